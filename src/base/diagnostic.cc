@@ -1,0 +1,30 @@
+#include "base/diagnostic.h"
+
+#include "base/strings.h"
+
+namespace hivelineage {
+
+const char* SeverityName(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+std::string Render(const SourceFile& src, const Diagnostic& d) {
+  const LineCol lc = src.Locate(d.span.begin);
+  std::string_view line = src.LineText(lc.line);
+  // Very long lines (minified scripts) are cut around the caret.
+  size_t col = static_cast<size_t>(lc.column - 1);
+  size_t from = 0;
+  if (line.size() > 200 && col > 100) from = col - 100;
+  std::string_view shown = line.substr(from, 200);
+  std::string caret;
+  for (size_t i = from; i < col && i < line.size(); ++i) caret += line[i] == '\t' ? '\t' : ' ';
+  return Cat(src.name(), ":", lc.line, ":", lc.column, ": ", SeverityName(d.severity),
+                      ": ", d.message, "\n", shown, "\n", caret, "^\n");
+}
+
+}  // namespace hivelineage

@@ -1,0 +1,618 @@
+#include "lexer/lexer.h"
+
+#include <array>
+
+#include "base/strings.h"
+#include "absl/strings/str_format.h"
+
+namespace hivelineage::lexer {
+namespace {
+
+enum CharClass : uint8_t {
+  kOther = 0,
+  kSpace,
+  kNewline,
+  kLetter,
+  kDigit,
+  kUnderscore,
+  kQuote,      // ' "
+  kBackquote,  // `
+  kPunct,
+  kHigh,       // >= 0x80
+};
+
+constexpr std::array<uint8_t, 256> MakeClassTable() {
+  std::array<uint8_t, 256> t{};
+  t[' '] = t['\t'] = t['\f'] = t['\v'] = kSpace;
+  t['\n'] = t['\r'] = kNewline;
+  for (int c = 'a'; c <= 'z'; ++c) t[c] = kLetter;
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = kLetter;
+  for (int c = '0'; c <= '9'; ++c) t[c] = kDigit;
+  t['_'] = kUnderscore;
+  t['\''] = t['"'] = kQuote;
+  t['`'] = kBackquote;
+  for (unsigned char c : std::string_view(".,;()[]{}:=<>!+-*/%&~|^?@$#")) t[c] = kPunct;
+  for (int c = 0x80; c < 256; ++c) t[c] = kHigh;
+  return t;
+}
+constexpr std::array<uint8_t, 256> kClass = MakeClassTable();
+
+inline bool IsWordChar(unsigned char c) {
+  const uint8_t k = kClass[c];
+  return k == kLetter || k == kDigit || k == kUnderscore;
+}
+inline bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+inline unsigned char Upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? c - 32 : c; }
+
+// Length of a valid UTF-8 sequence starting at p (0 if invalid).
+size_t Utf8Length(const unsigned char* p, const unsigned char* end) {
+  const unsigned char c = p[0];
+  size_t n;
+  uint32_t min;
+  if (c >= 0xC2 && c <= 0xDF) { n = 2; min = 0x80; }
+  else if (c >= 0xE0 && c <= 0xEF) { n = 3; min = 0x800; }
+  else if (c >= 0xF0 && c <= 0xF4) { n = 4; min = 0x10000; }
+  else return 0;
+  if (static_cast<size_t>(end - p) < n) return 0;
+  uint32_t cp = c & (0x7F >> n);
+  for (size_t i = 1; i < n; ++i) {
+    if ((p[i] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (p[i] & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+uint32_t DecodeUtf8(const unsigned char* p, size_t n) {
+  uint32_t cp = p[0] & (0x7F >> n);
+  for (size_t i = 1; i < n; ++i) cp = (cp << 6) | (p[i] & 0x3F);
+  return cp;
+}
+
+class Lexer {
+ public:
+  Lexer(std::string_view text, const LexOptions& options, std::vector<Token>& out,
+        Diagnostics& diags)
+      : begin_(reinterpret_cast<const unsigned char*>(text.data())),
+        p_(begin_),
+        end_(begin_ + text.size()),
+        options_(options),
+        out_(out),
+        diags_(diags) {}
+
+  void Run() {
+    out_.reserve(out_.size() + static_cast<size_t>(end_ - begin_) / 5 + 2);
+    while (true) {
+      SkipSpaceAndComments();
+      if (p_ >= end_) break;
+      LexOne();
+    }
+    Emit(TokenKind::Eof, p_, p_);
+  }
+
+ private:
+  uint32_t Off(const unsigned char* p) const { return static_cast<uint32_t>(p - begin_); }
+
+  void Emit(TokenKind kind, const unsigned char* b, const unsigned char* e, uint8_t flags = 0,
+            Keyword kw = Keyword::None) {
+    if (pending_space_) flags |= kLeadingSpace;
+    pending_space_ = false;
+    out_.push_back(Token{kind, flags, kw, Off(b), Off(e)});
+  }
+
+  void Report(Severity sev, const unsigned char* b, const unsigned char* e, std::string msg) {
+    diags_.push_back(Diagnostic{sev, Span{Off(b), Off(e)}, std::move(msg)});
+  }
+
+  void SkipSpaceAndComments() {
+    while (p_ < end_) {
+      const unsigned char c = *p_;
+      const uint8_t k = kClass[c];
+      if (k == kSpace || k == kNewline) {
+        ++p_;
+        pending_space_ = true;
+      } else if (c == '-' && p_ + 1 < end_ && p_[1] == '-') {
+        while (p_ < end_ && *p_ != '\n' && *p_ != '\r') ++p_;
+        pending_space_ = true;
+      } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*' && !(p_ + 2 < end_ && p_[2] == '+')) {
+        SkipBlockComment();
+        pending_space_ = true;
+      } else if (c == 0xC2 && p_ + 1 < end_ && p_[1] == 0xA0) {  // NBSP
+        Report(Severity::Warning, p_, p_ + 2, "non-breaking space treated as white space");
+        p_ += 2;
+        pending_space_ = true;
+      } else if (c == 0xE3 && p_ + 2 < end_ && p_[1] == 0x80 && p_[2] == 0x80) {  // U+3000
+        Report(Severity::Warning, p_, p_ + 3, "full-width space treated as white space");
+        p_ += 3;
+        pending_space_ = true;
+      } else {
+        return;
+      }
+    }
+  }
+
+  // Block comments nest: /* a /* b */ c */ is one comment.
+  void SkipBlockComment() {
+    const unsigned char* start = p_;
+    p_ += 2;
+    int depth = 1;
+    while (p_ < end_) {
+      if (p_[0] == '*' && p_ + 1 < end_ && p_[1] == '/') {
+        p_ += 2;
+        if (--depth == 0) return;
+      } else if (p_[0] == '/' && p_ + 1 < end_ && p_[1] == '*') {
+        p_ += 2;
+        ++depth;
+      } else {
+        ++p_;
+      }
+    }
+    Report(Severity::Error, start, start + 2, "unterminated comment");
+  }
+
+  void LexOne() {
+    const unsigned char* start = p_;
+    const unsigned char c = *p_;
+    switch (kClass[c]) {
+      case kLetter:
+        LexWord(start);
+        return;
+      case kDigit:
+        LexNumberOrWord(start);
+        return;
+      case kUnderscore:
+        LexUnderscore(start);
+        return;
+      case kQuote:
+        if (c == '"' && options_.double_quoted_identifiers) {
+          LexQuoted(start, '"', TokenKind::QuotedIdent, 0);
+        } else {
+          LexString(start);
+        }
+        return;
+      case kBackquote:
+        LexQuoted(start, '`', TokenKind::QuotedIdent, 0);
+        return;
+      case kPunct:
+        LexPunct(start);
+        return;
+      case kHigh:
+        LexHigh(start);
+        return;
+      default:
+        ++p_;
+        Report(Severity::Error, start, p_,
+               c == 0 ? std::string("unexpected NUL byte")
+                      : absl::StrFormat("unexpected character 0x%02X", c));
+        Emit(TokenKind::Error, start, p_);
+        return;
+    }
+  }
+
+  // Scans word characters plus embedded ${...} references (tbl_${suffix}).
+  void ScanWordTail() {
+    while (p_ < end_) {
+      if (IsWordChar(*p_)) {
+        ++p_;
+      } else if (*p_ == '$' && p_ + 1 < end_ && p_[1] == '{') {
+        if (!ScanVariable()) return;
+      } else if (*p_ >= 0x80) {
+        // Unquoted non-ASCII letters (Chinese column names) are not Hive, but
+        // real scripts have them; keep them inside the word.
+        const size_t n = Utf8Length(p_, end_);
+        if (n == 0 || IsFullWidthPunct(p_, n)) return;
+        p_ += n;
+      } else {
+        return;
+      }
+    }
+  }
+
+  // ${...} with nesting; returns false (consuming nothing) when unclosed.
+  bool ScanVariable() {
+    const unsigned char* q = p_ + 2;
+    int depth = 1;
+    while (q < end_ && depth > 0) {
+      if (q[0] == '$' && q + 1 < end_ && q[1] == '{') {
+        ++depth;
+        q += 2;
+      } else if (*q == '}') {
+        --depth;
+        ++q;
+      } else if (*q == '\n' || *q == ';') {
+        return false;
+      } else {
+        ++q;
+      }
+    }
+    if (depth != 0) return false;
+    p_ = q;
+    return true;
+  }
+
+  void LexWord(const unsigned char* start) {
+    ++p_;
+    bool has_var = false;
+    while (p_ < end_ && IsWordChar(*p_)) ++p_;
+    if (p_ < end_ && (*p_ == '$' || *p_ >= 0x80)) {
+      const unsigned char* before = p_;
+      ScanWordTail();
+      has_var = p_ != before;
+    }
+    Keyword kw = has_var ? Keyword::None
+                         : LookupKeyword(std::string_view(reinterpret_cast<const char*>(start),
+                                                          static_cast<size_t>(p_ - start)));
+    Emit(TokenKind::Word, start, p_, 0, kw);
+  }
+
+  // Numbers: digits [. digits] [e[+-]digits] [Y|S|L|D|BD]; a digit-led run
+  // that continues with word characters is an identifier (2024_sales, 12ab).
+  void LexNumberOrWord(const unsigned char* start) {
+    while (p_ < end_ && IsDigit(*p_)) ++p_;
+    const unsigned char* int_end = p_;
+    bool frac = false;
+    if (p_ < end_ && *p_ == '.' && !(p_ + 1 < end_ && IsWordChar(p_[1]) && !IsDigit(p_[1]) &&
+                                     Upper(p_[1]) != 'E' && Upper(p_[1]) != 'D' &&
+                                     !(Upper(p_[1]) == 'B' && p_ + 2 < end_ && Upper(p_[2]) == 'D'))) {
+      // 1.5, 1., 1.e3, 1.D but not "1.x" (a dot then a name).
+      ++p_;
+      frac = true;
+      while (p_ < end_ && IsDigit(*p_)) ++p_;
+    }
+    const unsigned char* before_exp = p_;
+    if (p_ < end_ && Upper(*p_) == 'E') {
+      const unsigned char* q = p_ + 1;
+      if (q < end_ && (*q == '+' || *q == '-')) ++q;
+      if (q < end_ && IsDigit(*q)) {
+        while (q < end_ && IsDigit(*q)) ++q;
+        p_ = q;
+      }
+    }
+    const unsigned char* num_end = p_;
+    // Suffixes.
+    if (p_ < end_) {
+      const unsigned char u = Upper(*p_);
+      if (u == 'B' && p_ + 1 < end_ && Upper(p_[1]) == 'D') {
+        num_end = p_ + 2;
+      } else if (u == 'Y' || u == 'S' || u == 'L' || u == 'D') {
+        num_end = p_ + 1;
+      } else if (!frac && before_exp == p_ && (u == 'K' || u == 'M' || u == 'G')) {
+        if (!(p_ + 1 < end_ && IsWordChar(p_[1]))) {
+          p_ += 1;
+          Emit(TokenKind::ByteLength, start, p_);
+          return;
+        }
+      }
+    }
+    if (num_end < end_ && (IsWordChar(*num_end) || *num_end == '$')) {
+      if (frac) {
+        // "1.5abc": keep the number and let the parser complain about the rest.
+        p_ = num_end == p_ ? p_ : num_end;
+        Emit(TokenKind::Number, start, p_);
+        return;
+      }
+      // Identifier that starts with digits.
+      p_ = int_end;
+      ScanWordTail();
+      Emit(TokenKind::Word, start, p_);
+      return;
+    }
+    p_ = num_end;
+    Emit(TokenKind::Number, start, p_);
+  }
+
+  // `_utf8 'abc'` is a charset literal prefix; `_c0` is lenient identifier.
+  void LexUnderscore(const unsigned char* start) {
+    ++p_;
+    while (p_ < end_ && (IsWordChar(*p_))) ++p_;
+    const unsigned char* q = p_;
+    while (q < end_ && kClass[*q] == kSpace) ++q;
+    if (q < end_ && (*q == '\'' || *q == '"' || (q[0] == '0' && q + 1 < end_ && (q[1] | 32) == 'x'))) {
+      Emit(TokenKind::Charset, start, p_);
+      return;
+    }
+    ScanWordTail();
+    Emit(TokenKind::Word, start, p_);
+  }
+
+  // '...' or "..." with backslash escapes. Touching pieces ('a''b', 'a'"b")
+  // glue into one token as in Hive's lexer.
+  void LexString(const unsigned char* start) {
+    uint8_t flags = *p_ == '"' ? kDoubleQuoted : 0;
+    while (p_ < end_ && (*p_ == '\'' || (*p_ == '"' && !options_.double_quoted_identifiers))) {
+      const unsigned char quote = *p_;
+      const unsigned char* piece = p_;
+      ++p_;
+      bool closed = false;
+      while (p_ < end_) {
+        if (*p_ == '\\') {
+          p_ += (p_ + 1 < end_) ? 2 : 1;
+        } else if (*p_ == quote) {
+          ++p_;
+          closed = true;
+          break;
+        } else {
+          ++p_;
+        }
+      }
+      if (!closed) {
+        Report(Severity::Error, piece, piece + 1, "unterminated string literal");
+        Emit(TokenKind::Error, start, p_, kUnterminated);
+        return;
+      }
+    }
+    Emit(TokenKind::String, start, p_, flags);
+  }
+
+  void LexQuoted(const unsigned char* start, unsigned char quote, TokenKind kind, uint8_t flags) {
+    ++p_;
+    while (p_ < end_) {
+      if (*p_ == quote) {
+        if (p_ + 1 < end_ && p_[1] == quote) {
+          p_ += 2;
+          continue;
+        }
+        ++p_;
+        Emit(kind, start, p_, flags);
+        return;
+      }
+      ++p_;
+    }
+    Report(Severity::Error, start, start + 1,
+           quote == '`' ? "unterminated quoted identifier" : "unterminated string literal");
+    Emit(TokenKind::Error, start, p_, kUnterminated);
+  }
+
+  void LexPunct(const unsigned char* start) {
+    const unsigned char c = *p_;
+    const unsigned char n = (p_ + 1 < end_) ? p_[1] : 0;
+    auto one = [&](TokenKind k) { p_ += 1; Emit(k, start, p_); };
+    auto two = [&](TokenKind k) { p_ += 2; Emit(k, start, p_); };
+    switch (c) {
+      case '.':
+        if (IsDigit(n) && !PrevIsOperand()) {
+          // Lenient ".5" number.
+          ++p_;
+          LexFractionTail(start);
+          return;
+        }
+        return one(TokenKind::Dot);
+      case ',': return one(TokenKind::Comma);
+      case ';': return one(TokenKind::Semicolon);
+      case '(': return one(TokenKind::LParen);
+      case ')': return one(TokenKind::RParen);
+      case '[': return one(TokenKind::LBracket);
+      case ']': return one(TokenKind::RBracket);
+      case '{': return one(TokenKind::LBrace);
+      case '}': return one(TokenKind::RBrace);
+      case ':': return one(TokenKind::Colon);
+      case '=': return n == '=' ? two(TokenKind::EqualEqual) : one(TokenKind::Equal);
+      case '<':
+        if (n == '=' && p_ + 2 < end_ && p_[2] == '>') { p_ += 3; Emit(TokenKind::NullSafeEqual, start, p_); return; }
+        if (n == '=') return two(TokenKind::LessEqual);
+        if (n == '>') return two(TokenKind::NotEqual);
+        return one(TokenKind::Less);
+      case '>': return n == '=' ? two(TokenKind::GreaterEqual) : one(TokenKind::Greater);
+      case '!': return n == '=' ? two(TokenKind::BangEqual) : one(TokenKind::Bang);
+      case '+': return one(TokenKind::Plus);
+      case '-': return n == '>' ? two(TokenKind::Arrow) : one(TokenKind::Minus);
+      case '*': return one(TokenKind::Star);
+      case '/':
+        if (n == '*') return LexHint(start);
+        return one(TokenKind::Slash);
+      case '%': return one(TokenKind::Percent);
+      case '&': return one(TokenKind::Ampersand);
+      case '~': return one(TokenKind::Tilde);
+      case '|': return n == '|' ? two(TokenKind::PipePipe) : one(TokenKind::Pipe);
+      case '^': return one(TokenKind::Caret);
+      case '?': return one(TokenKind::Question);
+      case '@': return one(TokenKind::At);
+      case '$':
+        if (n == '{' && ScanVariable()) {
+          const unsigned char* var_end = p_;
+          if (p_ < end_ && (IsWordChar(*p_) || *p_ == '$')) {
+            ScanWordTail();
+            Emit(TokenKind::Word, start, p_);
+          } else {
+            Emit(TokenKind::Variable, start, var_end);
+          }
+          return;
+        }
+        return one(TokenKind::Dollar);
+      default:
+        ++p_;
+        Report(Severity::Error, start, p_, absl::StrFormat("unexpected character '%c'", c));
+        Emit(TokenKind::Error, start, p_);
+        return;
+    }
+  }
+
+  void LexFractionTail(const unsigned char* start) {
+    while (p_ < end_ && IsDigit(*p_)) ++p_;
+    if (p_ < end_ && Upper(*p_) == 'E') {
+      const unsigned char* q = p_ + 1;
+      if (q < end_ && (*q == '+' || *q == '-')) ++q;
+      if (q < end_ && IsDigit(*q)) {
+        while (q < end_ && IsDigit(*q)) ++q;
+        p_ = q;
+      }
+    }
+    if (p_ < end_) {
+      const unsigned char u = Upper(*p_);
+      if (u == 'B' && p_ + 1 < end_ && Upper(p_[1]) == 'D') p_ += 2;
+      else if (u == 'D') p_ += 1;
+    }
+    Emit(TokenKind::Number, start, p_);
+  }
+
+  bool PrevIsOperand() const {
+    if (out_.empty()) return false;
+    const Token& t = out_.back();
+    if (pending_space_) return false;
+    return t.kind == TokenKind::Word || t.kind == TokenKind::QuotedIdent ||
+           t.kind == TokenKind::RParen || t.kind == TokenKind::RBracket ||
+           t.kind == TokenKind::Variable;
+  }
+
+  // /*+ hint */: kept as one token; the parser decides whether it is legal.
+  void LexHint(const unsigned char* start) {
+    p_ += 3;
+    while (p_ < end_) {
+      if (p_[0] == '*' && p_ + 1 < end_ && p_[1] == '/') {
+        p_ += 2;
+        Emit(TokenKind::Hint, start, p_);
+        return;
+      }
+      ++p_;
+    }
+    Report(Severity::Error, start, start + 3, "unterminated hint comment");
+    Emit(TokenKind::Error, start, p_, kUnterminated);
+  }
+
+  static bool IsFullWidthPunct(const unsigned char* p, size_t n) {
+    if (n != 3) return false;
+    const uint32_t cp = DecodeUtf8(p, n);
+    return cp == 0xFF0C || cp == 0xFF08 || cp == 0xFF09 || cp == 0xFF1B || cp == 0x3001 ||
+           cp == 0xFF1D;
+  }
+
+  // Non-ASCII outside quotes: full-width punctuation is read as its ASCII twin
+  // (with a warning), other valid UTF-8 letters as part of a word, and bytes
+  // that are not UTF-8 (GBK text that was not decoded) as an error.
+  void LexHigh(const unsigned char* start) {
+    const size_t n = Utf8Length(p_, end_);
+    if (n == 0) {
+      ++p_;
+      while (p_ < end_ && *p_ >= 0x80 && Utf8Length(p_, end_) == 0) ++p_;
+      Report(Severity::Error, start, p_,
+             absl::StrFormat("invalid UTF-8 byte 0x%02X outside a string (is the file GBK-encoded?)",
+                             *start));
+      Emit(TokenKind::Error, start, p_);
+      return;
+    }
+    if (n == 3) {
+      const uint32_t cp = DecodeUtf8(p_, n);
+      TokenKind k = TokenKind::Error;
+      const char* ascii = nullptr;
+      switch (cp) {
+        case 0xFF0C: case 0x3001: k = TokenKind::Comma; ascii = ","; break;
+        case 0xFF08: k = TokenKind::LParen; ascii = "("; break;
+        case 0xFF09: k = TokenKind::RParen; ascii = ")"; break;
+        case 0xFF1B: k = TokenKind::Semicolon; ascii = ";"; break;
+        case 0xFF1D: k = TokenKind::Equal; ascii = "="; break;
+        default: break;
+      }
+      if (ascii != nullptr) {
+        p_ += 3;
+        Report(Severity::Warning, start, p_,
+               Cat("full-width punctuation read as '", ascii, "'"));
+        Emit(k, start, p_, kFullWidth);
+        return;
+      }
+    }
+    p_ += n;
+    ScanWordTail();
+    Emit(TokenKind::Word, start, p_);
+  }
+
+  const unsigned char* begin_;
+  const unsigned char* p_;
+  const unsigned char* end_;
+  const LexOptions& options_;
+  std::vector<Token>& out_;
+  Diagnostics& diags_;
+  bool pending_space_ = false;
+};
+
+void AppendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+void Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out,
+              Diagnostics& diags) {
+  Lexer(text, options, out, diags).Run();
+}
+
+std::string UnescapeString(std::string_view t) {
+  std::string out;
+  out.reserve(t.size());
+  size_t i = 0;
+  while (i < t.size()) {
+    const char quote = t[i];
+    if (quote != '\'' && quote != '"') break;
+    ++i;
+    while (i < t.size() && t[i] != quote) {
+      if (t[i] != '\\' || i + 1 >= t.size()) {
+        out += t[i++];
+        continue;
+      }
+      const char e = t[i + 1];
+      if (e >= '0' && e <= '7' && i + 3 < t.size() && t[i + 2] >= '0' && t[i + 2] <= '7' &&
+          t[i + 3] >= '0' && t[i + 3] <= '7') {
+        out += static_cast<char>(((e - '0') << 6) | ((t[i + 2] - '0') << 3) | (t[i + 3] - '0'));
+        i += 4;
+        continue;
+      }
+      if (e == 'u' && i + 5 < t.size()) {
+        int v = 0;
+        bool ok = true;
+        for (size_t k = 2; k < 6; ++k) {
+          const int h = HexValue(t[i + k]);
+          if (h < 0) ok = false;
+          v = v * 16 + (h < 0 ? 0 : h);
+        }
+        if (ok) {
+          AppendUtf8(out, static_cast<uint32_t>(v));
+          i += 6;
+          continue;
+        }
+      }
+      switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case 'b': out += '\b'; break;
+        case '0': out += '\0'; break;
+        case 'Z': out += '\x1A'; break;
+        case '%': out += "\\%"; break;
+        case '_': out += "\\_"; break;
+        default: out += e; break;
+      }
+      i += 2;
+    }
+    ++i;  // closing quote
+  }
+  return out;
+}
+
+std::string UnquoteIdentifier(std::string_view t) {
+  if (t.size() < 2) return std::string(t);
+  const char q = t.front();
+  std::string out;
+  out.reserve(t.size());
+  for (size_t i = 1; i + 1 < t.size(); ++i) {
+    out += t[i];
+    if (t[i] == q && i + 2 < t.size() && t[i + 1] == q) ++i;
+  }
+  return out;
+}
+
+}  // namespace hivelineage::lexer

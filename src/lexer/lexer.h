@@ -1,0 +1,34 @@
+// The HiveQL tokenizer.
+//
+// Turns one statement's text into a flat token vector ending in Eof. It never
+// fails: bad input becomes an Error token plus a diagnostic, and scanning goes
+// on, so the parser always sees the whole statement. Offsets in tokens and
+// diagnostics are relative to `text`; callers map them back to the file.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "lexer/token.h"
+
+namespace hivelineage::lexer {
+
+struct LexOptions {
+  // hive.support.quoted.identifiers=standard: "x" is an identifier, not a string.
+  bool double_quoted_identifiers = false;
+};
+
+// Appends tokens of `text` to `out` (always ending with an Eof token) and any
+// problems to `diags` (spans relative to `text`).
+void Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out,
+              Diagnostics& diags);
+
+// Decoded contents of a String token: quotes removed, backslash escapes applied
+// (Hive's unescaper: \n \t \0 \uXXXX, 3-digit octal), adjacent pieces glued.
+std::string UnescapeString(std::string_view token_text);
+
+// Name of a QuotedIdent token: backquotes removed, `` doubled `` undone.
+std::string UnquoteIdentifier(std::string_view token_text);
+
+}  // namespace hivelineage::lexer

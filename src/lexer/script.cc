@@ -1,0 +1,332 @@
+#include "lexer/script.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "base/strings.h"
+
+namespace hivelineage::lexer {
+namespace {
+
+constexpr int kMaxSubstitutionDepth = 40;  // Hive gives up after 40 rounds too
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+std::string_view Strip(std::string_view s) {
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string_view FirstWord(std::string_view s, size_t* end_out = nullptr) {
+  size_t i = 0;
+  while (i < s.size() && IsSpace(s[i])) ++i;
+  size_t j = i;
+  while (j < s.size() && (((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9')) || s[j] == '_')) ++j;
+  if (end_out) *end_out = j;
+  return s.substr(i, j - i);
+}
+
+CommandKind ClassifyCommand(std::string_view text) {
+  if (!text.empty() && text[0] == '!') return CommandKind::Shell;
+  size_t end = 0;
+  const std::string_view w = FirstWord(text, &end);
+  const std::string_view next = FirstWord(text.substr(end));
+  auto is = [&](std::string_view k) { return EqualsIgnoreCase(w, k); };
+  auto next_is = [&](std::string_view k) { return EqualsIgnoreCase(next, k); };
+  if (is("set")) {
+    // SET ROLE and SET AUTOCOMMIT are SQL statements.
+    if (next_is("role") || next_is("autocommit")) return CommandKind::None;
+    return CommandKind::Set;
+  }
+  if (is("reset")) return CommandKind::Reset;
+  if (is("add") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") ||
+                    next_is("archive") || next_is("archives")))
+    return CommandKind::Add;
+  if (is("list") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") ||
+                     next_is("archive") || next_is("archives")))
+    return CommandKind::List;
+  if (is("delete") && !next_is("from")) return CommandKind::Delete;
+  if (is("dfs")) return CommandKind::Dfs;
+  if (is("source")) return CommandKind::Source;
+  if (is("compile")) return CommandKind::Compile;
+  if (is("reload") && !next_is("function") && !next_is("functions")) return CommandKind::Reload;
+  if (is("crypto")) return CommandKind::Crypto;
+  if (is("llap") && (next_is("cluster") || next_is("cache"))) return CommandKind::Llap;
+  if ((is("quit") || is("exit")) && next.empty()) return CommandKind::Quit;
+  return CommandKind::None;
+}
+
+// Finds the `}` that closes the `${` at s[pos]; npos when unclosed.
+size_t FindVariableEnd(std::string_view s, size_t pos) {
+  int depth = 0;
+  for (size_t i = pos; i < s.size(); ++i) {
+    if (s[i] == '$' && i + 1 < s.size() && s[i + 1] == '{') {
+      ++depth;
+      ++i;
+    } else if (s[i] == '}') {
+      if (--depth == 0) return i;
+    } else if (s[i] == '\n' || s[i] == ';') {
+      return std::string_view::npos;
+    }
+  }
+  return std::string_view::npos;
+}
+
+class Substituter {
+ public:
+  Substituter(const Variables& vars, Diagnostics& diags) : vars_(vars), diags_(diags) {}
+
+  // Expands every ${...} in `s` (recursively, inner first). `orig` is the
+  // original offset of s[0] when s is file text, used for warnings; -1 in values.
+  std::string Expand(std::string_view s, int depth, int64_t orig, bool* changed) {
+    std::string out;
+    size_t i = 0;
+    while (i < s.size()) {
+      const size_t at = s.find("${", i);
+      if (at == std::string_view::npos) break;
+      const size_t close = FindVariableEnd(s, at);
+      if (close == std::string_view::npos) break;
+      out.append(s.substr(i, at - i));
+      const std::string inner = depth < kMaxSubstitutionDepth
+                                    ? Expand(s.substr(at + 2, close - at - 2), depth + 1, -1, changed)
+                                    : std::string(s.substr(at + 2, close - at - 2));
+      std::optional<std::string> value =
+          depth < kMaxSubstitutionDepth ? vars_.Lookup(inner) : std::nullopt;
+      if (value) {
+        *changed = true;
+        bool again = false;
+        out += Expand(*value, depth + 1, -1, &again);
+      } else {
+        if (orig >= 0) {
+          const uint32_t b = static_cast<uint32_t>(orig + static_cast<int64_t>(at));
+          diags_.push_back(Diagnostic{Severity::Warning,
+                                      Span{b, static_cast<uint32_t>(orig + static_cast<int64_t>(close) + 1)},
+                                      Cat("undefined variable ${", inner, "} left in place")});
+        }
+        Append(out, "${", inner, "}");
+      }
+      i = close + 1;
+    }
+    out.append(s.substr(i));
+    return out;
+  }
+
+ private:
+  const Variables& vars_;
+  Diagnostics& diags_;
+};
+
+// Substitutes variables in `st` in place (fills substituted + pieces).
+void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& diags) {
+  const std::string_view s = st.original;
+  if (s.find("${") == std::string_view::npos) return;
+  Substituter sub(vars, diags);
+  std::string out;
+  std::vector<TextPiece> pieces;
+  size_t i = 0;
+  bool any = false;
+  auto literal = [&](size_t from, size_t to) {
+    if (to <= from) return;
+    pieces.push_back(TextPiece{static_cast<uint32_t>(out.size()), st.span.begin + static_cast<uint32_t>(from),
+                               st.span.begin + static_cast<uint32_t>(to), false});
+    out.append(s.substr(from, to - from));
+  };
+  while (i < s.size()) {
+    const size_t at = s.find("${", i);
+    if (at == std::string_view::npos) break;
+    const size_t close = FindVariableEnd(s, at);
+    if (close == std::string_view::npos) break;
+    literal(i, at);
+    bool changed = false;
+    std::string piece = sub.Expand(s.substr(at, close + 1 - at), 0, st.span.begin + at, &changed);
+    if (changed) {
+      any = true;
+      pieces.push_back(TextPiece{static_cast<uint32_t>(out.size()), st.span.begin + static_cast<uint32_t>(at),
+                                 st.span.begin + static_cast<uint32_t>(close + 1), true});
+      out += piece;
+    } else {
+      literal(at, close + 1);
+    }
+    i = close + 1;
+  }
+  if (!any) return;
+  literal(i, s.size());
+  st.substituted = std::move(out);
+  st.pieces = std::move(pieces);
+}
+
+// `set k=v`: defines a variable. `set k` / `set` / `set -v` only print.
+void ApplySet(const StatementText& st, Variables& vars) {
+  std::string_view t = st.text();
+  size_t end = 0;
+  FirstWord(t, &end);
+  t = t.substr(end);
+  const size_t eq = t.find('=');
+  if (eq == std::string_view::npos) return;
+  const std::string_view key = Strip(t.substr(0, eq));
+  const std::string_view value = Strip(t.substr(eq + 1));
+  if (key.empty()) return;
+  vars.DefineFromSet(key, value);
+}
+
+}  // namespace
+
+std::string_view CommandKindName(CommandKind k) {
+  switch (k) {
+    case CommandKind::None: return "sql";
+    case CommandKind::Set: return "set";
+    case CommandKind::Reset: return "reset";
+    case CommandKind::Add: return "add";
+    case CommandKind::List: return "list";
+    case CommandKind::Delete: return "delete";
+    case CommandKind::Dfs: return "dfs";
+    case CommandKind::Source: return "source";
+    case CommandKind::Shell: return "shell";
+    case CommandKind::Compile: return "compile";
+    case CommandKind::Reload: return "reload";
+    case CommandKind::Crypto: return "crypto";
+    case CommandKind::Llap: return "llap";
+    case CommandKind::Quit: return "quit";
+  }
+  return "sql";
+}
+
+void Variables::Define(std::string_view name, std::string_view value) {
+  if (name.find(':') != std::string_view::npos) {
+    values_[ToLower(name.substr(0, name.find(':'))) + std::string(name.substr(name.find(':')))] =
+        std::string(value);
+    return;
+  }
+  values_[Cat("hivevar:", name)] = std::string(value);
+  values_[Cat("hiveconf:", name)] = std::string(value);
+}
+
+void Variables::DefineFromSet(std::string_view name, std::string_view value) {
+  if (name.find(':') != std::string_view::npos) {
+    Define(name, value);
+  } else {
+    values_[Cat("hiveconf:", name)] = std::string(value);
+  }
+}
+
+std::optional<std::string> Variables::Lookup(std::string_view ref) const {
+  const size_t colon = ref.find(':');
+  if (colon != std::string_view::npos) {
+    const std::string ns = ToLower(ref.substr(0, colon));
+    const std::string_view name = ref.substr(colon + 1);
+    if (ns == "env") {
+      if (!allow_env) return std::nullopt;
+      const std::string n(name);
+      const char* v = std::getenv(n.c_str());
+      if (v == nullptr) return std::nullopt;
+      return std::string(v);
+    }
+    if (ns == "hivevar" || ns == "hiveconf" || ns == "system" || ns == "define") {
+      auto it = values_.find(Cat(ns == "define" ? "hivevar" : ns, ":", name));
+      if (it != values_.end()) return it->second;
+      return std::nullopt;
+    }
+  }
+  for (const char* ns : {"hivevar:", "hiveconf:"}) {
+    auto it = values_.find(Cat(ns, ref));
+    if (it != values_.end()) return it->second;
+  }
+  return std::nullopt;
+}
+
+uint32_t StatementText::ToOriginal(uint32_t offset) const {
+  if (pieces.empty()) return span.begin + std::min<uint32_t>(offset, span.size());
+  auto it = std::upper_bound(pieces.begin(), pieces.end(), offset,
+                             [](uint32_t o, const TextPiece& p) { return o < p.text_begin; });
+  if (it == pieces.begin()) return span.begin;
+  const TextPiece& p = *(it - 1);
+  if (p.substituted) return p.orig_begin;
+  return std::min(p.orig_begin + (offset - p.text_begin), p.orig_end);
+}
+
+Span StatementText::ToOriginal(Span s) const {
+  const uint32_t b = ToOriginal(s.begin);
+  uint32_t e = ToOriginal(s.end);
+  if (e < b) e = b;
+  return Span{b, e};
+}
+
+std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags,
+                                       const SplitOptions& options) {
+  std::vector<StatementText> out;
+  const std::string_view t = file.text();
+  const size_t n = t.size();
+  size_t i = 0;
+  // A UTF-8 byte-order mark is not part of the first statement.
+  if (n >= 3 && static_cast<unsigned char>(t[0]) == 0xEF && static_cast<unsigned char>(t[1]) == 0xBB &&
+      static_cast<unsigned char>(t[2]) == 0xBF)
+    i = 3;
+  int64_t stmt_begin = -1;  // first significant byte of the current statement
+  size_t last_end = 0;      // end of the last significant byte
+  auto finish = [&]() {
+    if (stmt_begin < 0) return;
+    StatementText st;
+    st.span = Span{static_cast<uint32_t>(stmt_begin), static_cast<uint32_t>(last_end)};
+    st.original = t.substr(st.span.begin, st.span.size());
+    SubstituteStatement(st, vars, diags);
+    st.command = ClassifyCommand(st.text());
+    if (st.command == CommandKind::Set && options.apply_set_commands) ApplySet(st, vars);
+    out.push_back(std::move(st));
+    stmt_begin = -1;
+  };
+  auto mark = [&](size_t b, size_t e) {
+    if (stmt_begin < 0) stmt_begin = static_cast<int64_t>(b);
+    last_end = e;
+  };
+  while (i < n) {
+    const char c = t[i];
+    if (IsSpace(c)) {
+      ++i;
+    } else if (c == '-' && i + 1 < n && t[i + 1] == '-') {
+      while (i < n && t[i] != '\n' && t[i] != '\r') ++i;
+    } else if (c == '/' && i + 1 < n && t[i + 1] == '*' && !(i + 2 < n && t[i + 2] == '+')) {
+      const size_t start = i;
+      i += 2;
+      int depth = 1;
+      while (i < n && depth > 0) {
+        if (t[i] == '*' && i + 1 < n && t[i + 1] == '/') { --depth; i += 2; }
+        else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') { ++depth; i += 2; }
+        else ++i;
+      }
+      if (depth > 0) {
+        // Unterminated: it swallows the rest; the lexer reports it.
+        mark(start, n);
+      }
+    } else if (c == ';') {
+      finish();
+      ++i;
+    } else if (c == '\'' || c == '"' || c == '`') {
+      const size_t start = i++;
+      while (i < n && t[i] != c) {
+        if (t[i] == '\\' && c != '`') ++i;
+        ++i;
+      }
+      if (i < n) ++i;
+      mark(start, std::min(i, n));
+    } else if (c == '/' && i + 2 < n && t[i + 1] == '*' && t[i + 2] == '+') {
+      const size_t start = i;
+      const size_t close = t.find("*/", i + 3);
+      i = close == std::string_view::npos ? n : close + 2;
+      mark(start, i);
+    } else {
+      const size_t start = i++;
+      // Fast path over ordinary bytes.
+      while (i < n) {
+        const char d = t[i];
+        if (IsSpace(d) || d == ';' || d == '\'' || d == '"' || d == '`' || d == '-' || d == '/') break;
+        ++i;
+      }
+      mark(start, i);
+    }
+  }
+  finish();
+  return out;
+}
+
+}  // namespace hivelineage::lexer

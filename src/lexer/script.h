@@ -1,0 +1,77 @@
+// A script split into statements, with Hive CLI variable substitution.
+//
+// Hive's CLI splits a script on `;` outside quotes and comments, then
+// substitutes ${...} references in each statement using the variables known
+// at that point (command-line values plus earlier `set` commands). We do the
+// same, and keep a piece map so every offset in a substituted statement can be
+// mapped back to the original file for diagnostics.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "base/diagnostic.h"
+#include "base/source_file.h"
+
+namespace hivelineage::lexer {
+
+// Hive CLI commands that are not SQL (handled before the parser).
+enum class CommandKind : uint8_t {
+  None,  // SQL
+  Set, Reset, Add, List, Delete, Dfs, Source, Shell, Compile, Reload, Crypto, Llap, Quit,
+};
+std::string_view CommandKindName(CommandKind k);
+
+// Variables in Hive's namespaces: hivevar, hiveconf, system, env.
+class Variables {
+ public:
+  // `name` may carry a namespace prefix ("hivevar:dt"); a bare name defines
+  // both hivevar and hiveconf, as --var / --hivevar does.
+  void Define(std::string_view name, std::string_view value);
+  // What `set name=value` does: a bare name is a hiveconf setting.
+  void DefineFromSet(std::string_view name, std::string_view value);
+  // Resolves the text between ${ and }. Env lookups only when allow_env.
+  std::optional<std::string> Lookup(std::string_view ref) const;
+
+  bool allow_env = false;
+
+ private:
+  absl::flat_hash_map<std::string, std::string> values_;  // "hivevar:x" -> value
+};
+
+// One piece of a substituted statement: text bytes [text_begin, next piece's
+// text_begin) came from the original bytes [orig_begin, orig_end). A
+// substituted piece maps all its bytes to orig_begin (the `${`).
+struct TextPiece {
+  uint32_t text_begin;
+  uint32_t orig_begin;
+  uint32_t orig_end;
+  bool substituted;
+};
+
+struct StatementText {
+  Span span;  // original file offsets, without surrounding space/comments and `;`
+  CommandKind command = CommandKind::None;
+  std::string substituted;        // text after substitution (empty if none happened)
+  std::vector<TextPiece> pieces;  // empty if no substitution happened
+  std::string_view original;      // the file's bytes at `span`
+
+  std::string_view text() const { return pieces.empty() ? original : substituted; }
+  uint32_t ToOriginal(uint32_t offset_in_text) const;
+  Span ToOriginal(Span s) const;
+};
+
+struct SplitOptions {
+  // Process `set` commands as they are met (affects later statements).
+  bool apply_set_commands = true;
+};
+
+// Splits `file` into statements and substitutes variables. `vars` is updated
+// by `set` commands. Diagnostics (original offsets) go to `diags`.
+std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars,
+                                       Diagnostics& diags, const SplitOptions& options = {});
+
+}  // namespace hivelineage::lexer

@@ -1,0 +1,118 @@
+#include <doctest/doctest.h>
+
+#include "lexer/lexer.h"
+#include "lexer/script.h"
+#include "test_support.h"
+
+using namespace hivelineage;
+using namespace hivelineage::lexer;
+
+TEST_CASE("split on ; outside strings, comments and backquotes") {
+  SourceFile f("s.sql", "select ';' -- ; here\n from t; /* ; */ select `a;b` from u;\n\n;  ");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  CHECK(st[0].text() == "select ';' -- ; here\n from t");
+  CHECK(st[1].text() == "select `a;b` from u");
+  CHECK(diags.empty());
+}
+
+TEST_CASE("CLI commands are recognised") {
+  SourceFile f("s.sql",
+               "set hive.exec.parallel=true; SET ROLE admin; add jar x.jar; dfs -ls /; "
+               "delete from t; delete jar x.jar; !ls; source a.sql; reset; list files; "
+               "compile `x` as groovy named y; reload; select 1");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 13);
+  CHECK(st[0].command == CommandKind::Set);
+  CHECK(st[1].command == CommandKind::None);
+  CHECK(st[2].command == CommandKind::Add);
+  CHECK(st[3].command == CommandKind::Dfs);
+  CHECK(st[4].command == CommandKind::None);
+  CHECK(st[5].command == CommandKind::Delete);
+  CHECK(st[6].command == CommandKind::Shell);
+  CHECK(st[7].command == CommandKind::Source);
+  CHECK(st[8].command == CommandKind::Reset);
+  CHECK(st[9].command == CommandKind::List);
+  CHECK(st[10].command == CommandKind::Compile);
+  CHECK(st[11].command == CommandKind::Reload);
+  CHECK(st[12].command == CommandKind::None);
+}
+
+TEST_CASE("variables from --var and set, with positions in the original text") {
+  SourceFile f("s.sql",
+               "set hivevar:db=ods;\nset dt=2024-01-01;\n"
+               "select * from ${db}.t_${hiveconf:dt} where dt='${dt}' and x=${missing}");
+  Variables vars;
+  vars.Define("unused", "1");
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 3);
+  CHECK(st[2].text() == "select * from ods.t_2024-01-01 where dt='2024-01-01' and x=${missing}");
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].severity == Severity::Warning);
+  CHECK(f.Slice(diags[0].span) == "${missing}");
+  // An offset inside the substituted text maps back to the original.
+  const std::string_view text = st[2].text();
+  const uint32_t where = static_cast<uint32_t>(text.find("where"));
+  CHECK(f.Slice(Span{st[2].ToOriginal(where), st[2].ToOriginal(where) + 5}) == "where");
+  const uint32_t x = static_cast<uint32_t>(text.find("${missing}"));
+  CHECK(f.Slice(Span{st[2].ToOriginal(x), st[2].ToOriginal(x) + 10}) == "${missing}");
+}
+
+TEST_CASE("nested variable references and env only when allowed") {
+  SourceFile f("s.sql", "set b=a; set a=value; select '${hiveconf:${hiveconf:b}}', '${env:HOME}'");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 3);
+  CHECK(st[2].text() == "select 'value', '${env:HOME}'");
+  vars.allow_env = true;
+  Variables vars2;
+  vars2.allow_env = true;
+  setenv("HIVELINEAGE_TEST_ENV", "xyz", 1);
+  SourceFile g("g.sql", "select '${env:HIVELINEAGE_TEST_ENV}'");
+  auto st2 = SplitScript(g, vars2, diags);
+  CHECK(st2[0].text() == "select 'xyz'");
+}
+
+TEST_CASE("byte-order mark, CRLF and lone CR") {
+  SourceFile f("s.sql", "\xEF\xBB\xBFselect 1;\r\nselect 2;\rselect 3");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 3);
+  CHECK(st[0].text() == "select 1");
+  CHECK(f.Locate(st[1].span.begin).line == 2);
+  CHECK(f.Locate(st[2].span.begin).line == 3);
+  CHECK(f.Locate(st[2].span.begin).column == 1);
+}
+
+TEST_CASE("every Hive corpus file tokenizes and splits without lexer errors") {
+  const auto files = testing::HiveQueryFiles();
+  REQUIRE(files.size() > 2000);
+  size_t statements = 0;
+  std::vector<std::string> failures;
+  for (const auto& path : files) {
+    SourceFile f(path.filename().string(), testing::ReadFile(path));
+    Variables vars;
+    Diagnostics diags;
+    auto st = SplitScript(f, vars, diags);
+    for (const auto& s : st) {
+      if (s.command != CommandKind::None) continue;
+      ++statements;
+      std::vector<Token> toks;
+      Diagnostics lex;
+      Tokenize(s.text(), {}, toks, lex);
+      for (const auto& d : lex)
+        if (d.severity == Severity::Error)
+          failures.push_back(Render(f, Diagnostic{d.severity, s.ToOriginal(d.span), d.message}));
+    }
+  }
+  MESSAGE("statements tokenized: " << statements);
+  for (size_t i = 0; i < failures.size() && i < 20; ++i) MESSAGE(failures[i]);
+  CHECK(failures.empty());
+}

@@ -1,0 +1,36 @@
+// Shared helpers for the doctest suites: corpus locations, file reading.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hivelineage::testing {
+
+extern bool g_update_golden;
+
+inline std::filesystem::path SharedDir() { return HIVELINEAGE_SHARED_DIR; }
+inline std::filesystem::path SourceDir() { return HIVELINEAGE_SOURCE_DIR; }
+inline std::filesystem::path HiveCorpus() { return SharedDir() / "corpus" / "hive-qtests"; }
+
+inline std::string ReadFile(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Every .q file below the Hive corpus, sorted.
+inline std::vector<std::filesystem::path> HiveQueryFiles() {
+  std::vector<std::filesystem::path> files;
+  const auto dir = HiveCorpus() / "queries";
+  if (!std::filesystem::exists(dir)) return files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".q") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace hivelineage::testing
