@@ -1,0 +1,749 @@
+// The typed HiveQL AST.
+//
+// One struct per construct, allocated in an Arena and never destroyed (all
+// members are trivially destructible: pointers, spans over arena arrays,
+// string_views into the statement text or the arena). Every node carries its
+// Span in the text that was parsed (a statement's text after variable
+// substitution; StatementText::ToOriginal maps it to the file). Spans never
+// take part in equality or printing.
+//
+// Identifier names are stored normalized: unquoted names lower-cased,
+// backquoted names unquoted (case kept as written, lower-cased for lineage
+// keys by the lineage layer). Lists are std::span over arena arrays.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "base/source_file.h"
+
+namespace hivelineage::ast {
+
+enum class NodeKind : uint8_t {
+#define HIVEQL_NODE(Name) Name,
+#include "ast/node_kind.def"
+#undef HIVEQL_NODE
+};
+std::string_view NodeKindName(NodeKind k);
+
+template <typename T>
+using List = std::span<T>;
+
+struct Node {
+  NodeKind kind;
+  Span span;
+  explicit Node(NodeKind k) : kind(k) {}
+};
+
+template <typename T>
+T* DynCast(Node* n) {
+  return n != nullptr && n->kind == T::kKind ? static_cast<T*>(n) : nullptr;
+}
+template <typename T>
+const T* DynCast(const Node* n) {
+  return n != nullptr && n->kind == T::kKind ? static_cast<const T*>(n) : nullptr;
+}
+
+#define HIVEQL_NODE_KIND(Name) \
+  static constexpr NodeKind kKind = NodeKind::Name; \
+  Name() : Base(NodeKind::Name) {}
+
+// A name as written: `db`, `my col`. `name` is normalized (see file comment).
+struct Ident {
+  std::string_view name;
+  Span span;
+  bool quoted = false;  // written with backquotes (or "..." in standard mode)
+};
+
+// `db.tbl`, `tbl`, `db.tbl.snapshots` (1 to 3 parts).
+struct QualifiedName {
+  List<Ident> parts;
+  Span span;
+};
+
+// A type as written, canonical lower-case text: `int`, `decimal(10,2)`,
+// `map<string,array<struct<a:int,b:string>>>`.
+struct TypeName {
+  std::string_view text;
+  Span span;
+};
+
+// ---------------------------------------------------------------- expressions
+
+struct Expr : Node {
+  using Node::Node;
+};
+
+struct Query;
+struct WindowSpec;
+
+// 'abc', 12, 1.5D, TRUE, NULL, DATE '2024-01-01', ${unset_var}
+struct Literal : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(Literal)
+  enum class Type : uint8_t { String, Number, Boolean, Null, Typed, Charset, Variable, Parameter, CurrentDate, CurrentTimestamp };
+  Type type = Type::Null;
+  std::string_view text;       // token text as written ('it''s', 10L, TRUE, ?)
+  std::string_view type_name;  // Typed: "date" | "timestamp" | "timestamplocaltz"; Charset: "_utf8"
+};
+
+// `col`, `t.col`, `db.t.col`, also `s.field` (resolution decides which).
+struct ColumnRef : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(ColumnRef)
+  List<Ident> parts;
+};
+
+// `*`, `t.*`, `db.t.*`; also a backquoted regex column spec (`(ds|hr)?+.+`)
+// when `regex` is set.
+struct StarExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(StarExpr)
+  List<Ident> qualifier;
+  std::string_view regex;  // non-empty for regex column specs
+};
+
+// `expr.field` where expr is not a plain column path: `f(x).a`, `arr[0].b`.
+struct FieldAccess : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(FieldAccess)
+  Expr* base = nullptr;
+  Ident field;
+};
+
+// `arr[0]`, `m['k']`
+struct Subscript : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(Subscript)
+  Expr* base = nullptr;
+  Expr* index = nullptr;
+};
+
+enum class UnaryOp : uint8_t { Not, Minus, Plus, BitNot };
+
+// `NOT a`, `!a`, `-x`, `+x`, `~x`
+struct UnaryExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(UnaryExpr)
+  UnaryOp op = UnaryOp::Not;
+  Expr* operand = nullptr;
+};
+
+enum class BinaryOp : uint8_t {
+  Or, And,
+  Eq, EqEq, NullSafeEq, NotEq, BangEq, IsDistinctFrom, IsNotDistinctFrom,
+  Less, LessEq, Greater, GreaterEq,
+  BitOr, BitAnd, BitXor, Concat,
+  Add, Sub, Mul, Div, Mod, IntDiv,
+};
+std::string_view BinaryOpSpelling(BinaryOp op);
+
+// `a + b`, `a AND b`, `a = b`, `a || b`, `a DIV b`
+// A quantified comparison `x > ANY (SELECT ...)` has rhs = SubqueryExpr with quantifier set.
+struct BinaryExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(BinaryExpr)
+  BinaryOp op = BinaryOp::Eq;
+  Expr* lhs = nullptr;
+  Expr* rhs = nullptr;
+};
+
+// `x IS [NOT] NULL|TRUE|FALSE|UNKNOWN`
+struct IsExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(IsExpr)
+  enum class What : uint8_t { Null, True, False, Unknown };
+  Expr* operand = nullptr;
+  What what = What::Null;
+  bool negated = false;
+};
+
+// `x [NOT] BETWEEN lo AND hi`
+struct BetweenExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(BetweenExpr)
+  Expr* value = nullptr;
+  Expr* low = nullptr;
+  Expr* high = nullptr;
+  bool negated = false;
+};
+
+// `x [NOT] IN (1, 2, 3)`
+struct InListExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(InListExpr)
+  Expr* value = nullptr;
+  List<Expr*> items;
+  bool negated = false;
+};
+
+// `x [NOT] IN (SELECT ...)`
+struct InSubqueryExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(InSubqueryExpr)
+  Expr* value = nullptr;
+  Query* query = nullptr;
+  bool negated = false;
+};
+
+// `[NOT] EXISTS (SELECT ...)` (NOT is a UnaryExpr around it)
+struct ExistsExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(ExistsExpr)
+  Query* query = nullptr;
+};
+
+// `(SELECT max(x) FROM t)`; with a quantifier as the rhs of `x > ANY (...)`.
+struct SubqueryExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(SubqueryExpr)
+  enum class Quantifier : uint8_t { None, Any, Some, All };
+  Query* query = nullptr;
+  Quantifier quantifier = Quantifier::None;
+};
+
+// `a [NOT] LIKE p`, `a RLIKE p`, `a REGEXP p`, `a LIKE ANY ('x%', 'y%')`
+struct LikeExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(LikeExpr)
+  enum class Op : uint8_t { Like, RLike, Regexp };
+  enum class Quantifier : uint8_t { None, Any, All };
+  Op op = Op::Like;
+  Quantifier quantifier = Quantifier::None;
+  bool negated = false;
+  Expr* value = nullptr;
+  List<Expr*> patterns;  // one unless quantified
+};
+
+struct WhenClause {
+  Expr* condition = nullptr;
+  Expr* result = nullptr;
+};
+
+// `CASE [operand] WHEN c THEN r ... [ELSE e] END`
+struct CaseExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(CaseExpr)
+  Expr* operand = nullptr;  // simple CASE
+  List<WhenClause> whens;
+  Expr* else_result = nullptr;
+};
+
+// `CAST(e AS type [FORMAT 'p'])`
+struct CastExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(CastExpr)
+  Expr* operand = nullptr;
+  TypeName type;
+  Expr* format = nullptr;
+};
+
+struct OrderItem {
+  Expr* expr = nullptr;
+  enum class Direction : uint8_t { Default, Asc, Desc } direction = Direction::Default;
+  enum class Nulls : uint8_t { Default, First, Last } nulls = Nulls::Default;
+};
+
+struct FrameBound {
+  enum class Type : uint8_t { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
+  Type type = Type::CurrentRow;
+  Expr* offset = nullptr;  // Preceding / Following
+};
+
+struct WindowFrame {
+  enum class Unit : uint8_t { Rows, Range } unit = Unit::Rows;
+  FrameBound start;
+  FrameBound end;
+  bool has_end = false;  // BETWEEN start AND end
+};
+
+// `(w PARTITION BY a ORDER BY b ROWS BETWEEN ...)`; DISTRIBUTE BY / SORT BY /
+// CLUSTER BY are stored as partition_by / order_by with `style` recording the spelling.
+struct WindowSpec {
+  Ident base;  // referenced window name, may be empty
+  List<Expr*> partition_by;
+  List<OrderItem> order_by;
+  enum class Style : uint8_t { PartitionOrder, DistributeSort, Cluster } style = Style::PartitionOrder;
+  WindowFrame* frame = nullptr;
+  Span span;
+};
+
+// `f(a, b)`, `count(*)`, `count(DISTINCT a)`, `db.udf(x)`, `rank() OVER (...)`,
+// `sum(x) OVER w`, `first_value(x) IGNORE NULLS OVER (...)`,
+// `percentile_cont(0.5) WITHIN GROUP (ORDER BY x)`. Type-named casts such as
+// `int(x)` are plain calls.
+struct FunctionCall : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(FunctionCall)
+  List<Ident> name;  // qualified; name.back() is the function
+  List<Expr*> args;
+  bool distinct = false;
+  bool star = false;  // count(*)
+  enum class Nulls : uint8_t { Default, Ignore, Respect } nulls = Nulls::Default;
+  List<OrderItem> within_group;
+  WindowSpec* over = nullptr;  // OVER (...) or OVER w (then over->base is w)
+};
+
+// `INTERVAL '1' DAY`, `2 DAYS`, `INTERVAL '1-2' YEAR TO MONTH`
+struct IntervalExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(IntervalExpr)
+  Expr* value = nullptr;
+  std::string_view unit;     // "year" .. "second" (singular, lower case)
+  std::string_view to_unit;  // for `YEAR TO MONTH`, else empty
+};
+
+// `EXTRACT(unit FROM e)` and `FLOOR(e TO unit)`
+struct ExtractExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(ExtractExpr)
+  bool is_floor = false;
+  std::string_view unit;
+  Expr* operand = nullptr;
+};
+
+// `(a, b)` as a value: a struct.
+struct StructExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(StructExpr)
+  List<Expr*> fields;
+};
+
+// ---------------------------------------------------------------- queries
+
+struct TableRef : Node {
+  using Node::Node;
+};
+struct QueryExpr : Node {
+  using Node::Node;
+};
+
+struct Cte {
+  Ident name;
+  List<Ident> columns;  // `WITH c (x, y) AS (...)`
+  Query* query = nullptr;
+  Span span;
+};
+
+// `expr [AS] alias`, `udtf(x) AS (a, b)`, `*`, `t.*`
+struct SelectItem {
+  Expr* expr = nullptr;
+  Ident alias;           // empty when none
+  List<Ident> aliases;   // multi-column alias of a UDTF
+  Span span;
+};
+
+struct ColumnDef;
+
+// ROW FORMAT / RECORDREADER etc. of TRANSFORM are kept as text only.
+// `SELECT TRANSFORM(a, b) USING 'x.py' AS (c STRING, d)`, `MAP a USING ...`, `REDUCE ...`
+struct Transform {
+  enum class Style : uint8_t { Transform, Map, Reduce } style = Style::Transform;
+  List<Expr*> args;
+  std::string_view script;  // the USING string, unescaped
+  List<ColumnDef> outputs;  // empty when there is no AS (outputs are key, value)
+  bool parenthesized_outputs = false;
+  Span span;
+};
+
+struct GroupBy {
+  List<Expr*> items;
+  enum class Modifier : uint8_t { None, Rollup, Cube, GroupingSets, RollupFunc, CubeFunc } modifier = Modifier::None;
+  List<List<Expr*>> grouping_sets;  // GroupingSets
+  Span span;
+};
+
+struct NamedWindow {
+  Ident name;
+  WindowSpec* spec = nullptr;
+};
+
+// `SELECT ... FROM ... WHERE ... GROUP BY ... HAVING ... WINDOW ... QUALIFY ...`
+// In a FROM-first body (`FROM t INSERT ... SELECT ...`) `from` is null and the
+// statement's shared FROM applies. Legacy lateral views written after the
+// select list in such bodies go to `from` as LateralViewRef around nothing
+// (source null) — see QueryStatement.
+struct SelectCore : QueryExpr {
+  using Base = QueryExpr;
+  HIVEQL_NODE_KIND(SelectCore)
+  std::string_view hint;  // `/*+ MAPJOIN(d) */` text, empty if none
+  bool distinct = false;
+  List<SelectItem> items;
+  Transform* transform = nullptr;  // when the select list is TRANSFORM/MAP/REDUCE
+  TableRef* from = nullptr;
+  Expr* where = nullptr;
+  GroupBy* group_by = nullptr;
+  Expr* having = nullptr;
+  List<NamedWindow> windows;
+  Expr* qualify = nullptr;
+};
+
+// `a UNION ALL b`, `a INTERSECT b`, `a EXCEPT b`, `a MINUS b` (left-assoc, equal precedence)
+struct SetOperation : QueryExpr {
+  using Base = QueryExpr;
+  HIVEQL_NODE_KIND(SetOperation)
+  enum class Op : uint8_t { Union, Intersect, Except, Minus } op = Op::Union;
+  enum class Quantifier : uint8_t { Default, All, Distinct } quantifier = Quantifier::Default;
+  QueryExpr* left = nullptr;
+  QueryExpr* right = nullptr;
+};
+
+// `VALUES (1, 'a'), (2, 'b')` as a query (INSERT ... VALUES too). DEFAULT is a
+// Literal of type Variable with text "DEFAULT".
+struct ValuesQuery : QueryExpr {
+  using Base = QueryExpr;
+  HIVEQL_NODE_KIND(ValuesQuery)
+  List<List<Expr*>> rows;
+  List<Ident> first_row_aliases;  // `VALUES (1 AS id, ...)`, empty if none
+};
+
+// `( query )` used as an operand of a set operation.
+struct NestedQuery : QueryExpr {
+  using Base = QueryExpr;
+  HIVEQL_NODE_KIND(NestedQuery)
+  Query* query = nullptr;
+};
+
+// A full query: `[WITH ...] body [ORDER BY] [CLUSTER BY] [DISTRIBUTE BY] [SORT BY] [LIMIT]`.
+struct Query : Node {
+  using Base = Node;
+  HIVEQL_NODE_KIND(Query)
+  List<Cte> ctes;
+  QueryExpr* body = nullptr;
+  List<OrderItem> order_by;
+  List<Expr*> cluster_by;
+  List<Expr*> distribute_by;
+  List<OrderItem> sort_by;
+  Expr* limit = nullptr;
+  Expr* offset = nullptr;
+};
+
+// ---------------------------------------------------------------- FROM items
+
+// `TABLESAMPLE(BUCKET 3 OUT OF 16 ON rand())`, `TABLESAMPLE(10 PERCENT)`, ...: text only.
+struct TableSample {
+  std::string_view text;  // canonical text inside the parentheses
+  List<Expr*> on;         // BUCKET ... ON exprs
+};
+
+// `db.t [TABLESAMPLE(...)] [FOR SYSTEM_TIME AS OF e] [[AS] alias]`
+struct TableName : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(TableName)
+  QualifiedName name;
+  Ident alias;
+  TableSample* sample = nullptr;
+  Expr* as_of = nullptr;
+  bool as_of_version = false;  // FOR SYSTEM_VERSION
+};
+
+// `(query) [AS] alias [(c1, c2)]`
+struct SubqueryRef : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(SubqueryRef)
+  Query* query = nullptr;
+  Ident alias;
+  List<Ident> column_aliases;
+};
+
+enum class JoinKind : uint8_t { Inner, Left, Right, Full, LeftSemi, LeftAnti, Cross, Comma, UniqueJoin };
+std::string_view JoinKindSpelling(JoinKind k);
+
+// `l [kind] JOIN r [ON cond | USING (a, b)]`, `l, r`
+struct JoinRef : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(JoinRef)
+  JoinKind join_kind = JoinKind::Inner;
+  TableRef* left = nullptr;
+  TableRef* right = nullptr;
+  Expr* on = nullptr;
+  List<Ident> using_columns;
+  bool outer_keyword = false;   // LEFT OUTER JOIN vs LEFT JOIN (printing only)
+  bool preserve_left = false;   // UNIQUEJOIN PRESERVE (left side)
+  bool preserve_right = false;
+  List<Expr*> unique_keys_left;   // UNIQUEJOIN a (a.k): the key list per side
+  List<Expr*> unique_keys_right;
+};
+
+// `source LATERAL VIEW [OUTER] udtf(args) t [AS c1, c2]`; also
+// `LATERAL TABLE(VALUES ...) t(c1, c2)` (udtf null, values set).
+struct ValuesRef;
+struct LateralViewRef : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(LateralViewRef)
+  TableRef* source = nullptr;
+  bool outer = false;
+  FunctionCall* udtf = nullptr;
+  Ident table_alias;
+  List<Ident> column_aliases;
+};
+
+// `TABLE(VALUES (1, 2), (3, 4)) [AS] t(a, b)` / `(VALUES ...) t(a, b)`
+struct ValuesRef : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(ValuesRef)
+  ValuesQuery* values = nullptr;
+  Ident alias;
+  List<Ident> column_aliases;
+};
+
+// PTF: `noop(ON src PARTITION BY a ORDER BY b [, arg(...)]) alias`
+struct TableFunctionRef : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(TableFunctionRef)
+  Ident name;
+  TableRef* input = nullptr;
+  WindowSpec* partitioning = nullptr;  // PARTITION/ORDER or DISTRIBUTE/SORT of the input
+  List<Expr*> args;                    // named args as FunctionCall nodes
+  Ident alias;
+};
+
+// ---------------------------------------------------------------- statements
+
+struct Statement : Node {
+  using Node::Node;
+};
+
+// `PARTITION (ds='2024-01-01', hr)`: value null for dynamic partitions.
+struct PartitionItem {
+  Ident key;
+  Expr* value = nullptr;
+  std::string_view op;  // "=" normally; ALTER TABLE DROP PARTITION allows < > LIKE ...
+};
+struct PartitionSpec {
+  List<PartitionItem> items;
+  Span span;
+};
+
+// Where an INSERT body writes.
+struct InsertTarget {
+  enum class Type : uint8_t { Table, Directory } type = Type::Table;
+  bool overwrite = false;
+  bool table_keyword = false;  // INSERT INTO TABLE t (printing only)
+  QualifiedName table;
+  PartitionSpec* partition = nullptr;
+  bool if_not_exists = false;
+  List<Ident> columns;         // INSERT INTO t (b, a) ...
+  bool local = false;          // INSERT OVERWRITE LOCAL DIRECTORY
+  std::string_view path;       // unescaped directory path
+  std::string_view path_text;  // path literal as written
+  std::string_view storage_text;  // ROW FORMAT / STORED AS of a directory, canonical text
+  Span span;
+};
+
+struct InsertBody {
+  InsertTarget* target = nullptr;  // null: a plain query body (`FROM t SELECT ...`)
+  Query* query = nullptr;
+  Span span;
+};
+
+// Every statement built from a query:
+//   plain query          SELECT ...                      (from null, 1 body, no target)
+//   INSERT               [WITH] INSERT ... query          (from null, 1 body)
+//   FROM-first           [WITH] FROM src INSERT ... SELECT ... INSERT ... SELECT ...
+// In the FROM-first form `from` is the shared source and each body's
+// SelectCore has from == null. Set operations between FROM-first blocks are
+// not supported (rare).
+struct QueryStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(QueryStatement)
+  List<Cte> ctes;  // WITH before INSERT / FROM
+  TableRef* from = nullptr;
+  List<InsertBody> bodies;
+};
+
+struct ColumnDef {
+  Ident name;
+  TypeName type;               // empty text when untyped (view column lists, PARTITIONED BY (c))
+  std::string_view comment;    // unescaped
+  Span span;
+};
+
+// `CREATE [TEMPORARY] [EXTERNAL] TABLE [IF NOT EXISTS] t (cols) ... [AS query]`
+// and `CREATE TABLE t LIKE src`.
+struct CreateTableStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(CreateTableStatement)
+  bool temporary = false;
+  bool external = false;
+  bool transactional = false;
+  bool managed = false;
+  bool if_not_exists = false;
+  QualifiedName name;
+  List<ColumnDef> columns;
+  List<ColumnDef> partition_columns;  // PARTITIONED BY (c type, ...) or (c, ...) for CTAS
+  QualifiedName like;                 // CREATE TABLE t LIKE src (empty parts if none)
+  std::string_view comment;
+  std::string_view options_text;      // storage clauses etc., canonical text, not interpreted
+  Query* as_query = nullptr;          // CTAS
+};
+
+// `CREATE [OR REPLACE] [MATERIALIZED] VIEW [IF NOT EXISTS] v [(c, ...)] AS query`
+// and `ALTER VIEW v AS query` (is_alter).
+struct CreateViewStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(CreateViewStatement)
+  bool or_replace = false;
+  bool materialized = false;
+  bool if_not_exists = false;
+  bool is_alter = false;
+  QualifiedName name;
+  List<ColumnDef> columns;
+  std::string_view options_text;
+  Query* query = nullptr;
+};
+
+// `ALTER TABLE|VIEW|MATERIALIZED VIEW t [PARTITION (...)] action`
+struct AlterTableStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(AlterTableStatement)
+  enum class Object : uint8_t { Table, View, MaterializedView } object = Object::Table;
+  enum class Action : uint8_t {
+    RenameTo,           // RENAME TO new_name
+    AddColumns,         // ADD COLUMNS (...)
+    ReplaceColumns,     // REPLACE COLUMNS (...)
+    ChangeColumn,       // CHANGE [COLUMN] old new type [COMMENT] [FIRST|AFTER c]
+    ExchangePartition,  // EXCHANGE PARTITION (...) WITH TABLE other
+    AddPartition,
+    DropPartition,
+    RenamePartition,
+    Rebuild,            // ALTER MATERIALIZED VIEW mv REBUILD
+    Other,              // SET TBLPROPERTIES, SET LOCATION, ... (kept as text)
+  } action = Action::Other;
+  QualifiedName name;
+  PartitionSpec* partition = nullptr;
+  QualifiedName new_name;         // RenameTo, ExchangePartition (the other table)
+  List<ColumnDef> columns;        // Add/ReplaceColumns; ChangeColumn: one (the new definition)
+  Ident old_column;               // ChangeColumn
+  Ident after_column;             // ChangeColumn AFTER c
+  bool first = false;             // ChangeColumn FIRST
+  List<PartitionSpec> partitions; // Add/DropPartition, RenamePartition (old, new)
+  std::string_view rest_text;     // Other: canonical text after the name
+};
+
+// `DROP TABLE|VIEW|MATERIALIZED VIEW|DATABASE|FUNCTION|... [IF EXISTS] name`
+struct DropStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(DropStatement)
+  std::string_view object;  // "table", "view", "materialized view", "database", ...
+  bool if_exists = false;
+  QualifiedName name;
+  bool purge = false;
+  bool cascade = false;
+};
+
+// `TRUNCATE [TABLE] t [PARTITION (...)]`
+struct TruncateStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(TruncateStatement)
+  QualifiedName table;
+  PartitionSpec* partition = nullptr;
+};
+
+// `LOAD DATA [LOCAL] INPATH 'p' [OVERWRITE] INTO TABLE t [PARTITION (...)]`
+struct LoadDataStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(LoadDataStatement)
+  bool local = false;
+  bool overwrite = false;
+  std::string_view path;
+  QualifiedName table;
+  PartitionSpec* partition = nullptr;
+  std::string_view options_text;  // INPUTFORMAT ... SERDE ...
+};
+
+// `EXPORT TABLE t [PARTITION (...)] TO 'path'`
+struct ExportStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(ExportStatement)
+  QualifiedName table;
+  PartitionSpec* partition = nullptr;
+  std::string_view path;
+  std::string_view options_text;
+};
+
+// `IMPORT [[EXTERNAL] TABLE t [PARTITION (...)]] FROM 'path' [LOCATION 'p']`
+struct ImportStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(ImportStatement)
+  bool external = false;
+  QualifiedName table;  // may be empty
+  PartitionSpec* partition = nullptr;
+  std::string_view path;
+  std::string_view location;
+};
+
+// `USE db`
+struct UseStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(UseStatement)
+  Ident database;
+};
+
+struct Assignment {
+  Ident column;
+  Expr* value = nullptr;  // Literal "DEFAULT" for SET c = DEFAULT
+};
+
+// `UPDATE t SET a = e, b = DEFAULT [WHERE cond]`
+struct UpdateStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(UpdateStatement)
+  QualifiedName table;
+  List<Assignment> assignments;
+  Expr* where = nullptr;
+};
+
+// `DELETE FROM t [WHERE cond]`
+struct DeleteStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(DeleteStatement)
+  QualifiedName table;
+  Expr* where = nullptr;
+};
+
+struct MergeClause {
+  bool matched = true;
+  Expr* condition = nullptr;  // WHEN [NOT] MATCHED AND condition
+  enum class Action : uint8_t { Update, Delete, Insert } action = Action::Update;
+  List<Assignment> assignments;  // Update
+  List<Ident> insert_columns;    // Insert (c1, c2)
+  List<Expr*> insert_values;     // Insert VALUES (...)
+  Span span;
+};
+
+// `MERGE INTO tgt [AS] t USING src [AS] s ON cond WHEN ...`
+struct MergeStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(MergeStatement)
+  std::string_view hint;
+  QualifiedName target;
+  Ident target_alias;
+  TableRef* source = nullptr;
+  Expr* on = nullptr;
+  List<MergeClause> clauses;
+};
+
+// `EXPLAIN [options] statement`
+struct ExplainStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(ExplainStatement)
+  std::string_view options;  // "extended", "analyze", "cbo cost", ... (lower case, space separated)
+  Statement* inner = nullptr;
+};
+
+// Statements recognised but not modelled: SHOW, DESCRIBE, GRANT, ANALYZE,
+// CREATE DATABASE / FUNCTION / ROLE, resource plans, ... `what` is a short
+// lower-case description ("show", "describe", "create function"). An embedded
+// statement (CREATE SCHEDULED QUERY ... AS stmt) goes to `inner`.
+struct OtherStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(OtherStatement)
+  std::string_view what;
+  Statement* inner = nullptr;
+};
+
+#undef HIVEQL_NODE_KIND
+
+}  // namespace hivelineage::ast

@@ -1,0 +1,35 @@
+// The HiveQL parser: one statement's text in, a typed AST out.
+//
+// Recursive descent for statements and clauses, a Pratt loop for
+// expressions. The parser never throws and never overflows the stack: nesting
+// beyond `max_depth` is a diagnostic. On error it returns nullptr and leaves
+// at least one Error diagnostic; offsets are relative to `text`.
+#pragma once
+
+#include <string_view>
+
+#include "ast/ast.h"
+#include "base/arena.h"
+#include "base/diagnostic.h"
+#include "lexer/lexer.h"
+
+namespace hivelineage::parser {
+
+struct ParseOptions {
+  lexer::LexOptions lex;
+  // hive.support.quoted.identifiers=none: backquoted select items are regexes.
+  bool regex_column_specs = false;
+  int max_depth = 1000;
+};
+
+// Parses exactly one statement (no trailing `;`). `text` must stay alive as
+// long as the AST (names may point into it); nodes are allocated in `arena`.
+ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options,
+                               Diagnostics& diags);
+
+// The contract's statement kind: "query", "insert", "ctas", "create_view",
+// "create_table", "merge", "update", "delete", "use", "explain", "drop",
+// "alter", "load", ... and "other".
+std::string_view StatementKind(const ast::Statement* stmt);
+
+}  // namespace hivelineage::parser
