@@ -1,0 +1,1 @@
+// placeholder: tests are added here by the owner of this area
