@@ -3,6 +3,7 @@
 #include <array>
 
 #include "base/strings.h"
+#include "lexer/keyword_hash.h"
 #include "absl/strings/str_format.h"
 
 namespace hivelineage::lexer {
@@ -37,10 +38,14 @@ constexpr std::array<uint8_t, 256> MakeClassTable() {
 }
 constexpr std::array<uint8_t, 256> kClass = MakeClassTable();
 
-inline bool IsWordChar(unsigned char c) {
-  const uint8_t k = kClass[c];
-  return k == kLetter || k == kDigit || k == kUnderscore;
+constexpr std::array<bool, 256> MakeWordTable() {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c) t[c] = kClass[c] == kLetter || kClass[c] == kDigit || kClass[c] == kUnderscore;
+  return t;
 }
+constexpr std::array<bool, 256> kWordChar = MakeWordTable();
+
+inline bool IsWordChar(unsigned char c) { return kWordChar[c]; }
 inline bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 inline unsigned char Upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? c - 32 : c; }
 
@@ -93,7 +98,7 @@ class Lexer {
  private:
   uint32_t Off(const unsigned char* p) const { return static_cast<uint32_t>(p - begin_); }
 
-  void Emit(TokenKind kind, const unsigned char* b, const unsigned char* e, uint8_t flags = 0,
+  [[gnu::always_inline]] void Emit(TokenKind kind, const unsigned char* b, const unsigned char* e, uint8_t flags = 0,
             Keyword kw = Keyword::None) {
     if (pending_space_) flags |= kLeadingSpace;
     pending_space_ = false;
@@ -111,7 +116,10 @@ class Lexer {
       if (k == kSpace || k == kNewline) {
         ++p_;
         pending_space_ = true;
-      } else if (c == '-' && p_ + 1 < end_ && p_[1] == '-') {
+        continue;
+      }
+      if (k != kPunct && k != kHigh) return;
+      if (c == '-' && p_ + 1 < end_ && p_[1] == '-') {
         while (p_ < end_ && *p_ != '\n' && *p_ != '\r') ++p_;
         pending_space_ = true;
       } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*' && !(p_ + 2 < end_ && p_[2] == '+')) {
@@ -231,17 +239,21 @@ class Lexer {
   }
 
   void LexWord(const unsigned char* start) {
+    uint32_t h = KeywordHashStep(0, *p_);
     ++p_;
-    bool has_var = false;
-    while (p_ < end_ && IsWordChar(*p_)) ++p_;
+    while (p_ < end_ && IsWordChar(*p_)) h = KeywordHashStep(h, *p_++);
     if (p_ < end_ && (*p_ == '$' || *p_ >= 0x80)) {
       const unsigned char* before = p_;
       ScanWordTail();
-      has_var = p_ != before;
+      if (p_ != before) {
+        Emit(TokenKind::Word, start, p_);
+        return;
+      }
     }
-    Keyword kw = has_var ? Keyword::None
-                         : LookupKeyword(std::string_view(reinterpret_cast<const char*>(start),
-                                                          static_cast<size_t>(p_ - start)));
+    const size_t n = static_cast<size_t>(p_ - start);
+    const Keyword kw = (n >= 2 && n <= kMaxKeywordLength)
+                           ? LookupKeywordHashed(reinterpret_cast<const char*>(start), n, h)
+                           : Keyword::None;
     Emit(TokenKind::Word, start, p_, 0, kw);
   }
 

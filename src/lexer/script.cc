@@ -1,6 +1,7 @@
 #include "lexer/script.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "base/strings.h"
@@ -10,7 +11,17 @@ namespace {
 
 constexpr int kMaxSubstitutionDepth = 40;  // Hive gives up after 40 rounds too
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+// Byte classes for the splitter: 0 ordinary, 1 white space, 2 may start a
+// quote, comment or separator.
+constexpr std::array<uint8_t, 256> MakeSplitTable() {
+  std::array<uint8_t, 256> t{};
+  for (unsigned char c : std::string_view(" \t\n\r\f\v")) t[c] = 1;
+  for (unsigned char c : std::string_view(";'\"`-/")) t[c] = 2;
+  return t;
+}
+constexpr std::array<uint8_t, 256> kSplitClass = MakeSplitTable();
+
+inline bool IsSpace(char c) { return kSplitClass[static_cast<unsigned char>(c)] == 1; }
 
 std::string_view Strip(std::string_view s) {
   while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
@@ -281,8 +292,14 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
   };
   while (i < n) {
     const char c = t[i];
-    if (IsSpace(c)) {
+    const uint8_t cls = kSplitClass[static_cast<unsigned char>(c)];
+    if (cls == 1) {
       ++i;
+      while (i < n && kSplitClass[static_cast<unsigned char>(t[i])] == 1) ++i;
+    } else if (cls == 0) {
+      const size_t start = i++;
+      while (i < n && kSplitClass[static_cast<unsigned char>(t[i])] == 0) ++i;
+      mark(start, i);
     } else if (c == '-' && i + 1 < n && t[i + 1] == '-') {
       while (i < n && t[i] != '\n' && t[i] != '\r') ++i;
     } else if (c == '/' && i + 1 < n && t[i + 1] == '*' && !(i + 2 < n && t[i + 2] == '+')) {
@@ -317,11 +334,7 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
     } else {
       const size_t start = i++;
       // Fast path over ordinary bytes.
-      while (i < n) {
-        const char d = t[i];
-        if (IsSpace(d) || d == ';' || d == '\'' || d == '"' || d == '`' || d == '-' || d == '/') break;
-        ++i;
-      }
+      while (i < n && kSplitClass[static_cast<unsigned char>(t[i])] == 0) ++i;
       mark(start, i);
     }
   }
