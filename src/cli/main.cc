@@ -1,1 +1,45 @@
-int main() { return 0; }
+// hivelineage: flags and I/O only; the work happens in the library.
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "cli/args.h"
+#include "output/run_report.h"
+
+int main(int argc, char** argv) {
+  using namespace hivelineage;
+  cli::CliArgs args;
+  const std::string error = cli::ParseArgs(argc, argv, args);
+  if (!error.empty()) {
+    std::fprintf(stderr, "hivelineage: %s\n\n%s", error.c_str(), cli::kUsage);
+    return 2;
+  }
+  if (args.help) {
+    std::fputs(cli::kUsage, stdout);
+    return 0;
+  }
+  if (args.version) {
+    std::printf("hivelineage %s\n", HIVELINEAGE_VERSION);
+    return 0;
+  }
+  if (args.paths.empty()) {
+    if (isatty(STDIN_FILENO)) {
+      std::fprintf(stderr, "hivelineage: no input (give a PATH, or - for stdin)\n\n%s", cli::kUsage);
+      return 2;
+    }
+    args.paths.push_back("-");
+  }
+
+  const driver::ExpandedInputs inputs = driver::ExpandPaths(args.paths);
+  if (!inputs.errors.empty()) {
+    for (const std::string& e : inputs.errors) std::fprintf(stderr, "hivelineage: %s\n", e.c_str());
+    return 2;
+  }
+  driver::RunOptions options;
+  options.analyze.default_database = args.default_db;
+  options.analyze.variables = args.variables;
+  options.analyze.allow_env = args.allow_env;
+  options.catalog_files = args.catalogs;
+  const driver::RunSummary summary = output::RunAndWrite(inputs.files, options, args.format, stdout, stderr);
+  return output::ExitStatus(summary);
+}

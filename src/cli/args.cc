@@ -1,0 +1,89 @@
+#include "cli/args.h"
+
+#include <string_view>
+
+#include "base/strings.h"
+
+namespace hivelineage::cli {
+
+const char kUsage[] =
+    "usage: hivelineage [analyze] [OPTIONS] [PATH ...]\n"
+    "\n"
+    "Computes table and column lineage of Hive SQL scripts.\n"
+    "PATH is a .sql/.hql/.q file, a folder (searched recursively for .sql, .hql, .q),\n"
+    "or - for standard input (the default when no PATH is given and stdin is not a terminal).\n"
+    "\n"
+    "options:\n"
+    "  --format FORMAT     json (one document, default), jsonl (one statement per line),\n"
+    "                      hive (Hive LineageLogger records, one per line)\n"
+    "  --catalog FILE      table schemas: catalog JSON, or a .sql/.hql file of CREATE TABLE/VIEW\n"
+    "                      statements; may be repeated\n"
+    "  --default-db NAME   database of unqualified names before any USE (default: default)\n"
+    "  --var NAME=VALUE    value for ${NAME}, ${hivevar:NAME}, ${hiveconf:NAME}; may be repeated\n"
+    "  --allow-env         let ${env:NAME} read the environment\n"
+    "  --help              show this help\n"
+    "  --version           show the version\n"
+    "\n"
+    "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
+    "unreadable input. Diagnostics go to stderr as file:line:col: severity: message.\n";
+
+std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
+  bool options_done = false;
+  int i = 1;
+  if (i < argc && std::string_view(argv[i]) == "analyze") ++i;
+  for (; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (options_done || a == "-" || a.size() < 2 || a[0] != '-') {
+      args.paths.emplace_back(a);
+      continue;
+    }
+    if (a == "--") {
+      options_done = true;
+      continue;
+    }
+    // --name=value or --name value
+    std::string_view name = a;
+    std::string_view value;
+    bool has_value = false;
+    if (const size_t eq = a.find('='); eq != std::string_view::npos && a.starts_with("--")) {
+      name = a.substr(0, eq);
+      value = a.substr(eq + 1);
+      has_value = true;
+    }
+    auto take_value = [&]() -> bool {
+      if (has_value) return true;
+      if (i + 1 >= argc) return false;
+      value = argv[++i];
+      has_value = true;
+      return true;
+    };
+    if (name == "--help" || name == "-h") {
+      args.help = true;
+    } else if (name == "--version") {
+      args.version = true;
+    } else if (name == "--allow-env") {
+      args.allow_env = true;
+    } else if (name == "--format") {
+      if (!take_value()) return "--format needs a value (json, jsonl, hive)";
+      const std::optional<output::Format> f = output::ParseFormat(value);
+      if (!f) return Cat("unknown format '", value, "' (expected json, jsonl or hive)");
+      args.format = *f;
+    } else if (name == "--catalog") {
+      if (!take_value() || value.empty()) return "--catalog needs a file";
+      args.catalogs.emplace_back(value);
+    } else if (name == "--default-db") {
+      if (!take_value() || value.empty()) return "--default-db needs a name";
+      args.default_db = ToLower(value);
+    } else if (name == "--var") {
+      if (!take_value()) return "--var needs NAME=VALUE";
+      const size_t eq = value.find('=');
+      if (eq == std::string_view::npos || eq == 0) return Cat("--var expects NAME=VALUE, got '", value, "'");
+      args.variables.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
+    } else {
+      return Cat("unknown option '", a, "'");
+    }
+  }
+  return {};
+}
+
+}  // namespace hivelineage::cli

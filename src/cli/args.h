@@ -1,0 +1,28 @@
+// Command-line parsing for `hivelineage [analyze] [OPTIONS] [PATH ...]`.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "output/writer.h"
+
+namespace hivelineage::cli {
+
+struct CliArgs {
+  bool help = false;
+  bool version = false;
+  output::Format format = output::Format::Json;
+  std::vector<std::string> catalogs;
+  std::string default_db = "default";
+  std::vector<std::pair<std::string, std::string>> variables;
+  bool allow_env = false;
+  std::vector<std::string> paths;
+};
+
+// Fills `args`; returns a usage error message, empty on success.
+std::string ParseArgs(int argc, const char* const* argv, CliArgs& args);
+
+extern const char kUsage[];
+
+}  // namespace hivelineage::cli

@@ -1,0 +1,203 @@
+#include "driver/analyze.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <limits>
+
+#include "base/arena.h"
+#include "base/strings.h"
+#include "lexer/script.h"
+
+namespace hivelineage::driver {
+namespace {
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool IsWordChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Splits off the next word (letters, digits, `_`), or a single other byte.
+std::string_view NextWord(std::string_view& s) {
+  size_t i = 0;
+  while (i < s.size() && IsSpace(s[i])) ++i;
+  size_t j = i;
+  while (j < s.size() && IsWordChar(s[j])) ++j;
+  if (j == i && j < s.size()) ++j;
+  std::string_view w = s.substr(i, j - i);
+  s.remove_prefix(j);
+  return w;
+}
+
+std::string_view Strip(std::string_view s) {
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// `set hive.support.quoted.identifiers=...` changes how the following
+// statements are tokenized and how backquoted select items are read.
+void ApplySetting(std::string_view text, parser::ParseOptions& parse) {
+  NextWord(text);  // "set"
+  const size_t eq = text.find('=');
+  if (eq == std::string_view::npos) return;
+  const std::string_view key = Strip(text.substr(0, eq));
+  const std::string value = ToLower(Strip(text.substr(eq + 1)));
+  if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;
+  if (value == "none") {
+    parse.regex_column_specs = true;
+    parse.lex.double_quoted_identifiers = false;
+  } else if (value == "column") {
+    parse.regex_column_specs = false;
+    parse.lex.double_quoted_identifiers = false;
+  } else if (value == "standard") {
+    parse.regex_column_specs = false;
+    parse.lex.double_quoted_identifiers = true;
+  }
+}
+
+// Index of the statement whose span holds `offset`, or -1.
+int64_t StatementAt(const std::vector<lexer::StatementText>& sts, uint32_t offset) {
+  auto it = std::upper_bound(sts.begin(), sts.end(), offset,
+                             [](uint32_t o, const lexer::StatementText& st) { return o < st.span.begin; });
+  if (it == sts.begin()) return -1;
+  --it;
+  if (offset > it->span.end) return -1;  // in the gap between statements
+  return it - sts.begin();
+}
+
+void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse,
+                lineage::Session& session, StatementResult& r) {
+  Diagnostics diags;
+  // One arena per statement: the AST dies as soon as its lineage is known.
+  Arena arena;
+  const std::string_view text = st.text();
+  try {
+    ast::Statement* stmt = parser::ParseStatement(text, arena, parse, diags);
+    if (stmt != nullptr) {
+      r.parsed = true;
+      r.kind = std::string(parser::StatementKind(stmt));
+      r.lineage = lineage::ComputeLineage(*stmt, session);
+      for (Diagnostic& d : r.lineage.diagnostics) diags.push_back(std::move(d));
+      r.lineage.diagnostics.clear();
+    } else {
+      r.kind = GuessStatementKind(text);
+      const bool any_error = std::any_of(diags.begin(), diags.end(),
+                                         [](const Diagnostic& d) { return d.severity == Severity::Error; });
+      if (!any_error) diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, "statement could not be parsed"});
+    }
+  } catch (const std::exception& e) {
+    // A bug in one statement's analysis must not take the whole run down.
+    if (r.kind.empty()) r.kind = GuessStatementKind(text);
+    r.lineage = lineage::StatementLineage{};
+    diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
+  }
+  for (Diagnostic& d : diags) {
+    d.span = st.ToOriginal(d.span);
+    r.diagnostics.push_back(std::move(d));
+  }
+}
+
+}  // namespace
+
+bool StatementResult::has_error() const {
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == Severity::Error) return true;
+  return false;
+}
+
+bool FileResult::has_error() const {
+  if (unreadable) return true;
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == Severity::Error) return true;
+  for (const StatementResult& s : statements)
+    if (s.has_error()) return true;
+  return false;
+}
+
+std::string GuessStatementKind(std::string_view text) {
+  std::string_view rest = text;
+  std::string w = ToLower(NextWord(rest));
+  while (w == "(") w = ToLower(NextWord(rest));
+  if (w == "select" || w == "with" || w == "from" || w == "values" || w == "map" || w == "reduce" ||
+      w == "table")
+    return "query";
+  if (w == "insert" || w == "merge" || w == "update" || w == "delete" || w == "use" || w == "explain" ||
+      w == "drop" || w == "alter" || w == "load")
+    return w;
+  if (w == "create") {
+    // CREATE [OR REPLACE] [TEMPORARY|EXTERNAL|TRANSACTIONAL|MATERIALIZED] TABLE|VIEW ...
+    for (int i = 0; i < 5; ++i) {
+      const std::string next = ToLower(NextWord(rest));
+      if (next == "view") return "create_view";
+      if (next == "table") {
+        // CREATE TABLE ... AS SELECT: look for `AS` followed by a query.
+        std::string_view scan = rest;
+        std::string prev;
+        for (std::string_view t = NextWord(scan); !t.empty(); t = NextWord(scan)) {
+          std::string lw = ToLower(t);
+          if (prev == "as" && (lw == "select" || lw == "with" || lw == "from" || lw == "(")) return "ctas";
+          if (lw != "(") prev = std::move(lw);
+        }
+        return "create_table";
+      }
+      if (next.empty()) break;
+    }
+  }
+  return "other";
+}
+
+FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,
+                         const AnalyzeOptions& options) {
+  FileResult result;
+  result.source = source;
+  // Offsets are 32-bit throughout; larger inputs are refused, not truncated.
+  if (source->text().size() >= std::numeric_limits<uint32_t>::max() - SourceFile::kPadding) {
+    result.diagnostics.push_back(
+        Diagnostic{Severity::Error, Span{0, 0}, "file is larger than 4 GiB; not analysed"});
+    return result;
+  }
+
+  lexer::Variables vars;
+  vars.allow_env = options.allow_env;
+  for (const auto& [name, value] : options.variables) vars.Define(name, value);
+  Diagnostics split_diags;
+  const std::vector<lexer::StatementText> statements = lexer::SplitScript(*source, vars, split_diags);
+
+  result.statements.resize(statements.size());
+  for (Diagnostic& d : split_diags) {
+    const int64_t at = StatementAt(statements, d.span.begin);
+    if (at < 0) {
+      result.diagnostics.push_back(std::move(d));
+    } else {
+      result.statements[static_cast<size_t>(at)].diagnostics.push_back(std::move(d));
+    }
+  }
+
+  parser::ParseOptions parse = options.parse;
+  for (size_t i = 0; i < statements.size(); ++i) {
+    const lexer::StatementText& st = statements[i];
+    StatementResult& r = result.statements[i];
+    r.index = static_cast<uint32_t>(i);
+    r.span = st.span;
+    r.start = source->Locate(st.span.begin);
+    r.database = session.current_database;
+    if (st.command != lexer::CommandKind::None) {
+      r.kind = "command";
+      if (st.command == lexer::CommandKind::Set) ApplySetting(st.text(), parse);
+      if (st.command == lexer::CommandKind::Source) {
+        std::string_view rest = st.text();
+        NextWord(rest);
+        r.diagnostics.push_back(Diagnostic{Severity::Note, st.span,
+                                           Cat("source ", Strip(rest), " is not followed; analyse that file separately")});
+      }
+      continue;
+    }
+    AnalyzeSql(st, parse, session, r);
+    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
+  }
+  return result;
+}
+
+}  // namespace hivelineage::driver

@@ -1,0 +1,205 @@
+#include "output/hive_writer.h"
+
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "base/strings.h"
+#include "output/json_out.h"
+#include "output/md5.h"
+
+namespace hivelineage::output {
+namespace {
+
+bool HookLogs(const driver::StatementResult& st) {
+  if (!st.parsed) return false;
+  const std::string_view k = st.kind;
+  if (k == "explain") return false;
+  return k == "query" || k == "insert" || k == "ctas" || k == "create_view" || k == "merge" || k == "update" ||
+         k == "delete" || !st.lineage.columns.empty();
+}
+
+struct Vertex {
+  std::string label;
+  bool table = false;
+  int id = -1;
+};
+
+struct Edge {
+  std::vector<int> sources;  // vertex indices, first-seen order, unique
+  std::vector<int> targets;
+  const std::string* expression = nullptr;  // null: a plain column copy
+  bool predicate = false;
+};
+
+class Graph {
+ public:
+  int VertexFor(std::string_view label, bool table) {
+    std::string key = Cat(table ? "T" : "C", label);
+    auto [it, inserted] = index_.try_emplace(std::move(key), static_cast<int>(vertices_.size()));
+    if (inserted) vertices_.push_back(Vertex{std::string(label), table});
+    return it->second;
+  }
+
+  static void AddUnique(std::vector<int>& v, int x) {
+    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+  }
+
+  static bool SameSet(std::vector<int> a, std::vector<int> b) {
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+  }
+
+  static bool SameExpression(const std::string* a, const std::string* b) {
+    if (a == nullptr || b == nullptr) return a == b;
+    return *a == *b;
+  }
+
+  void AddProjection(int target, std::vector<int> sources, const std::string* expr) {
+    for (Edge& e : edges_) {
+      if (!e.predicate && SameExpression(e.expression, expr) && SameSet(e.sources, sources)) {
+        AddUnique(e.targets, target);
+        return;
+      }
+    }
+    edges_.push_back(Edge{std::move(sources), {target}, expr, false});
+  }
+
+  void AddPredicate(std::vector<int> sources, std::vector<int> targets, const std::string* expr) {
+    for (Edge& e : edges_) {
+      if (e.predicate && SameExpression(e.expression, expr) && SameSet(e.targets, targets)) {
+        for (int s : sources) AddUnique(e.sources, s);
+        return;
+      }
+    }
+    edges_.push_back(Edge{std::move(sources), std::move(targets), expr, true});
+  }
+
+  // Ids: every edge's targets first, then sources, in edge order.
+  std::vector<int> NumberVertices() {
+    std::vector<int> order;
+    int next = 0;
+    auto visit = [&](int v) {
+      if (vertices_[static_cast<size_t>(v)].id >= 0) return;
+      vertices_[static_cast<size_t>(v)].id = next++;
+      order.push_back(v);
+    };
+    for (const Edge& e : edges_)
+      for (int t : e.targets) visit(t);
+    for (const Edge& e : edges_)
+      for (int s : e.sources) visit(s);
+    return order;
+  }
+
+  const std::vector<Edge>& edges() const { return edges_; }
+  const Vertex& vertex(int i) const { return vertices_[static_cast<size_t>(i)]; }
+
+ private:
+  std::vector<Vertex> vertices_;
+  absl::flat_hash_map<std::string, int> index_;
+  std::vector<Edge> edges_;
+};
+
+// count(*) depends on whole tables: Hive records that as TABLE vertices.
+bool CountsRows(const lineage::ColumnLineage& c) {
+  if (!c.sources.empty() || c.type == lineage::ColumnLineage::Type::Simple) return false;
+  return c.expression.size() >= 6 && EqualsIgnoreCase(std::string_view(c.expression).substr(0, 6), "count(");
+}
+
+}  // namespace
+
+bool WriteHiveRecord(const driver::FileResult& file, const driver::StatementResult& st, std::string& out) {
+  if (file.is_catalog || !HookLogs(st)) return false;
+  const lineage::StatementLineage& lin = st.lineage;
+  Graph g;
+  std::vector<int> all_targets;
+  for (const lineage::ColumnLineage& c : lin.columns) {
+    const int target = g.VertexFor(c.target, false);
+    Graph::AddUnique(all_targets, target);
+    std::vector<int> sources;
+    for (const std::string& s : c.sources) Graph::AddUnique(sources, g.VertexFor(s, false));
+    if (CountsRows(c))
+      for (const std::string& t : lin.inputs) Graph::AddUnique(sources, g.VertexFor(t, true));
+    const bool plain = c.type == lineage::ColumnLineage::Type::Simple || c.expression.empty();
+    g.AddProjection(target, std::move(sources), plain ? nullptr : &c.expression);
+  }
+  for (const lineage::PredicateLineage& p : lin.predicates) {
+    std::vector<int> sources, targets;
+    for (const std::string& s : p.sources) Graph::AddUnique(sources, g.VertexFor(s, false));
+    for (const std::string& t : p.targets) Graph::AddUnique(targets, g.VertexFor(t, false));
+    if (targets.empty()) targets = all_targets;
+    g.AddPredicate(std::move(sources), std::move(targets), &p.expression);
+  }
+  const std::vector<int> order = g.NumberVertices();
+
+  const std::string_view query = file.source->Slice(st.span);
+  JsonOut json(out, /*pretty=*/false);
+  json.BeginObject();
+  json.Key("version");
+  json.String("1.0");
+  json.Key("engine");
+  json.String("hivelineage");
+  json.Key("database");
+  json.String(st.database);
+  json.Key("hash");
+  json.String(Md5Hex(query));
+  json.Key("queryText");
+  json.String(query);
+  json.Key("edges");
+  json.BeginArray();
+  for (const Edge& e : g.edges()) {
+    json.BeginObject();
+    json.Key("sources");
+    json.BeginArray();
+    for (int s : e.sources) json.Int(g.vertex(s).id);
+    json.EndArray();
+    json.Key("targets");
+    json.BeginArray();
+    for (int t : e.targets) json.Int(g.vertex(t).id);
+    json.EndArray();
+    if (e.expression != nullptr) {
+      json.Key("expression");
+      json.String(*e.expression);
+    }
+    json.Key("edgeType");
+    json.String(e.predicate ? "PREDICATE" : "PROJECTION");
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("vertices");
+  json.BeginArray();
+  for (int v : order) {
+    const Vertex& vx = g.vertex(v);
+    json.BeginObject();
+    json.Key("id");
+    json.Int(vx.id);
+    json.Key("vertexType");
+    json.String(vx.table ? "TABLE" : "COLUMN");
+    json.Key("vertexId");
+    json.String(vx.label);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  return true;
+}
+
+namespace {
+
+class HiveWriter : public Writer {
+ public:
+  void Begin(std::string&) override {}
+  void File(const driver::FileResult& file, std::string& out) override {
+    for (const driver::StatementResult& st : file.statements)
+      if (WriteHiveRecord(file, st, out)) out.push_back('\n');
+  }
+  void End(std::string&) override {}
+};
+
+}  // namespace
+
+std::unique_ptr<Writer> MakeHiveWriter() { return std::make_unique<HiveWriter>(); }
+
+}  // namespace hivelineage::output

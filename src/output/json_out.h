@@ -1,0 +1,58 @@
+// A small streaming JSON emitter that appends to a std::string.
+//
+// Output is written by hand rather than through nlohmann trees: building a
+// tree per statement cost more than parsing it. Strings are escaped in one
+// pass that also repairs invalid UTF-8 (each bad byte becomes U+FFFD), so
+// any input bytes give valid JSON.
+//
+// Pretty mode indents objects and arrays by two spaces; an object or array
+// opened with `inline_` (and everything inside it) stays on one line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hivelineage::output {
+
+// Appends `s` as a JSON string literal (with quotes) to `out`.
+void AppendJsonString(std::string& out, std::string_view s);
+
+class JsonOut {
+ public:
+  JsonOut(std::string& out, bool pretty) : out_(&out), pretty_(pretty) {}
+  // Continues the same document in another buffer (after the caller flushed).
+  void set_output(std::string& out) { out_ = &out; }
+
+  void BeginObject(bool inline_ = false) { Open('{', inline_); }
+  void EndObject() { Close('}'); }
+  void BeginArray(bool inline_ = false) { Open('[', inline_); }
+  void EndArray() { Close(']'); }
+
+  void Key(std::string_view key);
+  void String(std::string_view s) {
+    Value();
+    AppendJsonString(*out_, s);
+  }
+  void Int(int64_t v);
+  // An array of strings on one line.
+  void StringArray(const std::vector<std::string>& items);
+
+ private:
+  struct Frame {
+    bool first = true;
+    bool flat = false;  // no newlines inside
+  };
+  void Open(char c, bool inline_);
+  void Close(char c);
+  void Value();  // separator and indentation before a value
+  void NewLine();
+
+  std::string* out_;
+  bool pretty_;
+  bool after_key_ = false;
+  std::vector<Frame> stack_;
+};
+
+}  // namespace hivelineage::output

@@ -1,0 +1,17 @@
+// The json and jsonl formats: one statement object per statement.
+#pragma once
+
+#include <string>
+
+#include "output/json_out.h"
+#include "output/writer.h"
+
+namespace hivelineage::output {
+
+// Writes one statement object (the contract's fields plus "warnings").
+void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver::StatementResult& st);
+
+std::unique_ptr<Writer> MakeJsonWriter();
+std::unique_ptr<Writer> MakeJsonlWriter();
+
+}  // namespace hivelineage::output

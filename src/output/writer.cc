@@ -1,0 +1,30 @@
+#include "output/writer.h"
+
+#include "output/hive_writer.h"
+#include "output/json_writer.h"
+
+namespace hivelineage::output {
+
+std::optional<Format> ParseFormat(std::string_view name) {
+  if (name == "json") return Format::Json;
+  if (name == "jsonl") return Format::Jsonl;
+  if (name == "hive") return Format::Hive;
+  return std::nullopt;
+}
+
+std::unique_ptr<Writer> MakeWriter(Format format) {
+  switch (format) {
+    case Format::Json: return MakeJsonWriter();
+    case Format::Jsonl: return MakeJsonlWriter();
+    case Format::Hive: return MakeHiveWriter();
+  }
+  return MakeJsonWriter();
+}
+
+void RenderDiagnostics(const driver::FileResult& file, std::string& out) {
+  for (const Diagnostic& d : file.diagnostics) out += Render(*file.source, d);
+  for (const driver::StatementResult& st : file.statements)
+    for (const Diagnostic& d : st.diagnostics) out += Render(*file.source, d);
+}
+
+}  // namespace hivelineage::output
