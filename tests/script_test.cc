@@ -79,6 +79,23 @@ TEST_CASE("nested variable references and env only when allowed") {
   CHECK(st2[0].text() == "select 'xyz'");
 }
 
+TEST_CASE("self-referencing variables stop at a size limit with an error") {
+  // Found by the lexer fuzzer: each level doubles the text.
+  SourceFile f("s.sql", "set a=x; set a=${a}${a}; set a=${a}${a}; select '${a}'");
+  Variables vars;
+  vars.Define("b", "${b}${b}");
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 4);
+  SourceFile g("g.sql", "select '${b}' from t");
+  auto st2 = SplitScript(g, vars, diags);
+  REQUIRE(st2.size() == 1);
+  CHECK(st2[0].text().size() <= (1u << 20) + 64);
+  bool limit_error = false;
+  for (const auto& d : diags) limit_error |= d.severity == Severity::Error;
+  CHECK(limit_error);
+}
+
 TEST_CASE("byte-order mark, CRLF and lone CR") {
   SourceFile f("s.sql", "\xEF\xBB\xBFselect 1;\r\nselect 2;\rselect 3");
   Variables vars;

@@ -10,6 +10,9 @@ namespace hivelineage::lexer {
 namespace {
 
 constexpr int kMaxSubstitutionDepth = 40;  // Hive gives up after 40 rounds too
+// Values may reference each other (`set x=${x}${x}`), which grows
+// exponentially; expansion of one statement stops at this size.
+constexpr size_t kMaxExpansionBytes = 1 << 20;
 
 // Byte classes for the splitter: 0 ordinary, 1 white space, 2 may start a
 // quote, comment or separator.
@@ -88,6 +91,8 @@ class Substituter {
  public:
   Substituter(const Variables& vars, Diagnostics& diags) : vars_(vars), diags_(diags) {}
 
+  bool exhausted() const { return exhausted_; }
+
   // Expands every ${...} in `s` (recursively, inner first). `orig` is the
   // original offset of s[0] when s is file text, used for warnings; -1 in values.
   std::string Expand(std::string_view s, int depth, int64_t orig, bool* changed) {
@@ -104,10 +109,20 @@ class Substituter {
                                     : std::string(s.substr(at + 2, close - at - 2));
       std::optional<std::string> value =
           depth < kMaxSubstitutionDepth ? vars_.Lookup(inner) : std::nullopt;
-      if (value) {
+      if (value && !exhausted_) {
         *changed = true;
         bool again = false;
-        out += Expand(*value, depth + 1, -1, &again);
+        const std::string expanded = Expand(*value, depth + 1, -1, &again);
+        if (expanded.size() > budget_) {
+          exhausted_ = true;
+          budget_ = 0;
+          Append(out, "${", inner, "}");
+        } else {
+          budget_ -= expanded.size();
+          out += expanded;
+        }
+      } else if (value) {
+        Append(out, "${", inner, "}");
       } else {
         if (orig >= 0) {
           const uint32_t b = static_cast<uint32_t>(orig + static_cast<int64_t>(at));
@@ -126,6 +141,8 @@ class Substituter {
  private:
   const Variables& vars_;
   Diagnostics& diags_;
+  size_t budget_ = kMaxExpansionBytes;
+  bool exhausted_ = false;
 };
 
 // Substitutes variables in `st` in place (fills substituted + pieces).
@@ -150,7 +167,13 @@ void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& 
     if (close == std::string_view::npos) break;
     literal(i, at);
     bool changed = false;
+    const bool was_exhausted = sub.exhausted();
     std::string piece = sub.Expand(s.substr(at, close + 1 - at), 0, st.span.begin + at, &changed);
+    if (sub.exhausted() && !was_exhausted) {
+      diags.push_back(Diagnostic{Severity::Error,
+                                 Span{st.span.begin + static_cast<uint32_t>(at), st.span.begin + static_cast<uint32_t>(close + 1)},
+                                 "variable expansion exceeds 1 MiB; substitution stopped here"});
+    }
     if (changed) {
       any = true;
       pieces.push_back(TextPiece{static_cast<uint32_t>(out.size()), st.span.begin + static_cast<uint32_t>(at),
