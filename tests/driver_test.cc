@@ -1,1 +1,394 @@
-// placeholder: tests are added here by the owner of this area
+// Driver (script analysis, input decoding, whole runs) and output writers.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "driver/analyze.h"
+#include "driver/encoding.h"
+#include "driver/run.h"
+#include "output/hive_writer.h"
+#include "output/json_out.h"
+#include "output/md5.h"
+#include "output/writer.h"
+#include "test_support.h"
+
+using namespace hivelineage;
+using namespace hivelineage::driver;
+
+namespace {
+
+FileResult Analyze(std::string_view text, lineage::Session* session = nullptr,
+                   const AnalyzeOptions& options = {}) {
+  lineage::Session local;
+  auto src = std::make_shared<const SourceFile>("t.sql", text);
+  return AnalyzeScript(src, session ? *session : local, options);
+}
+
+int CountSeverity(const Diagnostics& diags, Severity s) {
+  int n = 0;
+  for (const Diagnostic& d : diags) n += d.severity == s;
+  return n;
+}
+
+std::string WriteAll(output::Format format, const std::vector<FileResult>& files) {
+  auto w = output::MakeWriter(format);
+  std::string out;
+  w->Begin(out);
+  for (const FileResult& f : files) w->File(f, out);
+  w->End(out);
+  return out;
+}
+
+lineage::CatalogTable Table(std::string name, std::vector<std::string> cols) {
+  lineage::CatalogTable t;
+  t.name = std::move(name);
+  for (auto& c : cols) {
+    lineage::CatalogColumn col;
+    col.name = std::move(c);
+    col.type = "string";
+    t.columns.push_back(std::move(col));
+  }
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("UTF-8 validation") {
+  CHECK(!FindInvalidUtf8("select 1"));
+  CHECK(!FindInvalidUtf8("select '\xE4\xB8\xAD\xE6\x96\x87' from t"));
+  CHECK(!FindInvalidUtf8("\xF0\x9F\x98\x80"));
+  CHECK(FindInvalidUtf8("ab\xC0\x80") == 2u);           // overlong
+  CHECK(FindInvalidUtf8("abcdefghij\xED\xA0\x80") == 10u);  // surrogate
+  CHECK(FindInvalidUtf8("\xF4\x90\x80\x80") == 0u);      // above U+10FFFF
+  CHECK(FindInvalidUtf8("x\xE4\xB8") == 1u);             // truncated
+  CHECK(FindInvalidUtf8("\xFF") == 0u);
+}
+
+TEST_CASE("GBK input is transcoded to UTF-8 with a file-level warning") {
+  // "select '中文' from t" in GBK.
+  const std::string gbk = "select '\xD6\xD0\xCE\xC4' from t";
+  LoadedInput in = DecodeInput("g.sql", gbk);
+  CHECK(in.source->text() == "select '\xE4\xB8\xAD\xE6\x96\x87' from t");
+  REQUIRE(in.diagnostics.size() == 1);
+  CHECK(in.diagnostics[0].severity == Severity::Warning);
+
+  // Not GB18030 either: kept as is, warning at the first bad byte.
+  LoadedInput bad = DecodeInput("b.sql", std::string("select 1\xFF\xFF"));
+  CHECK(bad.source->text().size() == 10);
+  REQUIRE(bad.diagnostics.size() == 1);
+  CHECK(bad.diagnostics[0].span.begin == 8);
+
+  LoadedInput ok = DecodeInput("u.sql", "select 1");
+  CHECK(ok.diagnostics.empty());
+}
+
+TEST_CASE("statement kinds guessed from the first words") {
+  CHECK(GuessStatementKind("SELECT x FROM") == "query");
+  CHECK(GuessStatementKind("((select") == "query");
+  CHECK(GuessStatementKind("with a as (") == "query");
+  CHECK(GuessStatementKind("from t insert") == "query");
+  CHECK(GuessStatementKind("INSERT OVERWRITE TABLE") == "insert");
+  CHECK(GuessStatementKind("create or replace view v as select") == "create_view");
+  CHECK(GuessStatementKind("create temporary table x as select 1 +") == "ctas");
+  CHECK(GuessStatementKind("create external table x (a int") == "create_table");
+  CHECK(GuessStatementKind("create database") == "other");
+  CHECK(GuessStatementKind("msck repair table t") == "other");
+  CHECK(GuessStatementKind("") == "other");
+}
+
+TEST_CASE("every statement is reported, in order, with original spans") {
+  const std::string text = "set a=1;\n-- c\nselect x from t;\n\nselect from where;\nsource other.sql;\nselect y from u";
+  FileResult r = Analyze(text);
+  REQUIRE(r.statements.size() == 5);
+  for (uint32_t i = 0; i < 5; ++i) CHECK(r.statements[i].index == i);
+  CHECK(r.statements[0].kind == "command");
+  CHECK(r.statements[1].kind == "query");
+  CHECK(r.statements[1].parsed);
+  CHECK(r.source->Slice(r.statements[1].span) == "select x from t");
+  CHECK(r.statements[1].start.line == 3);
+  CHECK(r.statements[1].start.column == 1);
+  // The bad statement keeps a guessed kind and an error; the next ones still run.
+  CHECK(r.statements[2].kind == "query");
+  CHECK(!r.statements[2].parsed);
+  CHECK(r.statements[2].has_error());
+  for (const Diagnostic& d : r.statements[2].diagnostics) {
+    CHECK(d.span.begin >= r.statements[2].span.begin);
+    CHECK(d.span.end <= r.statements[2].span.end);
+  }
+  CHECK(r.statements[3].kind == "command");
+  CHECK(CountSeverity(r.statements[3].diagnostics, Severity::Note) == 1);
+  CHECK(!r.statements[3].has_error());
+  CHECK(r.statements[4].kind == "query");
+  CHECK(!r.statements[4].has_error());
+  CHECK(r.has_error());
+}
+
+TEST_CASE("error offsets after variable substitution point into the original file") {
+  AnalyzeOptions opts;
+  opts.variables = {{"cond", "x = 1"}};
+  const std::string text = "select 1 from t where ${hivevar:cond} )";
+  FileResult r = Analyze(text, nullptr, opts);
+  REQUIRE(r.statements.size() == 1);
+  REQUIRE(r.statements[0].has_error());
+  const Diagnostic* err = nullptr;
+  for (const Diagnostic& d : r.statements[0].diagnostics)
+    if (d.severity == Severity::Error) err = &d;
+  REQUIRE(err != nullptr);
+  CHECK(err->span.begin == text.find(')'));
+}
+
+TEST_CASE("lexer warnings stay warnings") {
+  FileResult r = Analyze("select '${hivevar:nope}' from t;\nselect a\xEF\xBC\x8C b from t");
+  REQUIRE(r.statements.size() == 2);
+  CHECK(!r.statements[0].has_error());
+  CHECK(CountSeverity(r.statements[0].diagnostics, Severity::Warning) == 1);
+  CHECK(!r.statements[1].has_error());
+  CHECK(CountSeverity(r.statements[1].diagnostics, Severity::Warning) >= 1);
+  CHECK(!r.has_error());
+}
+
+TEST_CASE("set hive.support.quoted.identifiers=standard makes \"x\" a column") {
+  lineage::Session session;
+  session.catalog.Put(Table("default.t", {"a", "b"}));
+  FileResult r = Analyze(
+      "select \"a\" from t;\n"
+      "set hive.support.quoted.identifiers=standard;\n"
+      "select \"a\" from t;\n"
+      "set hive.support.quoted.identifiers=column;\n"
+      "select \"a\" from t",
+      &session);
+  REQUIRE(r.statements.size() == 5);
+  REQUIRE(r.statements[0].lineage.columns.size() == 1);
+  CHECK(r.statements[0].lineage.columns[0].sources.empty());
+  REQUIRE(r.statements[2].lineage.columns.size() == 1);
+  CHECK(r.statements[2].lineage.columns[0].sources == std::vector<std::string>{"default.t.a"});
+  REQUIRE(r.statements[4].lineage.columns.size() == 1);
+  CHECK(r.statements[4].lineage.columns[0].sources.empty());
+}
+
+TEST_CASE("USE and --default-db decide the database") {
+  lineage::Session session;
+  session.current_database = "etl";
+  FileResult r = Analyze("select a from t; use dw; select a from t", &session);
+  REQUIRE(r.statements.size() == 3);
+  CHECK(r.statements[0].database == "etl");
+  CHECK(r.statements[0].lineage.inputs == std::vector<std::string>{"etl.t"});
+  CHECK(r.statements[2].database == "dw");
+  CHECK(r.statements[2].lineage.inputs == std::vector<std::string>{"dw.t"});
+}
+
+TEST_CASE("a run: every file starts in the default database, catalogs carry over") {
+  const auto dir = std::filesystem::temp_directory_path() / "hivelineage_driver_test";
+  std::filesystem::create_directories(dir / "sub");
+  std::ofstream(dir / "a.sql") << "use db1;\ncreate table x (k string, v string);\n";
+  std::ofstream(dir / "sub" / "b.hql") << "insert overwrite table db1.y select * from db1.x;\nselect k from x;\n";
+  std::ofstream(dir / "skip.txt") << "not sql";
+  ExpandedInputs in = ExpandPaths({dir.string()});
+  CHECK(in.errors.empty());
+  REQUIRE(in.files.size() == 2);
+  CHECK(in.files[0].name.ends_with("a.sql"));
+  CHECK(in.files[1].name.ends_with("sub/b.hql"));
+  CHECK(!ExpandPaths({(dir / "missing.sql").string()}).errors.empty());
+
+  std::vector<FileResult> got;
+  RunOptions opts;
+  RunSummary s = Run(in.files, opts, [&](FileResult&& f) { got.push_back(std::move(f)); });
+  REQUIRE(got.size() == 2);
+  CHECK(s.files == 2);
+  CHECK(s.statements == 4);
+  REQUIRE(got[1].statements.size() == 2);
+  // The star expands with the schema the first script created.
+  CHECK(got[1].statements[0].lineage.columns.size() == 2);
+  CHECK(got[1].statements[1].lineage.inputs == std::vector<std::string>{"default.x"});
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("hostile bytes never crash and always give valid JSON") {
+  std::mt19937 rng(12345);
+  const std::string pieces[] = {"select ", "from ", "(", ")", "'", "\"", "`", ";", "${", "}", "--", "/*",
+                                "*/", "\n", "\r\n", "\xFF", "\xE4\xB8", "\xEF\xBC\x8C", "insert ", "table ",
+                                "a.b", ",", "*", "lateral view ", "over (", "case when ", "\\", "\0"};
+  lineage::Session session;
+  for (int iter = 0; iter < 300; ++iter) {
+    std::string text;
+    const int n = static_cast<int>(rng() % 60);
+    for (int i = 0; i < n; ++i) text += pieces[rng() % std::size(pieces)];
+    if (iter % 10 == 0)
+      for (int i = 0; i < 64; ++i) text.push_back(static_cast<char>(rng() & 0xff));
+    LoadedInput in = DecodeInput("fuzz.sql", text);
+    FileResult r = AnalyzeScript(in.source, session, {});
+    std::vector<FileResult> files;
+    files.push_back(std::move(r));
+    for (output::Format f : {output::Format::Json, output::Format::Jsonl, output::Format::Hive}) {
+      const std::string out = WriteAll(f, files);
+      if (f == output::Format::Json) {
+        CHECK(nlohmann::json::accept(out));
+      } else {
+        size_t start = 0;
+        while (start < out.size()) {
+          const size_t nl = out.find('\n', start);
+          CHECK(nlohmann::json::accept(out.substr(start, nl - start)));
+          start = nl + 1;
+        }
+      }
+    }
+  }
+}
+
+// ---- output writers: these build results by hand, no parser involved ----
+
+namespace {
+
+FileResult HandMade() {
+  FileResult f;
+  f.source = std::make_shared<const SourceFile>(
+      "etl/x.sql", "use dw;\ninsert into t select a, b, upper(c) from s where d > 1;\nselect \xFF");
+  StatementResult use;
+  use.index = 0;
+  use.span = {0, 6};
+  use.kind = "use";
+  use.parsed = true;
+  use.database = "default";
+  StatementResult ins;
+  ins.index = 1;
+  ins.span = {8, 62};
+  ins.start = {2, 1};
+  ins.kind = "insert";
+  ins.parsed = true;
+  ins.database = "dw";
+  ins.lineage.inputs = {"dw.s"};
+  ins.lineage.outputs = {"dw.t"};
+  using T = lineage::ColumnLineage::Type;
+  ins.lineage.columns = {{"dw.t.a", {"dw.s.a"}, "s.a", T::Simple},
+                         {"dw.t.b", {"dw.s.b"}, "s.b", T::Simple},
+                         {"dw.t.c", {"dw.s.c"}, "upper(s.c)", T::Expression},
+                         {"dw.t.n", {}, "count(*)", T::Expression}};
+  ins.lineage.predicates = {{{"dw.s.d"}, {"dw.t.a", "dw.t.b", "dw.t.c", "dw.t.n"}, "(s.d > 1)"}};
+  StatementResult bad;
+  bad.index = 2;
+  bad.span = {64, 72};
+  bad.start = {3, 1};
+  bad.kind = "query";
+  bad.diagnostics.push_back({Severity::Error, {71, 72}, "unexpected byte \xFF"});
+  bad.diagnostics.push_back({Severity::Warning, {64, 64}, "a warning"});
+  f.statements = {use, ins, bad};
+  f.diagnostics.push_back({Severity::Warning, {0, 0}, "file-level note"});
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("json writer: contract fields, errors on statements, file-level at the top") {
+  std::vector<FileResult> files;
+  files.push_back(HandMade());
+  const std::string out = WriteAll(output::Format::Json, files);
+  const nlohmann::json j = nlohmann::json::parse(out);
+  REQUIRE(j["statements"].size() == 3);
+  const auto& s1 = j["statements"][1];
+  CHECK(s1["file"] == "etl/x.sql");
+  CHECK(s1["index"] == 1);
+  CHECK(s1["span"]["begin"] == 8);
+  CHECK(s1["span"]["end"] == 62);
+  CHECK(s1["span"]["line"] == 2);
+  CHECK(s1["kind"] == "insert");
+  CHECK(s1["inputs"] == nlohmann::json::array({"dw.s"}));
+  CHECK(s1["outputs"] == nlohmann::json::array({"dw.t"}));
+  CHECK(s1["columns"][2]["target"] == "dw.t.c");
+  CHECK(s1["columns"][2]["sources"] == nlohmann::json::array({"dw.s.c"}));
+  CHECK(s1["columns"][2]["expression"] == "upper(s.c)");
+  CHECK(s1["errors"].empty());
+  const auto& s2 = j["statements"][2];
+  REQUIRE(s2["errors"].size() == 1);
+  CHECK(s2["errors"][0]["message"] == "unexpected byte \xEF\xBF\xBD");  // invalid UTF-8 replaced
+  CHECK(s2["errors"][0]["line"] == 3);
+  CHECK(s2["errors"][0]["column"] == 8);
+  CHECK(s2["warnings"].size() == 1);
+  CHECK(j["errors"].empty());
+  REQUIRE(j["warnings"].size() == 1);
+  CHECK(j["warnings"][0]["file"] == "etl/x.sql");
+  // Byte-identical on a second run.
+  CHECK(WriteAll(output::Format::Json, files) == out);
+}
+
+TEST_CASE("jsonl writer: one statement per line") {
+  std::vector<FileResult> files;
+  files.push_back(HandMade());
+  const std::string out = WriteAll(output::Format::Jsonl, files);
+  CHECK(std::count(out.begin(), out.end(), '\n') == 3);
+  const auto first = nlohmann::json::parse(out.substr(0, out.find('\n')));
+  CHECK(first["kind"] == "use");
+}
+
+TEST_CASE("hive writer: LineageLogger edges and vertices") {
+  std::vector<FileResult> files;
+  files.push_back(HandMade());
+  const std::string out = WriteAll(output::Format::Hive, files);
+  // Only the insert is logged (USE is not, the failed statement is not).
+  REQUIRE(std::count(out.begin(), out.end(), '\n') == 1);
+  const nlohmann::json j = nlohmann::json::parse(out);
+  const std::string query = "insert into t select a, b, upper(c) from s where d > 1";
+  CHECK(j["version"] == "1.0");
+  CHECK(j["database"] == "dw");
+  CHECK(j["queryText"] == query);
+  CHECK(j["hash"] == output::Md5Hex(query));
+  const auto& v = j["vertices"];
+  REQUIRE(v.size() == 9);
+  // Targets first, in column order, then sources in edge order.
+  CHECK(v[0]["vertexId"] == "dw.t.a");
+  CHECK(v[3]["vertexId"] == "dw.t.n");
+  CHECK(v[4]["vertexId"] == "dw.s.a");
+  CHECK(v[7]["vertexId"] == "dw.s");
+  CHECK(v[7]["vertexType"] == "TABLE");  // count(*) depends on the whole table
+  CHECK(v[8]["vertexId"] == "dw.s.d");
+  const auto& e = j["edges"];
+  REQUIRE(e.size() == 5);
+  CHECK(e[0]["edgeType"] == "PROJECTION");
+  CHECK(!e[0].contains("expression"));
+  CHECK(e[2]["expression"] == "upper(s.c)");
+  CHECK(e[4]["edgeType"] == "PREDICATE");
+  CHECK(e[4]["targets"] == nlohmann::json::array({0, 1, 2, 3}));
+  CHECK(e[4]["sources"] == nlohmann::json::array({8}));
+}
+
+TEST_CASE("hive writer merges projections with the same sources and expression") {
+  FileResult f;
+  f.source = std::make_shared<const SourceFile>("m.sql", "select 1 a, 1 b");
+  StatementResult s;
+  s.span = {0, 15};
+  s.kind = "query";
+  s.parsed = true;
+  s.database = "default";
+  using T = lineage::ColumnLineage::Type;
+  s.lineage.columns = {{"a", {}, "1", T::Expression}, {"b", {}, "1", T::Expression}};
+  f.statements = {s};
+  std::string out;
+  REQUIRE(output::WriteHiveRecord(f, f.statements[0], out));
+  const nlohmann::json j = nlohmann::json::parse(out);
+  REQUIRE(j["edges"].size() == 1);
+  CHECK(j["edges"][0]["targets"] == nlohmann::json::array({0, 1}));
+}
+
+TEST_CASE("json string escaping") {
+  std::string out;
+  output::AppendJsonString(out, std::string("a\"b\\c\n\t\x01\x7f\xC3\xA9\xC3", 12));
+  CHECK(out == "\"a\\\"b\\\\c\\n\\t\\u0001\x7f\xC3\xA9\xEF\xBF\xBD\"");
+  CHECK(nlohmann::json::accept(out));
+}
+
+TEST_CASE("md5 test vectors (RFC 1321)") {
+  CHECK(output::Md5Hex("") == "d41d8cd98f00b204e9800998ecf8427e");
+  CHECK(output::Md5Hex("abc") == "900150983cd24fb0d6963f7d28e17f72");
+  CHECK(output::Md5Hex("message digest") == "f96b697d7cb7938d525a2f31aaf161d0");
+  CHECK(output::Md5Hex("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") ==
+        "d174ab98d277d9f5a5611c2c9f419d9f");
+  CHECK(output::Md5Hex("12345678901234567890123456789012345678901234567890123456789012345678901234567890") ==
+        "57edf4a22be3c955ac49da2e2107b67a");
+  // Hive's own record for this query (lineage-logger.jsonl, lineage2.q).
+  CHECK(output::Md5Hex("create table src2 as select key key2, value value2 from src1") ==
+        "87921246fb098d44c05e0ccd9ecb0676");
+}
