@@ -13,6 +13,11 @@ namespace hivelineage::lineage {
 struct CatalogColumn {
   std::string name;  // lower case
   std::string type;
+  // A view column: the base columns (db.table.column) it reads, when the view
+  // was analysed in this run, so reading the view traces to its tables as Hive
+  // (which expands views) does.
+  std::vector<std::string> view_sources;
+  bool view_expression = false;  // the view column is not a plain column copy
 };
 
 struct CatalogTable {
@@ -22,7 +27,14 @@ struct CatalogTable {
   bool is_view = false;
   bool temporary = false;
   std::string view_text;  // a view's defining query, when known (for ALTER MATERIALIZED VIEW REBUILD)
+  bool view_lineage_known = false;  // view columns carry view_sources
+
+  // A column or partition column by lower-case name, null if absent.
+  const CatalogColumn* FindColumn(std::string_view column) const;
 };
+
+// `db.table` for a catalog name: lower case, `default_db` added when the name has no database.
+std::string CatalogTableKey(std::string_view name, std::string_view default_db);
 
 class Catalog {
  public:

@@ -1,0 +1,798 @@
+#include "lineage/analyzer.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "base/strings.h"
+#include "lineage/expr_children.h"
+
+namespace hivelineage::lineage {
+
+namespace {
+
+using namespace ast;
+
+// Nesting beyond this is reported instead of recursed into (the parser bounds
+// nesting too; this keeps the analyzer safe on hand-built trees).
+constexpr int kMaxDepth = 400;
+
+std::string Lower(const Ident& id) { return ToLower(id.name); }
+
+// Hive's virtual columns: readable from any table though not in its schema.
+bool IsVirtualColumn(std::string_view name) {
+  return name == "block__offset__inside__file" || name == "input__file__name" || name == "row__id" ||
+         name == "row__is__deleted" || name == "raw__data__size";
+}
+
+// Table-generating functions usable in a select list or LATERAL VIEW.
+bool IsUdtf(std::string_view name) {
+  return name == "explode" || name == "posexplode" || name == "inline" || name == "json_tuple" ||
+         name == "parse_url_tuple" || name == "stack" || name == "replicate_rows";
+}
+
+// The names Hive gives a UDTF's outputs when no aliases are written.
+std::vector<std::string> DefaultUdtfNames(const FunctionCall* f) {
+  std::string name = f->name.empty() ? "" : ToLower(f->name.back().name);
+  size_t n = f->args.size();
+  if (name == "posexplode") return {"pos", "val"};
+  if (name == "json_tuple" || name == "parse_url_tuple") {
+    std::vector<std::string> out;
+    for (size_t i = 1; i < n; ++i) out.push_back(Cat("c", i - 1));
+    return out;
+  }
+  if (name == "stack" && n >= 2) {
+    std::vector<std::string> out;
+    size_t rows = 1;
+    if (auto* lit = DynCast<Literal>(f->args[0]); lit && lit->type == Literal::Type::Number) {
+      rows = 0;
+      for (char c : lit->text) {
+        if (c < '0' || c > '9') break;
+        rows = rows * 10 + static_cast<size_t>(c - '0');
+        if (rows > 100000) break;
+      }
+    }
+    size_t cols = rows == 0 ? n - 1 : (n - 1 + rows - 1) / rows;
+    for (size_t i = 0; i < cols && i < 10000; ++i) out.push_back(Cat("col", i));
+    return out;
+  }
+  if (name == "explode" && n == 1) {
+    if (auto* arg = DynCast<FunctionCall>(f->args[0]);
+        arg && !arg->name.empty() && ToLower(arg->name.back().name) == "map")
+      return {"key", "value"};
+  }
+  return {"col"};
+}
+
+const FunctionCall* AsUdtf(const SelectItem& item) {
+  auto* f = DynCast<FunctionCall>(item.expr);
+  if (f == nullptr || f->over != nullptr || f->name.empty()) return nullptr;
+  if (!item.aliases.empty()) return f;
+  return IsUdtf(ToLower(f->name.back().name)) ? f : nullptr;
+}
+
+}  // namespace
+
+std::string Analyzer::TableKey(const QualifiedName& name) const {
+  if (name.parts.empty()) return {};
+  if (name.parts.size() == 1) return Cat(ToLower(session_.current_database), ".", Lower(name.parts[0]));
+  return Cat(Lower(name.parts[0]), ".", Lower(name.parts[1]));
+}
+
+void Analyzer::AddInput(std::string key) { out_.inputs.push_back(std::move(key)); }
+
+void Analyzer::Warn(Span span, std::string message) {
+  if (quiet_) return;
+  out_.diagnostics.push_back(Diagnostic{Severity::Warning, span, std::move(message)});
+}
+
+ColumnList* Analyzer::NewList() { return &lists_.emplace_back(); }
+
+Scope* Analyzer::NewScope(Scope* parent) {
+  Scope& s = scopes_.emplace_back();
+  s.parent = parent;
+  return &s;
+}
+
+// ---------------------------------------------------------------- CTEs
+
+void Analyzer::PushCtes(std::span<const Cte> ctes) {
+  CteFrame& frame = frames_.emplace_back();
+  for (const Cte& c : ctes) {
+    frame.index.insert_or_assign(Lower(c.name), frame.entries.size());
+    frame.entries.push_back(CteEntry{&c});
+  }
+  cte_stack_.push_back(CteView{&frame, frame.entries.size()});
+}
+
+void Analyzer::PopCtes() { cte_stack_.pop_back(); }
+
+ColumnList* Analyzer::FindCte(const std::string& name) {
+  for (size_t i = cte_stack_.size(); i-- > 0;) {
+    CteView view = cte_stack_[i];
+    auto it = view.frame->index.find(name);
+    if (it == view.frame->index.end()) continue;
+    // A later definition of the same name is not visible; look for an earlier one.
+    size_t idx = it->second;
+    if (idx >= view.limit) {
+      bool found = false;
+      for (size_t j = view.limit; j-- > 0;) {
+        if (Lower(view.frame->entries[j].cte->name) == name) {
+          idx = j;
+          found = true;
+          break;
+        }
+      }
+      if (!found) continue;
+    }
+    CteEntry& e = view.frame->entries[idx];
+    if (e.output != nullptr) return e.output;
+    if (e.in_progress) return nullptr;  // recursive reference: Hive has no recursive CTEs
+    e.in_progress = true;
+    // The body sees the CTEs defined before it, and what was visible at the WITH.
+    std::vector<CteView> saved(cte_stack_.begin() + static_cast<std::ptrdiff_t>(i) + 1, cte_stack_.end());
+    cte_stack_.resize(i + 1);
+    cte_stack_.back().limit = idx;
+    ColumnList* out = AnalyzeQuery(e.cte->query, nullptr);
+    if (!e.cte->columns.empty()) out = Renamed(out, e.cte->columns);
+    cte_stack_.back().limit = view.limit;
+    cte_stack_.insert(cte_stack_.end(), saved.begin(), saved.end());
+    e.in_progress = false;
+    e.output = out;
+    return out;
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------- queries
+
+ColumnList* Analyzer::AnalyzeQuery(const Query* q, Scope* outer) {
+  if (q == nullptr) return NewList();
+  if (depth_ >= kMaxDepth) {
+    Warn(q->span, "query nested too deeply for lineage");
+    return NewList();
+  }
+  ++depth_;
+  if (!q->ctes.empty()) PushCtes(q->ctes);
+  ColumnList* out = AnalyzeQueryExpr(q->body, outer);
+  if (!q->ctes.empty()) PopCtes();
+  --depth_;
+  return out;
+}
+
+ColumnList* Analyzer::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
+  if (qe == nullptr) return NewList();
+  switch (qe->kind) {
+    case NodeKind::SelectCore:
+      return AnalyzeCore(static_cast<const SelectCore*>(qe), outer);
+    case NodeKind::SetOperation:
+      return AnalyzeSetOperation(static_cast<const SetOperation*>(qe), outer);
+    case NodeKind::ValuesQuery: {
+      auto* v = static_cast<const ValuesQuery*>(qe);
+      return AnalyzeValues(v, v->first_row_aliases);
+    }
+    case NodeKind::NestedQuery:
+      return AnalyzeQuery(static_cast<const NestedQuery*>(qe)->query, outer);
+    default:
+      return NewList();
+  }
+}
+
+// Column i of a set operation reads column i of every branch. The left-deep
+// chain `a UNION b UNION c ...` is walked iteratively.
+ColumnList* Analyzer::AnalyzeSetOperation(const SetOperation* op, Scope* outer) {
+  std::vector<const QueryExpr*> branches;
+  const QueryExpr* cur = op;
+  while (auto* so = DynCast<SetOperation>(cur)) {
+    branches.push_back(so->right);
+    cur = so->left;
+  }
+  branches.push_back(cur);
+  std::reverse(branches.begin(), branches.end());
+  ColumnList* out = NewList();
+  bool first = true;
+  for (const QueryExpr* b : branches) {
+    ColumnList* in = AnalyzeQueryExpr(b, outer);
+    if (first) {
+      for (size_t i = 0; i < in->declared; ++i) {
+        const Column& src = in->columns[i];
+        Column c;
+        c.name = src.name;
+        c.sources = src.sources;
+        c.type = src.type;
+        c.forward = &src;
+        out->Add(std::move(c));
+      }
+      out->open_stars = in->open_stars;
+      first = false;
+      continue;
+    }
+    size_t n = std::min(in->declared, out->columns.size());
+    for (size_t i = 0; i < n; ++i) {
+      Column& c = out->columns[i];
+      MergeInto(c.sources, in->columns[i].sources);
+      c.type = MaxType(c.type, in->columns[i].type);
+    }
+  }
+  out->declared = out->columns.size();
+  return out;
+}
+
+ColumnList* Analyzer::AnalyzeValues(const ValuesQuery* values, std::span<const Ident> aliases) {
+  ColumnList* out = NewList();
+  size_t width = 0;
+  for (const auto& row : values->rows) width = std::max(width, row.size());
+  width = std::max(width, aliases.size());
+  for (size_t i = 0; i < width; ++i) {
+    Column c;
+    c.name = i < aliases.size() ? Lower(aliases[i]) : Cat("col", i + 1);
+    c.type = DepType::Script;  // Hive plans VALUES through a table function
+    for (const auto& row : values->rows)
+      if (i < row.size() && row[i] != nullptr) MergeInto(c.sources, AnalyzeExpr(row[i], nullptr).sources);
+    if (values->rows.size() == 1 && i < values->rows[0].size()) c.expr = values->rows[0][i];
+    out->Add(std::move(c));
+  }
+  out->declared = out->columns.size();
+  return out;
+}
+
+ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
+  Scope* scope = NewScope(outer);
+  if (core->from != nullptr) {
+    AddFromItem(core->from, scope);
+  } else if (shared_from_ != nullptr) {
+    scope->relations = shared_from_->relations;
+  }
+  if (core->where != nullptr) RecordPredicate(core->where, scope);
+
+  ColumnList* out = NewList();
+  if (core->transform != nullptr) {
+    // TRANSFORM: every output depends on every input (Hive's SCRIPT).
+    const Transform* t = core->transform;
+    ColumnSet all;
+    for (const Expr* a : t->args) MergeInto(all, AnalyzeExpr(a, scope).sources);
+    auto add = [&](std::string name) {
+      Column c;
+      c.name = std::move(name);
+      c.sources = all;
+      c.type = DepType::Script;
+      out->Add(std::move(c));
+    };
+    if (t->outputs.empty()) {
+      add("key");
+      add("value");
+    } else {
+      for (const ColumnDef& d : t->outputs) add(Lower(d.name));
+    }
+  } else {
+    for (size_t i = 0; i < core->items.size(); ++i) {
+      const SelectItem& item = core->items[i];
+      if (item.expr == nullptr) continue;
+      if (auto* star = DynCast<StarExpr>(item.expr)) {
+        ExpandStar(star, scope, out);
+        continue;
+      }
+      if (const FunctionCall* f = AsUdtf(item)) {
+        AddUdtfOutputs(f, item.aliases, scope, out);
+        continue;
+      }
+      ExprInfo info = AnalyzeExpr(item.expr, scope);
+      Column c;
+      if (!item.alias.name.empty()) {
+        c.name = Lower(item.alias);
+      } else if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) {
+        c.name = Lower(ref->parts.back());
+      } else if (auto* fa = DynCast<FieldAccess>(item.expr)) {
+        c.name = Lower(fa->field);
+      } else {
+        c.name = Cat("_c", i);
+      }
+      c.sources = std::move(info.sources);
+      c.type = info.type;
+      c.expr = item.expr;
+      c.scope = scope;
+      out->Add(std::move(c));
+    }
+  }
+  out->declared = out->columns.size();
+
+  scope->select_output = out;
+  scope->select_aliases_visible = true;
+  if (core->group_by != nullptr) {
+    PredicateRecord p;
+    p.body = current_body;
+    p.group_by = core->group_by->items;
+    for (const Expr* e : core->group_by->items) MergeInto(p.sources, AnalyzeExpr(e, scope).sources);
+    for (const auto& set : core->group_by->grouping_sets)
+      for (const Expr* e : set) MergeInto(p.sources, AnalyzeExpr(e, scope).sources);
+    if (!p.group_by.empty()) p.expr = p.group_by[0];
+    if (p.expr != nullptr || !p.sources.empty()) predicates_.push_back(std::move(p));
+  }
+  if (core->having != nullptr) RecordPredicate(core->having, scope);
+  if (core->qualify != nullptr) RecordPredicate(core->qualify, scope);
+  return out;
+}
+
+void Analyzer::RecordPredicate(const Expr* e, Scope* scope) {
+  PredicateRecord p;
+  p.sources = AnalyzeExpr(e, scope).sources;
+  p.expr = e;
+  p.body = current_body;
+  predicates_.push_back(std::move(p));
+}
+
+void Analyzer::SetSharedFrom(const TableRef* from) {
+  if (from == nullptr) {
+    shared_from_ = nullptr;
+    return;
+  }
+  Scope* s = NewScope(nullptr);
+  AddFromItem(from, s);
+  shared_from_ = s;
+}
+
+// ---------------------------------------------------------------- FROM
+
+void Analyzer::AddRelations(const TableRef* ref, Scope* scope) { AddFromItem(ref, scope); }
+
+void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
+  // Joins and lateral views nest on the left; walk that spine iteratively so
+  // a FROM list of thousands of tables needs no deep recursion.
+  std::vector<const TableRef*> spine;
+  const TableRef* cur = ref;
+  while (cur != nullptr) {
+    if (auto* j = DynCast<JoinRef>(cur)) {
+      spine.push_back(cur);
+      cur = j->left;
+    } else if (auto* lv = DynCast<LateralViewRef>(cur)) {
+      spine.push_back(cur);
+      cur = lv->source;
+    } else {
+      break;
+    }
+  }
+  if (cur != nullptr) {
+    switch (cur->kind) {
+      case NodeKind::TableName:
+        AddTable(static_cast<const TableName*>(cur), scope);
+        break;
+      case NodeKind::SubqueryRef: {
+        auto* s = static_cast<const SubqueryRef*>(cur);
+        ColumnList* cols = AnalyzeQuery(s->query, nullptr);
+        if (!s->column_aliases.empty()) cols = Renamed(cols, s->column_aliases);
+        scope->relations.push_back(Relation{Lower(s->alias), "", cols});
+        break;
+      }
+      case NodeKind::ValuesRef: {
+        auto* v = static_cast<const ValuesRef*>(cur);
+        ColumnList* cols = v->values != nullptr ? AnalyzeValues(v->values, v->column_aliases) : NewList();
+        scope->relations.push_back(Relation{Lower(v->alias), "", cols});
+        break;
+      }
+      case NodeKind::TableFunctionRef: {
+        // A PTF (noop, windowingtablefunction, ...) passes its input's columns through.
+        auto* f = static_cast<const TableFunctionRef*>(cur);
+        Scope* inner = NewScope(nullptr);
+        if (f->input != nullptr) AddFromItem(f->input, inner);
+        ColumnList* cols = NewList();
+        for (const Relation& r : inner->relations) {
+          for (size_t i = 0; i < r.columns->declared; ++i) {
+            const Column& src = r.columns->columns[i];
+            Column c = src;
+            c.forward = &src;
+            c.expr = nullptr;
+            c.base = false;
+            cols->Add(std::move(c));
+          }
+          if (r.columns->open()) cols->open_stars.push_back(OpenStar{inner, -1});
+        }
+        cols->declared = cols->columns.size();
+        if (f->partitioning != nullptr) {
+          for (const Expr* e : f->partitioning->partition_by) RecordPredicate(e, inner);
+        }
+        scope->relations.push_back(Relation{Lower(f->alias), "", cols});
+        break;
+      }
+      default:
+        break;
+    }
+  } else if (shared_from_ != nullptr) {
+    // A legacy lateral view after a FROM-first body's select list: its source is the shared FROM.
+    for (const Relation& r : shared_from_->relations) scope->relations.push_back(r);
+  }
+  for (size_t i = spine.size(); i-- > 0;) {
+    if (auto* j = DynCast<JoinRef>(spine[i])) {
+      if (j->right != nullptr) AddFromItem(j->right, scope);
+      if (j->on != nullptr) RecordPredicate(j->on, scope);
+      for (const Expr* k : j->unique_keys_left) RecordPredicate(k, scope);
+      for (const Expr* k : j->unique_keys_right) RecordPredicate(k, scope);
+    } else {
+      AddLateralView(static_cast<const LateralViewRef*>(spine[i]), scope);
+    }
+  }
+}
+
+ColumnList* Analyzer::TableColumns(const std::string& key) {
+  auto it = table_columns_.find(key);
+  if (it != table_columns_.end()) return it->second;
+  ColumnList* cols = NewList();
+  const CatalogTable* t = session_.catalog.Find(key);
+  if (t == nullptr) {
+    cols->open_table = key;
+  } else {
+    auto add = [&](const CatalogColumn& cc) {
+      Column c;
+      c.name = cc.name;
+      if (t->is_view && t->view_lineage_known) {
+        for (const std::string& s : cc.view_sources) AddTo(c.sources, interner_.InternFull(s));
+        c.type = cc.view_expression ? DepType::Expression : DepType::Simple;
+      } else {
+        c.sources.push_back(interner_.Intern(key, cc.name));
+        c.base = true;
+      }
+      cols->Add(std::move(c));
+    };
+    for (const CatalogColumn& cc : t->columns) add(cc);
+    for (const CatalogColumn& cc : t->partition_columns) add(cc);
+    cols->declared = cols->columns.size();
+    // A schema-less entry (e.g. a table created LIKE an unknown one) stays open.
+    if (cols->columns.empty()) cols->open_table = key;
+  }
+  table_columns_.emplace(key, cols);
+  return cols;
+}
+
+void Analyzer::AddTable(const TableName* t, Scope* scope) {
+  if (t->name.parts.empty()) return;
+  std::string alias = Lower(t->alias.name.empty() ? t->name.parts.back() : t->alias);
+  if (t->name.parts.size() == 1) {
+    if (ColumnList* cte = FindCte(Lower(t->name.parts[0]))) {
+      scope->relations.push_back(Relation{std::move(alias), "", cte});
+      return;
+    }
+  }
+  std::string key = TableKey(t->name);
+  AddInput(key);
+  ColumnList* cols = TableColumns(key);
+  if (t->sample != nullptr)
+    for (const Expr* e : t->sample->on) AnalyzeExpr(e, scope);
+  scope->relations.push_back(Relation{std::move(alias), std::move(key), cols});
+}
+
+void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
+  ColumnList* cols = NewList();
+  if (lv->udtf != nullptr) {
+    ColumnSet all;
+    for (const Expr* a : lv->udtf->args) MergeInto(all, AnalyzeExpr(a, scope).sources);
+    std::vector<std::string> names;
+    if (!lv->column_aliases.empty()) {
+      for (const Ident& id : lv->column_aliases) names.push_back(Lower(id));
+    } else {
+      names = DefaultUdtfNames(lv->udtf);
+    }
+    for (std::string& n : names) {
+      Column c;
+      c.name = std::move(n);
+      c.sources = all;
+      c.type = DepType::Script;
+      cols->Add(std::move(c));
+    }
+  } else {
+    for (const Ident& id : lv->column_aliases) {
+      Column c;
+      c.name = Lower(id);
+      c.type = DepType::Script;
+      cols->Add(std::move(c));
+    }
+  }
+  cols->declared = cols->columns.size();
+  scope->relations.push_back(Relation{Lower(lv->table_alias), "", cols, /*lateral=*/true});
+}
+
+Scope* Analyzer::NewTableScope(const QualifiedName& name, std::string_view alias) {
+  Scope* s = NewScope(nullptr);
+  std::string key = TableKey(name);
+  if (key.empty()) return s;
+  std::string a = alias.empty() ? (name.parts.empty() ? "" : Lower(name.parts.back())) : ToLower(alias);
+  s->relations.push_back(Relation{std::move(a), key, TableColumns(key)});
+  return s;
+}
+
+ColumnList* Analyzer::Renamed(ColumnList* in, std::span<const Ident> names) {
+  ColumnList* out = NewList();
+  for (size_t i = 0; i < in->declared; ++i) {
+    const Column& src = in->columns[i];
+    Column c;
+    c.name = i < names.size() ? Lower(names[i]) : src.name;
+    c.sources = src.sources;
+    c.type = src.type;
+    c.forward = &src;
+    out->Add(std::move(c));
+  }
+  out->declared = out->columns.size();
+  out->open_table = in->open_table;
+  out->open_stars = in->open_stars;
+  return out;
+}
+
+// ---------------------------------------------------------------- select list
+
+void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
+  std::string qualifier;
+  std::string qualifier_key;
+  if (!star->qualifier.empty()) {
+    qualifier = Lower(star->qualifier.back());
+    if (star->qualifier.size() >= 2)
+      qualifier_key = Cat(Lower(star->qualifier[star->qualifier.size() - 2]), ".", qualifier);
+  }
+  bool matched = false;
+  for (size_t r = 0; r < scope->relations.size(); ++r) {
+    const Relation& rel = scope->relations[r];
+    if (!qualifier.empty()) {
+      if (rel.alias != qualifier) continue;
+      if (!qualifier_key.empty() && rel.table_key != qualifier_key) continue;
+    }
+    matched = true;
+    for (size_t i = 0; i < rel.columns->declared; ++i) {
+      const Column& src = rel.columns->columns[i];
+      if (!star->regex.empty()) {
+        // Regex column specs: match whole names; unusual patterns fall back to all columns.
+        // (Java and ECMAScript regexes agree on the simple alternations Hive scripts use.)
+        // Kept cheap: only `(a|b)`-style alternations and `.*` are interpreted.
+        std::string_view re = star->regex;
+        bool all = re == ".*" || re == ".+" || re == "(.*)" || re == "(.+)";
+        if (!all) {
+          std::string_view body = re;
+          if (body.size() >= 2 && body.front() == '(' && body.back() == ')') body = body.substr(1, body.size() - 2);
+          bool hit = false;
+          while (!body.empty()) {
+            size_t bar = body.find('|');
+            std::string_view alt = body.substr(0, bar);
+            if (alt == src.name) hit = true;
+            if (bar == std::string_view::npos) break;
+            body.remove_prefix(bar + 1);
+          }
+          if (!hit && re.find_first_of("()|") == std::string_view::npos) hit = (re == src.name);
+          if (!hit) continue;
+        }
+      }
+      Column c;
+      c.name = src.name;
+      c.sources = src.sources;
+      c.type = src.type;
+      c.forward = &src;
+      out->Add(std::move(c));
+    }
+    if (rel.columns->open()) out->open_stars.push_back(OpenStar{scope, static_cast<int>(r)});
+  }
+  if (!matched) {
+    if (!qualifier.empty()) {
+      Warn(star->span, Cat("cannot resolve '", qualifier, ".*': no such table or alias"));
+    } else if (scope->relations.empty()) {
+      Warn(star->span, "cannot expand '*': the query has no FROM clause");
+    }
+  }
+}
+
+void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> aliases, Scope* scope,
+                              ColumnList* out) {
+  ColumnSet all;
+  for (const Expr* a : f->args) MergeInto(all, AnalyzeExpr(a, scope).sources);
+  std::vector<std::string> names;
+  if (!aliases.empty()) {
+    for (const Ident& id : aliases) names.push_back(Lower(id));
+  } else {
+    names = DefaultUdtfNames(f);
+  }
+  for (std::string& n : names) {
+    Column c;
+    c.name = std::move(n);
+    c.sources = all;
+    c.type = DepType::Script;
+    out->Add(std::move(c));
+  }
+}
+
+// ---------------------------------------------------------------- expressions
+
+ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
+  ExprInfo info;
+  if (root == nullptr) return info;
+  if (auto* ref = DynCast<ColumnRef>(root)) {
+    size_t used = 0;
+    if (const Column* c = Resolve(ref, scope, &used)) {
+      info.sources = c->sources;
+      // `s.field` reads the struct column s: Hive calls that an expression.
+      info.type = used < ref->parts.size() ? MaxType(c->type, DepType::Expression) : c->type;
+    }
+    return info;
+  }
+  if (root->kind == NodeKind::Literal) return info;
+  info.type = DepType::Expression;
+  // Iterative walk: left-deep operator chains can be very long.
+  std::vector<const Expr*> stack{root};
+  while (!stack.empty()) {
+    const Expr* e = stack.back();
+    stack.pop_back();
+    switch (e->kind) {
+      case NodeKind::ColumnRef: {
+        size_t used = 0;
+        if (const Column* c = Resolve(static_cast<const ColumnRef*>(e), scope, &used)) {
+          MergeInto(info.sources, c->sources);
+          info.type = MaxType(info.type, c->type);
+        }
+        continue;
+      }
+      case NodeKind::InSubqueryExpr: {
+        auto* in = static_cast<const InSubqueryExpr*>(e);
+        ColumnList* q = AnalyzeQuery(in->query, scope);
+        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->columns[i].sources);
+        break;
+      }
+      case NodeKind::SubqueryExpr: {
+        ColumnList* q = AnalyzeQuery(static_cast<const SubqueryExpr*>(e)->query, scope);
+        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->columns[i].sources);
+        continue;
+      }
+      case NodeKind::ExistsExpr:
+        AnalyzeQuery(static_cast<const ExistsExpr*>(e)->query, scope);
+        continue;
+      default:
+        break;
+    }
+    ForEachChild(e, [&](const Expr* c) { stack.push_back(c); }, ChildOptions{/*window_spec=*/false});
+  }
+  return info;
+}
+
+// ---------------------------------------------------------------- resolution
+
+const Column* Analyzer::Lookup(ColumnList* list, const std::string& name) {
+  if (const Column* c = list->FindDeclared(name)) return c;
+  if (!list->open_table.empty()) {
+    Column c;
+    c.name = name;
+    c.sources.push_back(interner_.Intern(list->open_table, name));
+    c.base = true;
+    return &list->Add(std::move(c));
+  }
+  if (!list->open_stars.empty()) {
+    Column c;
+    c.name = name;
+    bool found = false;
+    for (const OpenStar& star : list->open_stars) {
+      Scope* s = star.scope;
+      for (size_t r = 0; r < s->relations.size(); ++r) {
+        if (star.relation >= 0 && static_cast<size_t>(star.relation) != r) continue;
+        ColumnList* rel = s->relations[r].columns;
+        if (!rel->open()) continue;
+        if (const Column* src = Lookup(rel, name)) {
+          MergeInto(c.sources, src->sources);
+          c.type = MaxType(c.type, src->type);
+          if (c.forward == nullptr) c.forward = src;
+          found = true;
+        }
+      }
+    }
+    if (found) return &list->Add(std::move(c));
+  }
+  return nullptr;
+}
+
+const Column* Analyzer::LookupDeclaredInScope(Scope* s, const std::string& name, const ColumnRef* ref,
+                                              bool* ambiguous) {
+  const Column* found = nullptr;
+  const Relation* found_rel = nullptr;
+  for (const Relation& rel : s->relations) {
+    const Column* c = rel.columns->FindDeclared(name);
+    if (c == nullptr) continue;
+    if (found != nullptr && found != c) {
+      // JOIN ... USING and natural duplicates of a lateral view's source are not ambiguous.
+      if (!*ambiguous)
+        Warn(ref->span, Cat("ambiguous column '", name, "': in '", found_rel->alias, "' and '", rel.alias, "'"));
+      *ambiguous = true;
+      continue;
+    }
+    found = c;
+    found_rel = &rel;
+  }
+  return found;
+}
+
+const Column* Analyzer::VirtualColumn(Scope* s, const std::string& name) {
+  if (name == "grouping__id") return &constant_;
+  if (!IsVirtualColumn(name)) return nullptr;
+  for (const Relation& rel : s->relations) {
+    if (rel.table_key.empty()) continue;
+    if (const Column* known = rel.columns->FindDeclared(name)) return known;
+    Column c;
+    c.name = name;
+    c.sources.push_back(interner_.Intern(rel.table_key, name));
+    c.base = true;
+    return &rel.columns->Add(std::move(c));
+  }
+  return nullptr;
+}
+
+const Column* Analyzer::Resolve(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
+  const auto& parts = ref->parts;
+  if (parts.empty()) return nullptr;
+  std::string p0 = Lower(parts[0]);
+  std::string p1 = parts.size() >= 2 ? Lower(parts[1]) : std::string();
+
+  // Qualified: `alias.col[.field...]` or `db.table.col`.
+  if (parts.size() >= 2) {
+    for (Scope* s = scope; s != nullptr; s = s->parent) {
+      if (parts.size() >= 3) {
+        std::string key = Cat(p0, ".", p1);
+        for (Relation& rel : s->relations) {
+          if (rel.table_key != key) continue;
+          if (const Column* c = Lookup(rel.columns, Lower(parts[2]))) {
+            *used_parts = 3;
+            return c;
+          }
+        }
+      }
+      for (Relation& rel : s->relations) {
+        if (rel.alias != p0) continue;
+        const Column* c = Lookup(rel.columns, p1);
+        if (c == nullptr) c = VirtualColumn(s, p1);
+        if (c != nullptr) {
+          *used_parts = 2;
+          return c;
+        }
+        // A known alias without that column: maybe `struct_col.field` after all.
+        bool ambiguous = false;
+        if (const Column* sc = LookupDeclaredInScope(s, p0, ref, &ambiguous)) {
+          *used_parts = 1;
+          return sc;
+        }
+        Warn(ref->span, Cat("cannot resolve column '", p0, ".", p1, "': '", p0, "' has no such column"));
+        return nullptr;
+      }
+    }
+  }
+
+  // Unqualified (possibly a struct path `col.field`): declared columns first,
+  // then select-list aliases, then enclosing scopes, then unknown schemas.
+  for (Scope* s = scope; s != nullptr; s = s->parent) {
+    bool ambiguous = false;
+    if (const Column* c = LookupDeclaredInScope(s, p0, ref, &ambiguous)) {
+      *used_parts = 1;
+      return c;
+    }
+    if (s->select_aliases_visible && s->select_output != nullptr) {
+      if (const Column* c = s->select_output->FindDeclared(p0)) {
+        *used_parts = 1;
+        return c;
+      }
+    }
+  }
+  for (Scope* s = scope; s != nullptr; s = s->parent) {
+    int open = 0;
+    Relation* only = nullptr;
+    for (Relation& rel : s->relations) {
+      if (rel.columns->open()) {
+        ++open;
+        only = &rel;
+      }
+    }
+    if (open == 1) {
+      if (const Column* c = Lookup(only->columns, p0)) {
+        *used_parts = 1;
+        return c;
+      }
+    } else if (open > 1) {
+      Warn(ref->span, Cat("cannot resolve column '", p0,
+                          "': several tables of unknown schema could hold it (qualify it or give --catalog)"));
+      return nullptr;
+    }
+    if (const Column* c = VirtualColumn(s, p0)) {
+      *used_parts = 1;
+      return c;
+    }
+  }
+  Warn(ref->span, Cat("cannot resolve column '", p0, "'"));
+  return nullptr;
+}
+
+}  // namespace hivelineage::lineage

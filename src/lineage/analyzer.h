@@ -1,0 +1,138 @@
+// Resolves names and computes column lineage over one statement's (rewritten) AST.
+//
+// The Analyzer walks queries bottom-up: a query's output is a ColumnList whose
+// columns already carry their base-column sets, so an outer query resolving a
+// reference gets the whole lineage in one hash lookup (no re-tracing, no
+// quadratic scans). CTE outputs are memoized per definition. Unknown or
+// ambiguous references become diagnostics. The AST is never modified; traced
+// expressions and synthesized names live in the Analyzer's own arena.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "ast/ast.h"
+#include "base/arena.h"
+#include "lineage/column_set.h"
+#include "lineage/lineage.h"
+#include "lineage/scope.h"
+
+namespace hivelineage::lineage {
+
+struct ExprInfo {
+  ColumnSet sources;
+  DepType type = DepType::Simple;
+};
+
+// A WHERE / JOIN ON / GROUP BY / HAVING / QUALIFY condition met during analysis.
+struct PredicateRecord {
+  ColumnSet sources;
+  const ast::Expr* expr = nullptr;         // the condition (GROUP BY: its first item)
+  std::span<ast::Expr* const> group_by;    // GROUP BY items, printed together
+  int body = -1;                           // insert body it belongs to; -1: the whole statement
+};
+
+class Analyzer {
+ public:
+  Analyzer(Session& session, StatementLineage& out) : session_(session), out_(out) {}
+
+  // Table name as written -> `db.table` (lower case, current database added).
+  std::string TableKey(const ast::QualifiedName& name) const;
+
+  // Output columns of a query. `outer` is the enclosing scope for correlated
+  // subqueries (null for FROM items and top-level queries).
+  ColumnList* AnalyzeQuery(const ast::Query* q, Scope* outer);
+  ExprInfo AnalyzeExpr(const ast::Expr* e, Scope* scope);
+  // A query output column by name, including columns behind a `*` over a table of unknown schema.
+  const Column* LookupOutput(ColumnList* q, const std::string& name) { return Lookup(q, name); }
+  void RecordPredicate(const ast::Expr* e, Scope* scope);
+
+  // Statement-level CTEs (WITH before INSERT / FROM) and FROM-first sources.
+  void PushCtes(std::span<const ast::Cte> ctes);
+  void PopCtes();
+  // Builds the shared FROM of a FROM-first statement; bodies without their
+  // own FROM read it.
+  void SetSharedFrom(const ast::TableRef* from);
+
+  // A scope over one table, for UPDATE / DELETE / MERGE.
+  Scope* NewTableScope(const ast::QualifiedName& name, std::string_view alias);
+  void AddRelations(const ast::TableRef* ref, Scope* scope);
+  Scope* NewScope(Scope* parent);
+
+  // The column's expression with aliases traced back to base columns.
+  std::string ExpressionText(const Column& c);
+  std::string PrintCondition(const PredicateRecord& p);
+
+  void AddInput(std::string key);
+  void Warn(Span span, std::string message);
+
+  ColumnInterner& interner() { return interner_; }
+  std::vector<PredicateRecord>& predicates() { return predicates_; }
+  int current_body = -1;
+
+ private:
+  struct CteEntry {
+    const ast::Cte* cte = nullptr;
+    ColumnList* output = nullptr;
+    bool in_progress = false;
+  };
+  struct CteFrame {
+    std::vector<CteEntry> entries;
+    absl::flat_hash_map<std::string, size_t> index;  // name -> last definition
+  };
+  // Visible CTEs: frames of enclosing WITH clauses; `limit` entries of the
+  // innermost frame are visible (a CTE body sees only earlier CTEs).
+  struct CteView {
+    CteFrame* frame = nullptr;
+    size_t limit = 0;
+  };
+
+  ColumnList* NewList();
+  ColumnList* AnalyzeQueryExpr(const ast::QueryExpr* qe, Scope* outer);
+  ColumnList* AnalyzeCore(const ast::SelectCore* core, Scope* outer);
+  ColumnList* AnalyzeSetOperation(const ast::SetOperation* op, Scope* outer);
+  ColumnList* AnalyzeValues(const ast::ValuesQuery* values, std::span<const ast::Ident> aliases);
+  void AddFromItem(const ast::TableRef* ref, Scope* scope);
+  void AddTable(const ast::TableName* t, Scope* scope);
+  void AddLateralView(const ast::LateralViewRef* lv, Scope* scope);
+  ColumnList* FindCte(const std::string& name);
+  ColumnList* Renamed(ColumnList* in, std::span<const ast::Ident> names);
+  ColumnList* TableColumns(const std::string& key);
+  void ExpandStar(const ast::StarExpr* star, Scope* scope, ColumnList* out);
+  void AddUdtfOutputs(const ast::FunctionCall* f, std::span<const ast::Ident> aliases, Scope* scope,
+                      ColumnList* out);
+
+  // Resolution.
+  const Column* Resolve(const ast::ColumnRef* ref, Scope* scope, size_t* used_parts);
+  const Column* Lookup(ColumnList* list, const std::string& name);
+  const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref,
+                                      bool* ambiguous);
+  const Column* VirtualColumn(Scope* s, const std::string& name);
+
+  // Tracing (trace.cc).
+  const ast::Expr* TraceColumn(const Column& c, int depth);
+  const ast::Expr* TraceExpr(const ast::Expr* e, Scope* scope, int depth);
+
+  Session& session_;
+  StatementLineage& out_;
+  ColumnInterner interner_;
+  Arena arena_;
+  std::deque<ColumnList> lists_;
+  std::deque<Scope> scopes_;
+  std::deque<CteFrame> frames_;
+  std::vector<CteView> cte_stack_;
+  absl::flat_hash_map<std::string, ColumnList*> table_columns_;  // per statement
+  absl::flat_hash_map<const Column*, const ast::Expr*> traced_;
+  std::vector<PredicateRecord> predicates_;
+  Scope* shared_from_ = nullptr;
+  Column constant_;  // what GROUPING__ID and the like resolve to
+  int depth_ = 0;
+  size_t trace_budget_ = 0;
+  bool quiet_ = false;  // re-resolving while tracing: diagnostics were already given
+};
+
+}  // namespace hivelineage::lineage

@@ -1,0 +1,59 @@
+// Sets of base columns: sorted, unique ids into a statement's ColumnInterner.
+//
+// Lineage sets are small (a handful of columns), so a sorted vector beats a
+// hash set for both memory and merge speed.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace hivelineage::lineage {
+
+using ColumnSet = std::vector<uint32_t>;
+
+inline void AddTo(ColumnSet& set, uint32_t id) {
+  auto it = std::lower_bound(set.begin(), set.end(), id);
+  if (it == set.end() || *it != id) set.insert(it, id);
+}
+
+inline void MergeInto(ColumnSet& into, const ColumnSet& from) {
+  if (from.empty()) return;
+  if (into.empty()) {
+    into = from;
+    return;
+  }
+  if (from.size() == 1) return AddTo(into, from[0]);
+  ColumnSet out;
+  out.reserve(into.size() + from.size());
+  std::set_union(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(out));
+  into.swap(out);
+}
+
+// `db.table.column` strings <-> dense ids, for one statement.
+class ColumnInterner {
+ public:
+  uint32_t Intern(std::string_view table_key, std::string_view column) {
+    std::string name;
+    name.reserve(table_key.size() + 1 + column.size());
+    name.append(table_key).push_back('.');
+    name.append(column);
+    return InternFull(std::move(name));
+  }
+  uint32_t InternFull(std::string name) {
+    auto [it, inserted] = ids_.try_emplace(name, static_cast<uint32_t>(names_.size()));
+    if (inserted) names_.push_back(std::move(name));
+    return it->second;
+  }
+  const std::string& Name(uint32_t id) const { return names_[id]; }
+
+ private:
+  absl::flat_hash_map<std::string, uint32_t> ids_;
+  std::vector<std::string> names_;
+};
+
+}  // namespace hivelineage::lineage

@@ -1,0 +1,152 @@
+#include "lineage/ddl.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "base/strings.h"
+#include "lineage/analyzer.h"
+
+namespace hivelineage::lineage {
+
+namespace {
+
+using namespace ast;
+
+std::vector<CatalogColumn> ToColumns(std::span<const ColumnDef> defs) {
+  std::vector<CatalogColumn> out;
+  out.reserve(defs.size());
+  for (const ColumnDef& d : defs) {
+    CatalogColumn c;
+    c.name = ToLower(d.name.name);
+    c.type = std::string(d.type.text);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace
+
+void ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session,
+                      const Analyzer& an) {
+  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return;
+  CatalogTable t;
+  t.name = key;
+  t.temporary = s.temporary;
+  if (!s.like.parts.empty()) {
+    if (const CatalogTable* src = session.catalog.Find(an.TableKey(s.like))) {
+      t.columns = src->columns;
+      t.partition_columns = src->partition_columns;
+      for (CatalogColumn& c : t.columns) c.view_sources.clear();
+    }
+  } else {
+    t.columns = ToColumns(s.columns);
+    t.partition_columns = ToColumns(s.partition_columns);
+  }
+  session.catalog.Put(std::move(t));
+}
+
+void ApplyCtas(const CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
+               Session& session) {
+  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return;
+  CatalogTable t;
+  t.name = key;
+  t.temporary = s.temporary;
+  std::vector<CatalogColumn> declared = ToColumns(s.columns);
+  for (size_t i = 0; i < names.size(); ++i) {
+    CatalogColumn c;
+    c.name = names[i];
+    if (i < declared.size()) c.type = declared[i].type;
+    bool is_partition = std::any_of(s.partition_columns.begin(), s.partition_columns.end(),
+                                    [&](const ColumnDef& d) { return ToLower(d.name.name) == c.name; });
+    (is_partition ? t.partition_columns : t.columns).push_back(std::move(c));
+  }
+  session.catalog.Put(std::move(t));
+}
+
+void ApplyCreateView(const CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
+                     const ColumnList& q, const ColumnInterner& interner, Session& session) {
+  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return;
+  CatalogTable t;
+  t.name = key;
+  t.is_view = !s.materialized;
+  t.view_lineage_known = true;
+  for (size_t i = 0; i < names.size() && i < q.declared; ++i) {
+    CatalogColumn c;
+    c.name = names[i];
+    if (i < s.columns.size()) c.type = std::string(s.columns[i].type.text);
+    for (uint32_t id : q.columns[i].sources) c.view_sources.push_back(interner.Name(id));
+    std::sort(c.view_sources.begin(), c.view_sources.end());
+    c.view_expression = q.columns[i].type != DepType::Simple;
+    t.columns.push_back(std::move(c));
+  }
+  // A view over a table of unknown schema: its columns are not all known;
+  // keep it open rather than pretending it has none.
+  if (t.columns.empty()) t.view_lineage_known = false;
+  session.catalog.Put(std::move(t));
+}
+
+void ApplyAlterTable(const AlterTableStatement& s, const std::string& key, const std::string& new_key,
+                     Session& session) {
+  using Action = AlterTableStatement::Action;
+  const CatalogTable* found = session.catalog.Find(key);
+  switch (s.action) {
+    case Action::RenameTo: {
+      if (found == nullptr || new_key.empty()) return;
+      CatalogTable t = *found;
+      session.catalog.Remove(key);
+      t.name = new_key;
+      session.catalog.Put(std::move(t));
+      return;
+    }
+    case Action::AddColumns: {
+      if (found == nullptr) return;  // adding to an unknown schema would hide the rest of it
+      CatalogTable t = *found;
+      for (CatalogColumn& c : ToColumns(s.columns))
+        if (t.FindColumn(c.name) == nullptr) t.columns.push_back(std::move(c));
+      session.catalog.Put(std::move(t));
+      return;
+    }
+    case Action::ReplaceColumns: {
+      CatalogTable t;
+      if (found != nullptr) t = *found;
+      t.name = key;
+      t.columns = ToColumns(s.columns);
+      t.view_lineage_known = false;
+      session.catalog.Put(std::move(t));
+      return;
+    }
+    case Action::ChangeColumn: {
+      if (found == nullptr || s.columns.empty()) return;
+      CatalogTable t = *found;
+      std::string old_name = ToLower(s.old_column.name);
+      auto it = std::find_if(t.columns.begin(), t.columns.end(),
+                             [&](const CatalogColumn& c) { return c.name == old_name; });
+      if (it == t.columns.end()) return;
+      CatalogColumn changed = ToColumns(s.columns.subspan(0, 1))[0];
+      const size_t old_pos = static_cast<size_t>(it - t.columns.begin());
+      t.columns.erase(it);
+      size_t pos = old_pos;
+      if (s.first) {
+        pos = 0;
+      } else if (!s.after_column.name.empty()) {
+        pos = t.columns.size();
+        std::string after = ToLower(s.after_column.name);
+        for (size_t i = 0; i < t.columns.size(); ++i)
+          if (t.columns[i].name == after) pos = i + 1;
+      }
+      t.columns.insert(t.columns.begin() + static_cast<std::ptrdiff_t>(std::min(pos, t.columns.size())),
+                       std::move(changed));
+      session.catalog.Put(std::move(t));
+      return;
+    }
+    case Action::ExchangePartition:
+    case Action::AddPartition:
+    case Action::DropPartition:
+    case Action::RenamePartition:
+    case Action::Rebuild:
+    case Action::Other:
+      return;
+  }
+}
+
+}  // namespace hivelineage::lineage

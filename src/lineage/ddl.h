@@ -1,0 +1,33 @@
+// What DDL statements do to the session's catalog, so later statements of the
+// same run see the tables created, altered, renamed and dropped before them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ast/ast.h"
+#include "lineage/column_set.h"
+#include "lineage/lineage.h"
+#include "lineage/scope.h"
+
+namespace hivelineage::lineage {
+
+class Analyzer;
+
+// CREATE TABLE t (cols) [PARTITIONED BY (...)] and CREATE TABLE t LIKE src.
+void ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key, Session& session,
+                      const Analyzer& an);
+// CTAS: the columns are the query's output names (partition columns, named in
+// PARTITIONED BY, are the trailing ones).
+void ApplyCtas(const ast::CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
+               Session& session);
+// CREATE [MATERIALIZED] VIEW / ALTER VIEW AS: columns and, per column, the base
+// columns it reads (so reading the view traces through it).
+void ApplyCreateView(const ast::CreateViewStatement& s, const std::string& key,
+                     const std::vector<std::string>& names, const ColumnList& q, const ColumnInterner& interner,
+                     Session& session);
+// RENAME TO, ADD / REPLACE COLUMNS, CHANGE COLUMN.
+void ApplyAlterTable(const ast::AlterTableStatement& s, const std::string& key, const std::string& new_key,
+                     Session& session);
+
+}  // namespace hivelineage::lineage

@@ -1,0 +1,360 @@
+// ComputeLineage: table and column lineage of one statement, by statement kind.
+//
+// Queries are analysed by the Analyzer; this file maps query outputs onto
+// the written table's columns the way Hive does (by position, by INSERT's
+// column list, dynamic partition columns last in PARTITION order) and
+// applies DDL to the session's catalog (ddl.cc).
+#include "lineage/lineage.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "base/strings.h"
+#include "lineage/analyzer.h"
+#include "lineage/ddl.h"
+
+namespace hivelineage::lineage {
+
+namespace {
+
+using namespace ast;
+
+std::string Lower(const Ident& id) { return ToLower(id.name); }
+
+void SortUnique(std::vector<std::string>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// Collects per-statement results and turns column ids into names at the end.
+class Builder {
+ public:
+  Builder(Session& session, StatementLineage& out) : session_(session), out_(out), an_(session, out) {}
+
+  Analyzer& an() { return an_; }
+  void AddOutput(std::string key) { out_.outputs.push_back(std::move(key)); }
+
+  // One written column: `target` gets `c`'s lineage.
+  void AddTarget(std::string target, const Column& c, int body) {
+    auto [it, inserted] = target_index_.try_emplace(target, targets_.size());
+    if (inserted) {
+      Target t;
+      t.name = std::move(target);
+      t.sources = c.sources;
+      t.type = c.type;
+      t.column = &c;
+      t.bodies.push_back(body);
+      targets_.push_back(std::move(t));
+    } else {
+      Target& t = targets_[it->second];
+      MergeInto(t.sources, c.sources);
+      t.type = std::max(t.type, c.type);
+      t.bodies.push_back(body);
+    }
+  }
+  void AddTarget(std::string target, const ExprInfo& info, const Expr* expr, Scope* scope, int body) {
+    Column& c = scratch_.emplace_back();
+    c.name = target;
+    c.sources = info.sources;
+    c.type = info.type;
+    c.expr = expr;
+    c.scope = scope;
+    AddTarget(std::move(target), c, body);
+  }
+
+  // Maps a query's outputs onto `names`, in order.
+  void MapByPosition(ColumnList* q, const std::string& prefix, const std::vector<std::string>& names,
+                     int body, Span span) {
+    size_t n = q->declared;
+    if (n == 0 && q->open()) {
+      // `SELECT *` over a table of unknown schema: assume the target's names.
+      for (const std::string& name : names) {
+        const Column* c = an_.LookupOutput(q, name);
+        if (c != nullptr) AddTarget(Cat(prefix, name), *c, body);
+      }
+      an_.Warn(span, "'*' over a table of unknown schema: target columns matched by name");
+      return;
+    }
+    if (n != names.size() && !names.empty())
+      an_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()));
+    for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->columns[i], body);
+  }
+
+  void Finish() {
+    const ColumnInterner& names = an_.interner();
+    std::vector<std::string> all_targets;
+    for (Target& t : targets_) {
+      ColumnLineage cl;
+      cl.target = t.name;
+      for (uint32_t id : t.sources) cl.sources.push_back(names.Name(id));
+      SortUnique(cl.sources);
+      cl.type = t.type;
+      cl.expression = an_.ExpressionText(*t.column);
+      out_.columns.push_back(std::move(cl));
+      all_targets.push_back(t.name);
+    }
+    for (PredicateRecord& p : an_.predicates()) {
+      if (p.sources.empty()) continue;
+      PredicateLineage pl;
+      for (uint32_t id : p.sources) pl.sources.push_back(names.Name(id));
+      SortUnique(pl.sources);
+      for (const Target& t : targets_)
+        if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
+          pl.targets.push_back(t.name);
+      pl.expression = an_.PrintCondition(p);
+      out_.predicates.push_back(std::move(pl));
+    }
+    SortUnique(out_.inputs);
+    SortUnique(out_.outputs);
+  }
+
+ private:
+  struct Target {
+    std::string name;
+    ColumnSet sources;
+    DepType type = DepType::Simple;
+    const Column* column = nullptr;  // first writer, for the expression
+    std::vector<int> bodies;
+  };
+  Session& session_;
+  StatementLineage& out_;
+  Analyzer an_;
+  std::vector<Target> targets_;
+  absl::flat_hash_map<std::string, size_t> target_index_;
+  std::deque<Column> scratch_;
+};
+
+// ALTER MATERIALIZED VIEW mv REBUILD re-runs the view's query: its lineage is
+// the one recorded when the view was created in this run.
+void RebuildLineage(const std::string& key, Session& session, Builder& b) {
+  const CatalogTable* t = session.catalog.Find(key);
+  if (t == nullptr || !t->view_lineage_known) return;
+  Analyzer& an = b.an();
+  for (const CatalogColumn& c : t->columns) {
+    ExprInfo info;
+    for (const std::string& s : c.view_sources) {
+      AddTo(info.sources, an.interner().InternFull(s));
+      size_t dot = s.rfind('.');
+      if (dot != std::string::npos) an.AddInput(s.substr(0, dot));
+    }
+    info.type = c.view_expression ? DepType::Expression : DepType::Simple;
+    b.AddTarget(Cat(key, ".", c.name), info, nullptr, nullptr, -1);
+  }
+}
+
+// The columns an INSERT writes, in the order the select list feeds them.
+std::vector<std::string> InsertColumns(const Session& session, const std::string& key, const InsertTarget& t,
+                                       const ColumnList* q) {
+  std::vector<std::string> dynamic;
+  bool has_spec = t.partition != nullptr;
+  if (has_spec)
+    for (const PartitionItem& p : t.partition->items)
+      if (p.value == nullptr) dynamic.push_back(Lower(p.key));
+  std::vector<std::string> names;
+  if (!t.columns.empty()) {
+    for (const Ident& id : t.columns) names.push_back(Lower(id));
+  } else if (const CatalogTable* table = session.catalog.Find(key); table != nullptr && !table->columns.empty()) {
+    for (const CatalogColumn& c : table->columns) names.push_back(c.name);
+    // Without PARTITION (...), every partition column is dynamic (Hive 3).
+    if (!has_spec)
+      for (const CatalogColumn& c : table->partition_columns) dynamic.push_back(c.name);
+  } else {
+    // Unknown schema: the select list's names.
+    size_t n = q->declared >= dynamic.size() ? q->declared - dynamic.size() : 0;
+    for (size_t i = 0; i < n; ++i) names.push_back(q->columns[i].name);
+  }
+  names.insert(names.end(), dynamic.begin(), dynamic.end());
+  return names;
+}
+
+void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b) {
+  Analyzer& an = b.an();
+  if (!s.ctes.empty()) an.PushCtes(s.ctes);
+  if (s.from != nullptr) an.SetSharedFrom(s.from);
+  for (size_t i = 0; i < s.bodies.size(); ++i) {
+    const InsertBody& body = s.bodies[i];
+    an.current_body = static_cast<int>(i);
+    ColumnList* q = an.AnalyzeQuery(body.query, nullptr);
+    const InsertTarget* t = body.target;
+    if (t == nullptr) {
+      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(q->columns[c].name, q->columns[c], an.current_body);
+      continue;
+    }
+    if (t->type == InsertTarget::Type::Directory) {
+      std::string dir = Cat("directory:", t->path);
+      b.AddOutput(dir);
+      for (size_t c = 0; c < q->declared; ++c)
+        b.AddTarget(Cat(dir, ".", q->columns[c].name), q->columns[c], an.current_body);
+      continue;
+    }
+    std::string key = an.TableKey(t->table);
+    if (key.empty()) continue;
+    b.AddOutput(key);
+    b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), an.current_body, t->span);
+  }
+  an.current_body = -1;
+  an.SetSharedFrom(nullptr);
+  if (!s.ctes.empty()) an.PopCtes();
+}
+
+void UpdateLineage(const UpdateStatement& s, Builder& b) {
+  Analyzer& an = b.an();
+  std::string key = an.TableKey(s.table);
+  if (key.empty()) return;
+  an.AddInput(key);
+  b.AddOutput(key);
+  Scope* scope = an.NewTableScope(s.table, "");
+  for (const Assignment& a : s.assignments) {
+    ExprInfo info = an.AnalyzeExpr(a.value, scope);
+    b.AddTarget(Cat(key, ".", Lower(a.column)), info, a.value, scope, -1);
+  }
+  if (s.where != nullptr) an.RecordPredicate(s.where, scope);
+}
+
+void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
+  Analyzer& an = b.an();
+  std::string key = an.TableKey(s.target);
+  if (key.empty()) return;
+  an.AddInput(key);
+  b.AddOutput(key);
+  Scope* scope = an.NewTableScope(s.target, s.target_alias.name);
+  if (s.source != nullptr) an.AddRelations(s.source, scope);
+  if (s.on != nullptr) an.RecordPredicate(s.on, scope);
+  const CatalogTable* table = session.catalog.Find(key);
+  for (const MergeClause& c : s.clauses) {
+    if (c.condition != nullptr) an.RecordPredicate(c.condition, scope);
+    if (c.action == MergeClause::Action::Update) {
+      for (const Assignment& a : c.assignments) {
+        ExprInfo info = an.AnalyzeExpr(a.value, scope);
+        b.AddTarget(Cat(key, ".", Lower(a.column)), info, a.value, scope, -1);
+      }
+    } else if (c.action == MergeClause::Action::Insert) {
+      std::vector<std::string> names;
+      if (!c.insert_columns.empty()) {
+        for (const Ident& id : c.insert_columns) names.push_back(Lower(id));
+      } else if (table != nullptr) {
+        for (const CatalogColumn& col : table->columns) names.push_back(col.name);
+        for (const CatalogColumn& col : table->partition_columns) names.push_back(col.name);
+      }
+      if (names.size() < c.insert_values.size())
+        an.Warn(c.span, "MERGE INSERT: target columns unknown (no column list, table not in catalog)");
+      for (size_t i = 0; i < c.insert_values.size() && i < names.size(); ++i) {
+        ExprInfo info = an.AnalyzeExpr(c.insert_values[i], scope);
+        b.AddTarget(Cat(key, ".", names[i]), info, c.insert_values[i], scope, -1);
+      }
+    }
+  }
+}
+
+void Compute(const Statement& stmt, Session& session, Builder& b) {
+  Analyzer& an = b.an();
+  switch (stmt.kind) {
+    case NodeKind::QueryStatement:
+      return QueryStatementLineage(static_cast<const QueryStatement&>(stmt), session, b);
+    case NodeKind::CreateTableStatement: {
+      auto& s = static_cast<const CreateTableStatement&>(stmt);
+      std::string key = an.TableKey(s.name);
+      if (key.empty()) return;
+      b.AddOutput(key);
+      if (s.as_query == nullptr) return ApplyCreateTable(s, key, session, an);
+      ColumnList* q = an.AnalyzeQuery(s.as_query, nullptr);
+      std::vector<std::string> names;
+      for (size_t i = 0; i < q->declared; ++i)
+        names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->columns[i].name);
+      b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
+      return ApplyCtas(s, key, names, session);
+    }
+    case NodeKind::CreateViewStatement: {
+      auto& s = static_cast<const CreateViewStatement&>(stmt);
+      std::string key = an.TableKey(s.name);
+      if (key.empty()) return;
+      b.AddOutput(key);
+      ColumnList* q = an.AnalyzeQuery(s.query, nullptr);
+      std::vector<std::string> names;
+      for (size_t i = 0; i < q->declared; ++i)
+        names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->columns[i].name);
+      b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
+      return ApplyCreateView(s, key, names, *q, an.interner(), session);
+    }
+    case NodeKind::AlterTableStatement: {
+      auto& s = static_cast<const AlterTableStatement&>(stmt);
+      std::string key = an.TableKey(s.name);
+      if (key.empty()) return;
+      b.AddOutput(key);
+      if (s.action == AlterTableStatement::Action::RenameTo && !s.new_name.parts.empty())
+        b.AddOutput(an.TableKey(s.new_name));
+      if (s.action == AlterTableStatement::Action::ExchangePartition && !s.new_name.parts.empty())
+        b.AddOutput(an.TableKey(s.new_name));
+      if (s.action == AlterTableStatement::Action::Rebuild) RebuildLineage(key, session, b);
+      return ApplyAlterTable(s, key, an.TableKey(s.new_name), session);
+    }
+    case NodeKind::DropStatement: {
+      auto& s = static_cast<const DropStatement&>(stmt);
+      if (s.object == "table" || s.object == "view" || s.object == "materialized view") {
+        std::string key = an.TableKey(s.name);
+        if (key.empty()) return;
+        b.AddOutput(key);
+        session.catalog.Remove(key);
+      }
+      return;
+    }
+    case NodeKind::TruncateStatement: {
+      std::string key = an.TableKey(static_cast<const TruncateStatement&>(stmt).table);
+      if (!key.empty()) b.AddOutput(key);
+      return;
+    }
+    case NodeKind::LoadDataStatement: {
+      std::string key = an.TableKey(static_cast<const LoadDataStatement&>(stmt).table);
+      if (!key.empty()) b.AddOutput(key);
+      return;
+    }
+    case NodeKind::ExportStatement: {
+      auto& s = static_cast<const ExportStatement&>(stmt);
+      std::string key = an.TableKey(s.table);
+      if (!key.empty()) an.AddInput(key);
+      if (!s.path.empty()) b.AddOutput(Cat("directory:", s.path));
+      return;
+    }
+    case NodeKind::ImportStatement: {
+      std::string key = an.TableKey(static_cast<const ImportStatement&>(stmt).table);
+      if (!key.empty()) b.AddOutput(key);
+      return;
+    }
+    case NodeKind::UseStatement: {
+      auto& s = static_cast<const UseStatement&>(stmt);
+      if (!s.database.name.empty()) session.current_database = Lower(s.database);
+      return;
+    }
+    case NodeKind::UpdateStatement:
+      return UpdateLineage(static_cast<const UpdateStatement&>(stmt), b);
+    case NodeKind::DeleteStatement: {
+      auto& s = static_cast<const DeleteStatement&>(stmt);
+      std::string key = an.TableKey(s.table);
+      if (key.empty()) return;
+      an.AddInput(key);
+      b.AddOutput(key);
+      if (s.where != nullptr) an.RecordPredicate(s.where, an.NewTableScope(s.table, ""));
+      return;
+    }
+    case NodeKind::MergeStatement:
+      return MergeLineage(static_cast<const MergeStatement&>(stmt), session, b);
+    case NodeKind::ExplainStatement:
+      return;  // EXPLAIN runs nothing: it reads and writes no table
+    case NodeKind::OtherStatement:
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace
+
+StatementLineage ComputeLineage(const ast::Statement& stmt, Session& session) {
+  StatementLineage out;
+  Builder b(session, out);
+  Compute(stmt, session, b);
+  b.Finish();
+  return out;
+}
+
+}  // namespace hivelineage::lineage
