@@ -136,35 +136,35 @@ LoadedInput LoadInput(const InputFile& input) {
   return DecodeInput(input.name, bytes);
 }
 
-RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const FileSink& sink) {
-  RunSummary summary;
-  lineage::Session session;
-  session.current_database = options.analyze.default_database;
-
+std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink,
+                         bool* any_error) {
   for (const std::string& path : options.catalog_files) {
     std::string bytes;
     std::string error;
-    if (!ReadPath(path, bytes, error)) {
-      summary.fatal_error = Cat(path, ": ", error);
-      return summary;
-    }
+    if (!ReadPath(path, bytes, error)) return Cat(path, ": ", error);
     if (LooksLikeJson(path, bytes)) {
       const std::string msg = session.catalog.LoadJson(bytes);
-      if (!msg.empty()) {
-        summary.fatal_error = Cat(path, ": invalid catalog: ", msg);
-        return summary;
-      }
+      if (!msg.empty()) return Cat(path, ": invalid catalog: ", msg);
       continue;
     }
     // A DDL catalog is a script like any other; its CREATE statements fill the catalog.
     LoadedInput in = DecodeInput(path, bytes);
+    session.current_database = options.analyze.default_database;
     FileResult r = AnalyzeScript(in.source, session, options.analyze);
     r.is_catalog = true;
     r.diagnostics.insert(r.diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());
-    if (r.has_error()) summary.any_error = true;
-    session.current_database = options.analyze.default_database;
+    if (r.has_error() && any_error != nullptr) *any_error = true;
     sink(std::move(r));
   }
+  session.current_database = options.analyze.default_database;
+  return {};
+}
+
+RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const FileSink& sink) {
+  RunSummary summary;
+  lineage::Session session;
+  summary.fatal_error = LoadCatalogs(options, session, sink, &summary.any_error);
+  if (!summary.fatal_error.empty()) return summary;
 
   for (const InputFile& input : inputs) {
     LoadedInput in = LoadInput(input);

@@ -60,6 +60,13 @@ struct RunSummary {
 
 using FileSink = std::function<void(FileResult&&)>;
 
+// Loads options.catalog_files into session.catalog (DDL catalogs are handed
+// to `sink` with is_catalog set). Returns an error message when a catalog is
+// unreadable or invalid JSON, empty on success; sets *any_error when a DDL
+// catalog had statement errors.
+std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink,
+                         bool* any_error);
+
 // Loads the catalogs (DDL catalogs are passed to `sink` with is_catalog set,
 // so their errors can be reported), then analyses `inputs` in order. Every
 // script starts in options.analyze.default_database; tables created by one
