@@ -1,0 +1,26 @@
+#include "rewrite/pipeline.h"
+
+#include "rewrite/collapse_set_operations.h"
+#include "rewrite/inline_ctes.h"
+#include "rewrite/prune_order_limit.h"
+#include "rewrite/prune_where_subqueries.h"
+
+namespace hivelineage::rewrite {
+
+namespace {
+// ORDER BY / LIMIT go before collapsing: a LIMIT keeps a branch from being unwrapped.
+constexpr Pass kPasses[] = {
+    {"inline_ctes", &InlineCtes},
+    {"prune_order_limit", &PruneOrderLimit},
+    {"collapse_set_operations", &CollapseSetOperations},
+    {"prune_where_subqueries", &PruneWhereSubqueries},
+};
+}  // namespace
+
+std::span<const Pass> Passes() { return kPasses; }
+
+void RunPipeline(ast::Statement& stmt, Arena& arena) {
+  for (const Pass& p : kPasses) p.run(stmt, arena);
+}
+
+}  // namespace hivelineage::rewrite

@@ -1,0 +1,17 @@
+// Pass: drop ORDER BY, SORT BY, CLUSTER BY, DISTRIBUTE BY, LIMIT and OFFSET
+// from every query. They change which rows flow and in what order, never
+// which columns a value comes from, so lineage does not need them:
+//   SELECT a FROM t ORDER BY b LIMIT 10        => SELECT a FROM t
+//   INSERT ... SELECT * FROM (SELECT a FROM t DISTRIBUTE BY a SORT BY a) s
+//   => INSERT ... SELECT * FROM (SELECT a FROM t) s
+// Window specs (OVER (PARTITION BY ... ORDER BY ...)) are kept. Idempotent.
+#pragma once
+
+#include "ast/ast.h"
+#include "base/arena.h"
+
+namespace hivelineage::rewrite {
+
+void PruneOrderLimit(ast::Statement& stmt, Arena& arena);
+
+}  // namespace hivelineage::rewrite

@@ -1,0 +1,39 @@
+// A traversal over every query of a statement, for the rewrite passes.
+//
+// Visits each Query once (CTE inlining can make a query shared by several
+// references), CTE bodies and FROM subqueries and expression subqueries
+// alike. Join chains and set-operation chains, which nest on the left and can
+// be long, are walked iteratively; nesting depth is otherwise the parser's
+// (bounded) query nesting.
+#pragma once
+
+#include <functional>
+
+#include "absl/container/flat_hash_set.h"
+#include "ast/ast.h"
+
+namespace hivelineage::rewrite {
+
+class QueryWalker {
+ public:
+  // Called before a query's parts are visited.
+  std::function<void(ast::Query&)> on_query;
+  // Called for every SELECT block, before its parts are visited.
+  std::function<void(ast::SelectCore&)> on_core;
+
+  void Statement(ast::Statement& stmt);
+  void Query(ast::Query* q);
+  void QueryExpr(ast::QueryExpr* qe);
+  void TableRef(ast::TableRef* ref);
+  // Visits the queries inside an expression (IN / EXISTS / scalar subqueries).
+  void Expr(ast::Expr* e);
+
+ private:
+  absl::flat_hash_set<const ast::Query*> seen_;
+};
+
+// Calls f(Query*&) on each subquery slot directly inside `e` (not nested deeper
+// inside those subqueries).
+void ForEachSubquerySlot(ast::Expr* e, const std::function<void(ast::Query*&)>& f);
+
+}  // namespace hivelineage::rewrite
