@@ -1,1 +1,104 @@
-// placeholder: tests are added here by the owner of this area
+// Golden files: corpus/expected/<name>.json is the `--format json` output of
+//   hivelineage --catalog corpus/catalog.json --var etl_date=2024-03-01 corpus/scripts/<name>.sql
+// run from the source root. `unit_tests --update` rewrites them; review the
+// diff before committing.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "driver/run.h"
+#include "output/run_report.h"
+#include "test_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace hivelineage;
+
+// The CLI's json output and stderr for one corpus script.
+std::pair<std::string, std::string> Analyze(const fs::path& script, int* exit_status) {
+  driver::RunOptions options;
+  options.catalog_files = {(testing::SourceDir() / "corpus" / "catalog.json").string()};
+  options.analyze.variables = {{"etl_date", "2024-03-01"}};
+  const std::vector<driver::InputFile> inputs = {
+      {script.string(), "corpus/scripts/" + script.filename().string()}};
+  char* out_buf = nullptr;
+  size_t out_size = 0;
+  char* err_buf = nullptr;
+  size_t err_size = 0;
+  FILE* out = open_memstream(&out_buf, &out_size);
+  FILE* err = open_memstream(&err_buf, &err_size);
+  const driver::RunSummary summary = output::RunAndWrite(inputs, options, output::Format::Json, out, err);
+  std::fclose(out);
+  std::fclose(err);
+  std::pair<std::string, std::string> result{std::string(out_buf, out_size), std::string(err_buf, err_size)};
+  std::free(out_buf);
+  std::free(err_buf);
+  *exit_status = output::ExitStatus(summary);
+  return result;
+}
+
+std::vector<fs::path> Scripts() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(testing::SourceDir() / "corpus" / "scripts"))
+    if (e.path().extension() == ".sql") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("golden: corpus/scripts against corpus/expected") {
+  const fs::path expected_dir = testing::SourceDir() / "corpus" / "expected";
+  const std::vector<fs::path> scripts = Scripts();
+  CHECK(scripts.size() >= 30);
+  std::set<std::string> names;
+  for (const fs::path& script : scripts) {
+    CAPTURE(script.filename().string());
+    int status = -1;
+    auto [json, diagnostics] = Analyze(script, &status);
+    // Only the script with the deliberate syntax error may fail.
+    const bool should_fail = script.filename().string().find("syntax_error") != std::string::npos;
+    CHECK(status == (should_fail ? 1 : 0));
+    if (status != (should_fail ? 1 : 0)) MESSAGE(diagnostics);
+    const fs::path golden = expected_dir / (script.stem().string() + ".json");
+    names.insert(golden.filename().string());
+    if (testing::g_update_golden) {
+      std::ofstream(golden, std::ios::binary) << json;
+      continue;
+    }
+    REQUIRE_MESSAGE(fs::exists(golden), "missing golden (run unit_tests --update)");
+    const std::string want = testing::ReadFile(golden);
+    if (want != json) {
+      // Point at the first differing line rather than dumping both documents.
+      size_t i = 0;
+      while (i < want.size() && i < json.size() && want[i] == json[i]) ++i;
+      const size_t line = static_cast<size_t>(std::count(json.begin(), json.begin() + static_cast<long>(i), '\n')) + 1;
+      const size_t from = json.rfind('\n', i == 0 ? 0 : i - 1);
+      const size_t from_w = want.rfind('\n', i == 0 ? 0 : i - 1);
+      auto line_at = [](const std::string& s, size_t nl) {
+        const size_t b = nl == std::string::npos ? 0 : nl + 1;
+        return s.substr(b, s.find('\n', b) - b);
+      };
+      FAIL_CHECK("golden differs at line " << line << "\n  expected: " << line_at(want, from_w)
+                                             << "\n  actual:   " << line_at(json, from));
+    }
+  }
+  // No stale goldens.
+  if (!testing::g_update_golden) {
+    for (const auto& e : fs::directory_iterator(expected_dir)) {
+      CAPTURE(e.path().filename().string());
+      CHECK(names.count(e.path().filename().string()) == 1);
+    }
+  }
+}
+
+TEST_CASE("golden: output does not depend on the run") {
+  const std::vector<fs::path> scripts = Scripts();
+  REQUIRE(!scripts.empty());
+  int s1 = 0, s2 = 0;
+  CHECK(Analyze(scripts.front(), &s1).first == Analyze(scripts.front(), &s2).first);
+}
