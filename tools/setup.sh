@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Set-up, build and run in one place; the README and .ci/run both call this.
+#
+#   bash tools/setup.sh run    install what is missing, build, analyse corpus/ (prints JSON)
+#   bash tools/setup.sh test   install what is missing, build, run the test suite
+#
+# Idempotent: packages are installed only when missing, the build directory is
+# reused. BUILD_DIR (default: build) picks the build directory. With CI=true the
+# build treats warnings as errors.
+set -euo pipefail
+
+mode="${1:-}"
+if [[ "$mode" != "run" && "$mode" != "test" ]]; then
+  echo "usage: bash tools/setup.sh run|test" >&2
+  exit 2
+fi
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+build="${BUILD_DIR:-build}"
+
+packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  sudo=""
+  if [[ "$(id -u)" != 0 ]]; then sudo="sudo"; fi
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "${packages[@]}"
+fi
+
+werror=false
+if [[ "${CI:-}" == "true" ]]; then werror=true; fi
+if [[ -f "$build/build.ninja" ]]; then
+  meson configure "$build" -Dwerror="$werror" >/dev/null
+else
+  meson setup "$build" --buildtype=release -Dwerror="$werror"
+fi
+ninja -C "$build"
+
+if [[ "$mode" == "run" ]]; then
+  status=0
+  "$build/src/cli/hivelineage" --catalog corpus/catalog.json --var etl_date=2024-03-01 corpus/scripts || status=$?
+  # 1 means some statement had an error: corpus/scripts/14_syntax_error_in_middle.sql has one on purpose.
+  if ((status > 1)); then exit "$status"; fi
+  echo "hivelineage exit status: $status" >&2
+else
+  meson test -C "$build" --print-errorlogs -v
+fi
