@@ -344,6 +344,8 @@ struct Transform {
   std::string_view script;  // the USING string, unescaped
   List<ColumnDef> outputs;  // empty when there is no AS (outputs are key, value)
   bool parenthesized_outputs = false;
+  std::string_view input_format;   // ROW FORMAT ... RECORDWRITER '...' before USING, canonical text
+  std::string_view output_format;  // ROW FORMAT ... RECORDREADER '...' after AS, canonical text
   Span span;
 };
 
@@ -477,6 +479,7 @@ struct LateralViewRef : TableRef {
   FunctionCall* udtf = nullptr;
   Ident table_alias;
   List<Ident> column_aliases;
+  ValuesRef* values = nullptr;  // LATERAL TABLE(VALUES ...) form (then udtf is null)
 };
 
 // `TABLE(VALUES (1, 2), (3, 4)) [AS] t(a, b)` / `(VALUES ...) t(a, b)`
@@ -742,6 +745,7 @@ struct OtherStatement : Statement {
   HIVEQL_NODE_KIND(OtherStatement)
   std::string_view what;
   Statement* inner = nullptr;
+  std::string_view text;  // the whole statement as canonical token text (for printing)
 };
 
 #undef HIVEQL_NODE_KIND

@@ -1,0 +1,891 @@
+// The AST dump (see dump.h).
+#include "ast/dump.h"
+
+#include <vector>
+
+namespace hivelineage::ast {
+
+namespace {
+
+class Dumper {
+ public:
+  std::string out;
+
+  void Str(std::string_view s) {
+    out += '"';
+    for (char c : s) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  void F(const char* name) {
+    out += ' ';
+    out += name;
+    out += '=';
+  }
+  void FStr(const char* name, std::string_view s) {
+    if (s.empty()) return;
+    F(name);
+    Str(s);
+  }
+  void FBool(const char* name, bool b) {
+    if (!b) return;
+    out += ' ';
+    out += name;
+  }
+  void FInt(const char* name, int v) {
+    F(name);
+    out += std::to_string(v);
+  }
+  void Id(const Ident& id) { Str(id.name); }
+  void FId(const char* name, const Ident& id) {
+    if (id.name.empty()) return;
+    F(name);
+    Id(id);
+  }
+  void Ids(List<Ident> ids) {
+    out += '[';
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (i > 0) out += ' ';
+      Id(ids[i]);
+    }
+    out += ']';
+  }
+  void FIds(const char* name, List<Ident> ids) {
+    if (ids.empty()) return;
+    F(name);
+    Ids(ids);
+  }
+  void FQName(const char* name, const QualifiedName& q) {
+    if (q.parts.empty()) return;
+    F(name);
+    Ids(q.parts);
+  }
+  void Exprs(List<Expr*> es) {
+    out += '[';
+    for (size_t i = 0; i < es.size(); ++i) {
+      if (i > 0) out += ' ';
+      E(es[i]);
+    }
+    out += ']';
+  }
+  void FExprs(const char* name, List<Expr*> es) {
+    if (es.empty()) return;
+    F(name);
+    Exprs(es);
+  }
+  void FE(const char* name, const Expr* e) {
+    if (e == nullptr) return;
+    F(name);
+    E(e);
+  }
+  void Open(const Node* n) {
+    out += '(';
+    out += NodeKindName(n->kind);
+  }
+
+  void Order(List<OrderItem> items) {
+    out += '[';
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) out += ' ';
+      out += "(order";
+      FE("expr", items[i].expr);
+      FInt("dir", static_cast<int>(items[i].direction));
+      FInt("nulls", static_cast<int>(items[i].nulls));
+      out += ')';
+    }
+    out += ']';
+  }
+  void FOrder(const char* name, List<OrderItem> items) {
+    if (items.empty()) return;
+    F(name);
+    Order(items);
+  }
+
+  void Window(const WindowSpec* w) {
+    if (w == nullptr) {
+      out += "nil";
+      return;
+    }
+    out += "(window";
+    FId("base", w->base);
+    FExprs("partition", w->partition_by);
+    FOrder("order", w->order_by);
+    FInt("style", static_cast<int>(w->style));
+    if (w->frame != nullptr) {
+      F("frame");
+      out += "(frame";
+      FInt("unit", static_cast<int>(w->frame->unit));
+      FInt("start", static_cast<int>(w->frame->start.type));
+      FE("start_offset", w->frame->start.offset);
+      FBool("has_end", w->frame->has_end);
+      FInt("end", static_cast<int>(w->frame->end.type));
+      FE("end_offset", w->frame->end.offset);
+      out += ')';
+    }
+    out += ')';
+  }
+
+  void E(const Expr* e) {
+    if (e == nullptr) {
+      out += "nil";
+      return;
+    }
+    switch (e->kind) {
+      case NodeKind::Literal: {
+        const auto* l = static_cast<const Literal*>(e);
+        Open(e);
+        FInt("type", static_cast<int>(l->type));
+        F("text");
+        Str(l->text);
+        FStr("type_name", l->type_name);
+        out += ')';
+        return;
+      }
+      case NodeKind::ColumnRef:
+        Open(e);
+        out += ' ';
+        Ids(static_cast<const ColumnRef*>(e)->parts);
+        out += ')';
+        return;
+      case NodeKind::StarExpr: {
+        const auto* s = static_cast<const StarExpr*>(e);
+        Open(e);
+        FIds("qualifier", s->qualifier);
+        FStr("regex", s->regex);
+        out += ')';
+        return;
+      }
+      case NodeKind::FieldAccess: {
+        const auto* f = static_cast<const FieldAccess*>(e);
+        Open(e);
+        FE("base", f->base);
+        FId("field", f->field);
+        out += ')';
+        return;
+      }
+      case NodeKind::Subscript: {
+        const auto* s = static_cast<const Subscript*>(e);
+        Open(e);
+        FE("base", s->base);
+        FE("index", s->index);
+        out += ')';
+        return;
+      }
+      case NodeKind::UnaryExpr: {
+        const auto* u = static_cast<const UnaryExpr*>(e);
+        Open(e);
+        FInt("op", static_cast<int>(u->op));
+        FE("operand", u->operand);
+        out += ')';
+        return;
+      }
+      case NodeKind::BinaryExpr: {
+        std::vector<const BinaryExpr*> spine;
+        const Expr* cur = e;
+        while (const auto* b = DynCast<BinaryExpr>(cur)) {
+          spine.push_back(b);
+          cur = b->lhs;
+        }
+        for (const BinaryExpr* b : spine) {
+          Open(b);
+          out += " op=";
+          out += BinaryOpSpelling(b->op);
+          out += " lhs=";
+        }
+        E(cur);
+        for (size_t i = spine.size(); i-- > 0;) {
+          F("rhs");
+          E(spine[i]->rhs);
+          out += ')';
+        }
+        return;
+      }
+      case NodeKind::IsExpr: {
+        const auto* i = static_cast<const IsExpr*>(e);
+        Open(e);
+        FE("operand", i->operand);
+        FInt("what", static_cast<int>(i->what));
+        FBool("negated", i->negated);
+        out += ')';
+        return;
+      }
+      case NodeKind::BetweenExpr: {
+        const auto* b = static_cast<const BetweenExpr*>(e);
+        Open(e);
+        FE("value", b->value);
+        FE("low", b->low);
+        FE("high", b->high);
+        FBool("negated", b->negated);
+        out += ')';
+        return;
+      }
+      case NodeKind::InListExpr: {
+        const auto* i = static_cast<const InListExpr*>(e);
+        Open(e);
+        FE("value", i->value);
+        F("items");
+        Exprs(i->items);
+        FBool("negated", i->negated);
+        out += ')';
+        return;
+      }
+      case NodeKind::InSubqueryExpr: {
+        const auto* i = static_cast<const InSubqueryExpr*>(e);
+        Open(e);
+        FE("value", i->value);
+        F("query");
+        Q(i->query);
+        FBool("negated", i->negated);
+        out += ')';
+        return;
+      }
+      case NodeKind::ExistsExpr:
+        Open(e);
+        F("query");
+        Q(static_cast<const ExistsExpr*>(e)->query);
+        out += ')';
+        return;
+      case NodeKind::SubqueryExpr: {
+        const auto* s = static_cast<const SubqueryExpr*>(e);
+        Open(e);
+        FInt("quantifier", static_cast<int>(s->quantifier));
+        F("query");
+        Q(s->query);
+        out += ')';
+        return;
+      }
+      case NodeKind::LikeExpr: {
+        const auto* l = static_cast<const LikeExpr*>(e);
+        Open(e);
+        FInt("op", static_cast<int>(l->op));
+        FInt("quantifier", static_cast<int>(l->quantifier));
+        FBool("negated", l->negated);
+        FE("value", l->value);
+        F("patterns");
+        Exprs(l->patterns);
+        out += ')';
+        return;
+      }
+      case NodeKind::CaseExpr: {
+        const auto* c = static_cast<const CaseExpr*>(e);
+        Open(e);
+        FE("operand", c->operand);
+        F("whens");
+        out += '[';
+        for (const WhenClause& w : c->whens) {
+          out += "(when";
+          FE("cond", w.condition);
+          FE("result", w.result);
+          out += ')';
+        }
+        out += ']';
+        FE("else", c->else_result);
+        out += ')';
+        return;
+      }
+      case NodeKind::CastExpr: {
+        const auto* c = static_cast<const CastExpr*>(e);
+        Open(e);
+        FE("operand", c->operand);
+        FStr("type", c->type.text);
+        FE("format", c->format);
+        out += ')';
+        return;
+      }
+      case NodeKind::FunctionCall: {
+        const auto* f = static_cast<const FunctionCall*>(e);
+        Open(e);
+        F("name");
+        Ids(f->name);
+        F("args");
+        Exprs(f->args);
+        FBool("distinct", f->distinct);
+        FBool("star", f->star);
+        FInt("nulls", static_cast<int>(f->nulls));
+        FOrder("within_group", f->within_group);
+        if (f->over != nullptr) {
+          F("over");
+          Window(f->over);
+        }
+        out += ')';
+        return;
+      }
+      case NodeKind::IntervalExpr: {
+        const auto* i = static_cast<const IntervalExpr*>(e);
+        Open(e);
+        FE("value", i->value);
+        FStr("unit", i->unit);
+        FStr("to_unit", i->to_unit);
+        out += ')';
+        return;
+      }
+      case NodeKind::ExtractExpr: {
+        const auto* x = static_cast<const ExtractExpr*>(e);
+        Open(e);
+        FBool("floor", x->is_floor);
+        FStr("unit", x->unit);
+        FE("operand", x->operand);
+        out += ')';
+        return;
+      }
+      case NodeKind::StructExpr:
+        Open(e);
+        F("fields");
+        Exprs(static_cast<const StructExpr*>(e)->fields);
+        out += ')';
+        return;
+      default:
+        out += "(?)";
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------ queries
+
+  void Ctes(List<Cte> ctes) {
+    out += '[';
+    for (const Cte& c : ctes) {
+      out += "(cte";
+      FId("name", c.name);
+      FIds("columns", c.columns);
+      F("query");
+      Q(c.query);
+      out += ')';
+    }
+    out += ']';
+  }
+
+  void Q(const Query* q) {
+    if (q == nullptr) {
+      out += "nil";
+      return;
+    }
+    Open(q);
+    if (!q->ctes.empty()) {
+      F("ctes");
+      Ctes(q->ctes);
+    }
+    F("body");
+    QE(q->body);
+    FOrder("order_by", q->order_by);
+    FExprs("cluster_by", q->cluster_by);
+    FExprs("distribute_by", q->distribute_by);
+    FOrder("sort_by", q->sort_by);
+    FE("limit", q->limit);
+    FE("offset", q->offset);
+    out += ')';
+  }
+
+  void ColumnDefs(List<ColumnDef> defs) {
+    out += '[';
+    for (const ColumnDef& d : defs) {
+      out += "(col";
+      FId("name", d.name);
+      FStr("type", d.type.text);
+      FStr("comment", d.comment);
+      out += ')';
+    }
+    out += ']';
+  }
+  void FColumnDefs(const char* name, List<ColumnDef> defs) {
+    if (defs.empty()) return;
+    F(name);
+    ColumnDefs(defs);
+  }
+
+  void Values(const ValuesQuery* v) {
+    Open(v);
+    F("rows");
+    out += '[';
+    for (const List<Expr*>& row : v->rows) Exprs(row);
+    out += ']';
+    FIds("aliases", v->first_row_aliases);
+    out += ')';
+  }
+
+  void QE(const QueryExpr* b) {
+    if (b == nullptr) {
+      out += "nil";
+      return;
+    }
+    switch (b->kind) {
+      case NodeKind::SelectCore: {
+        const auto* c = static_cast<const SelectCore*>(b);
+        Open(c);
+        FStr("hint", c->hint);
+        FBool("distinct", c->distinct);
+        F("items");
+        out += '[';
+        for (const SelectItem& it : c->items) {
+          out += "(item";
+          FE("expr", it.expr);
+          FId("alias", it.alias);
+          FIds("aliases", it.aliases);
+          out += ')';
+        }
+        out += ']';
+        if (const Transform* t = c->transform) {
+          F("transform");
+          out += "(transform";
+          FInt("style", static_cast<int>(t->style));
+          F("args");
+          Exprs(t->args);
+          FStr("script", t->script);
+          FColumnDefs("outputs", t->outputs);
+          FBool("parenthesized", t->parenthesized_outputs);
+          FStr("input_format", t->input_format);
+          FStr("output_format", t->output_format);
+          out += ')';
+        }
+        if (c->from != nullptr) {
+          F("from");
+          T(c->from);
+        }
+        FE("where", c->where);
+        if (const GroupBy* g = c->group_by) {
+          F("group_by");
+          out += "(group";
+          F("items");
+          Exprs(g->items);
+          FInt("modifier", static_cast<int>(g->modifier));
+          if (!g->grouping_sets.empty()) {
+            F("sets");
+            out += '[';
+            for (const List<Expr*>& s : g->grouping_sets) Exprs(s);
+            out += ']';
+          }
+          out += ')';
+        }
+        FE("having", c->having);
+        if (!c->windows.empty()) {
+          F("windows");
+          out += '[';
+          for (const NamedWindow& w : c->windows) {
+            out += "(named";
+            FId("name", w.name);
+            F("spec");
+            Window(w.spec);
+            out += ')';
+          }
+          out += ']';
+        }
+        FE("qualify", c->qualify);
+        out += ')';
+        return;
+      }
+      case NodeKind::SetOperation: {
+        std::vector<const SetOperation*> spine;
+        const QueryExpr* cur = b;
+        while (const auto* s = DynCast<SetOperation>(cur)) {
+          spine.push_back(s);
+          cur = s->left;
+        }
+        for (const SetOperation* s : spine) {
+          Open(s);
+          FInt("op", static_cast<int>(s->op));
+          FInt("quantifier", static_cast<int>(s->quantifier));
+          out += " left=";
+        }
+        QE(cur);
+        for (size_t i = spine.size(); i-- > 0;) {
+          F("right");
+          QE(spine[i]->right);
+          out += ')';
+        }
+        return;
+      }
+      case NodeKind::ValuesQuery:
+        Values(static_cast<const ValuesQuery*>(b));
+        return;
+      case NodeKind::NestedQuery:
+        Open(b);
+        F("query");
+        Q(static_cast<const NestedQuery*>(b)->query);
+        out += ')';
+        return;
+      default:
+        out += "(?)";
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------ FROM
+
+  void T(const TableRef* t) {
+    if (t == nullptr) {
+      out += "nil";
+      return;
+    }
+    switch (t->kind) {
+      case NodeKind::TableName: {
+        const auto* n = static_cast<const TableName*>(t);
+        Open(t);
+        FQName("name", n->name);
+        FId("alias", n->alias);
+        if (n->sample != nullptr) {
+          F("sample");
+          Str(n->sample->text);
+          FExprs("on", n->sample->on);
+        }
+        FE("as_of", n->as_of);
+        FBool("version", n->as_of_version);
+        out += ')';
+        return;
+      }
+      case NodeKind::SubqueryRef: {
+        const auto* s = static_cast<const SubqueryRef*>(t);
+        Open(t);
+        F("query");
+        Q(s->query);
+        FId("alias", s->alias);
+        FIds("columns", s->column_aliases);
+        out += ')';
+        return;
+      }
+      case NodeKind::ValuesRef: {
+        const auto* v = static_cast<const ValuesRef*>(t);
+        Open(t);
+        F("values");
+        Values(v->values);
+        FId("alias", v->alias);
+        FIds("columns", v->column_aliases);
+        out += ')';
+        return;
+      }
+      case NodeKind::TableFunctionRef: {
+        const auto* f = static_cast<const TableFunctionRef*>(t);
+        Open(t);
+        FId("name", f->name);
+        F("input");
+        T(f->input);
+        if (f->partitioning != nullptr) {
+          F("partitioning");
+          Window(f->partitioning);
+        }
+        FExprs("args", f->args);
+        FId("alias", f->alias);
+        out += ')';
+        return;
+      }
+      case NodeKind::JoinRef: {
+        std::vector<const JoinRef*> spine;
+        const TableRef* cur = t;
+        while (const auto* j = DynCast<JoinRef>(cur)) {
+          spine.push_back(j);
+          cur = j->left;
+        }
+        for (const JoinRef* j : spine) {
+          Open(j);
+          out += " kind=";
+          out += JoinKindSpelling(j->join_kind);
+          out += " left=";
+        }
+        T(cur);
+        for (size_t i = spine.size(); i-- > 0;) {
+          const JoinRef* j = spine[i];
+          F("right");
+          T(j->right);
+          FE("on", j->on);
+          FIds("using", j->using_columns);
+          FBool("outer", j->outer_keyword);
+          FBool("preserve_left", j->preserve_left);
+          FBool("preserve_right", j->preserve_right);
+          FExprs("keys_left", j->unique_keys_left);
+          FExprs("keys_right", j->unique_keys_right);
+          out += ')';
+        }
+        return;
+      }
+      case NodeKind::LateralViewRef: {
+        std::vector<const LateralViewRef*> chain;
+        const TableRef* cur = t;
+        while (const auto* l = DynCast<LateralViewRef>(cur)) {
+          chain.push_back(l);
+          cur = l->source;
+        }
+        for (const LateralViewRef* l : chain) {
+          Open(l);
+          out += " source=";
+        }
+        T(cur);
+        for (size_t i = chain.size(); i-- > 0;) {
+          const LateralViewRef* l = chain[i];
+          FBool("outer", l->outer);
+          FE("udtf", l->udtf);
+          FId("alias", l->table_alias);
+          FIds("columns", l->column_aliases);
+          if (l->values != nullptr) {
+            F("values");
+            T(l->values);
+          }
+          out += ')';
+        }
+        return;
+      }
+      default:
+        out += "(?)";
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------ statements
+
+  void Partition(const PartitionSpec* p) {
+    if (p == nullptr) {
+      out += "nil";
+      return;
+    }
+    out += "(partition";
+    for (const PartitionItem& it : p->items) {
+      out += " (";
+      Id(it.key);
+      FStr("op", it.op);
+      FE("value", it.value);
+      out += ')';
+    }
+    out += ')';
+  }
+  void FPartition(const char* name, const PartitionSpec* p) {
+    if (p == nullptr) return;
+    F(name);
+    Partition(p);
+  }
+  void Assignments(List<Assignment> as) {
+    out += '[';
+    for (const Assignment& a : as) {
+      out += "(set ";
+      Id(a.column);
+      FE("value", a.value);
+      out += ')';
+    }
+    out += ']';
+  }
+
+  void S(const Statement* s) {
+    if (s == nullptr) {
+      out += "nil";
+      return;
+    }
+    Open(s);
+    switch (s->kind) {
+      case NodeKind::QueryStatement: {
+        const auto* q = static_cast<const QueryStatement*>(s);
+        if (!q->ctes.empty()) {
+          F("ctes");
+          Ctes(q->ctes);
+        }
+        if (q->from != nullptr) {
+          F("from");
+          T(q->from);
+        }
+        F("bodies");
+        out += '[';
+        for (const InsertBody& b : q->bodies) {
+          out += "(body";
+          if (const InsertTarget* t = b.target) {
+            F("target");
+            out += "(target";
+            FInt("type", static_cast<int>(t->type));
+            FBool("overwrite", t->overwrite);
+            FBool("table_keyword", t->table_keyword);
+            FQName("table", t->table);
+            FPartition("partition", t->partition);
+            FBool("if_not_exists", t->if_not_exists);
+            FIds("columns", t->columns);
+            FBool("local", t->local);
+            FStr("path", t->path);
+            FStr("path_text", t->path_text);
+            FStr("storage", t->storage_text);
+            out += ')';
+          }
+          F("query");
+          Q(b.query);
+          out += ')';
+        }
+        out += ']';
+        break;
+      }
+      case NodeKind::CreateTableStatement: {
+        const auto* c = static_cast<const CreateTableStatement*>(s);
+        FBool("temporary", c->temporary);
+        FBool("external", c->external);
+        FBool("transactional", c->transactional);
+        FBool("managed", c->managed);
+        FBool("if_not_exists", c->if_not_exists);
+        FQName("name", c->name);
+        FColumnDefs("columns", c->columns);
+        FColumnDefs("partition_columns", c->partition_columns);
+        FQName("like", c->like);
+        FStr("comment", c->comment);
+        FStr("options", c->options_text);
+        if (c->as_query != nullptr) {
+          F("as");
+          Q(c->as_query);
+        }
+        break;
+      }
+      case NodeKind::CreateViewStatement: {
+        const auto* v = static_cast<const CreateViewStatement*>(s);
+        FBool("or_replace", v->or_replace);
+        FBool("materialized", v->materialized);
+        FBool("if_not_exists", v->if_not_exists);
+        FBool("is_alter", v->is_alter);
+        FQName("name", v->name);
+        FColumnDefs("columns", v->columns);
+        FStr("options", v->options_text);
+        F("query");
+        Q(v->query);
+        break;
+      }
+      case NodeKind::AlterTableStatement: {
+        const auto* a = static_cast<const AlterTableStatement*>(s);
+        FInt("object", static_cast<int>(a->object));
+        FInt("action", static_cast<int>(a->action));
+        FQName("name", a->name);
+        FPartition("partition", a->partition);
+        FQName("new_name", a->new_name);
+        FColumnDefs("columns", a->columns);
+        FId("old_column", a->old_column);
+        FId("after", a->after_column);
+        FBool("first", a->first);
+        if (!a->partitions.empty()) {
+          F("partitions");
+          out += '[';
+          for (const PartitionSpec& p : a->partitions) Partition(&p);
+          out += ']';
+        }
+        FStr("rest", a->rest_text);
+        break;
+      }
+      case NodeKind::DropStatement: {
+        const auto* d = static_cast<const DropStatement*>(s);
+        FStr("object", d->object);
+        FBool("if_exists", d->if_exists);
+        FQName("name", d->name);
+        FBool("purge", d->purge);
+        FBool("cascade", d->cascade);
+        break;
+      }
+      case NodeKind::TruncateStatement: {
+        const auto* t = static_cast<const TruncateStatement*>(s);
+        FQName("table", t->table);
+        FPartition("partition", t->partition);
+        break;
+      }
+      case NodeKind::LoadDataStatement: {
+        const auto* l = static_cast<const LoadDataStatement*>(s);
+        FBool("local", l->local);
+        FBool("overwrite", l->overwrite);
+        FStr("path", l->path);
+        FQName("table", l->table);
+        FPartition("partition", l->partition);
+        FStr("options", l->options_text);
+        break;
+      }
+      case NodeKind::ExportStatement: {
+        const auto* e = static_cast<const ExportStatement*>(s);
+        FQName("table", e->table);
+        FPartition("partition", e->partition);
+        FStr("path", e->path);
+        FStr("options", e->options_text);
+        break;
+      }
+      case NodeKind::ImportStatement: {
+        const auto* i = static_cast<const ImportStatement*>(s);
+        FBool("external", i->external);
+        FQName("table", i->table);
+        FPartition("partition", i->partition);
+        FStr("path", i->path);
+        FStr("location", i->location);
+        break;
+      }
+      case NodeKind::UseStatement:
+        FId("database", static_cast<const UseStatement*>(s)->database);
+        break;
+      case NodeKind::UpdateStatement: {
+        const auto* u = static_cast<const UpdateStatement*>(s);
+        FQName("table", u->table);
+        F("set");
+        Assignments(u->assignments);
+        FE("where", u->where);
+        break;
+      }
+      case NodeKind::DeleteStatement: {
+        const auto* d = static_cast<const DeleteStatement*>(s);
+        FQName("table", d->table);
+        FE("where", d->where);
+        break;
+      }
+      case NodeKind::MergeStatement: {
+        const auto* m = static_cast<const MergeStatement*>(s);
+        FStr("hint", m->hint);
+        FQName("target", m->target);
+        FId("alias", m->target_alias);
+        F("source");
+        T(m->source);
+        FE("on", m->on);
+        F("clauses");
+        out += '[';
+        for (const MergeClause& c : m->clauses) {
+          out += "(when";
+          FBool("matched", c.matched);
+          FE("cond", c.condition);
+          FInt("action", static_cast<int>(c.action));
+          if (!c.assignments.empty()) {
+            F("set");
+            Assignments(c.assignments);
+          }
+          FIds("columns", c.insert_columns);
+          FExprs("values", c.insert_values);
+          out += ')';
+        }
+        out += ']';
+        break;
+      }
+      case NodeKind::ExplainStatement: {
+        const auto* e = static_cast<const ExplainStatement*>(s);
+        FStr("options", e->options);
+        F("inner");
+        S(e->inner);
+        break;
+      }
+      case NodeKind::OtherStatement: {
+        const auto* o = static_cast<const OtherStatement*>(s);
+        FStr("what", o->what);
+        FStr("text", o->text);
+        if (o->inner != nullptr) {
+          F("inner");
+          S(o->inner);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    out += ')';
+  }
+};
+
+}  // namespace
+
+std::string Dump(const Statement* s) {
+  Dumper d;
+  d.S(s);
+  return std::move(d.out);
+}
+
+std::string DumpExpr(const Expr* e) {
+  Dumper d;
+  d.E(e);
+  return std::move(d.out);
+}
+
+std::string DumpQuery(const Query* q) {
+  Dumper d;
+  d.Q(q);
+  return std::move(d.out);
+}
+
+}  // namespace hivelineage::ast

@@ -1,0 +1,1372 @@
+// The SQL printer (see print_sql.h for the rules).
+#include "ast/print_sql.h"
+
+#include <vector>
+
+#include "lexer/token.h"
+
+namespace hivelineage::ast {
+
+namespace {
+
+// Precedence levels, as in the parser's Pratt loop.
+constexpr int kOr = 10, kAnd = 20, kNot = 30, kIs = 40, kEquality = 50, kSimilar = 60,
+              kBitOr = 70, kBitAnd = 80, kConcat = 90, kAdd = 100, kMul = 110, kXor = 120,
+              kUnary = 130, kPostfix = 140, kAtom = 150;
+
+int Level(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Or: return kOr;
+    case BinaryOp::And: return kAnd;
+    case BinaryOp::Eq: case BinaryOp::EqEq: case BinaryOp::NullSafeEq: case BinaryOp::NotEq:
+    case BinaryOp::BangEq: case BinaryOp::IsDistinctFrom: case BinaryOp::IsNotDistinctFrom:
+      return kEquality;
+    case BinaryOp::Less: case BinaryOp::LessEq: case BinaryOp::Greater: case BinaryOp::GreaterEq:
+      return kSimilar;
+    case BinaryOp::BitOr: return kBitOr;
+    case BinaryOp::BitAnd: return kBitAnd;
+    case BinaryOp::Concat: return kConcat;
+    case BinaryOp::Add: case BinaryOp::Sub: return kAdd;
+    case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Mod: case BinaryOp::IntDiv: return kMul;
+    case BinaryOp::BitXor: return kXor;
+  }
+  return kAtom;
+}
+
+int Prec(const Expr* e) {
+  switch (e->kind) {
+    case NodeKind::UnaryExpr:
+      return static_cast<const UnaryExpr*>(e)->op == UnaryOp::Not ? kNot : kUnary;
+    case NodeKind::IsExpr:
+      return kIs;
+    case NodeKind::BetweenExpr:
+    case NodeKind::InListExpr:
+    case NodeKind::InSubqueryExpr:
+    case NodeKind::LikeExpr:
+      return kSimilar;
+    default:
+      return kAtom;
+  }
+}
+
+bool IsNameChar(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+
+bool SimpleName(std::string_view name) {
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9') || name[0] == '_') return false;
+  for (char c : name)
+    if (!IsNameChar(c)) return false;
+  return true;
+}
+
+// Function names: keywords print bare unless they would start another form.
+bool FunctionNameNeedsQuotes(std::string_view name) {
+  if (!SimpleName(name)) return true;
+  const lexer::Keyword kw = lexer::LookupKeyword(name);
+  switch (kw) {
+    case lexer::Keyword::In: case lexer::Keyword::Values: case lexer::Keyword::Using:
+    case lexer::Keyword::Over: case lexer::Keyword::As: case lexer::Keyword::Select:
+    case lexer::Keyword::From: case lexer::Keyword::Where: case lexer::Keyword::Join:
+    case lexer::Keyword::Table: case lexer::Keyword::Partition: case lexer::Keyword::Tablesample:
+    case lexer::Keyword::When: case lexer::Keyword::Then: case lexer::Keyword::Else:
+    case lexer::Keyword::End: case lexer::Keyword::And: case lexer::Keyword::Or:
+    case lexer::Keyword::Is: case lexer::Keyword::Between: case lexer::Keyword::Like:
+    case lexer::Keyword::Rlike: case lexer::Keyword::Regexp: case lexer::Keyword::On:
+    case lexer::Keyword::Union: case lexer::Keyword::Intersect: case lexer::Keyword::Except:
+    case lexer::Keyword::Minus: case lexer::Keyword::Group: case lexer::Keyword::Order:
+    case lexer::Keyword::Having: case lexer::Keyword::Window: case lexer::Keyword::With:
+    case lexer::Keyword::Into: case lexer::Keyword::By: case lexer::Keyword::Distinct:
+    case lexer::Keyword::Case: case lexer::Keyword::Cast: case lexer::Keyword::Extract:
+    case lexer::Keyword::Exists: case lexer::Keyword::Interval: case lexer::Keyword::Not:
+    case lexer::Keyword::Null: case lexer::Keyword::True: case lexer::Keyword::False:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string Upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+  return out;
+}
+
+class Printer {
+ public:
+  std::string out;
+
+  void Name(std::string_view n) { AppendIdent(out, n); }
+  void Name(const Ident& id) { AppendIdent(out, id.name); }
+  void Names(List<Ident> parts) {
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (i > 0) out += '.';
+      Name(parts[i]);
+    }
+  }
+  void Qualified(const QualifiedName& q) { Names(q.parts); }
+  void IdentList(List<Ident> ids) {
+    out += '(';
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (i > 0) out += ", ";
+      Name(ids[i]);
+    }
+    out += ')';
+  }
+
+  // ------------------------------------------------------------ expressions
+
+  void Expr(const ast::Expr* e, int required = 0) {
+    if (e == nullptr) {
+      out += "NULL";
+      return;
+    }
+    const bool paren = Prec(e) < required;
+    if (paren) out += '(';
+    ExprInner(e);
+    if (paren) out += ')';
+  }
+
+  void Exprs(List<ast::Expr*> es) {
+    for (size_t i = 0; i < es.size(); ++i) {
+      if (i > 0) out += ", ";
+      Expr(es[i]);
+    }
+  }
+
+  void Binary(const BinaryExpr* b) {
+    const int level = Level(b->op);
+    std::vector<const BinaryExpr*> spine{b};
+    while (true) {
+      const auto* l = DynCast<BinaryExpr>(spine.back()->lhs);
+      if (l == nullptr) break;
+      // Same-level left chains share one pair of parentheses (not comparisons,
+      // which do not chain); other left operands are printed recursively, and
+      // their depth is bounded by the parser's nesting limit.
+      if (Level(l->op) != level || level == kSimilar) break;
+      spine.push_back(l);
+    }
+    out += '(';
+    Expr(spine.back()->lhs, level == kSimilar ? level + 1 : level);
+    for (size_t i = spine.size(); i-- > 0;) {
+      out += ' ';
+      out += BinaryOpSpelling(spine[i]->op);
+      out += ' ';
+      Expr(spine[i]->rhs, level + 1);
+    }
+    out += ')';
+  }
+
+  void Literal(const ast::Literal* l) {
+    switch (l->type) {
+      case Literal::Type::Typed:
+        out += Upper(l->type_name);
+        out += ' ';
+        out += l->text;
+        return;
+      case Literal::Type::Charset:
+        out += l->type_name;
+        out += ' ';
+        out += l->text;
+        return;
+      default:
+        out += l->text;
+        return;
+    }
+  }
+
+  void Function(const FunctionCall* f) {
+    for (size_t i = 0; i < f->name.size(); ++i) {
+      if (i > 0) out += '.';
+      if (FunctionNameNeedsQuotes(f->name[i].name)) Name(f->name[i]);
+      else out += f->name[i].name;
+    }
+    out += '(';
+    if (f->star) out += '*';
+    if (f->distinct) out += "DISTINCT ";
+    Exprs(f->args);
+    out += ')';
+    if (!f->within_group.empty()) {
+      out += " WITHIN GROUP (ORDER BY ";
+      OrderItems(f->within_group);
+      out += ')';
+    }
+    if (f->nulls == FunctionCall::Nulls::Ignore) out += " IGNORE NULLS";
+    if (f->nulls == FunctionCall::Nulls::Respect) out += " RESPECT NULLS";
+    if (f->over != nullptr) {
+      out += " OVER ";
+      const WindowSpec* w = f->over;
+      if (!w->base.name.empty() && w->partition_by.empty() && w->order_by.empty() && w->frame == nullptr) {
+        Name(w->base);
+      } else {
+        out += '(';
+        WindowBody(w);
+        out += ')';
+      }
+    }
+  }
+
+  void OrderItems(List<OrderItem> items) {
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) out += ", ";
+      Expr(items[i].expr);
+      if (items[i].direction == OrderItem::Direction::Asc) out += " ASC";
+      if (items[i].direction == OrderItem::Direction::Desc) out += " DESC";
+      if (items[i].nulls == OrderItem::Nulls::First) out += " NULLS FIRST";
+      if (items[i].nulls == OrderItem::Nulls::Last) out += " NULLS LAST";
+    }
+  }
+
+  void Sep(bool& first) {
+    if (!first) out += ' ';
+    first = false;
+  }
+
+  void Partitioning(const WindowSpec* w, bool& first) {
+    if (!w->partition_by.empty()) {
+      Sep(first);
+      switch (w->style) {
+        case WindowSpec::Style::PartitionOrder: out += "PARTITION BY "; break;
+        case WindowSpec::Style::DistributeSort: out += "DISTRIBUTE BY "; break;
+        case WindowSpec::Style::Cluster: out += "CLUSTER BY "; break;
+      }
+      Exprs(w->partition_by);
+    }
+    if (!w->order_by.empty()) {
+      Sep(first);
+      out += w->style == WindowSpec::Style::DistributeSort ? "SORT BY " : "ORDER BY ";
+      OrderItems(w->order_by);
+    }
+  }
+
+  void Bound(const FrameBound& b) {
+    switch (b.type) {
+      case FrameBound::Type::UnboundedPreceding: out += "UNBOUNDED PRECEDING"; return;
+      case FrameBound::Type::UnboundedFollowing: out += "UNBOUNDED FOLLOWING"; return;
+      case FrameBound::Type::CurrentRow: out += "CURRENT ROW"; return;
+      case FrameBound::Type::Preceding: Expr(b.offset, kAnd + 1); out += " PRECEDING"; return;
+      case FrameBound::Type::Following: Expr(b.offset, kAnd + 1); out += " FOLLOWING"; return;
+    }
+  }
+
+  void WindowBody(const WindowSpec* w) {
+    bool first = true;
+    if (!w->base.name.empty()) {
+      Sep(first);
+      Name(w->base);
+    }
+    Partitioning(w, first);
+    if (w->frame != nullptr) {
+      Sep(first);
+      out += w->frame->unit == WindowFrame::Unit::Rows ? "ROWS " : "RANGE ";
+      if (w->frame->has_end) {
+        out += "BETWEEN ";
+        Bound(w->frame->start);
+        out += " AND ";
+        Bound(w->frame->end);
+      } else {
+        Bound(w->frame->start);
+      }
+    }
+  }
+
+  void Postfix(const ast::Expr* e) {
+    // Iterative over chains of subscripts / field accesses.
+    std::vector<const ast::Expr*> chain;
+    const ast::Expr* base = e;
+    while (true) {
+      if (const auto* s = DynCast<Subscript>(base)) {
+        chain.push_back(base);
+        base = s->base;
+      } else if (const auto* f = DynCast<FieldAccess>(base)) {
+        chain.push_back(base);
+        base = f->base;
+      } else {
+        break;
+      }
+    }
+    Expr(base, kPostfix);
+    for (size_t i = chain.size(); i-- > 0;) {
+      if (const auto* s = DynCast<Subscript>(chain[i])) {
+        out += '[';
+        Expr(s->index);
+        out += ']';
+      } else {
+        out += '.';
+        Name(static_cast<const FieldAccess*>(chain[i])->field);
+      }
+    }
+  }
+
+  void ExprInner(const ast::Expr* e) {
+    switch (e->kind) {
+      case NodeKind::Literal:
+        Literal(static_cast<const ast::Literal*>(e));
+        return;
+      case NodeKind::ColumnRef:
+        Names(static_cast<const ColumnRef*>(e)->parts);
+        return;
+      case NodeKind::StarExpr: {
+        const auto* s = static_cast<const StarExpr*>(e);
+        Names(s->qualifier);
+        if (!s->qualifier.empty()) out += '.';
+        if (!s->regex.empty()) {
+          out += '`';
+          out += s->regex;
+          out += '`';
+        } else {
+          out += '*';
+        }
+        return;
+      }
+      case NodeKind::FieldAccess:
+      case NodeKind::Subscript:
+        Postfix(e);
+        return;
+      case NodeKind::UnaryExpr: {
+        const auto* u = static_cast<const UnaryExpr*>(e);
+        switch (u->op) {
+          case UnaryOp::Not: out += "NOT "; Expr(u->operand, kNot + 1); return;
+          case UnaryOp::Minus: out += '-'; break;
+          case UnaryOp::Plus: out += '+'; break;
+          case UnaryOp::BitNot: out += '~'; break;
+        }
+        Expr(u->operand, kUnary + 1);
+        return;
+      }
+      case NodeKind::BinaryExpr:
+        Binary(static_cast<const BinaryExpr*>(e));
+        return;
+      case NodeKind::IsExpr: {
+        const auto* i = static_cast<const IsExpr*>(e);
+        Expr(i->operand, kIs + 1);
+        out += i->negated ? " IS NOT " : " IS ";
+        switch (i->what) {
+          case IsExpr::What::Null: out += "NULL"; break;
+          case IsExpr::What::True: out += "TRUE"; break;
+          case IsExpr::What::False: out += "FALSE"; break;
+          case IsExpr::What::Unknown: out += "UNKNOWN"; break;
+        }
+        return;
+      }
+      case NodeKind::BetweenExpr: {
+        const auto* b = static_cast<const BetweenExpr*>(e);
+        Expr(b->value, kSimilar + 1);
+        out += b->negated ? " NOT BETWEEN " : " BETWEEN ";
+        Expr(b->low, kSimilar + 1);
+        out += " AND ";
+        Expr(b->high, kSimilar + 1);
+        return;
+      }
+      case NodeKind::InListExpr: {
+        const auto* i = static_cast<const InListExpr*>(e);
+        Expr(i->value, kSimilar + 1);
+        out += i->negated ? " NOT IN (" : " IN (";
+        Exprs(i->items);
+        out += ')';
+        return;
+      }
+      case NodeKind::InSubqueryExpr: {
+        const auto* i = static_cast<const InSubqueryExpr*>(e);
+        Expr(i->value, kSimilar + 1);
+        out += i->negated ? " NOT IN (" : " IN (";
+        Query(i->query);
+        out += ')';
+        return;
+      }
+      case NodeKind::ExistsExpr:
+        out += "EXISTS (";
+        Query(static_cast<const ExistsExpr*>(e)->query);
+        out += ')';
+        return;
+      case NodeKind::SubqueryExpr: {
+        const auto* s = static_cast<const SubqueryExpr*>(e);
+        switch (s->quantifier) {
+          case SubqueryExpr::Quantifier::None: break;
+          case SubqueryExpr::Quantifier::Any: out += "ANY "; break;
+          case SubqueryExpr::Quantifier::Some: out += "SOME "; break;
+          case SubqueryExpr::Quantifier::All: out += "ALL "; break;
+        }
+        out += '(';
+        Query(s->query);
+        out += ')';
+        return;
+      }
+      case NodeKind::LikeExpr: {
+        const auto* l = static_cast<const LikeExpr*>(e);
+        Expr(l->value, kSimilar + 1);
+        out += l->negated ? " NOT " : " ";
+        switch (l->op) {
+          case LikeExpr::Op::Like: out += "LIKE "; break;
+          case LikeExpr::Op::RLike: out += "RLIKE "; break;
+          case LikeExpr::Op::Regexp: out += "REGEXP "; break;
+        }
+        if (l->quantifier != LikeExpr::Quantifier::None) {
+          out += l->quantifier == LikeExpr::Quantifier::Any ? "ANY (" : "ALL (";
+          Exprs(l->patterns);
+          out += ')';
+        } else if (!l->patterns.empty()) {
+          Expr(l->patterns[0], kSimilar + 1);
+        }
+        return;
+      }
+      case NodeKind::CaseExpr: {
+        const auto* c = static_cast<const CaseExpr*>(e);
+        out += "CASE";
+        if (c->operand != nullptr) {
+          out += ' ';
+          Expr(c->operand);
+        }
+        for (const WhenClause& w : c->whens) {
+          out += " WHEN ";
+          Expr(w.condition);
+          out += " THEN ";
+          Expr(w.result);
+        }
+        if (c->else_result != nullptr) {
+          out += " ELSE ";
+          Expr(c->else_result);
+        }
+        out += " END";
+        return;
+      }
+      case NodeKind::CastExpr: {
+        const auto* c = static_cast<const CastExpr*>(e);
+        out += "CAST(";
+        Expr(c->operand);
+        out += " AS ";
+        out += c->type.text;
+        if (c->format != nullptr) {
+          out += " FORMAT ";
+          Expr(c->format);
+        }
+        out += ')';
+        return;
+      }
+      case NodeKind::FunctionCall:
+        Function(static_cast<const FunctionCall*>(e));
+        return;
+      case NodeKind::IntervalExpr: {
+        const auto* i = static_cast<const IntervalExpr*>(e);
+        out += "INTERVAL ";
+        const auto* lit = DynCast<ast::Literal>(i->value);
+        const auto* un = DynCast<UnaryExpr>(i->value);
+        if (lit != nullptr && (lit->type == Literal::Type::String || lit->type == Literal::Type::Number ||
+                               lit->type == Literal::Type::Variable)) {
+          Literal(lit);
+        } else if (un != nullptr && un->op != UnaryOp::Not && un->op != UnaryOp::BitNot &&
+                   DynCast<ast::Literal>(un->operand) != nullptr) {
+          out += un->op == UnaryOp::Minus ? '-' : '+';
+          Literal(static_cast<const ast::Literal*>(un->operand));
+        } else {
+          out += '(';
+          Expr(i->value);
+          out += ')';
+        }
+        out += ' ';
+        out += Upper(i->unit);
+        if (!i->to_unit.empty()) {
+          out += " TO ";
+          out += Upper(i->to_unit);
+        }
+        return;
+      }
+      case NodeKind::ExtractExpr: {
+        const auto* x = static_cast<const ExtractExpr*>(e);
+        if (x->is_floor) {
+          out += "FLOOR(";
+          Expr(x->operand);
+          out += " TO ";
+          out += Upper(x->unit);
+        } else {
+          out += "EXTRACT(";
+          out += Upper(x->unit);
+          out += " FROM ";
+          Expr(x->operand);
+        }
+        out += ')';
+        return;
+      }
+      case NodeKind::StructExpr: {
+        const auto* s = static_cast<const StructExpr*>(e);
+        out += s->fields.size() == 1 ? "struct(" : "(";
+        Exprs(s->fields);
+        out += ')';
+        return;
+      }
+      default:
+        out += "<?>";
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------ queries
+
+  void Query(const ast::Query* q) {
+    if (q == nullptr) return;
+    if (!q->ctes.empty()) {
+      Ctes(q->ctes);
+      out += ' ';
+    }
+    QueryExpr(q->body);
+    Trailing(q);
+  }
+
+  void Ctes(List<Cte> ctes) {
+    out += "WITH ";
+    for (size_t i = 0; i < ctes.size(); ++i) {
+      if (i > 0) out += ", ";
+      Name(ctes[i].name);
+      if (!ctes[i].columns.empty()) {
+        out += ' ';
+        IdentList(ctes[i].columns);
+      }
+      out += " AS (";
+      Query(ctes[i].query);
+      out += ')';
+    }
+  }
+
+  void Trailing(const ast::Query* q) {
+    if (!q->order_by.empty()) {
+      out += " ORDER BY ";
+      OrderItems(q->order_by);
+    }
+    if (!q->cluster_by.empty()) {
+      out += " CLUSTER BY ";
+      Exprs(q->cluster_by);
+    }
+    if (!q->distribute_by.empty()) {
+      out += " DISTRIBUTE BY ";
+      Exprs(q->distribute_by);
+    }
+    if (!q->sort_by.empty()) {
+      out += " SORT BY ";
+      OrderItems(q->sort_by);
+    }
+    if (q->limit != nullptr) {
+      out += " LIMIT ";
+      Expr(q->limit);
+      if (q->offset != nullptr) {
+        out += " OFFSET ";
+        Expr(q->offset);
+      }
+    }
+  }
+
+  void QueryExpr(const ast::QueryExpr* b) {
+    if (b == nullptr) return;
+    switch (b->kind) {
+      case NodeKind::SelectCore:
+        Select(static_cast<const SelectCore*>(b));
+        return;
+      case NodeKind::SetOperation: {
+        std::vector<const SetOperation*> spine;
+        const ast::QueryExpr* cur = b;
+        while (const auto* s = DynCast<SetOperation>(cur)) {
+          spine.push_back(s);
+          cur = s->left;
+        }
+        QueryExpr(cur);
+        for (size_t i = spine.size(); i-- > 0;) {
+          const SetOperation* s = spine[i];
+          switch (s->op) {
+            case SetOperation::Op::Union: out += " UNION"; break;
+            case SetOperation::Op::Intersect: out += " INTERSECT"; break;
+            case SetOperation::Op::Except: out += " EXCEPT"; break;
+            case SetOperation::Op::Minus: out += " MINUS"; break;
+          }
+          if (s->quantifier == SetOperation::Quantifier::All) out += " ALL";
+          if (s->quantifier == SetOperation::Quantifier::Distinct) out += " DISTINCT";
+          out += ' ';
+          if (s->right != nullptr && s->right->kind == NodeKind::SetOperation) {
+            out += '(';
+            QueryExpr(s->right);
+            out += ')';
+          } else {
+            QueryExpr(s->right);
+          }
+        }
+        return;
+      }
+      case NodeKind::ValuesQuery:
+        Values(static_cast<const ValuesQuery*>(b));
+        return;
+      case NodeKind::NestedQuery:
+        out += '(';
+        Query(static_cast<const NestedQuery*>(b)->query);
+        out += ')';
+        return;
+      default:
+        return;
+    }
+  }
+
+  void Values(const ValuesQuery* v) {
+    out += "VALUES ";
+    for (size_t r = 0; r < v->rows.size(); ++r) {
+      if (r > 0) out += ", ";
+      out += '(';
+      for (size_t i = 0; i < v->rows[r].size(); ++i) {
+        if (i > 0) out += ", ";
+        Expr(v->rows[r][i]);
+        if (r == 0 && i < v->first_row_aliases.size() && !v->first_row_aliases[i].name.empty()) {
+          out += " AS ";
+          Name(v->first_row_aliases[i]);
+        }
+      }
+      out += ')';
+    }
+  }
+
+  void ColumnDefs(List<ColumnDef> defs) {
+    for (size_t i = 0; i < defs.size(); ++i) {
+      if (i > 0) out += ", ";
+      ColumnDef(defs[i]);
+    }
+  }
+
+  void ColumnDef(const ast::ColumnDef& d) {
+    Name(d.name);
+    if (!d.type.text.empty()) {
+      out += ' ';
+      out += d.type.text;
+    }
+    if (!d.comment.empty()) {
+      out += " COMMENT ";
+      AppendQuotedString(out, d.comment);
+    }
+  }
+
+  void TransformClause(const Transform* t) {
+    switch (t->style) {
+      case Transform::Style::Transform:
+        out += "TRANSFORM(";
+        Exprs(t->args);
+        out += ')';
+        break;
+      case Transform::Style::Map:
+        out += "MAP ";
+        Exprs(t->args);
+        break;
+      case Transform::Style::Reduce:
+        out += "REDUCE ";
+        Exprs(t->args);
+        break;
+    }
+    if (!t->input_format.empty()) {
+      out += ' ';
+      out += t->input_format;
+    }
+    out += " USING ";
+    AppendQuotedString(out, t->script);
+    if (!t->outputs.empty()) {
+      out += " AS ";
+      if (t->parenthesized_outputs) out += '(';
+      ColumnDefs(t->outputs);
+      if (t->parenthesized_outputs) out += ')';
+    }
+    if (!t->output_format.empty()) {
+      out += ' ';
+      out += t->output_format;
+    }
+  }
+
+  static const LateralViewRef* LegacyLateral(const ast::TableRef* t) {
+    // A lateral-view chain whose bottom source is null (FROM-first body).
+    const ast::TableRef* cur = t;
+    while (const auto* lv = DynCast<LateralViewRef>(cur)) {
+      if (lv->source == nullptr) return static_cast<const LateralViewRef*>(t);
+      cur = lv->source;
+    }
+    return nullptr;
+  }
+
+  void Select(const SelectCore* c) {
+    if (c->transform != nullptr && c->transform->style != Transform::Style::Transform) {
+      TransformClause(c->transform);
+    } else {
+      out += "SELECT ";
+      if (!c->hint.empty()) {
+        out += c->hint;
+        out += ' ';
+      }
+      if (c->distinct) out += "DISTINCT ";
+      if (c->transform != nullptr) {
+        TransformClause(c->transform);
+      } else {
+        for (size_t i = 0; i < c->items.size(); ++i) {
+          if (i > 0) out += ", ";
+          const SelectItem& it = c->items[i];
+          Expr(it.expr);
+          if (!it.aliases.empty()) {
+            out += " AS ";
+            IdentList(it.aliases);
+          } else if (!it.alias.name.empty()) {
+            out += " AS ";
+            Name(it.alias);
+          }
+        }
+      }
+    }
+    if (c->from != nullptr) {
+      if (LegacyLateral(c->from) != nullptr) {
+        TableRef(c->from);
+      } else {
+        out += " FROM ";
+        TableRef(c->from);
+      }
+    }
+    if (c->where != nullptr) {
+      out += " WHERE ";
+      Expr(c->where);
+    }
+    if (c->group_by != nullptr) GroupBy(c->group_by);
+    if (c->having != nullptr) {
+      out += " HAVING ";
+      Expr(c->having);
+    }
+    if (!c->windows.empty()) {
+      out += " WINDOW ";
+      for (size_t i = 0; i < c->windows.size(); ++i) {
+        if (i > 0) out += ", ";
+        Name(c->windows[i].name);
+        out += " AS (";
+        WindowBody(c->windows[i].spec);
+        out += ')';
+      }
+    }
+    if (c->qualify != nullptr) {
+      out += " QUALIFY ";
+      Expr(c->qualify);
+    }
+  }
+
+  void GroupBy(const ast::GroupBy* g) {
+    out += " GROUP BY ";
+    using M = GroupBy::Modifier;
+    if (g->modifier == M::RollupFunc || g->modifier == M::CubeFunc) {
+      out += g->modifier == M::RollupFunc ? "ROLLUP(" : "CUBE(";
+      Exprs(g->items);
+      out += ')';
+      return;
+    }
+    if (g->items.empty()) {
+      if (g->modifier != M::GroupingSets) out += "()";
+    } else {
+      Exprs(g->items);
+    }
+    if (g->modifier == M::Rollup) out += " WITH ROLLUP";
+    if (g->modifier == M::Cube) out += " WITH CUBE";
+    if (g->modifier == M::GroupingSets) {
+      out += g->items.empty() ? "GROUPING SETS (" : " GROUPING SETS (";
+      for (size_t i = 0; i < g->grouping_sets.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += '(';
+        Exprs(g->grouping_sets[i]);
+        out += ')';
+      }
+      out += ')';
+    }
+  }
+
+  // ------------------------------------------------------------ FROM
+
+  void Alias(const Ident& alias, List<Ident> columns) {
+    if (alias.name.empty()) return;
+    out += " AS ";
+    Name(alias);
+    if (!columns.empty()) IdentList(columns);
+  }
+
+  void TableRef(const ast::TableRef* t) {
+    if (t == nullptr) return;
+    switch (t->kind) {
+      case NodeKind::TableName: {
+        const auto* n = static_cast<const TableName*>(t);
+        Qualified(n->name);
+        if (n->sample != nullptr) {
+          out += " TABLESAMPLE(";
+          out += n->sample->text;
+          out += ')';
+        }
+        if (n->as_of != nullptr) {
+          out += n->as_of_version ? " FOR SYSTEM_VERSION AS OF " : " FOR SYSTEM_TIME AS OF ";
+          Expr(n->as_of);
+        }
+        Alias(n->alias, {});
+        return;
+      }
+      case NodeKind::SubqueryRef: {
+        const auto* s = static_cast<const SubqueryRef*>(t);
+        out += '(';
+        Query(s->query);
+        out += ')';
+        Alias(s->alias, s->column_aliases);
+        return;
+      }
+      case NodeKind::ValuesRef: {
+        const auto* v = static_cast<const ValuesRef*>(t);
+        out += '(';
+        Values(v->values);
+        out += ')';
+        Alias(v->alias, v->column_aliases);
+        return;
+      }
+      case NodeKind::TableFunctionRef: {
+        const auto* f = static_cast<const TableFunctionRef*>(t);
+        Name(f->name);
+        out += "(ON ";
+        TableRef(f->input);
+        if (f->partitioning != nullptr) {
+          bool first = false;
+          Partitioning(f->partitioning, first);
+        }
+        if (!f->args.empty()) {
+          out += ", ";
+          Exprs(f->args);
+        }
+        out += ')';
+        Alias(f->alias, {});
+        return;
+      }
+      case NodeKind::JoinRef:
+        Join(static_cast<const JoinRef*>(t));
+        return;
+      case NodeKind::LateralViewRef:
+        Lateral(static_cast<const LateralViewRef*>(t));
+        return;
+      default:
+        return;
+    }
+  }
+
+  void JoinSide(const ast::TableRef* t) {
+    if (t != nullptr && t->kind == NodeKind::JoinRef) {
+      out += '(';
+      TableRef(t);
+      out += ')';
+    } else {
+      TableRef(t);
+    }
+  }
+
+  void UniqueSide(const ast::TableRef* t, bool preserve, List<ast::Expr*> keys) {
+    if (preserve) out += "PRESERVE ";
+    TableRef(t);
+    out += " (";
+    Exprs(keys);
+    out += ')';
+  }
+
+  void Join(const JoinRef* j) {
+    std::vector<const JoinRef*> spine;
+    const ast::TableRef* cur = j;
+    while (const auto* jj = DynCast<JoinRef>(cur)) {
+      spine.push_back(jj);
+      cur = jj->left;
+    }
+    const JoinRef* bottom = spine.back();
+    if (bottom->join_kind == JoinKind::UniqueJoin) {
+      out += "UNIQUEJOIN ";
+      UniqueSide(cur, bottom->preserve_left, bottom->unique_keys_left);
+    } else {
+      TableRef(cur);
+    }
+    for (size_t i = spine.size(); i-- > 0;) {
+      const JoinRef* s = spine[i];
+      switch (s->join_kind) {
+        case JoinKind::Comma: out += ", "; break;
+        case JoinKind::UniqueJoin:
+          out += ", ";
+          UniqueSide(s->right, s->preserve_right, s->unique_keys_right);
+          continue;
+        case JoinKind::Inner: out += " JOIN "; break;
+        case JoinKind::Left: out += s->outer_keyword ? " LEFT OUTER JOIN " : " LEFT JOIN "; break;
+        case JoinKind::Right: out += s->outer_keyword ? " RIGHT OUTER JOIN " : " RIGHT JOIN "; break;
+        case JoinKind::Full: out += s->outer_keyword ? " FULL OUTER JOIN " : " FULL JOIN "; break;
+        case JoinKind::LeftSemi: out += " LEFT SEMI JOIN "; break;
+        case JoinKind::LeftAnti: out += " LEFT ANTI JOIN "; break;
+        case JoinKind::Cross: out += " CROSS JOIN "; break;
+      }
+      JoinSide(s->right);
+      if (s->on != nullptr) {
+        out += " ON ";
+        Expr(s->on);
+      } else if (!s->using_columns.empty()) {
+        out += " USING ";
+        IdentList(s->using_columns);
+      }
+    }
+  }
+
+  void Lateral(const LateralViewRef* lv) {
+    std::vector<const LateralViewRef*> chain;
+    const ast::TableRef* cur = lv;
+    while (const auto* l = DynCast<LateralViewRef>(cur)) {
+      chain.push_back(l);
+      cur = l->source;
+    }
+    TableRef(cur);
+    for (size_t i = chain.size(); i-- > 0;) {
+      const LateralViewRef* l = chain[i];
+      // After a join, `, LATERAL VIEW` keeps the view on the whole join.
+      if (i == chain.size() - 1 && cur != nullptr && cur->kind == NodeKind::JoinRef) out += ',';
+      if (l->values != nullptr) {
+        out += " LATERAL TABLE(";
+        Values(l->values->values);
+        out += ')';
+        Alias(l->values->alias, l->values->column_aliases);
+        continue;
+      }
+      out += l->outer ? " LATERAL VIEW OUTER " : " LATERAL VIEW ";
+      Expr(l->udtf);
+      if (!l->table_alias.name.empty()) {
+        out += ' ';
+        Name(l->table_alias);
+      }
+      if (!l->column_aliases.empty()) {
+        out += " AS ";
+        for (size_t k = 0; k < l->column_aliases.size(); ++k) {
+          if (k > 0) out += ", ";
+          Name(l->column_aliases[k]);
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ statements
+
+  void Partition(const PartitionSpec* p) {
+    if (p == nullptr) return;
+    out += "PARTITION (";
+    for (size_t i = 0; i < p->items.size(); ++i) {
+      if (i > 0) out += ", ";
+      Name(p->items[i].key);
+      if (p->items[i].value != nullptr) {
+        out += ' ';
+        out += p->items[i].op;
+        out += ' ';
+        Expr(p->items[i].value, kSimilar + 1);
+      }
+    }
+    out += ')';
+  }
+
+  void Target(const InsertTarget* t) {
+    if (t->type == InsertTarget::Type::Directory) {
+      out += t->local ? "INSERT OVERWRITE LOCAL DIRECTORY " : "INSERT OVERWRITE DIRECTORY ";
+      if (!t->path_text.empty()) out += t->path_text;
+      else AppendQuotedString(out, t->path);
+      if (!t->storage_text.empty()) {
+        out += ' ';
+        out += t->storage_text;
+      }
+      return;
+    }
+    out += t->overwrite ? "INSERT OVERWRITE " : "INSERT INTO ";
+    if (t->table_keyword) out += "TABLE ";
+    Qualified(t->table);
+    if (t->partition != nullptr) {
+      out += ' ';
+      Partition(t->partition);
+    }
+    if (t->if_not_exists) out += " IF NOT EXISTS";
+    if (!t->columns.empty()) {
+      out += ' ';
+      IdentList(t->columns);
+    }
+  }
+
+  void Assignments(List<Assignment> as) {
+    for (size_t i = 0; i < as.size(); ++i) {
+      if (i > 0) out += ", ";
+      Name(as[i].column);
+      out += " = ";
+      Expr(as[i].value);
+    }
+  }
+
+  void Statement(const ast::Statement* s) {
+    if (s == nullptr) return;
+    switch (s->kind) {
+      case NodeKind::QueryStatement: {
+        const auto* q = static_cast<const QueryStatement*>(s);
+        bool first = true;
+        if (!q->ctes.empty()) {
+          Ctes(q->ctes);
+          first = false;
+        }
+        if (q->from != nullptr) {
+          Sep(first);
+          out += "FROM ";
+          TableRef(q->from);
+        }
+        for (const InsertBody& b : q->bodies) {
+          if (b.target != nullptr) {
+            Sep(first);
+            Target(b.target);
+          }
+          Sep(first);
+          Query(b.query);
+        }
+        return;
+      }
+      case NodeKind::CreateTableStatement: {
+        const auto* c = static_cast<const CreateTableStatement*>(s);
+        out += "CREATE ";
+        if (c->temporary) out += "TEMPORARY ";
+        if (c->transactional) out += "TRANSACTIONAL ";
+        if (c->external) out += "EXTERNAL ";
+        if (c->managed) out += "MANAGED ";
+        out += "TABLE ";
+        if (c->if_not_exists) out += "IF NOT EXISTS ";
+        Qualified(c->name);
+        if (!c->like.parts.empty()) {
+          out += " LIKE ";
+          Qualified(c->like);
+        }
+        if (!c->columns.empty()) {
+          out += " (";
+          ColumnDefs(c->columns);
+          out += ')';
+        }
+        if (!c->comment.empty()) {
+          out += " COMMENT ";
+          AppendQuotedString(out, c->comment);
+        }
+        if (!c->partition_columns.empty()) {
+          out += " PARTITIONED BY (";
+          ColumnDefs(c->partition_columns);
+          out += ')';
+        }
+        if (!c->options_text.empty()) {
+          out += ' ';
+          out += c->options_text;
+        }
+        if (c->as_query != nullptr) {
+          out += " AS ";
+          Query(c->as_query);
+        }
+        return;
+      }
+      case NodeKind::CreateViewStatement: {
+        const auto* v = static_cast<const CreateViewStatement*>(s);
+        if (v->is_alter) {
+          out += "ALTER VIEW ";
+        } else {
+          out += "CREATE ";
+          if (v->or_replace) out += "OR REPLACE ";
+          if (v->materialized) out += "MATERIALIZED ";
+          out += "VIEW ";
+          if (v->if_not_exists) out += "IF NOT EXISTS ";
+        }
+        Qualified(v->name);
+        if (!v->columns.empty()) {
+          out += " (";
+          ColumnDefs(v->columns);
+          out += ')';
+        }
+        if (!v->options_text.empty()) {
+          out += ' ';
+          out += v->options_text;
+        }
+        out += " AS ";
+        Query(v->query);
+        return;
+      }
+      case NodeKind::AlterTableStatement: {
+        const auto* a = static_cast<const AlterTableStatement*>(s);
+        using Act = AlterTableStatement::Action;
+        switch (a->object) {
+          case AlterTableStatement::Object::Table: out += "ALTER TABLE "; break;
+          case AlterTableStatement::Object::View: out += "ALTER VIEW "; break;
+          case AlterTableStatement::Object::MaterializedView: out += "ALTER MATERIALIZED VIEW "; break;
+        }
+        Qualified(a->name);
+        if (a->partition != nullptr) {
+          out += ' ';
+          Partition(a->partition);
+        }
+        switch (a->action) {
+          case Act::RenameTo:
+            out += " RENAME TO ";
+            Qualified(a->new_name);
+            break;
+          case Act::AddColumns:
+          case Act::ReplaceColumns:
+            out += a->action == Act::AddColumns ? " ADD COLUMNS (" : " REPLACE COLUMNS (";
+            ColumnDefs(a->columns);
+            out += ')';
+            break;
+          case Act::ChangeColumn:
+            out += " CHANGE COLUMN ";
+            Name(a->old_column);
+            out += ' ';
+            if (!a->columns.empty()) ColumnDef(a->columns[0]);
+            if (a->first) out += " FIRST";
+            if (!a->after_column.name.empty()) {
+              out += " AFTER ";
+              Name(a->after_column);
+            }
+            break;
+          case Act::ExchangePartition:
+            out += " EXCHANGE ";
+            if (!a->partitions.empty()) Partition(&a->partitions[0]);
+            out += " WITH TABLE ";
+            Qualified(a->new_name);
+            break;
+          case Act::AddPartition:
+          case Act::DropPartition:
+            out += a->action == Act::AddPartition ? " ADD" : " DROP";
+            for (size_t i = 0; i < a->partitions.size(); ++i) {
+              out += (i > 0 && a->action == Act::DropPartition) ? ", " : " ";
+              Partition(&a->partitions[i]);
+            }
+            break;
+          case Act::RenamePartition:
+            if (a->partitions.size() == 2) {
+              out += ' ';
+              Partition(&a->partitions[0]);
+              out += " RENAME TO ";
+              Partition(&a->partitions[1]);
+            }
+            break;
+          case Act::Rebuild:
+            out += " REBUILD";
+            break;
+          case Act::Other:
+            if (!a->rest_text.empty()) {
+              out += ' ';
+              out += a->rest_text;
+            }
+            break;
+        }
+        return;
+      }
+      case NodeKind::DropStatement: {
+        const auto* d = static_cast<const DropStatement*>(s);
+        out += "DROP ";
+        out += Upper(d->object);
+        out += ' ';
+        if (d->if_exists) out += "IF EXISTS ";
+        Qualified(d->name);
+        if (d->purge) out += " PURGE";
+        if (d->cascade) out += " CASCADE";
+        return;
+      }
+      case NodeKind::TruncateStatement: {
+        const auto* t = static_cast<const TruncateStatement*>(s);
+        out += "TRUNCATE TABLE ";
+        Qualified(t->table);
+        if (t->partition != nullptr) {
+          out += ' ';
+          Partition(t->partition);
+        }
+        return;
+      }
+      case NodeKind::LoadDataStatement: {
+        const auto* l = static_cast<const LoadDataStatement*>(s);
+        out += l->local ? "LOAD DATA LOCAL INPATH " : "LOAD DATA INPATH ";
+        AppendQuotedString(out, l->path);
+        if (l->overwrite) out += " OVERWRITE";
+        out += " INTO TABLE ";
+        Qualified(l->table);
+        if (l->partition != nullptr) {
+          out += ' ';
+          Partition(l->partition);
+        }
+        if (!l->options_text.empty()) {
+          out += ' ';
+          out += l->options_text;
+        }
+        return;
+      }
+      case NodeKind::ExportStatement: {
+        const auto* e = static_cast<const ExportStatement*>(s);
+        out += "EXPORT TABLE ";
+        Qualified(e->table);
+        if (e->partition != nullptr) {
+          out += ' ';
+          Partition(e->partition);
+        }
+        out += " TO ";
+        AppendQuotedString(out, e->path);
+        if (!e->options_text.empty()) {
+          out += ' ';
+          out += e->options_text;
+        }
+        return;
+      }
+      case NodeKind::ImportStatement: {
+        const auto* i = static_cast<const ImportStatement*>(s);
+        out += "IMPORT ";
+        if (i->external) out += "EXTERNAL ";
+        if (!i->table.parts.empty()) {
+          out += "TABLE ";
+          Qualified(i->table);
+          if (i->partition != nullptr) {
+            out += ' ';
+            Partition(i->partition);
+          }
+          out += ' ';
+        }
+        out += "FROM ";
+        AppendQuotedString(out, i->path);
+        if (!i->location.empty()) {
+          out += " LOCATION ";
+          AppendQuotedString(out, i->location);
+        }
+        return;
+      }
+      case NodeKind::UseStatement:
+        out += "USE ";
+        Name(static_cast<const UseStatement*>(s)->database);
+        return;
+      case NodeKind::UpdateStatement: {
+        const auto* u = static_cast<const UpdateStatement*>(s);
+        out += "UPDATE ";
+        Qualified(u->table);
+        out += " SET ";
+        Assignments(u->assignments);
+        if (u->where != nullptr) {
+          out += " WHERE ";
+          Expr(u->where);
+        }
+        return;
+      }
+      case NodeKind::DeleteStatement: {
+        const auto* d = static_cast<const DeleteStatement*>(s);
+        out += "DELETE FROM ";
+        Qualified(d->table);
+        if (d->where != nullptr) {
+          out += " WHERE ";
+          Expr(d->where);
+        }
+        return;
+      }
+      case NodeKind::MergeStatement: {
+        const auto* m = static_cast<const MergeStatement*>(s);
+        out += "MERGE ";
+        if (!m->hint.empty()) {
+          out += m->hint;
+          out += ' ';
+        }
+        out += "INTO ";
+        Qualified(m->target);
+        if (!m->target_alias.name.empty()) {
+          out += " AS ";
+          Name(m->target_alias);
+        }
+        out += " USING ";
+        TableRef(m->source);
+        out += " ON ";
+        Expr(m->on);
+        for (const MergeClause& c : m->clauses) {
+          out += c.matched ? " WHEN MATCHED" : " WHEN NOT MATCHED";
+          if (c.condition != nullptr) {
+            out += " AND ";
+            Expr(c.condition);
+          }
+          out += " THEN ";
+          switch (c.action) {
+            case MergeClause::Action::Update:
+              out += "UPDATE SET ";
+              Assignments(c.assignments);
+              break;
+            case MergeClause::Action::Delete:
+              out += "DELETE";
+              break;
+            case MergeClause::Action::Insert:
+              out += "INSERT ";
+              if (!c.insert_columns.empty()) {
+                IdentList(c.insert_columns);
+                out += ' ';
+              }
+              out += "VALUES (";
+              Exprs(c.insert_values);
+              out += ')';
+              break;
+          }
+        }
+        return;
+      }
+      case NodeKind::ExplainStatement: {
+        const auto* e = static_cast<const ExplainStatement*>(s);
+        out += "EXPLAIN ";
+        if (!e->options.empty()) {
+          out += Upper(e->options);
+          out += ' ';
+        }
+        Statement(e->inner);
+        return;
+      }
+      case NodeKind::OtherStatement: {
+        const auto* o = static_cast<const OtherStatement*>(s);
+        out += o->text;
+        if (o->inner != nullptr) {
+          out += ' ';
+          Statement(o->inner);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+};
+
+}  // namespace
+
+bool IdentNeedsQuotes(std::string_view name) {
+  if (!SimpleName(name)) return true;
+  const lexer::Keyword kw = lexer::LookupKeyword(name);
+  return kw != lexer::Keyword::None && lexer::IsReserved(kw);
+}
+
+void AppendIdent(std::string& out, std::string_view name) {
+  if (!IdentNeedsQuotes(name)) {
+    out += name;
+    return;
+  }
+  out += '`';
+  for (char c : name) {
+    if (c == '`') out += '`';
+    out += c;
+  }
+  out += '`';
+}
+
+void AppendQuotedString(std::string& out, std::string_view value) {
+  out += '\'';
+  for (char c : value) {
+    if (c == '\\' || c == '\'') out += '\\';
+    out += c;
+  }
+  out += '\'';
+}
+
+std::string PrintExpr(const Expr* e) {
+  Printer p;
+  p.Expr(e);
+  return std::move(p.out);
+}
+
+std::string PrintQuery(const Query* q) {
+  Printer p;
+  p.Query(q);
+  return std::move(p.out);
+}
+
+std::string PrintTableRef(const TableRef* t) {
+  Printer p;
+  p.TableRef(t);
+  return std::move(p.out);
+}
+
+std::string PrintStatement(const Statement* s) {
+  Printer p;
+  p.Statement(s);
+  return std::move(p.out);
+}
+
+}  // namespace hivelineage::ast

@@ -1,0 +1,372 @@
+// DDL: CREATE TABLE (columns, partitions, storage options, LIKE, CTAS),
+// CREATE [MATERIALIZED] VIEW, ALTER TABLE/VIEW/MATERIALIZED VIEW, DROP,
+// TRUNCATE. Storage clauses are kept as canonical text, not interpreted;
+// CREATE/ALTER/DROP of other objects become OtherStatement.
+#include "base/strings.h"
+#include "parser/parser_impl.h"
+
+namespace hivelineage::parser {
+
+size_t Parser::FindOptionsEnd() const {
+  int depth = 0;
+  for (size_t i = pos_; i < tokens_.size(); ++i) {
+    const Token& t = tokens_[i];
+    if (t.kind == TokenKind::Eof) return i;
+    if (t.kind == TokenKind::LParen) ++depth;
+    if (t.kind == TokenKind::RParen) --depth;
+    if (depth == 0 && t.kind == TokenKind::Word && t.keyword == Keyword::As && i > 0) {
+      const Token& p = tokens_[i - 1];
+      const bool clause_as = p.kind == TokenKind::Word &&
+                             (p.keyword == Keyword::Stored || p.keyword == Keyword::Defined);
+      if (!clause_as && AtQueryStart(i + 1 - pos_)) return i;
+    }
+  }
+  return tokens_.size() - 1;
+}
+
+namespace {
+// Appends the canonical text of a token segment to `out`, space separated.
+void AppendSegment(Parser& p, std::string& out, size_t begin, size_t end) {
+  if (begin >= end) return;
+  if (!out.empty()) out.push_back(' ');
+  p.AppendCanonical(out, begin, end);
+}
+}  // namespace
+
+ast::Statement* Parser::ParseCreate() {
+  const uint32_t begin = StartOffset();
+  const size_t start = pos_;
+  Advance();  // CREATE
+  bool or_replace = false;
+  if (AtKw(Keyword::Or) && AtKw(Keyword::Replace, 1)) {
+    Advance();
+    Advance();
+    or_replace = true;
+  }
+  bool temporary = false, external = false, transactional = false, managed = false;
+  while (true) {
+    if (AcceptKw(Keyword::Temporary)) temporary = true;
+    else if (AcceptKw(Keyword::External)) external = true;
+    else if (AcceptKw(Keyword::Transactional)) transactional = true;
+    else if (AcceptKw(Keyword::Managed)) managed = true;
+    else break;
+  }
+  if (AtKw(Keyword::Table)) return ParseCreateTable(begin, temporary, external, transactional, managed);
+  if (AtKw(Keyword::View)) return ParseCreateView(begin, or_replace, false);
+  if (AtKw(Keyword::Materialized) && AtKw(Keyword::View, 1)) {
+    Advance();
+    return ParseCreateView(begin, or_replace, true);
+  }
+  // CREATE DATABASE / FUNCTION / MACRO / ROLE / INDEX / SCHEDULED QUERY / ...
+  if (!At(TokenKind::Word)) {
+    Fail("TABLE or VIEW");
+    return nullptr;
+  }
+  std::string what = "create";
+  if (temporary) what += " temporary";
+  Append(what, " ", ToLower(Text(Peek())));
+  pos_ = start;
+  return ParseOther(arena_.CopyString(what), begin);
+}
+
+ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool external,
+                                         bool transactional, bool managed) {
+  Advance();  // TABLE
+  auto* c = arena_.New<ast::CreateTableStatement>();
+  c->temporary = temporary;
+  c->external = external;
+  c->transactional = transactional;
+  c->managed = managed;
+  if (AtKw(Keyword::If) && AtKw(Keyword::Not, 1) && AtKw(Keyword::Exists, 2)) {
+    Advance();
+    Advance();
+    Advance();
+    c->if_not_exists = true;
+  }
+  if (!ParseQualifiedName(&c->name, true)) return nullptr;
+  if (AtKw(Keyword::Like) && !AtKw(Keyword::File, 1)) {
+    Advance();
+    if (!ParseQualifiedName(&c->like, true)) return nullptr;
+  }
+  if (At(TokenKind::LParen) && !ParseColumnDefs(&c->columns, false)) return nullptr;
+  const size_t end = FindOptionsEnd();
+  std::string opts;
+  size_t seg = pos_;
+  while (pos_ < end) {
+    if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1) && c->comment.empty()) {
+      AppendSegment(*this, opts, seg, pos_);
+      Advance();
+      c->comment = ParseStringValue();
+      seg = pos_;
+    } else if (AtKw(Keyword::Partitioned) && AtKw(Keyword::By, 1) && AtKind(TokenKind::LParen, 2) &&
+               c->partition_columns.empty()) {
+      AppendSegment(*this, opts, seg, pos_);
+      Advance();
+      Advance();
+      if (!ParseColumnDefs(&c->partition_columns, false)) return nullptr;
+      seg = pos_;
+    } else if (At(TokenKind::LParen)) {
+      if (!SkipBalanced()) return nullptr;
+    } else if (At(TokenKind::Error)) {
+      Fail("table option");
+      return nullptr;
+    } else {
+      Advance();
+    }
+  }
+  AppendSegment(*this, opts, seg, pos_);
+  if (!opts.empty()) c->options_text = arena_.CopyString(opts);
+  if (AcceptKw(Keyword::As)) {
+    c->as_query = ParseQuery();
+    if (c->as_query == nullptr) return nullptr;
+  }
+  c->span = SpanFrom(begin);
+  return c;
+}
+
+ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool materialized) {
+  Advance();  // VIEW
+  auto* v = arena_.New<ast::CreateViewStatement>();
+  v->or_replace = or_replace;
+  v->materialized = materialized;
+  if (AtKw(Keyword::If) && AtKw(Keyword::Not, 1) && AtKw(Keyword::Exists, 2)) {
+    Advance();
+    Advance();
+    Advance();
+    v->if_not_exists = true;
+  }
+  if (!ParseQualifiedName(&v->name, true)) return nullptr;
+  if (At(TokenKind::LParen) && !ParseColumnDefs(&v->columns, false)) return nullptr;
+  const size_t end = FindOptionsEnd();
+  const size_t start = pos_;
+  while (pos_ < end) {
+    if (At(TokenKind::LParen)) {
+      if (!SkipBalanced()) return nullptr;
+    } else if (At(TokenKind::Error)) {
+      Fail("AS");
+      return nullptr;
+    } else {
+      Advance();
+    }
+  }
+  if (pos_ > start) v->options_text = CanonicalText(start, pos_);
+  if (!ExpectKw(Keyword::As)) return nullptr;
+  v->query = ParseQuery();
+  if (v->query == nullptr) return nullptr;
+  v->span = SpanFrom(begin);
+  return v;
+}
+
+ast::Statement* Parser::ParseAlter() {
+  const uint32_t begin = StartOffset();
+  const size_t start = pos_;
+  Advance();  // ALTER
+  using Obj = ast::AlterTableStatement::Object;
+  using Act = ast::AlterTableStatement::Action;
+  Obj object;
+  if (AcceptKw(Keyword::Table)) {
+    object = Obj::Table;
+  } else if (AcceptKw(Keyword::View)) {
+    object = Obj::View;
+  } else if (AtKw(Keyword::Materialized) && AtKw(Keyword::View, 1)) {
+    Advance();
+    Advance();
+    object = Obj::MaterializedView;
+  } else {
+    if (!At(TokenKind::Word)) {
+      Fail("TABLE or VIEW");
+      return nullptr;
+    }
+    std::string what = Cat("alter ", ToLower(Text(Peek())));
+    pos_ = start;
+    return ParseOther(arena_.CopyString(what), begin);
+  }
+  auto* a = arena_.New<ast::AlterTableStatement>();
+  a->object = object;
+  if (!ParseQualifiedName(&a->name, true)) return nullptr;
+  if (object == Obj::View && AtKw(Keyword::As)) {
+    Advance();
+    auto* v = arena_.New<ast::CreateViewStatement>();
+    v->is_alter = true;
+    v->name = a->name;
+    v->query = ParseQuery();
+    if (v->query == nullptr) return nullptr;
+    v->span = SpanFrom(begin);
+    return v;
+  }
+  if (AtKw(Keyword::Partition) && AtKind(TokenKind::LParen, 1) && !ParsePartitionSpec(&a->partition))
+    return nullptr;
+  const size_t rest = pos_;
+  if (object == Obj::MaterializedView && AtKw(Keyword::Rebuild) && AtKind(TokenKind::Eof, 1)) {
+    Advance();
+    a->action = Act::Rebuild;
+  } else if (AtKw(Keyword::Rename) && AtKw(Keyword::To, 1)) {
+    Advance();
+    Advance();
+    if (a->partition != nullptr && AtKw(Keyword::Partition)) {
+      ast::PartitionSpec* to = nullptr;
+      if (!ParsePartitionSpec(&to)) return nullptr;
+      std::vector<ast::PartitionSpec> specs = {*a->partition, *to};
+      a->partitions = arena_.CopyOf(specs);
+      a->partition = nullptr;
+      a->action = Act::RenamePartition;
+    } else {
+      if (!ParseQualifiedName(&a->new_name, true)) return nullptr;
+      a->action = Act::RenameTo;
+    }
+  } else if ((AtKw(Keyword::Add) || AtKw(Keyword::Replace)) && AtKw(Keyword::Columns, 1)) {
+    a->action = AtKw(Keyword::Add) ? Act::AddColumns : Act::ReplaceColumns;
+    Advance();
+    Advance();
+    if (!ParseColumnDefs(&a->columns, true)) return nullptr;
+    if (!AcceptKw(Keyword::Cascade)) AcceptKw(Keyword::Restrict);
+  } else if (AtKw(Keyword::Change)) {
+    Advance();
+    AcceptKw(Keyword::Column);
+    a->action = Act::ChangeColumn;
+    ast::ColumnDef d;
+    const uint32_t dbegin = StartOffset();
+    if (!ParseAnyName(&a->old_column) || !ParseAnyName(&d.name) || !ParseType(&d.type)) return nullptr;
+    while (!AtEnd()) {
+      if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
+        Advance();
+        d.comment = ParseStringValue();
+      } else if (AcceptKw(Keyword::First)) {
+        a->first = true;
+      } else if (AcceptKw(Keyword::After)) {
+        if (!ParseAnyName(&a->after_column)) return nullptr;
+      } else if (At(TokenKind::LParen)) {
+        if (!SkipBalanced()) return nullptr;
+      } else if (At(TokenKind::Error)) {
+        Fail("end of statement");
+        return nullptr;
+      } else {
+        Advance();
+      }
+    }
+    d.span = SpanFrom(dbegin);
+    std::vector<ast::ColumnDef> defs = {d};
+    a->columns = arena_.CopyOf(defs);
+  } else if (AtKw(Keyword::Exchange) && AtKw(Keyword::Partition, 1)) {
+    Advance();
+    ast::PartitionSpec* spec = nullptr;
+    if (!ParsePartitionSpec(&spec)) return nullptr;
+    if (!ExpectKw(Keyword::With) || !ExpectKw(Keyword::Table)) return nullptr;
+    if (!ParseQualifiedName(&a->new_name, true)) return nullptr;
+    std::vector<ast::PartitionSpec> specs = {*spec};
+    a->partitions = arena_.CopyOf(specs);
+    a->action = Act::ExchangePartition;
+  } else if ((AtKw(Keyword::Add) || AtKw(Keyword::Drop)) &&
+             (AtKw(Keyword::Partition, 1) ||
+              (AtKw(Keyword::If, 1) && (AtKw(Keyword::Partition, 3) || AtKw(Keyword::Partition, 4))))) {
+    const bool add = AtKw(Keyword::Add);
+    a->action = add ? Act::AddPartition : Act::DropPartition;
+    Advance();
+    if (AcceptKw(Keyword::If)) {
+      AcceptKw(Keyword::Not);
+      if (!ExpectKw(Keyword::Exists)) return nullptr;
+    }
+    std::vector<ast::PartitionSpec> specs;
+    while (AtKw(Keyword::Partition)) {
+      ast::PartitionSpec* spec = nullptr;
+      if (!ParsePartitionSpec(&spec)) return nullptr;
+      specs.push_back(*spec);
+      if (AtKw(Keyword::Location) && AtKind(TokenKind::String, 1)) {
+        Advance();
+        Advance();
+      }
+      Accept(TokenKind::Comma);
+    }
+    while (!AtEnd()) {  // PURGE, IGNORE PROTECTION
+      if (At(TokenKind::Error)) {
+        Fail("end of statement");
+        return nullptr;
+      }
+      Advance();
+    }
+    a->partitions = arena_.CopyOf(specs);
+  } else {
+    a->action = Act::Other;
+    while (!AtEnd()) {
+      if (At(TokenKind::LParen)) {
+        if (!SkipBalanced()) return nullptr;
+      } else if (At(TokenKind::Error)) {
+        Fail("end of statement");
+        return nullptr;
+      } else {
+        Advance();
+      }
+    }
+    if (pos_ > rest) a->rest_text = CanonicalText(rest, pos_);
+  }
+  a->span = SpanFrom(begin);
+  return a;
+}
+
+ast::Statement* Parser::ParseDrop() {
+  const uint32_t begin = StartOffset();
+  const size_t start = pos_;
+  Advance();  // DROP
+  std::string_view object;
+  if (AcceptKw(Keyword::Table)) object = "table";
+  else if (AcceptKw(Keyword::View)) object = "view";
+  else if (AtKw(Keyword::Materialized) && AtKw(Keyword::View, 1)) {
+    Advance();
+    Advance();
+    object = "materialized view";
+  } else if (AcceptKw(Keyword::Database)) object = "database";
+  else if (AcceptKw(Keyword::Schema)) object = "schema";
+  else if (AcceptKw(Keyword::Function)) object = "function";
+  else if (AcceptKw(Keyword::Macro)) object = "macro";
+  else if (AtKw(Keyword::Temporary) && AtKw(Keyword::Function, 1)) {
+    Advance();
+    Advance();
+    object = "temporary function";
+  } else if (AtKw(Keyword::Temporary) && AtKw(Keyword::Macro, 1)) {
+    Advance();
+    Advance();
+    object = "temporary macro";
+  } else {
+    if (!At(TokenKind::Word)) {
+      Fail("TABLE or VIEW");
+      return nullptr;
+    }
+    std::string what = Cat("drop ", ToLower(Text(Peek())));
+    pos_ = start;
+    return ParseOther(arena_.CopyString(what), begin);
+  }
+  auto* d = arena_.New<ast::DropStatement>();
+  d->object = object;
+  if (AtKw(Keyword::If) && AtKw(Keyword::Exists, 1)) {
+    Advance();
+    Advance();
+    d->if_exists = true;
+  }
+  if (!ParseQualifiedName(&d->name, true)) return nullptr;
+  while (true) {
+    if (AcceptKw(Keyword::Purge)) d->purge = true;
+    else if (AcceptKw(Keyword::Cascade)) d->cascade = true;
+    else if (AcceptKw(Keyword::Restrict)) {
+    } else break;
+  }
+  d->span = SpanFrom(begin);
+  return d;
+}
+
+ast::Statement* Parser::ParseTruncate() {
+  const uint32_t begin = StartOffset();
+  Advance();  // TRUNCATE
+  AcceptKw(Keyword::Table);
+  auto* t = arena_.New<ast::TruncateStatement>();
+  if (!ParseQualifiedName(&t->table, true)) return nullptr;
+  if (AtKw(Keyword::Partition) && !ParsePartitionSpec(&t->partition)) return nullptr;
+  if (AtKw(Keyword::Columns)) {
+    Advance();
+    if (!SkipBalanced()) return nullptr;
+  }
+  AcceptKw(Keyword::Force);
+  t->span = SpanFrom(begin);
+  return t;
+}
+
+}  // namespace hivelineage::parser

@@ -1,0 +1,190 @@
+// DML besides INSERT: UPDATE, DELETE, MERGE, LOAD DATA, EXPORT, IMPORT.
+#include "parser/parser_impl.h"
+
+namespace hivelineage::parser {
+
+bool Parser::ParseAssignments(ast::List<ast::Assignment>* out) {
+  std::vector<ast::Assignment> as;
+  const bool saved = allow_default_;
+  allow_default_ = true;
+  do {
+    ast::Assignment a;
+    if (!ParseAnyName(&a.column)) return allow_default_ = saved, false;
+    // `SET t.c = ...`: keep the column (the last part).
+    while (At(TokenKind::Dot) && AtAnyName(1)) {
+      Advance();
+      a.column = MakeIdent(Peek());
+      Advance();
+    }
+    if (!Expect(TokenKind::Equal)) return allow_default_ = saved, false;
+    a.value = ParseExpr(kBpNone);
+    if (a.value == nullptr) return allow_default_ = saved, false;
+    as.push_back(a);
+  } while (Accept(TokenKind::Comma));
+  allow_default_ = saved;
+  *out = arena_.CopyOf(as);
+  return true;
+}
+
+ast::Statement* Parser::ParseUpdate() {
+  const uint32_t begin = StartOffset();
+  Advance();  // UPDATE
+  auto* u = arena_.New<ast::UpdateStatement>();
+  if (!ParseQualifiedName(&u->table, true) || !ExpectKw(Keyword::Set)) return nullptr;
+  if (!ParseAssignments(&u->assignments)) return nullptr;
+  if (AcceptKw(Keyword::Where)) {
+    u->where = ParseExpr(kBpNone);
+    if (u->where == nullptr) return nullptr;
+  }
+  u->span = SpanFrom(begin);
+  return u;
+}
+
+ast::Statement* Parser::ParseDelete() {
+  const uint32_t begin = StartOffset();
+  Advance();  // DELETE
+  if (!ExpectKw(Keyword::From)) return nullptr;
+  auto* d = arena_.New<ast::DeleteStatement>();
+  if (!ParseQualifiedName(&d->table, true)) return nullptr;
+  if (AcceptKw(Keyword::Where)) {
+    d->where = ParseExpr(kBpNone);
+    if (d->where == nullptr) return nullptr;
+  }
+  d->span = SpanFrom(begin);
+  return d;
+}
+
+ast::Statement* Parser::ParseMerge() {
+  const uint32_t begin = StartOffset();
+  Advance();  // MERGE
+  auto* m = arena_.New<ast::MergeStatement>();
+  if (At(TokenKind::Hint)) {
+    m->hint = Text(Peek());
+    Advance();
+  }
+  if (!ExpectKw(Keyword::Into) || !ParseQualifiedName(&m->target, true)) return nullptr;
+  if (AcceptKw(Keyword::As)) {
+    if (!ParseAnyName(&m->target_alias)) return nullptr;
+  } else if (AtIdent()) {
+    m->target_alias = MakeIdent(Peek());
+    Advance();
+  }
+  if (!ExpectKw(Keyword::Using)) return nullptr;
+  m->source = ParseTableSource();
+  if (m->source == nullptr || !ExpectKw(Keyword::On)) return nullptr;
+  m->on = ParseExpr(kBpNone);
+  if (m->on == nullptr) return nullptr;
+  std::vector<ast::MergeClause> clauses;
+  while (AtKw(Keyword::When)) {
+    ast::MergeClause c;
+    const uint32_t cbegin = StartOffset();
+    Advance();
+    c.matched = !AcceptKw(Keyword::Not);
+    if (!ExpectKw(Keyword::Matched)) return nullptr;
+    if (AcceptKw(Keyword::And)) {
+      c.condition = ParseExpr(kBpNone);
+      if (c.condition == nullptr) return nullptr;
+    }
+    if (!ExpectKw(Keyword::Then)) return nullptr;
+    if (AcceptKw(Keyword::Update)) {
+      c.action = ast::MergeClause::Action::Update;
+      if (!ExpectKw(Keyword::Set) || !ParseAssignments(&c.assignments)) return nullptr;
+    } else if (AcceptKw(Keyword::Delete)) {
+      c.action = ast::MergeClause::Action::Delete;
+    } else if (AcceptKw(Keyword::Insert)) {
+      c.action = ast::MergeClause::Action::Insert;
+      if (At(TokenKind::LParen) && !ParseIdentList(&c.insert_columns)) return nullptr;
+      if (!ExpectKw(Keyword::Values) || !Expect(TokenKind::LParen)) return nullptr;
+      const bool saved = allow_default_;
+      allow_default_ = true;
+      const bool ok = ParseExprList(&c.insert_values);
+      allow_default_ = saved;
+      if (!ok || !Expect(TokenKind::RParen)) return nullptr;
+    } else {
+      Fail("UPDATE, DELETE or INSERT");
+      return nullptr;
+    }
+    c.span = SpanFrom(cbegin);
+    clauses.push_back(c);
+  }
+  if (clauses.empty()) {
+    Fail("WHEN");
+    return nullptr;
+  }
+  m->clauses = arena_.CopyOf(clauses);
+  m->span = SpanFrom(begin);
+  return m;
+}
+
+ast::Statement* Parser::ParseLoad() {
+  const uint32_t begin = StartOffset();
+  Advance();  // LOAD
+  auto* l = arena_.New<ast::LoadDataStatement>();
+  if (!ExpectKw(Keyword::Data)) return nullptr;
+  l->local = AcceptKw(Keyword::Local);
+  if (!ExpectKw(Keyword::Inpath)) return nullptr;
+  l->path = ParseStringValue();
+  if (Prev().kind != TokenKind::String) return nullptr;
+  l->overwrite = AcceptKw(Keyword::Overwrite);
+  if (!ExpectKw(Keyword::Into) || !ExpectKw(Keyword::Table)) return nullptr;
+  if (!ParseQualifiedName(&l->table, true)) return nullptr;
+  if (AtKw(Keyword::Partition) && !ParsePartitionSpec(&l->partition)) return nullptr;
+  const size_t start = pos_;
+  while (!AtEnd()) {
+    if (At(TokenKind::Error)) {
+      Fail("end of statement");
+      return nullptr;
+    }
+    Advance();
+  }
+  if (pos_ > start) l->options_text = CanonicalText(start, pos_);
+  l->span = SpanFrom(begin);
+  return l;
+}
+
+ast::Statement* Parser::ParseExport() {
+  const uint32_t begin = StartOffset();
+  Advance();  // EXPORT
+  auto* e = arena_.New<ast::ExportStatement>();
+  if (!ExpectKw(Keyword::Table) || !ParseQualifiedName(&e->table, true)) return nullptr;
+  if (AtKw(Keyword::Partition) && !ParsePartitionSpec(&e->partition)) return nullptr;
+  if (!ExpectKw(Keyword::To)) return nullptr;
+  e->path = ParseStringValue();
+  if (Prev().kind != TokenKind::String) return nullptr;
+  const size_t start = pos_;
+  while (!AtEnd()) {
+    if (At(TokenKind::LParen)) {
+      if (!SkipBalanced()) return nullptr;
+    } else if (At(TokenKind::Error)) {
+      Fail("end of statement");
+      return nullptr;
+    } else {
+      Advance();
+    }
+  }
+  if (pos_ > start) e->options_text = CanonicalText(start, pos_);
+  e->span = SpanFrom(begin);
+  return e;
+}
+
+ast::Statement* Parser::ParseImport() {
+  const uint32_t begin = StartOffset();
+  Advance();  // IMPORT
+  auto* i = arena_.New<ast::ImportStatement>();
+  i->external = AcceptKw(Keyword::External);
+  if (AcceptKw(Keyword::Table)) {
+    if (!ParseQualifiedName(&i->table, true)) return nullptr;
+    if (AtKw(Keyword::Partition) && !ParsePartitionSpec(&i->partition)) return nullptr;
+  }
+  if (!ExpectKw(Keyword::From)) return nullptr;
+  i->path = ParseStringValue();
+  if (Prev().kind != TokenKind::String) return nullptr;
+  if (AcceptKw(Keyword::Location)) {
+    i->location = ParseStringValue();
+    if (Prev().kind != TokenKind::String) return nullptr;
+  }
+  i->span = SpanFrom(begin);
+  return i;
+}
+
+}  // namespace hivelineage::parser

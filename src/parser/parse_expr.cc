@@ -1,0 +1,1037 @@
+// Expressions: one Pratt loop over Hive's precedence levels
+// (hiveql-coverage.md §3.1), prefix forms, special forms (CASE, CAST,
+// EXTRACT, FLOOR ... TO, TRIM ... FROM, INTERVAL), window specs and types.
+//
+// Left-associative chains iterate in the loop; only prefix operators and
+// parentheses recurse, each through DepthGuard. Postfix-like wrappers (IS,
+// subscripts, ...) are counted too, so no chain can build a tree deeper than
+// max_depth except the binary left spines, which every tree walker iterates.
+#include "ast/print_sql.h"
+#include "base/strings.h"
+#include "parser/parser_impl.h"
+
+namespace hivelineage::parser {
+
+using ast::BinaryOp;
+
+namespace {
+
+struct InfixInfo {
+  enum class Type : uint8_t { None, Binary, Is, In, Like, Between, Dot, Subscript } type = Type::None;
+  int level = 0;
+  BinaryOp op = BinaryOp::Or;
+  bool negated = false;          // NOT IN / NOT LIKE / NOT BETWEEN / IS NOT DISTINCT
+  ast::LikeExpr::Op like = ast::LikeExpr::Op::Like;
+  int tokens = 1;                // how many tokens the operator spans
+};
+
+bool IsComparison(BinaryOp op) {
+  return op == BinaryOp::Less || op == BinaryOp::LessEq || op == BinaryOp::Greater ||
+         op == BinaryOp::GreaterEq;
+}
+
+}  // namespace
+
+bool Parser::AtIntervalUnit(size_t k) const {
+  const Token& t = Peek(k);
+  if (t.kind != TokenKind::Word) return false;
+  switch (t.keyword) {
+    case Keyword::Year: case Keyword::Years:
+    case Keyword::Month: case Keyword::Months:
+    case Keyword::Day: case Keyword::Days:
+    case Keyword::Hour: case Keyword::Hours:
+    case Keyword::Minute: case Keyword::Minutes:
+    case Keyword::Second: case Keyword::Seconds:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string_view Parser::ParseIntervalUnit() {
+  std::string_view unit;
+  switch (Peek().keyword) {
+    case Keyword::Year: case Keyword::Years: unit = "year"; break;
+    case Keyword::Month: case Keyword::Months: unit = "month"; break;
+    case Keyword::Day: case Keyword::Days: unit = "day"; break;
+    case Keyword::Hour: case Keyword::Hours: unit = "hour"; break;
+    case Keyword::Minute: case Keyword::Minutes: unit = "minute"; break;
+    case Keyword::Second: case Keyword::Seconds: unit = "second"; break;
+    default:
+      Fail("interval unit");
+      return {};
+  }
+  Advance();
+  return unit;
+}
+
+ast::Expr* Parser::MaybeInterval(ast::Expr* value, uint32_t begin) {
+  if (!AtIntervalUnit()) return value;
+  auto* e = arena_.New<ast::IntervalExpr>();
+  e->value = value;
+  e->unit = ParseIntervalUnit();
+  if (AtKw(Keyword::To) && AtIntervalUnit(1)) {
+    Advance();
+    e->to_unit = ParseIntervalUnit();
+  }
+  e->span = SpanFrom(begin);
+  return e;
+}
+
+ast::Literal* Parser::ParseStringLiteral() {
+  const uint32_t begin = StartOffset();
+  if (!At(TokenKind::String)) {
+    Fail("string literal");
+    return nullptr;
+  }
+  while (At(TokenKind::String)) Advance();  // 'a' 'b' concatenate
+  auto* lit = arena_.New<ast::Literal>();
+  lit->type = ast::Literal::Type::String;
+  lit->span = SpanFrom(begin);
+  lit->text = text_.substr(lit->span.begin, lit->span.size());
+  return lit;
+}
+
+// ---------------------------------------------------------------- Pratt loop
+
+ast::Expr* Parser::ParseExpr(int min_bp) {
+  DepthGuard guard(*this);
+  if (!guard.ok()) return nullptr;
+  const uint32_t begin = StartOffset();
+  ast::Expr* lhs = ParsePrefix();
+  if (lhs == nullptr) return nullptr;
+  int banned = -1;   // a non-associative level just applied (a < b < c is an error)
+  int wraps = 0;     // non-binary wrappers applied in this loop
+  while (true) {
+    const Token& t = Peek();
+    InfixInfo in;
+    switch (t.kind) {
+      case TokenKind::Equal: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::Eq}; break;
+      case TokenKind::EqualEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::EqEq}; break;
+      case TokenKind::NullSafeEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NullSafeEq}; break;
+      case TokenKind::NotEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NotEq}; break;
+      case TokenKind::BangEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::BangEq}; break;
+      case TokenKind::Less: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Less}; break;
+      case TokenKind::LessEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::LessEq}; break;
+      case TokenKind::Greater: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Greater}; break;
+      case TokenKind::GreaterEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::GreaterEq}; break;
+      case TokenKind::Pipe: in = {InfixInfo::Type::Binary, kBpBitOr, BinaryOp::BitOr}; break;
+      case TokenKind::Ampersand: in = {InfixInfo::Type::Binary, kBpBitAnd, BinaryOp::BitAnd}; break;
+      case TokenKind::PipePipe: in = {InfixInfo::Type::Binary, kBpConcat, BinaryOp::Concat}; break;
+      case TokenKind::Plus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Add}; break;
+      case TokenKind::Minus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Sub}; break;
+      case TokenKind::Star: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mul}; break;
+      case TokenKind::Slash: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Div}; break;
+      case TokenKind::Percent: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mod}; break;
+      case TokenKind::Caret: in = {InfixInfo::Type::Binary, kBpXor, BinaryOp::BitXor}; break;
+      case TokenKind::Dot: in.type = InfixInfo::Type::Dot; in.level = kBpPostfix; break;
+      case TokenKind::LBracket: in.type = InfixInfo::Type::Subscript; in.level = kBpPostfix; break;
+      case TokenKind::Word:
+        switch (t.keyword) {
+          case Keyword::Or: in = {InfixInfo::Type::Binary, kBpOr, BinaryOp::Or}; break;
+          case Keyword::And: in = {InfixInfo::Type::Binary, kBpAnd, BinaryOp::And}; break;
+          case Keyword::Div: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::IntDiv}; break;
+          case Keyword::Is: {
+            size_t k = 1;
+            const bool neg = AtKw(Keyword::Not, k);
+            if (neg) ++k;
+            if (AtKw(Keyword::Distinct, k) && AtKw(Keyword::From, k + 1)) {
+              in = {InfixInfo::Type::Binary, kBpEquality,
+                    neg ? BinaryOp::IsNotDistinctFrom : BinaryOp::IsDistinctFrom};
+              in.tokens = static_cast<int>(k) + 2;
+            } else {
+              in.type = InfixInfo::Type::Is;
+              in.level = kBpIs;
+            }
+            break;
+          }
+          case Keyword::Not: {
+            const Token& n = Peek(1);
+            if (n.kind != TokenKind::Word) break;
+            in.negated = true;
+            in.tokens = 2;
+            in.level = kBpSimilar;
+            switch (n.keyword) {
+              case Keyword::In: in.type = InfixInfo::Type::In; break;
+              case Keyword::Between: in.type = InfixInfo::Type::Between; break;
+              case Keyword::Like: in.type = InfixInfo::Type::Like; break;
+              case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::RLike; break;
+              case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::Regexp; break;
+              default: in = InfixInfo{}; break;
+            }
+            break;
+          }
+          case Keyword::In: in.type = InfixInfo::Type::In; in.level = kBpSimilar; break;
+          case Keyword::Between: in.type = InfixInfo::Type::Between; in.level = kBpSimilar; break;
+          case Keyword::Like: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; break;
+          case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::RLike; break;
+          case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::Regexp; break;
+          default: break;
+        }
+        break;
+      default:
+        break;
+    }
+    if (in.type == InfixInfo::Type::None || in.level <= min_bp) break;
+    if (in.level == kBpSimilar && banned == kBpSimilar) {
+      Fail("end of expression");  // `a < b < c`: comparisons do not chain in Hive
+      return nullptr;
+    }
+    banned = in.level;
+    if (in.type != InfixInfo::Type::Binary && ++wraps > options_.max_depth) {
+      TooDeep();
+      return nullptr;
+    }
+    for (int i = 0; i < in.tokens; ++i) Advance();
+    switch (in.type) {
+      case InfixInfo::Type::Binary: {
+        ast::Expr* rhs = nullptr;
+        const uint32_t rhs_begin = StartOffset();
+        if (in.level == kBpEquality || IsComparison(in.op)) {
+          // Quantified comparison: `x > ANY (SELECT ...)`.
+          ast::SubqueryExpr::Quantifier q = ast::SubqueryExpr::Quantifier::None;
+          if (AtKw(Keyword::Any)) q = ast::SubqueryExpr::Quantifier::Any;
+          if (AtKw(Keyword::Some)) q = ast::SubqueryExpr::Quantifier::Some;
+          if (AtKw(Keyword::All)) q = ast::SubqueryExpr::Quantifier::All;
+          if (q != ast::SubqueryExpr::Quantifier::None && AtKind(TokenKind::LParen, 1)) {
+            Advance();
+            auto* sub = static_cast<ast::SubqueryExpr*>(ParseSubqueryParens(rhs_begin));
+            if (sub == nullptr) return nullptr;
+            sub->quantifier = q;
+            rhs = sub;
+          }
+        }
+        if (rhs == nullptr) rhs = ParseExpr(in.level);
+        if (rhs == nullptr) return nullptr;
+        auto* b = arena_.New<ast::BinaryExpr>();
+        b->op = in.op;
+        b->lhs = lhs;
+        b->rhs = rhs;
+        b->span = SpanFrom(begin);
+        lhs = b;
+        break;
+      }
+      case InfixInfo::Type::Is: {
+        auto* e = arena_.New<ast::IsExpr>();
+        e->operand = lhs;
+        e->negated = AcceptKw(Keyword::Not);
+        if (AcceptKw(Keyword::Null)) e->what = ast::IsExpr::What::Null;
+        else if (AcceptKw(Keyword::True)) e->what = ast::IsExpr::What::True;
+        else if (AcceptKw(Keyword::False)) e->what = ast::IsExpr::What::False;
+        else if (AcceptKw(Keyword::Unknown)) e->what = ast::IsExpr::What::Unknown;
+        else {
+          Fail("NULL, TRUE, FALSE or UNKNOWN");
+          return nullptr;
+        }
+        e->span = SpanFrom(begin);
+        lhs = e;
+        break;
+      }
+      case InfixInfo::Type::In:
+        lhs = ParseInRhs(lhs, in.negated, begin);
+        break;
+      case InfixInfo::Type::Like:
+        lhs = ParseLikeRhs(lhs, in.like, in.negated, begin);
+        break;
+      case InfixInfo::Type::Between:
+        lhs = ParseBetweenRhs(lhs, in.negated, begin);
+        break;
+      case InfixInfo::Type::Dot: {
+        ast::Ident field;
+        if (!ParseAnyName(&field)) return nullptr;
+        if (auto* col = ast::DynCast<ast::ColumnRef>(lhs)) {
+          ast::Ident* parts = static_cast<ast::Ident*>(
+              arena_.Allocate(sizeof(ast::Ident) * (col->parts.size() + 1), alignof(ast::Ident)));
+          for (size_t i = 0; i < col->parts.size(); ++i) parts[i] = col->parts[i];
+          parts[col->parts.size()] = field;
+          auto* c = arena_.New<ast::ColumnRef>();
+          c->parts = {parts, col->parts.size() + 1};
+          c->span = SpanFrom(begin);
+          lhs = c;
+        } else {
+          auto* f = arena_.New<ast::FieldAccess>();
+          f->base = lhs;
+          f->field = field;
+          f->span = SpanFrom(begin);
+          lhs = f;
+        }
+        break;
+      }
+      case InfixInfo::Type::Subscript: {
+        auto* s = arena_.New<ast::Subscript>();
+        s->base = lhs;
+        s->index = ParseExpr(kBpNone);
+        if (s->index == nullptr || !Expect(TokenKind::RBracket)) return nullptr;
+        s->span = SpanFrom(begin);
+        lhs = s;
+        break;
+      }
+      case InfixInfo::Type::None:
+        break;
+    }
+    if (lhs == nullptr) return nullptr;
+  }
+  return lhs;
+}
+
+ast::Expr* Parser::ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
+  if (!Expect(TokenKind::LParen)) return nullptr;
+  if ((AtKw(Keyword::Select) || AtKw(Keyword::With)) ||
+      (At(TokenKind::LParen) && (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)))) {
+    auto* e = arena_.New<ast::InSubqueryExpr>();
+    e->value = lhs;
+    e->negated = negated;
+    e->query = ParseQuery();
+    if (e->query == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+    e->span = SpanFrom(begin);
+    return e;
+  }
+  auto* e = arena_.New<ast::InListExpr>();
+  e->value = lhs;
+  e->negated = negated;
+  if (!At(TokenKind::RParen)) {
+    if (!ParseExprList(&e->items)) return nullptr;
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  e->span = SpanFrom(begin);
+  return e;
+}
+
+ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negated,
+                                uint32_t begin) {
+  auto* e = arena_.New<ast::LikeExpr>();
+  e->op = op;
+  e->negated = negated;
+  e->value = lhs;
+  if ((AtKw(Keyword::Any) || AtKw(Keyword::All)) && AtKind(TokenKind::LParen, 1)) {
+    e->quantifier = AtKw(Keyword::Any) ? ast::LikeExpr::Quantifier::Any : ast::LikeExpr::Quantifier::All;
+    Advance();
+    Advance();
+    if (!ParseExprList(&e->patterns) || !Expect(TokenKind::RParen)) return nullptr;
+  } else {
+    ast::Expr* p = ParseExpr(kBpSimilar);
+    if (p == nullptr) return nullptr;
+    ast::Expr** arr = static_cast<ast::Expr**>(arena_.Allocate(sizeof(ast::Expr*), alignof(ast::Expr*)));
+    arr[0] = p;
+    e->patterns = {arr, 1};
+  }
+  e->span = SpanFrom(begin);
+  return e;
+}
+
+ast::Expr* Parser::ParseBetweenRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
+  auto* e = arena_.New<ast::BetweenExpr>();
+  e->value = lhs;
+  e->negated = negated;
+  e->low = ParseExpr(kBpSimilar);
+  if (e->low == nullptr || !ExpectKw(Keyword::And)) return nullptr;
+  e->high = ParseExpr(kBpSimilar);
+  if (e->high == nullptr) return nullptr;
+  e->span = SpanFrom(begin);
+  return e;
+}
+
+// ---------------------------------------------------------------- prefix
+
+ast::Expr* Parser::ParsePrefix() {
+  const Token& t = Peek();
+  const uint32_t begin = t.begin;
+  ast::UnaryOp op;
+  int bp;
+  switch (t.kind) {
+    case TokenKind::Minus: op = ast::UnaryOp::Minus; bp = kBpUnary; break;
+    case TokenKind::Plus: op = ast::UnaryOp::Plus; bp = kBpUnary; break;
+    case TokenKind::Tilde: op = ast::UnaryOp::BitNot; bp = kBpUnary; break;
+    case TokenKind::Bang: op = ast::UnaryOp::Not; bp = kBpNot; break;
+    case TokenKind::Word:
+      if (t.keyword == Keyword::Not) {
+        op = ast::UnaryOp::Not;
+        bp = kBpNot;
+        break;
+      }
+      return ParsePrimary();
+    default:
+      return ParsePrimary();
+  }
+  Advance();
+  ast::Expr* operand = ParseExpr(bp);
+  if (operand == nullptr) return nullptr;
+  auto* u = arena_.New<ast::UnaryExpr>();
+  u->op = op;
+  u->operand = operand;
+  u->span = SpanFrom(begin);
+  return u;
+}
+
+namespace {
+// Keywords that never start a function call even when followed by `(`.
+bool IsClauseKeyword(Keyword kw) {
+  switch (kw) {
+    case Keyword::In: case Keyword::Values: case Keyword::Using: case Keyword::Over:
+    case Keyword::As: case Keyword::Select: case Keyword::From: case Keyword::Where:
+    case Keyword::Join: case Keyword::Table: case Keyword::Partition: case Keyword::Tablesample:
+    case Keyword::When: case Keyword::Then: case Keyword::Else: case Keyword::End:
+    case Keyword::And: case Keyword::Or: case Keyword::Is: case Keyword::Between:
+    case Keyword::Like: case Keyword::Rlike: case Keyword::Regexp: case Keyword::On:
+    case Keyword::Union: case Keyword::Intersect: case Keyword::Except: case Keyword::Minus:
+    case Keyword::Group: case Keyword::Order: case Keyword::Having: case Keyword::Window:
+    case Keyword::With: case Keyword::Into: case Keyword::By: case Keyword::Distinct:
+      return true;
+    default:
+      return false;
+  }
+}
+}  // namespace
+
+ast::Expr* Parser::ParsePrimary() {
+  const Token& t = Peek();
+  const uint32_t begin = t.begin;
+  auto literal = [&](ast::Literal::Type type, std::string_view text) {
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = type;
+    lit->text = text;
+    Advance();
+    lit->span = SpanFrom(begin);
+    return lit;
+  };
+  switch (t.kind) {
+    case TokenKind::Number:
+    case TokenKind::ByteLength:
+      return MaybeInterval(literal(ast::Literal::Type::Number, Text(t)), begin);
+    case TokenKind::String:
+      return MaybeInterval(ParseStringLiteral(), begin);
+    case TokenKind::Charset: {
+      auto* lit = arena_.New<ast::Literal>();
+      lit->type = ast::Literal::Type::Charset;
+      lit->type_name = Lowered(Text(t));
+      Advance();
+      if (!At(TokenKind::String) && !At(TokenKind::Number) && !At(TokenKind::Word)) {
+        Fail("string literal");
+        return nullptr;
+      }
+      lit->text = Text(Peek());
+      Advance();
+      lit->span = SpanFrom(begin);
+      return lit;
+    }
+    case TokenKind::Question:
+      return literal(ast::Literal::Type::Parameter, Text(t));
+    case TokenKind::Variable:
+      if (AtKind(TokenKind::LParen, 1) || AtKind(TokenKind::Dot, 1)) return ParseNameExpr();
+      return MaybeInterval(literal(ast::Literal::Type::Variable, Text(t)), begin);
+    case TokenKind::LParen:
+      return ParseParenExpr();
+    case TokenKind::Star: {
+      Advance();
+      auto* s = arena_.New<ast::StarExpr>();
+      s->span = SpanFrom(begin);
+      return s;
+    }
+    case TokenKind::QuotedIdent:
+      return ParseNameExpr();
+    case TokenKind::Word:
+      break;
+    default:
+      Fail("expression");
+      return nullptr;
+  }
+  const bool call = AtKind(TokenKind::LParen, 1);
+  switch (t.keyword) {
+    case Keyword::Case:
+      return ParseCase();
+    case Keyword::Cast:
+      if (call) return ParseCast();
+      break;
+    case Keyword::Extract:
+      if (call) return ParseExtract();
+      break;
+    case Keyword::Floor:
+      if (call) return ParseFloor(begin);
+      break;
+    case Keyword::Exists:
+      if (call) {
+        Advance();
+        Advance();
+        auto* e = arena_.New<ast::ExistsExpr>();
+        e->query = ParseQuery();
+        if (e->query == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+        e->span = SpanFrom(begin);
+        return e;
+      }
+      break;
+    case Keyword::Interval:
+      return ParseIntervalKeyword();
+    case Keyword::True:
+    case Keyword::False:
+      return literal(ast::Literal::Type::Boolean, lexer::KeywordSpelling(t.keyword));
+    case Keyword::Null:
+      return literal(ast::Literal::Type::Null, "NULL");
+    case Keyword::Date:
+    case Keyword::Timestamp:
+    case Keyword::Timestamplocaltz:
+      if (AtKind(TokenKind::String, 1)) {
+        auto* lit = arena_.New<ast::Literal>();
+        lit->type = ast::Literal::Type::Typed;
+        lit->type_name = t.keyword == Keyword::Date        ? "date"
+                         : t.keyword == Keyword::Timestamp ? "timestamp"
+                                                           : "timestamplocaltz";
+        Advance();
+        lit->text = Text(Peek());
+        Advance();
+        lit->span = SpanFrom(begin);
+        return lit;
+      }
+      break;
+    case Keyword::CurrentDate:
+      if (!call) return literal(ast::Literal::Type::CurrentDate, "CURRENT_DATE");
+      break;
+    case Keyword::CurrentTimestamp:
+      if (!call) return literal(ast::Literal::Type::CurrentTimestamp, "CURRENT_TIMESTAMP");
+      break;
+    case Keyword::Default:
+      if (allow_default_ && (AtKind(TokenKind::Comma, 1) || AtKind(TokenKind::RParen, 1) ||
+                             AtKind(TokenKind::Eof, 1) || AtKw(Keyword::Where, 1)))
+        return literal(ast::Literal::Type::Variable, "DEFAULT");
+      break;
+    default:
+      break;
+  }
+  if (t.keyword != Keyword::None && lexer::IsReserved(t.keyword) &&
+      !(call && !IsClauseKeyword(t.keyword))) {
+    Fail("expression");
+    return nullptr;
+  }
+  return ParseNameExpr();
+}
+
+ast::Expr* Parser::ParseNameExpr() {
+  const uint32_t begin = StartOffset();
+  ListBuilder<ast::Ident> parts(idents_);
+  parts.Push(MakeIdent(Peek()));
+  Advance();
+  while (At(TokenKind::Dot)) {
+    if (AtKind(TokenKind::Star, 1)) {
+      Advance();
+      Advance();
+      auto* s = arena_.New<ast::StarExpr>();
+      s->qualifier = parts.Finish(arena_);
+      s->span = SpanFrom(begin);
+      return s;
+    }
+    if (!AtAnyName(1)) break;
+    Advance();
+    parts.Push(MakeIdent(Peek()));
+    Advance();
+  }
+  if (At(TokenKind::LParen)) {
+    ast::List<ast::Ident> name = parts.Finish(arena_);
+    return ParseFunctionRest(name, begin);
+  }
+  auto* c = arena_.New<ast::ColumnRef>();
+  c->parts = parts.Finish(arena_);
+  c->span = SpanFrom(begin);
+  return c;
+}
+
+ast::Expr* Parser::ParseSubqueryParens(uint32_t begin) {
+  if (!Expect(TokenKind::LParen)) return nullptr;
+  auto* e = arena_.New<ast::SubqueryExpr>();
+  e->query = ParseQuery();
+  if (e->query == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  e->span = SpanFrom(begin);
+  return e;
+}
+
+ast::Expr* Parser::ParseParenExpr() {
+  const uint32_t begin = StartOffset();
+  if (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)) return ParseSubqueryParens(begin);
+  Advance();  // (
+  ast::Expr* first = ParseExpr(kBpNone);
+  if (first == nullptr) return nullptr;
+  if (Accept(TokenKind::RParen)) return MaybeInterval(first, begin);
+  ListBuilder<ast::Expr*> fields(exprs_);
+  fields.Push(first);
+  while (Accept(TokenKind::Comma)) {
+    ast::Expr* e = ParseExpr(kBpNone);
+    if (e == nullptr) return nullptr;
+    fields.Push(e);
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  auto* s = arena_.New<ast::StructExpr>();
+  s->fields = fields.Finish(arena_);
+  s->span = SpanFrom(begin);
+  return s;
+}
+
+ast::Expr* Parser::ParseIntervalKeyword() {
+  const uint32_t begin = StartOffset();
+  Advance();  // INTERVAL
+  ast::Expr* value = nullptr;
+  const uint32_t vbegin = StartOffset();
+  if (At(TokenKind::String)) {
+    value = ParseStringLiteral();
+  } else if (At(TokenKind::Number) || At(TokenKind::Variable)) {
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = At(TokenKind::Number) ? ast::Literal::Type::Number : ast::Literal::Type::Variable;
+    lit->text = Text(Peek());
+    Advance();
+    lit->span = SpanFrom(vbegin);
+    value = lit;
+  } else if (Accept(TokenKind::LParen)) {
+    value = ParseExpr(kBpNone);
+    if (value == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  } else if (At(TokenKind::Minus) || At(TokenKind::Plus)) {
+    const bool minus = At(TokenKind::Minus);
+    Advance();
+    if (!At(TokenKind::Number) && !At(TokenKind::String)) {
+      Fail("number");
+      return nullptr;
+    }
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = At(TokenKind::Number) ? ast::Literal::Type::Number : ast::Literal::Type::String;
+    lit->text = Text(Peek());
+    const uint32_t lb = StartOffset();
+    Advance();
+    lit->span = SpanFrom(lb);
+    auto* u = arena_.New<ast::UnaryExpr>();
+    u->op = minus ? ast::UnaryOp::Minus : ast::UnaryOp::Plus;
+    u->operand = lit;
+    u->span = SpanFrom(vbegin);
+    value = u;
+  } else {
+    Fail("interval value");
+    return nullptr;
+  }
+  if (value == nullptr) return nullptr;
+  if (!AtIntervalUnit()) {
+    Fail("interval unit");
+    return nullptr;
+  }
+  return MaybeInterval(value, begin);
+}
+
+ast::Expr* Parser::ParseCase() {
+  const uint32_t begin = StartOffset();
+  Advance();  // CASE
+  auto* c = arena_.New<ast::CaseExpr>();
+  if (!AtKw(Keyword::When)) {
+    c->operand = ParseExpr(kBpNone);
+    if (c->operand == nullptr) return nullptr;
+  }
+  ListBuilder<ast::WhenClause> whens(whens_);
+  while (AcceptKw(Keyword::When)) {
+    ast::WhenClause w;
+    w.condition = ParseExpr(kBpNone);
+    if (w.condition == nullptr || !ExpectKw(Keyword::Then)) return nullptr;
+    w.result = ParseExpr(kBpNone);
+    if (w.result == nullptr) return nullptr;
+    whens.Push(w);
+  }
+  if (whens.size() == 0) {
+    Fail("WHEN");
+    return nullptr;
+  }
+  if (AcceptKw(Keyword::Else)) {
+    c->else_result = ParseExpr(kBpNone);
+    if (c->else_result == nullptr) return nullptr;
+  }
+  if (!ExpectKw(Keyword::End)) return nullptr;
+  c->whens = whens.Finish(arena_);
+  c->span = SpanFrom(begin);
+  return c;
+}
+
+ast::Expr* Parser::ParseCast() {
+  const uint32_t begin = StartOffset();
+  Advance();  // CAST
+  Advance();  // (
+  auto* c = arena_.New<ast::CastExpr>();
+  c->operand = ParseExpr(kBpNone);
+  if (c->operand == nullptr || !ExpectKw(Keyword::As)) return nullptr;
+  if (!ParseType(&c->type)) return nullptr;
+  if (AcceptKw(Keyword::Format)) {
+    c->format = ParseExpr(kBpNone);
+    if (c->format == nullptr) return nullptr;
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  c->span = SpanFrom(begin);
+  return c;
+}
+
+ast::Expr* Parser::ParseExtract() {
+  const uint32_t begin = StartOffset();
+  Advance();  // EXTRACT
+  Advance();  // (
+  auto* e = arena_.New<ast::ExtractExpr>();
+  if (!AtAnyName()) {
+    Fail("date part");
+    return nullptr;
+  }
+  e->unit = Lowered(Text(Peek()));
+  Advance();
+  if (!ExpectKw(Keyword::From)) return nullptr;
+  e->operand = ParseExpr(kBpNone);
+  if (e->operand == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  e->span = SpanFrom(begin);
+  return e;
+}
+
+ast::Expr* Parser::ParseFloor(uint32_t begin) {
+  ast::Ident name = MakeIdent(Peek());
+  Advance();  // FLOOR
+  Advance();  // (
+  ast::Expr* arg = ParseExpr(kBpNone);
+  if (arg == nullptr) return nullptr;
+  if (AcceptKw(Keyword::To)) {
+    auto* e = arena_.New<ast::ExtractExpr>();
+    e->is_floor = true;
+    e->operand = arg;
+    if (!AtAnyName()) {
+      Fail("date part");
+      return nullptr;
+    }
+    e->unit = Lowered(Text(Peek()));
+    Advance();
+    if (!Expect(TokenKind::RParen)) return nullptr;
+    e->span = SpanFrom(begin);
+    return e;
+  }
+  ListBuilder<ast::Expr*> args(exprs_);
+  args.Push(arg);
+  while (Accept(TokenKind::Comma)) {
+    ast::Expr* a = ParseExpr(kBpNone);
+    if (a == nullptr) return nullptr;
+    args.Push(a);
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  auto* f = arena_.New<ast::FunctionCall>();
+  ast::Ident* n = arena_.New<ast::Ident>(name);
+  f->name = {n, 1};
+  f->args = args.Finish(arena_);
+  f->span = SpanFrom(begin);
+  return f;
+}
+
+// `trim([LEADING|TRAILING|BOTH] [chars] FROM s)` becomes ltrim/rtrim/trim(s, chars).
+ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
+  // Cursor is after `(`.
+  std::string_view fn = "trim";
+  if (AcceptKw(Keyword::Leading)) fn = "ltrim";
+  else if (AcceptKw(Keyword::Trailing)) fn = "rtrim";
+  else AcceptKw(Keyword::Both);
+  ast::Expr* chars = nullptr;
+  if (!AtKw(Keyword::From)) {
+    chars = ParseExpr(kBpNone);
+    if (chars == nullptr) return nullptr;
+  }
+  if (!ExpectKw(Keyword::From)) return nullptr;
+  ast::Expr* s = ParseExpr(kBpNone);
+  if (s == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  auto* f = arena_.New<ast::FunctionCall>();
+  ast::Ident* n = arena_.New<ast::Ident>(name);
+  n->name = fn;
+  n->quoted = false;
+  f->name = {n, 1};
+  ast::Expr** args = static_cast<ast::Expr**>(arena_.Allocate(2 * sizeof(ast::Expr*), alignof(ast::Expr*)));
+  args[0] = s;
+  args[1] = chars;
+  f->args = {args, chars != nullptr ? 2u : 1u};
+  f->span = SpanFrom(begin);
+  return f;
+}
+
+ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
+  Advance();  // (
+  if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
+    bool special = AtKw(Keyword::Leading) || AtKw(Keyword::Trailing) || AtKw(Keyword::Both) ||
+                   AtKw(Keyword::From);
+    if (!special) {
+      // trim('x' FROM s): look for a top-level FROM before the closing paren.
+      int depth = 0;
+      for (size_t k = 0; k < 64; ++k) {
+        const Token& t = Peek(k);
+        if (t.kind == TokenKind::Eof) break;
+        if (t.kind == TokenKind::LParen) ++depth;
+        if (t.kind == TokenKind::RParen && depth-- == 0) break;
+        if (depth == 0 && t.kind == TokenKind::Word && t.keyword == Keyword::From) {
+          special = true;
+          break;
+        }
+      }
+    }
+    if (special) return ParseTrim(name[0], begin);
+  }
+  auto* f = arena_.New<ast::FunctionCall>();
+  f->name = name;
+  if (At(TokenKind::Star) && AtKind(TokenKind::RParen, 1)) {
+    Advance();
+    f->star = true;
+  } else if (!At(TokenKind::RParen)) {
+    if (AcceptKw(Keyword::Distinct)) f->distinct = true;
+    else if (AtKw(Keyword::All) && !AtKind(TokenKind::RParen, 1)) Advance();
+    ListBuilder<ast::Expr*> args(exprs_);
+    do {
+      ast::Expr* a = ParseExpr(kBpNone);
+      if (a == nullptr) return nullptr;
+      args.Push(a);
+      if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
+        f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore
+                                         : ast::FunctionCall::Nulls::Respect;
+        Advance();
+        Advance();
+      }
+    } while (Accept(TokenKind::Comma));
+    f->args = args.Finish(arena_);
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  if (AtKw(Keyword::Within) && AtKw(Keyword::Group, 1)) {
+    Advance();
+    Advance();
+    if (!Expect(TokenKind::LParen) || !ExpectKw(Keyword::Order) || !ExpectKw(Keyword::By)) return nullptr;
+    if (!ParseOrderItems(&f->within_group) || !Expect(TokenKind::RParen)) return nullptr;
+  }
+  if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
+    f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore
+                                     : ast::FunctionCall::Nulls::Respect;
+    Advance();
+    Advance();
+  }
+  if (AcceptKw(Keyword::Over)) {
+    const uint32_t wbegin = StartOffset();
+    if (Accept(TokenKind::LParen)) {
+      f->over = ParseWindowSpecBody(wbegin);
+      if (f->over == nullptr) return nullptr;
+    } else {
+      auto* w = arena_.New<ast::WindowSpec>();
+      if (!ParseIdent(&w->base)) return nullptr;
+      w->span = SpanFrom(wbegin);
+      f->over = w;
+    }
+  }
+  f->span = SpanFrom(begin);
+  return f;
+}
+
+// ---------------------------------------------------------------- windows
+
+ast::WindowSpec* Parser::ParseWindowSpecBody(uint32_t begin) {
+  auto* w = arena_.New<ast::WindowSpec>();
+  if (AtIdent() && !((AtKw(Keyword::Distribute) || AtKw(Keyword::Sort) || AtKw(Keyword::Cluster)) &&
+                     AtKw(Keyword::By, 1))) {
+    w->base = MakeIdent(Peek());
+    Advance();
+  }
+  if (!ParsePartitionOrder(w)) return nullptr;
+  if (AtKw(Keyword::Rows) || AtKw(Keyword::Range)) {
+    if (!ParseWindowFrame(&w->frame)) return nullptr;
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  w->span = SpanFrom(begin);
+  return w;
+}
+
+bool Parser::ParsePartitionOrder(ast::WindowSpec* w) {
+  if (AtKw(Keyword::Partition) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    if (!ParseExprListMaybeParen(&w->partition_by)) return false;
+  } else if (AtKw(Keyword::Distribute) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    w->style = ast::WindowSpec::Style::DistributeSort;
+    if (!ParseExprListMaybeParen(&w->partition_by)) return false;
+  } else if (AtKw(Keyword::Cluster) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    w->style = ast::WindowSpec::Style::Cluster;
+    if (!ParseExprListMaybeParen(&w->partition_by)) return false;
+  }
+  if (AtKw(Keyword::Order) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    if (!ParseOrderItems(&w->order_by)) return false;
+  } else if (AtKw(Keyword::Sort) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    if (w->partition_by.empty()) w->style = ast::WindowSpec::Style::DistributeSort;
+    if (!ParseOrderItems(&w->order_by)) return false;
+  }
+  return true;
+}
+
+bool Parser::ParseWindowFrame(ast::WindowFrame** out) {
+  auto* f = arena_.New<ast::WindowFrame>();
+  f->unit = AtKw(Keyword::Rows) ? ast::WindowFrame::Unit::Rows : ast::WindowFrame::Unit::Range;
+  Advance();
+  if (AcceptKw(Keyword::Between)) {
+    f->has_end = true;
+    if (!ParseFrameBound(&f->start) || !ExpectKw(Keyword::And) || !ParseFrameBound(&f->end))
+      return false;
+  } else if (!ParseFrameBound(&f->start)) {
+    return false;
+  }
+  *out = f;
+  return true;
+}
+
+bool Parser::ParseFrameBound(ast::FrameBound* out) {
+  using T = ast::FrameBound::Type;
+  if (AcceptKw(Keyword::Unbounded)) {
+    if (AcceptKw(Keyword::Preceding)) out->type = T::UnboundedPreceding;
+    else if (AcceptKw(Keyword::Following)) out->type = T::UnboundedFollowing;
+    else {
+      Fail("PRECEDING or FOLLOWING");
+      return false;
+    }
+    return true;
+  }
+  if (AtKw(Keyword::Current) && AtKw(Keyword::Row, 1)) {
+    Advance();
+    Advance();
+    out->type = T::CurrentRow;
+    return true;
+  }
+  out->offset = ParseExpr(kBpAnd);
+  if (out->offset == nullptr) return false;
+  if (AcceptKw(Keyword::Preceding)) out->type = T::Preceding;
+  else if (AcceptKw(Keyword::Following)) out->type = T::Following;
+  else {
+    Fail("PRECEDING or FOLLOWING");
+    return false;
+  }
+  return true;
+}
+
+bool Parser::ParseOrderItems(ast::List<ast::OrderItem>* out) {
+  ListBuilder<ast::OrderItem> items(order_items_);
+  do {
+    ast::OrderItem it;
+    it.expr = ParseExpr(kBpNone);
+    if (it.expr == nullptr) return false;
+    if (AcceptKw(Keyword::Asc)) it.direction = ast::OrderItem::Direction::Asc;
+    else if (AcceptKw(Keyword::Desc)) it.direction = ast::OrderItem::Direction::Desc;
+    if (AtKw(Keyword::Nulls)) {
+      Advance();
+      if (AcceptKw(Keyword::First)) it.nulls = ast::OrderItem::Nulls::First;
+      else if (AcceptKw(Keyword::Last)) it.nulls = ast::OrderItem::Nulls::Last;
+      else {
+        Fail("FIRST or LAST");
+        return false;
+      }
+    }
+    items.Push(it);
+  } while (Accept(TokenKind::Comma));
+  *out = items.Finish(arena_);
+  return true;
+}
+
+bool Parser::ParseExprList(ast::List<ast::Expr*>* out) {
+  ListBuilder<ast::Expr*> items(exprs_);
+  do {
+    ast::Expr* e = ParseExpr(kBpNone);
+    if (e == nullptr) return false;
+    items.Push(e);
+  } while (Accept(TokenKind::Comma));
+  *out = items.Finish(arena_);
+  return true;
+}
+
+bool Parser::ParseExprListMaybeParen(ast::List<ast::Expr*>* out) {
+  const bool paren = At(TokenKind::LParen);
+  if (!ParseExprList(out)) return false;
+  if (paren && out->size() == 1) {
+    if (auto* s = ast::DynCast<ast::StructExpr>((*out)[0])) *out = s->fields;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------- types
+
+bool Parser::ParseType(ast::TypeName* out) {
+  const uint32_t begin = StartOffset();
+  scratch_.clear();
+  if (!AppendType(scratch_)) return false;
+  out->text = arena_.CopyString(scratch_);
+  out->span = SpanFrom(begin);
+  return true;
+}
+
+bool Parser::AppendType(std::string& out) {
+  DepthGuard guard(*this);
+  if (!guard.ok()) return false;
+  if (!At(TokenKind::Word)) {
+    Fail("type");
+    return false;
+  }
+  const Keyword kw = Peek().keyword;
+  for (char c : Text(Peek())) out.push_back(AsciiLower(c));
+  Advance();
+  switch (kw) {
+    case Keyword::Array:
+    case Keyword::Map:
+    case Keyword::Uniontype: {
+      if (!Expect(TokenKind::Less)) return false;
+      out.push_back('<');
+      do {
+        if (out.back() != '<') out.push_back(',');
+        if (!AppendType(out)) return false;
+      } while (Accept(TokenKind::Comma));
+      if (!Expect(TokenKind::Greater)) return false;
+      out.push_back('>');
+      return true;
+    }
+    case Keyword::Struct: {
+      if (!Expect(TokenKind::Less)) return false;
+      out.push_back('<');
+      do {
+        if (out.back() != '<') out.push_back(',');
+        ast::Ident field;
+        if (!ParseAnyName(&field)) return false;
+        ast::AppendIdent(out, field.name);
+        if (!Expect(TokenKind::Colon)) return false;
+        out.push_back(':');
+        if (!AppendType(out)) return false;
+        if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
+          Advance();
+          out.append(" comment ");
+          out.append(Text(Peek()));
+          Advance();
+        }
+      } while (Accept(TokenKind::Comma));
+      if (!Expect(TokenKind::Greater)) return false;
+      out.push_back('>');
+      return true;
+    }
+    case Keyword::Double:
+      AcceptKw(Keyword::Precision);
+      return true;
+    case Keyword::Timestamp:
+      if (AtKw(Keyword::With) && AtKw(Keyword::Local, 1)) {
+        Advance();
+        Advance();
+        if (!ExpectKw(Keyword::Time) || !ExpectKw(Keyword::Zone)) return false;
+        out.append(" with local time zone");
+      }
+      return true;
+    default:
+      break;
+  }
+  if (At(TokenKind::LParen)) {
+    Advance();
+    out.push_back('(');
+    do {
+      if (out.back() != '(') out.push_back(',');
+      if (!At(TokenKind::Number)) {
+        Fail("number");
+        return false;
+      }
+      out.append(Text(Peek()));
+      Advance();
+    } while (Accept(TokenKind::Comma));
+    if (!Expect(TokenKind::RParen)) return false;
+    out.push_back(')');
+  }
+  return true;
+}
+
+}  // namespace hivelineage::parser

@@ -1,0 +1,424 @@
+// Parser core: the entry point, the token cursor, furthest-failure errors,
+// names and canonical token text.
+#include "parser/parser.h"
+
+#include <algorithm>
+
+#include "base/strings.h"
+#include "lexer/lexer.h"
+#include "parser/parser_impl.h"
+
+namespace hivelineage::parser {
+
+Parser::Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena,
+               const ParseOptions& options)
+    : text_(text), tokens_(tokens), arena_(arena), options_(options) {}
+
+// ---------------------------------------------------------------- errors
+
+bool Parser::Expect(TokenKind k) {
+  if (Accept(k)) return true;
+  Fail(lexer::TokenKindName(k));
+  return false;
+}
+
+bool Parser::ExpectKw(Keyword kw) {
+  if (AcceptKw(kw)) return true;
+  Fail(lexer::KeywordSpelling(kw));
+  return false;
+}
+
+void Parser::Fail(std::string_view what) {
+  if (!has_err_ || pos_ > err_pos_) {
+    has_err_ = true;
+    err_pos_ = pos_;
+    err_what_ = what;
+  }
+}
+
+bool Parser::TooDeep() {
+  if (!too_deep_) {
+    too_deep_ = true;
+    too_deep_pos_ = pos_;
+  }
+  return false;
+}
+
+std::string Parser::ErrorMessage() const {
+  if (too_deep_) return "nesting too deep";
+  if (!has_err_) return "syntax error";
+  const Token& t = tokens_[std::min(err_pos_, tokens_.size() - 1)];
+  std::string found;
+  switch (t.kind) {
+    case TokenKind::Eof:
+      found = "end of statement";
+      break;
+    case TokenKind::String:
+      found = "string literal";
+      break;
+    case TokenKind::Error:
+      found = "invalid token";
+      break;
+    default: {
+      std::string_view s = Text(t);
+      if (s.size() > 40) s = s.substr(0, 40);
+      found = Cat("'", s, "'");
+    }
+  }
+  return Cat("expected ", err_what_, ", found ", found);
+}
+
+Span Parser::ErrorSpan() const {
+  const size_t i = std::min(too_deep_ ? too_deep_pos_ : err_pos_, tokens_.size() - 1);
+  return Span{tokens_[i].begin, tokens_[i].end};
+}
+
+// ---------------------------------------------------------------- names
+
+bool Parser::AtIdent(size_t k) const {
+  const Token& t = Peek(k);
+  switch (t.kind) {
+    case TokenKind::Word:
+      return t.keyword == Keyword::None || !lexer::IsReserved(t.keyword);
+    case TokenKind::QuotedIdent:
+    case TokenKind::Variable:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool Parser::AtAnyName(size_t k) const {
+  const TokenKind kind = Peek(k).kind;
+  return kind == TokenKind::Word || kind == TokenKind::QuotedIdent || kind == TokenKind::Variable;
+}
+
+std::string_view Parser::Lowered(std::string_view s) {
+  bool upper = false;
+  for (char c : s) upper |= (c >= 'A' && c <= 'Z');
+  if (!upper) return s;
+  char* p = static_cast<char*>(arena_.Allocate(s.size(), 1));
+  for (size_t i = 0; i < s.size(); ++i) p[i] = AsciiLower(s[i]);
+  return {p, s.size()};
+}
+
+ast::Ident Parser::MakeIdent(const Token& t) {
+  ast::Ident id;
+  id.span = Span{t.begin, t.end};
+  std::string_view s = Text(t);
+  if (t.kind == TokenKind::QuotedIdent) {
+    id.quoted = true;
+    const char q = s[0];
+    std::string_view inner = s.size() >= 2 ? s.substr(1, s.size() - 2) : std::string_view();
+    const char dq[2] = {q, q};
+    if (inner.find(std::string_view(dq, 2)) == std::string_view::npos) {
+      id.name = inner;
+    } else {
+      std::string out;
+      for (size_t i = 0; i < inner.size(); ++i) {
+        out.push_back(inner[i]);
+        if (inner[i] == q && i + 1 < inner.size() && inner[i + 1] == q) ++i;
+      }
+      id.name = arena_.CopyString(out);
+    }
+  } else if (t.kind == TokenKind::Word) {
+    id.name = Lowered(s);
+  } else {
+    id.name = s;
+  }
+  return id;
+}
+
+bool Parser::ParseIdent(ast::Ident* out) {
+  if (!AtIdent()) {
+    Fail("identifier");
+    return false;
+  }
+  *out = MakeIdent(Peek());
+  Advance();
+  return true;
+}
+
+bool Parser::ParseAnyName(ast::Ident* out) {
+  if (!AtAnyName()) {
+    Fail("identifier");
+    return false;
+  }
+  *out = MakeIdent(Peek());
+  Advance();
+  return true;
+}
+
+bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots) {
+  const uint32_t begin = StartOffset();
+  ListBuilder<ast::Ident> parts(idents_);
+  auto add = [&](const Token& t) {
+    ast::Ident id = MakeIdent(t);
+    if (split_quoted_dots && id.quoted && id.name.find('.') != std::string_view::npos) {
+      // Legacy `db.tbl` in one pair of backquotes.
+      std::string_view rest = id.name;
+      while (true) {
+        const size_t dot = rest.find('.');
+        ast::Ident piece = id;
+        piece.name = rest.substr(0, dot);
+        parts.Push(piece);
+        if (dot == std::string_view::npos) break;
+        rest = rest.substr(dot + 1);
+      }
+    } else {
+      parts.Push(id);
+    }
+  };
+  if (!AtIdent()) {
+    Fail("table name");
+    return false;
+  }
+  add(Peek());
+  Advance();
+  while (At(TokenKind::Dot) && AtAnyName(1)) {
+    Advance();
+    add(Peek());
+    Advance();
+  }
+  out->parts = parts.Finish(arena_);
+  out->span = SpanFrom(begin);
+  return true;
+}
+
+bool Parser::ParseIdentList(ast::List<ast::Ident>* out) {
+  if (!Expect(TokenKind::LParen)) return false;
+  ListBuilder<ast::Ident> ids(idents_);
+  do {
+    ast::Ident id;
+    if (!ParseAnyName(&id)) return false;
+    ids.Push(id);
+  } while (Accept(TokenKind::Comma));
+  if (!Expect(TokenKind::RParen)) return false;
+  *out = ids.Finish(arena_);
+  return true;
+}
+
+std::string_view Parser::ParseStringValue() {
+  if (!At(TokenKind::String)) {
+    Fail("string literal");
+    return {};
+  }
+  std::string s = lexer::UnescapeString(Text(Peek()));
+  Advance();
+  if (s.empty()) return std::string_view("", 0);
+  return arena_.CopyString(s);
+}
+
+// ---------------------------------------------------------------- token text
+
+namespace {
+bool IsNameLike(TokenKind k) {
+  return k == TokenKind::Word || k == TokenKind::QuotedIdent || k == TokenKind::Variable;
+}
+}  // namespace
+
+void Parser::AppendCanonical(std::string& out, size_t begin, size_t end) {
+  for (size_t i = begin; i < end; ++i) {
+    const Token& t = tokens_[i];
+    if (i > begin) {
+      const Token& p = tokens_[i - 1];
+      bool space = true;
+      if (p.kind == TokenKind::LParen || t.kind == TokenKind::RParen ||
+          t.kind == TokenKind::Comma)
+        space = false;
+      if (t.kind == TokenKind::Dot && IsNameLike(p.kind) && i + 1 < end &&
+          (IsNameLike(tokens_[i + 1].kind) || tokens_[i + 1].kind == TokenKind::Star))
+        space = false;
+      if (p.kind == TokenKind::Dot && IsNameLike(t.kind) && i >= begin + 2 &&
+          IsNameLike(tokens_[i - 2].kind))
+        space = false;
+      if (p.kind == TokenKind::Dot && t.kind == TokenKind::Star && i >= begin + 2 &&
+          IsNameLike(tokens_[i - 2].kind))
+        space = false;
+      if (space) out.push_back(' ');
+    }
+    if (t.kind == TokenKind::Word && t.keyword != Keyword::None) {
+      out.append(lexer::KeywordSpelling(t.keyword));
+    } else {
+      out.append(Text(t));
+    }
+  }
+}
+
+std::string_view Parser::CanonicalText(size_t begin, size_t end) {
+  scratch_.clear();
+  AppendCanonical(scratch_, begin, end);
+  return arena_.CopyString(scratch_);
+}
+
+bool Parser::SkipBalanced() {
+  // Iterative: a counter, not recursion, so deep brackets are harmless.
+  int depth = 0;
+  do {
+    const TokenKind k = Peek().kind;
+    if (k == TokenKind::Eof) {
+      Fail("')'");
+      return false;
+    }
+    if (k == TokenKind::LParen || k == TokenKind::LBracket || k == TokenKind::LBrace) ++depth;
+    if (k == TokenKind::RParen || k == TokenKind::RBracket || k == TokenKind::RBrace) --depth;
+    Advance();
+  } while (depth > 0);
+  return true;
+}
+
+bool Parser::AtImplicitAlias() const {
+  if (!AtIdent()) return false;
+  const Token& t = Peek();
+  if (t.kind != TokenKind::Word) return true;
+  switch (t.keyword) {
+    case Keyword::Limit: {
+      const TokenKind n = Peek(1).kind;
+      return !(n == TokenKind::Number || n == TokenKind::Variable || n == TokenKind::Question);
+    }
+    case Keyword::Offset: {
+      const TokenKind n = Peek(1).kind;
+      return !(n == TokenKind::Number || n == TokenKind::Variable);
+    }
+    case Keyword::Sort:
+    case Keyword::Distribute:
+    case Keyword::Cluster:
+      return !AtKw(Keyword::By, 1);
+    default:
+      return true;
+  }
+}
+
+bool Parser::AtQueryStart(size_t k) const {
+  const Token& t = Peek(k);
+  if (t.kind == TokenKind::LParen) return true;
+  if (t.kind != TokenKind::Word) return false;
+  switch (t.keyword) {
+    case Keyword::Select:
+    case Keyword::With:
+    case Keyword::From:
+    case Keyword::Values:
+    case Keyword::Map:
+    case Keyword::Reduce:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool Parser::AtStatementStart(size_t k) const {
+  if (AtQueryStart(k)) return true;
+  const Token& t = Peek(k);
+  if (t.kind != TokenKind::Word) return false;
+  switch (t.keyword) {
+    case Keyword::Insert:
+    case Keyword::Create:
+    case Keyword::Alter:
+    case Keyword::Drop:
+    case Keyword::Update:
+    case Keyword::Delete:
+    case Keyword::Merge:
+    case Keyword::Truncate:
+    case Keyword::Load:
+    case Keyword::Export:
+    case Keyword::Import:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------- entry
+
+ast::Statement* Parser::ParseTop() {
+  ast::Statement* s = ParseStatement();
+  if (s == nullptr) return nullptr;
+  if (!AtEnd()) {
+    Fail("end of statement");
+    return nullptr;
+  }
+  if (too_deep_) return nullptr;
+  return s;
+}
+
+namespace {
+// Hints are legal only after SELECT and MERGE; elsewhere Hive rejects them and
+// we drop them so they cannot disturb the grammar.
+void DropStrayHints(std::vector<Token>& toks) {
+  size_t w = 0;
+  for (size_t r = 0; r < toks.size(); ++r) {
+    if (toks[r].kind == TokenKind::Hint) {
+      const bool legal = w > 0 && toks[w - 1].kind == TokenKind::Word &&
+                         (toks[w - 1].keyword == Keyword::Select ||
+                          toks[w - 1].keyword == Keyword::Merge);
+      if (!legal) continue;
+    }
+    toks[w++] = toks[r];
+  }
+  toks.resize(w);
+}
+}  // namespace
+
+ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options,
+                               Diagnostics& diags) {
+  thread_local std::vector<Token> tokens;
+  tokens.clear();
+  const size_t first_diag = diags.size();
+  lexer::Tokenize(text, options.lex, tokens, diags);
+  bool lex_error = false;
+  for (size_t i = first_diag; i < diags.size(); ++i)
+    lex_error |= diags[i].severity == Severity::Error;
+  DropStrayHints(tokens);
+  Parser p(text, tokens, arena, options);
+  ast::Statement* stmt = p.ParseTop();
+  if (stmt == nullptr) {
+    diags.push_back(Diagnostic{Severity::Error, p.ErrorSpan(), p.ErrorMessage()});
+    return nullptr;
+  }
+  if (lex_error) return nullptr;
+  return stmt;
+}
+
+std::string_view StatementKind(const ast::Statement* stmt) {
+  if (stmt == nullptr) return "other";
+  switch (stmt->kind) {
+    case ast::NodeKind::QueryStatement: {
+      const auto* q = static_cast<const ast::QueryStatement*>(stmt);
+      for (const ast::InsertBody& b : q->bodies)
+        if (b.target != nullptr) return "insert";
+      return "query";
+    }
+    case ast::NodeKind::CreateTableStatement:
+      return static_cast<const ast::CreateTableStatement*>(stmt)->as_query != nullptr
+                 ? "ctas"
+                 : "create_table";
+    case ast::NodeKind::CreateViewStatement:
+      return "create_view";
+    case ast::NodeKind::MergeStatement:
+      return "merge";
+    case ast::NodeKind::UpdateStatement:
+      return "update";
+    case ast::NodeKind::DeleteStatement:
+      return "delete";
+    case ast::NodeKind::UseStatement:
+      return "use";
+    case ast::NodeKind::ExplainStatement:
+      return "explain";
+    case ast::NodeKind::DropStatement:
+      return "drop";
+    case ast::NodeKind::AlterTableStatement:
+      return "alter";
+    case ast::NodeKind::TruncateStatement:
+      return "truncate";
+    case ast::NodeKind::LoadDataStatement:
+      return "load";
+    case ast::NodeKind::ExportStatement:
+      return "export";
+    case ast::NodeKind::ImportStatement:
+      return "import";
+    default:
+      return "other";
+  }
+}
+
+}  // namespace hivelineage::parser

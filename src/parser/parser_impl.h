@@ -1,0 +1,277 @@
+// The parser's internal state, shared by the parse_*.cc files.
+//
+// One Parser object parses one statement. It walks a token vector with a
+// cursor; parse functions return nullptr (or false) after recording what they
+// expected, and the furthest such failure becomes the statement's diagnostic
+// ("expected X, found Y"). Recursion per nesting level goes through DepthGuard
+// so hostile input ends in "nesting too deep", never a stack overflow;
+// left-associative chains (AND, UNION, joins) are loops, not recursion.
+// Lists are built on per-type scratch stacks and copied into the arena once
+// complete, so parsing does no per-item heap allocation.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.h"
+#include "base/arena.h"
+#include "lexer/token.h"
+#include "parser/parser.h"
+
+namespace hivelineage::parser {
+
+using lexer::Keyword;
+using lexer::Token;
+using lexer::TokenKind;
+
+// Builds one arena list on a shared scratch stack (LIFO, so nested lists work).
+template <typename T>
+class ListBuilder {
+ public:
+  explicit ListBuilder(std::vector<T>& stack) : stack_(stack), mark_(stack.size()) {}
+  ~ListBuilder() { stack_.resize(mark_); }
+  ListBuilder(const ListBuilder&) = delete;
+  ListBuilder& operator=(const ListBuilder&) = delete;
+
+  void Push(const T& v) { stack_.push_back(v); }
+  size_t size() const { return stack_.size() - mark_; }
+  T& at(size_t i) { return stack_[mark_ + i]; }
+  ast::List<T> Finish(Arena& arena) {
+    const size_t n = stack_.size() - mark_;
+    if (n == 0) return {};
+    T* p = static_cast<T*>(arena.Allocate(sizeof(T) * n, alignof(T)));
+    for (size_t i = 0; i < n; ++i) new (p + i) T(stack_[mark_ + i]);
+    stack_.resize(mark_);
+    return {p, n};
+  }
+
+ private:
+  std::vector<T>& stack_;
+  size_t mark_;
+};
+
+// Pratt binding powers (hiveql-coverage.md §3.1).
+enum Bp : int {
+  kBpNone = 0,
+  kBpOr = 10,
+  kBpAnd = 20,
+  kBpNot = 30,
+  kBpIs = 40,
+  kBpEquality = 50,
+  kBpSimilar = 60,
+  kBpBitOr = 70,
+  kBpBitAnd = 80,
+  kBpConcat = 90,
+  kBpAdd = 100,
+  kBpMul = 110,
+  kBpXor = 120,
+  kBpUnary = 130,
+  kBpPostfix = 140,
+};
+
+class Parser {
+ public:
+  Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena,
+         const ParseOptions& options);
+
+  // Parses the whole statement; nullptr on failure (see ErrorMessage()).
+  ast::Statement* ParseTop();
+  // The furthest failure, "expected X, found Y" or "nesting too deep".
+  std::string ErrorMessage() const;
+  Span ErrorSpan() const;
+
+  // ---- token cursor (parser.cc)
+  const Token& Peek(size_t k = 0) const {
+    const size_t i = pos_ + k;
+    return i < tokens_.size() ? tokens_[i] : tokens_.back();
+  }
+  const Token& Prev() const { return tokens_[pos_ > 0 ? pos_ - 1 : 0]; }
+  bool At(TokenKind k) const { return Peek().kind == k; }
+  bool AtKw(Keyword kw, size_t k = 0) const {
+    const Token& t = Peek(k);
+    return t.kind == TokenKind::Word && t.keyword == kw;
+  }
+  bool AtKind(TokenKind kind, size_t k) const { return Peek(k).kind == kind; }
+  bool AtEnd() const { return At(TokenKind::Eof); }
+  void Advance() {
+    if (pos_ + 1 < tokens_.size()) ++pos_;
+  }
+  bool Accept(TokenKind k) {
+    if (!At(k)) return false;
+    Advance();
+    return true;
+  }
+  bool AcceptKw(Keyword kw) {
+    if (!AtKw(kw)) return false;
+    Advance();
+    return true;
+  }
+  bool Expect(TokenKind k);
+  bool ExpectKw(Keyword kw);
+  // Records "expected `what`" at the current token if it is the furthest failure.
+  void Fail(std::string_view what);
+  bool TooDeep();
+  std::string_view Text(const Token& t) const { return text_.substr(t.begin, t.end - t.begin); }
+  Span SpanFrom(uint32_t begin) const { return Span{begin, Prev().end > begin ? Prev().end : begin}; }
+  uint32_t StartOffset() const { return Peek().begin; }
+
+  // ---- names (parser.cc)
+  bool AtIdent(size_t k = 0) const;  // identifier or non-reserved keyword
+  bool AtAnyName(size_t k = 0) const;  // also reserved words (after `.` / `AS`)
+  ast::Ident MakeIdent(const Token& t);
+  bool ParseIdent(ast::Ident* out);      // non-reserved only
+  bool ParseAnyName(ast::Ident* out);    // reserved allowed
+  bool ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots);
+  bool ParseIdentList(ast::List<ast::Ident>* out);  // `( a, b )`
+  std::string_view ParseStringValue();  // unescaped, arena copy; empty + Fail on error
+  // Lower-cases a word into the arena (no copy when already lower case).
+  std::string_view Lowered(std::string_view s);
+  // Canonical text of tokens [begin, end): keywords upper case, single spaces.
+  std::string_view CanonicalText(size_t begin, size_t end);
+  void AppendCanonical(std::string& out, size_t begin, size_t end);
+  // Skips to the matching close of the bracket at the cursor; false at Eof.
+  bool SkipBalanced();
+  // True when an alias may start at the cursor (identifier that does not
+  // begin a clause, such as `limit 10` or `sort by`).
+  bool AtImplicitAlias() const;
+  bool AtQueryStart(size_t k = 0) const;  // SELECT, WITH, FROM, VALUES, MAP, REDUCE, (…
+  bool AtStatementStart(size_t k = 0) const;
+
+  // ---- expressions (parse_expr.cc)
+  ast::Expr* ParseExpr(int min_bp = kBpNone);
+  ast::Expr* ParsePrefix();
+  ast::Expr* ParsePrimary();
+  ast::Expr* ParseParenExpr();
+  ast::Expr* ParseNameExpr();
+  ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
+  ast::Expr* ParseCase();
+  ast::Expr* ParseCast();
+  ast::Expr* ParseExtract();
+  ast::Expr* ParseFloor(uint32_t begin);
+  ast::Expr* ParseTrim(const ast::Ident& name, uint32_t begin);
+  ast::Expr* ParseIntervalKeyword();
+  ast::Expr* MaybeInterval(ast::Expr* value, uint32_t begin);
+  ast::Expr* ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin);
+  ast::Expr* ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negated, uint32_t begin);
+  ast::Expr* ParseBetweenRhs(ast::Expr* lhs, bool negated, uint32_t begin);
+  ast::Expr* ParseSubqueryParens(uint32_t begin);  // `( query )` -> SubqueryExpr
+  bool AtIntervalUnit(size_t k = 0) const;
+  std::string_view ParseIntervalUnit();
+  ast::WindowSpec* ParseWindowSpecBody(uint32_t begin);  // after `(`, through `)`
+  bool ParsePartitionOrder(ast::WindowSpec* w);  // PARTITION/DISTRIBUTE/CLUSTER BY, ORDER/SORT BY
+  bool ParseWindowFrame(ast::WindowFrame** out);
+  bool ParseFrameBound(ast::FrameBound* out);
+  bool ParseOrderItems(ast::List<ast::OrderItem>* out);
+  bool ParseExprList(ast::List<ast::Expr*>* out);  // e, e, ...
+  // `e, e` or `(e, e)` (a parenthesized list is split into its items).
+  bool ParseExprListMaybeParen(ast::List<ast::Expr*>* out);
+  bool ParseType(ast::TypeName* out);
+  bool AppendType(std::string& out);
+  ast::Literal* ParseStringLiteral();
+
+  // ---- queries (parse_query.cc)
+  ast::Query* ParseQuery();
+  ast::Query* ParseQueryWithCtes(ast::List<ast::Cte> ctes, uint32_t begin);
+  bool ParseCtes(ast::List<ast::Cte>* out);
+  ast::QueryExpr* ParseSetExpr();
+  ast::QueryExpr* ParseQueryPrimary();
+  ast::SelectCore* ParseSelectCore(bool from_first);
+  ast::SelectCore* ParseMapReduce(bool from_first);
+  bool ParseSelectRest(ast::SelectCore* core, bool from_first);
+  bool ParseSelectItems(ast::SelectCore* core);
+  bool ParseSelectItem(ast::SelectItem* item);
+  ast::Transform* ParseTransformTail(ast::Transform* t);
+  std::string_view ParseRowFormatText(Keyword reader_or_writer);
+  ast::ValuesQuery* ParseValues();
+  bool ParseTrailingClauses(ast::Query* q);
+  bool ParseGroupBy(ast::GroupBy** out);
+  bool ParseNamedWindows(ast::List<ast::NamedWindow>* out);
+  ast::TableRef* ParseFromClause();  // the table references after FROM
+  ast::TableRef* ParseJoinedSource();
+  ast::TableRef* ParseTableSource();
+  ast::TableRef* ParseTableNameRef();
+  ast::TableRef* ParseParenSource();
+  ast::TableRef* ParseLateralViews(ast::TableRef* source);
+  ast::TableRef* ParseUniqueJoin();
+  ast::TableRef* ParsePtf();
+  bool ParseTableAlias(ast::Ident* alias, ast::List<ast::Ident>* columns);
+  bool ParseTableSample(ast::TableSample** out);
+  ast::Statement* ParseQueryStatement();
+  ast::Statement* ParseFromFirst(ast::QueryStatement* stmt);
+  ast::InsertTarget* ParseInsertTarget();
+  bool ParsePartitionSpec(ast::PartitionSpec** out);
+  bool ParseColumnDefs(ast::List<ast::ColumnDef>* out, bool types_required);
+  bool ParseColumnDef(ast::ColumnDef* out, bool type_required);
+
+  // ---- DDL (parse_ddl.cc)
+  ast::Statement* ParseCreate();
+  ast::Statement* ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional,
+                                   bool managed);
+  ast::Statement* ParseCreateView(uint32_t begin, bool or_replace, bool materialized);
+  ast::Statement* ParseAlter();
+  ast::Statement* ParseDrop();
+  ast::Statement* ParseTruncate();
+  // Scans DDL options up to a top-level `AS <query>` (or the end).
+  size_t FindOptionsEnd() const;
+
+  // ---- DML (parse_dml.cc)
+  ast::Statement* ParseUpdate();
+  ast::Statement* ParseDelete();
+  ast::Statement* ParseMerge();
+  ast::Statement* ParseLoad();
+  ast::Statement* ParseExport();
+  ast::Statement* ParseImport();
+  bool ParseAssignments(ast::List<ast::Assignment>* out);
+
+  // ---- other statements (parse_other.cc)
+  ast::Statement* ParseStatement();
+  ast::Statement* ParseUse();
+  ast::Statement* ParseExplain();
+  ast::Statement* ParseOther(std::string_view what, uint32_t begin);
+  bool AtOtherStatementStart() const;
+
+  std::string_view text_;
+  std::vector<Token>& tokens_;
+  Arena& arena_;
+  const ParseOptions& options_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+
+  // Furthest failure.
+  size_t err_pos_ = 0;
+  std::string_view err_what_;
+  bool has_err_ = false;
+  bool too_deep_ = false;
+  size_t too_deep_pos_ = 0;
+
+  // Positions where a parenthesized FROM source failed to parse as a query.
+  std::vector<size_t> failed_query_at_;
+
+  // Scratch stacks for lists.
+  std::vector<ast::Expr*> exprs_;
+  std::vector<ast::Ident> idents_;
+  std::vector<ast::SelectItem> select_items_;
+  std::vector<ast::OrderItem> order_items_;
+  std::vector<ast::ColumnDef> column_defs_;
+  std::vector<ast::PartitionItem> partition_items_;
+  std::vector<ast::WhenClause> whens_;
+  std::vector<ast::List<ast::Expr*>> expr_lists_;
+  std::string scratch_;
+  bool allow_default_ = false;  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
+};
+
+class DepthGuard {
+ public:
+  explicit DepthGuard(Parser& p) : p_(p) { ++p_.depth_; }
+  ~DepthGuard() { --p_.depth_; }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+  // False (and a "nesting too deep" failure) past options.max_depth.
+  bool ok() { return p_.depth_ <= p_.options_.max_depth || p_.TooDeep(); }
+
+ private:
+  Parser& p_;
+};
+
+}  // namespace hivelineage::parser
