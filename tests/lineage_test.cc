@@ -1,1 +1,357 @@
-// placeholder: tests are added here by the owner of this area
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "base/arena.h"
+#include "lineage/lineage.h"
+#include "parser/parser.h"
+#include "rewrite/pipeline.h"
+
+using namespace hivelineage;
+using namespace hivelineage::lineage;
+
+namespace {
+
+using Strings = std::vector<std::string>;
+
+// Parses one statement, runs the rewrite pipeline and computes its lineage.
+StatementLineage Analyze(const std::string& sql, Session& session) {
+  Arena arena;
+  Diagnostics diags;
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, parser::ParseOptions{}, diags);
+  REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
+  rewrite::RunPipeline(*stmt, arena);
+  return ComputeLineage(*stmt, session);
+}
+
+StatementLineage Analyze(const std::string& sql) {
+  Session session;
+  return Analyze(sql, session);
+}
+
+const ColumnLineage* Col(const StatementLineage& l, const std::string& target) {
+  for (const ColumnLineage& c : l.columns)
+    if (c.target == target) return &c;
+  return nullptr;
+}
+
+Strings Sources(const StatementLineage& l, const std::string& target) {
+  const ColumnLineage* c = Col(l, target);
+  return c == nullptr ? Strings{"<missing target " + target + ">"} : c->sources;
+}
+
+Strings Targets(const StatementLineage& l) {
+  Strings out;
+  for (const ColumnLineage& c : l.columns) out.push_back(c.target);
+  return out;
+}
+
+bool HasDiagnostic(const StatementLineage& l, const std::string& part) {
+  return std::any_of(l.diagnostics.begin(), l.diagnostics.end(),
+                     [&](const Diagnostic& d) { return d.message.find(part) != std::string::npos; });
+}
+
+void Table(Session& s, const std::string& name, Strings cols, Strings parts = {}) {
+  CatalogTable t;
+  t.name = name;
+  for (auto& c : cols) t.columns.push_back({c, "string"});
+  for (auto& c : parts) t.partition_columns.push_back({c, "string"});
+  s.catalog.Put(std::move(t));
+}
+
+}  // namespace
+
+TEST_CASE("lineage golden 1: expression through a subquery, lenient unaliased nested subquery") {
+  auto l = Analyze(
+      "INSERT INTO TABLE db_test.table_result SELECT t1.id, t2.name FROM (SELECT id1 + id2 AS id FROM "
+      "db_test.table1) t1 LEFT JOIN (SELECT id, name FROM (SELECT id, sourcename AS name FROM "
+      "db_test.table2)) t2 ON t1.id = t2.id");
+  CHECK(l.inputs == Strings{"db_test.table1", "db_test.table2"});
+  CHECK(l.outputs == Strings{"db_test.table_result"});
+  CHECK(Sources(l, "db_test.table_result.id") == Strings{"db_test.table1.id1", "db_test.table1.id2"});
+  CHECK(Sources(l, "db_test.table_result.name") == Strings{"db_test.table2.sourcename"});
+  const ColumnLineage* id = Col(l, "db_test.table_result.id");
+  REQUIRE(id != nullptr);
+  CHECK(id->type == ColumnLineage::Type::Expression);
+  CHECK(id->expression.find("id1") != std::string::npos);
+  CHECK(id->expression.find("id2") != std::string::npos);
+  CHECK(Col(l, "db_test.table_result.name")->type == ColumnLineage::Type::Simple);
+  CHECK(Col(l, "db_test.table_result.name")->expression == "sourcename");
+  // The join condition is a predicate over both tables' columns.
+  REQUIRE(l.predicates.size() == 1);
+  CHECK(l.predicates[0].sources ==
+        Strings{"db_test.table1.id1", "db_test.table1.id2", "db_test.table2.id"});
+  CHECK(l.predicates[0].targets.size() == 2);
+}
+
+TEST_CASE("lineage golden 2: WITH ... INSERT OVERWRITE ... PARTITION (sdt) through CTE chain") {
+  Session s;
+  Table(s, "dw.fact", {"user_id", "amount"}, {"sdt"});
+  auto l = Analyze(
+      "WITH base AS (SELECT uid, amt, dt FROM ods.orders WHERE dt >= '2024-01-01'), "
+      "agg AS (SELECT uid, sum(amt) AS total, max(dt) AS sdt FROM base GROUP BY uid) "
+      "INSERT OVERWRITE TABLE dw.fact PARTITION (SDT) SELECT a.uid, a.total, a.sdt FROM agg a",
+      s);
+  CHECK(l.inputs == Strings{"ods.orders"});
+  CHECK(l.outputs == Strings{"dw.fact"});
+  CHECK(Sources(l, "dw.fact.user_id") == Strings{"ods.orders.uid"});
+  CHECK(Sources(l, "dw.fact.amount") == Strings{"ods.orders.amt"});
+  CHECK(Sources(l, "dw.fact.sdt") == Strings{"ods.orders.dt"});
+  CHECK(Col(l, "dw.fact.amount")->type == ColumnLineage::Type::Expression);
+  // WHERE of the first CTE and GROUP BY of the second are predicates.
+  Strings preds;
+  for (const auto& p : l.predicates)
+    for (const auto& src : p.sources) preds.push_back(src);
+  CHECK(std::find(preds.begin(), preds.end(), "ods.orders.dt") != preds.end());
+  CHECK(std::find(preds.begin(), preds.end(), "ods.orders.uid") != preds.end());
+}
+
+TEST_CASE("lineage: SELECT * expands with the catalog, partition columns included") {
+  Session s;
+  Table(s, "default.srcpart", {"key", "value"}, {"ds", "hr"});
+  auto l = Analyze("SELECT * FROM srcpart", s);
+  CHECK(Targets(l) == Strings{"key", "value", "ds", "hr"});
+  CHECK(Sources(l, "hr") == Strings{"default.srcpart.hr"});
+  auto q = Analyze("SELECT a.*, b.key AS k2 FROM srcpart a JOIN srcpart b ON a.key = b.key", s);
+  CHECK(Targets(q) == Strings{"key", "value", "ds", "hr", "k2"});
+}
+
+TEST_CASE("lineage: INSERT maps by position; static partitions get no entry; dynamic ones trail") {
+  Session s;
+  Table(s, "default.src", {"key", "value"});
+  Table(s, "default.dest", {"a", "b"}, {"ds", "hr"});
+  auto l = Analyze("INSERT OVERWRITE TABLE dest PARTITION (ds='1', hr) SELECT value, key, upper(value) FROM src", s);
+  CHECK(Targets(l) == Strings{"default.dest.a", "default.dest.b", "default.dest.hr"});
+  CHECK(Sources(l, "default.dest.a") == Strings{"default.src.value"});
+  CHECK(Sources(l, "default.dest.b") == Strings{"default.src.key"});
+  CHECK(Sources(l, "default.dest.hr") == Strings{"default.src.value"});
+  auto cols = Analyze("INSERT INTO dest PARTITION (ds='1', hr='2') (b, a) SELECT key, value FROM src", s);
+  CHECK(Sources(cols, "default.dest.b") == Strings{"default.src.key"});
+  CHECK(Sources(cols, "default.dest.a") == Strings{"default.src.value"});
+}
+
+TEST_CASE("lineage: without a catalog, names come from the select list and single tables") {
+  auto l = Analyze("INSERT INTO t2 SELECT id, upper(name) AS nm FROM t1");
+  CHECK(Targets(l) == Strings{"default.t2.id", "default.t2.nm"});
+  CHECK(Sources(l, "default.t2.nm") == Strings{"default.t1.name"});
+  CHECK(l.diagnostics.empty());
+  // Two tables of unknown schema: an unqualified column cannot be placed.
+  auto amb = Analyze("SELECT x FROM a JOIN b ON a.k = b.k");
+  CHECK(HasDiagnostic(amb, "cannot resolve column 'x'"));
+  CHECK(Sources(amb, "x").empty());
+}
+
+TEST_CASE("lineage: unknown and ambiguous columns are diagnostics with positions") {
+  Session s;
+  Table(s, "default.a", {"k", "x"});
+  Table(s, "default.b", {"k", "y"});
+  auto l = Analyze("SELECT k, nope FROM a JOIN b ON a.k = b.k", s);
+  CHECK(HasDiagnostic(l, "ambiguous column 'k'"));
+  CHECK(HasDiagnostic(l, "cannot resolve column 'nope'"));
+  for (const Diagnostic& d : l.diagnostics) CHECK(d.span.end > d.span.begin);
+  auto ok = Analyze("SELECT x, y, a.k FROM a JOIN b ON a.k = b.k", s);
+  CHECK(ok.diagnostics.empty());
+  CHECK(Sources(ok, "y") == Strings{"default.b.y"});
+}
+
+TEST_CASE("lineage: multi-insert writes several tables from one FROM") {
+  Session s;
+  Table(s, "default.src", {"key", "value"});
+  auto l = Analyze(
+      "FROM src INSERT OVERWRITE TABLE d1 SELECT key WHERE key < 100 "
+      "INSERT OVERWRITE TABLE d2 SELECT value, count(*) AS c GROUP BY value",
+      s);
+  CHECK(l.inputs == Strings{"default.src"});
+  CHECK(l.outputs == Strings{"default.d1", "default.d2"});
+  CHECK(Sources(l, "default.d1.key") == Strings{"default.src.key"});
+  CHECK(Sources(l, "default.d2.value") == Strings{"default.src.value"});
+  CHECK(Sources(l, "default.d2.c").empty());
+  // Each body's WHERE / GROUP BY feeds only that body's columns.
+  for (const PredicateLineage& p : l.predicates) {
+    if (p.sources == Strings{"default.src.key"}) CHECK(p.targets == Strings{"default.d1.key"});
+    if (p.sources == Strings{"default.src.value"}) CHECK(p.targets.size() == 2);
+  }
+}
+
+TEST_CASE("lineage: UNION columns union their branches") {
+  auto l = Analyze(
+      "INSERT INTO t SELECT * FROM (SELECT a, b FROM x UNION ALL SELECT c, d FROM y "
+      "UNION ALL SELECT e, 1 FROM z) u");
+  CHECK(l.inputs == Strings{"default.x", "default.y", "default.z"});
+  CHECK(Sources(l, "default.t.a") == Strings{"default.x.a", "default.y.c", "default.z.e"});
+  CHECK(Sources(l, "default.t.b") == Strings{"default.x.b", "default.y.d"});
+}
+
+TEST_CASE("lineage: LATERAL VIEW outputs depend on the UDTF arguments") {
+  Session s;
+  Table(s, "default.t", {"id", "tags", "m"});
+  auto l = Analyze("SELECT id, tag, k, v FROM t LATERAL VIEW explode(tags) x AS tag "
+                   "LATERAL VIEW OUTER explode(m) y AS k, v", s);
+  CHECK(Sources(l, "tag") == Strings{"default.t.tags"});
+  CHECK(Col(l, "tag")->type == ColumnLineage::Type::Script);
+  CHECK(Sources(l, "v") == Strings{"default.t.m"});
+  auto sel = Analyze("SELECT explode(tags) AS (tag) FROM t", s);
+  CHECK(Sources(sel, "tag") == Strings{"default.t.tags"});
+}
+
+TEST_CASE("lineage: TRANSFORM outputs depend on every input") {
+  Session s;
+  Table(s, "default.src", {"key", "value"});
+  auto l = Analyze("INSERT OVERWRITE TABLE d SELECT TRANSFORM(key, value) USING 'cat' AS (k, v) FROM src", s);
+  CHECK(Sources(l, "default.d.k") == Strings{"default.src.key", "default.src.value"});
+  CHECK(Sources(l, "default.d.v") == Strings{"default.src.key", "default.src.value"});
+  CHECK(Col(l, "default.d.k")->type == ColumnLineage::Type::Script);
+}
+
+TEST_CASE("lineage: CASE conditions, aggregates, windows, struct access") {
+  Session s;
+  Table(s, "default.t", {"a", "b", "c", "s"});
+  auto l = Analyze(
+      "SELECT CASE WHEN a > 0 THEN b ELSE 'x' END AS c1, count(*) AS n, count(1) AS n1, "
+      "sum(b) OVER (PARTITION BY c ORDER BY a) AS w, s.f.g AS sf, 42 AS k FROM t",
+      s);
+  CHECK(Sources(l, "c1") == Strings{"default.t.a", "default.t.b"});
+  CHECK(Sources(l, "n").empty());
+  CHECK(Sources(l, "n1").empty());
+  CHECK(Sources(l, "w") == Strings{"default.t.b"});
+  CHECK(Sources(l, "sf") == Strings{"default.t.s"});
+  CHECK(Sources(l, "k").empty());
+  CHECK(Col(l, "k")->type == ColumnLineage::Type::Simple);
+  CHECK(l.diagnostics.empty());
+}
+
+TEST_CASE("lineage: tables read only in subqueries are inputs; their columns are predicates") {
+  Session s;
+  Table(s, "default.a", {"k", "v"});
+  Table(s, "default.b", {"k2", "flag"});
+  auto l = Analyze("INSERT INTO d SELECT v FROM a WHERE k IN (SELECT k2 FROM b WHERE flag = 1) "
+                   "AND EXISTS (SELECT 1 FROM c WHERE c.z = a.k)", s);
+  CHECK(l.inputs == Strings{"default.a", "default.b", "default.c"});
+  CHECK(Sources(l, "default.d.v") == Strings{"default.a.v"});
+  Strings preds;
+  for (const auto& p : l.predicates) preds.insert(preds.end(), p.sources.begin(), p.sources.end());
+  for (const char* want : {"default.a.k", "default.b.k2", "default.b.flag", "default.c.z"})
+    CHECK(std::find(preds.begin(), preds.end(), want) != preds.end());
+  CHECK(l.diagnostics.empty());  // a.k inside EXISTS is a correlated reference
+}
+
+TEST_CASE("lineage: CTE shadowing and a CTE named like the table it reads") {
+  Session s;
+  Table(s, "default.src", {"key", "value"});
+  auto l = Analyze("WITH src AS (SELECT key AS k FROM src) SELECT k FROM src", s);
+  CHECK(Sources(l, "k") == Strings{"default.src.key"});
+  auto inner = Analyze(
+      "WITH q AS (SELECT key FROM src) SELECT * FROM (WITH q AS (SELECT value AS key FROM src) SELECT key FROM q) x",
+      s);
+  CHECK(Sources(inner, "key") == Strings{"default.src.value"});
+}
+
+TEST_CASE("lineage: DDL in script order feeds the catalog") {
+  Session s;
+  Analyze("CREATE TABLE t1 (a INT, b STRING) PARTITIONED BY (ds STRING)", s);
+  REQUIRE(s.catalog.Find("default.t1") != nullptr);
+  Analyze("CREATE TABLE src (k INT, v STRING)", s);
+  auto ins = Analyze("INSERT INTO t1 PARTITION (ds) SELECT v, v, k FROM src", s);
+  CHECK(Targets(ins) == Strings{"default.t1.a", "default.t1.b", "default.t1.ds"});
+  CHECK(Sources(ins, "default.t1.ds") == Strings{"default.src.k"});
+
+  auto ctas = Analyze("CREATE TABLE t2 AS SELECT k AS x, upper(v) AS y FROM src", s);
+  CHECK(ctas.outputs == Strings{"default.t2"});
+  CHECK(Sources(ctas, "default.t2.y") == Strings{"default.src.v"});
+  REQUIRE(s.catalog.Find("default.t2") != nullptr);
+  CHECK(s.catalog.Find("default.t2")->columns.size() == 2);
+
+  Analyze("ALTER TABLE t2 RENAME TO t3", s);
+  CHECK(s.catalog.Find("default.t2") == nullptr);
+  REQUIRE(s.catalog.Find("default.t3") != nullptr);
+  Analyze("ALTER TABLE t3 ADD COLUMNS (z INT)", s);
+  CHECK(s.catalog.Find("default.t3")->columns.size() == 3);
+  Analyze("ALTER TABLE t3 CHANGE COLUMN x xx BIGINT AFTER y", s);
+  CHECK(s.catalog.Find("default.t3")->columns[1].name == "xx");
+  Analyze("ALTER TABLE t3 REPLACE COLUMNS (p INT)", s);
+  CHECK(s.catalog.Find("default.t3")->columns.size() == 1);
+  auto drop = Analyze("DROP TABLE t3", s);
+  CHECK(drop.outputs == Strings{"default.t3"});
+  CHECK(s.catalog.Find("default.t3") == nullptr);
+
+  Analyze("CREATE TABLE t4 LIKE src", s);
+  REQUIRE(s.catalog.Find("default.t4") != nullptr);
+  CHECK(s.catalog.Find("default.t4")->columns.size() == 2);
+}
+
+TEST_CASE("lineage: views trace through to their base columns") {
+  Session s;
+  Table(s, "default.src", {"key", "value"});
+  auto v = Analyze("CREATE VIEW v1 (k, u) AS SELECT key, upper(value) FROM src", s);
+  CHECK(v.outputs == Strings{"default.v1"});
+  CHECK(Sources(v, "default.v1.u") == Strings{"default.src.value"});
+  auto l = Analyze("INSERT INTO d SELECT u, k FROM v1", s);
+  CHECK(l.inputs == Strings{"default.v1"});
+  CHECK(Sources(l, "default.d.u") == Strings{"default.src.value"});
+  CHECK(Sources(l, "default.d.k") == Strings{"default.src.key"});
+}
+
+TEST_CASE("lineage: USE and qualified names") {
+  Session s;
+  s.current_database = "ods";
+  auto l = Analyze("INSERT INTO dw.T SELECT * FROM Events", s);
+  CHECK(l.inputs == Strings{"ods.events"});
+  CHECK(l.outputs == Strings{"dw.t"});
+  Analyze("USE Mart", s);
+  CHECK(s.current_database == "mart");
+}
+
+TEST_CASE("lineage: directories, LOAD DATA, EXPLAIN, UPDATE, DELETE, MERGE") {
+  Session s;
+  Table(s, "default.src", {"key", "value"});
+  Table(s, "default.tgt", {"id", "val", "note"});
+  auto dir = Analyze("INSERT OVERWRITE LOCAL DIRECTORY '/tmp/out' SELECT key FROM src", s);
+  CHECK(dir.outputs == Strings{"directory:/tmp/out"});
+  CHECK(dir.inputs == Strings{"default.src"});
+  auto load = Analyze("LOAD DATA LOCAL INPATH '/x/kv1.txt' OVERWRITE INTO TABLE src", s);
+  CHECK(load.outputs == Strings{"default.src"});
+  CHECK(load.inputs.empty());
+  auto ex = Analyze("EXPLAIN INSERT INTO tgt SELECT key, value, 'x' FROM src", s);
+  CHECK(ex.inputs.empty());
+  CHECK(ex.outputs.empty());
+  CHECK(ex.columns.empty());
+  auto up = Analyze("UPDATE tgt SET val = concat(val, note) WHERE id > 3", s);
+  CHECK(up.outputs == Strings{"default.tgt"});
+  CHECK(Sources(up, "default.tgt.val") == Strings{"default.tgt.note", "default.tgt.val"});
+  auto del = Analyze("DELETE FROM tgt WHERE id IN (SELECT key FROM src)", s);
+  CHECK(del.outputs == Strings{"default.tgt"});
+  CHECK(del.inputs == Strings{"default.src", "default.tgt"});
+  auto merge = Analyze(
+      "MERGE INTO tgt AS t USING src AS s ON t.id = s.key "
+      "WHEN MATCHED THEN UPDATE SET val = s.value "
+      "WHEN NOT MATCHED THEN INSERT VALUES (s.key, s.value, 'new')",
+      s);
+  CHECK(merge.outputs == Strings{"default.tgt"});
+  CHECK(merge.inputs == Strings{"default.src", "default.tgt"});
+  CHECK(Sources(merge, "default.tgt.val") == Strings{"default.src.value"});
+  CHECK(Sources(merge, "default.tgt.id") == Strings{"default.src.key"});
+  CHECK(Sources(merge, "default.tgt.note").empty());
+}
+
+TEST_CASE("lineage: deep nesting and long chains do not overflow the stack") {
+  std::string chain = "SELECT a";
+  for (int i = 0; i < 50000; ++i) chain += " + a";
+  chain += " AS s FROM t";
+  Session s;
+  Table(s, "default.t", {"a"});
+  Arena arena;
+  Diagnostics diags;
+  parser::ParseOptions opts;
+  ast::Statement* stmt = parser::ParseStatement(chain, arena, opts, diags);
+  if (stmt != nullptr) {
+    rewrite::RunPipeline(*stmt, arena);
+    auto l = ComputeLineage(*stmt, s);
+    CHECK(Sources(l, "s") == Strings{"default.t.a"});
+  }
+  std::string unions = "SELECT a FROM t";
+  for (int i = 0; i < 5000; ++i) unions += " UNION ALL SELECT a FROM t";
+  auto u = Analyze(unions, s);
+  CHECK(Sources(u, "a") == Strings{"default.t.a"});
+}

@@ -5,10 +5,7 @@
 // Analyzer's arena; the AST itself is never modified.
 #include <algorithm>
 
-#if __has_include("ast/print_sql.h")
 #include "ast/print_sql.h"
-#define HIVELINEAGE_HAVE_PRINTER 1
-#endif
 #include "base/strings.h"
 #include "lineage/analyzer.h"
 
@@ -51,13 +48,7 @@ std::span<T> MapList(Arena& arena, std::span<T> in, F&& f, bool& changed) {
   return arena.CopyOf(out);
 }
 
-std::string Print(const Expr& e) {
-#ifdef HIVELINEAGE_HAVE_PRINTER
-  return ast::PrintExpr(e);
-#else
-  return std::string(ast::NodeKindName(e.kind));
-#endif
-}
+std::string Print(const Expr& e) { return ast::PrintExpr(&e); }
 
 }  // namespace
 
