@@ -8,6 +8,7 @@
 #include "base/arena.h"
 #include "base/strings.h"
 #include "lexer/script.h"
+#include "rewrite/pipeline.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -77,6 +78,7 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
     if (stmt != nullptr) {
       r.parsed = true;
       r.kind = std::string(parser::StatementKind(stmt));
+      rewrite::RunPipeline(*stmt, arena);  // lineage runs over the rewritten tree
       r.lineage = lineage::ComputeLineage(*stmt, session);
       for (Diagnostic& d : r.lineage.diagnostics) diags.push_back(std::move(d));
       r.lineage.diagnostics.clear();
