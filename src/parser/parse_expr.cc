@@ -920,8 +920,15 @@ bool Parser::ParseOrderItems(ast::List<ast::OrderItem>* out) {
       }
     }
     items.Push(it);
-  } while (Accept(TokenKind::Comma));
+  } while (AcceptListComma());
   *out = items.Finish(arena_);
+  return true;
+}
+
+bool Parser::AcceptListComma() {
+  if (!At(TokenKind::Comma)) return false;
+  if (ptf_partitioning_ && AtAnyName(1) && AtKind(TokenKind::LParen, 2)) return false;
+  Advance();
   return true;
 }
 
@@ -931,7 +938,7 @@ bool Parser::ParseExprList(ast::List<ast::Expr*>* out) {
     ast::Expr* e = ParseExpr(kBpNone);
     if (e == nullptr) return false;
     items.Push(e);
-  } while (Accept(TokenKind::Comma));
+  } while (AcceptListComma());
   *out = items.Finish(arena_);
   return true;
 }

@@ -70,7 +70,11 @@ bool Parser::AtOtherStatementStart() const {
     case Keyword::Unlock: case Keyword::Start: case Keyword::Commit: case Keyword::Rollback:
     case Keyword::Set: case Keyword::Abort: case Keyword::Kill: case Keyword::Repl:
     case Keyword::Reload: case Keyword::Prepare: case Keyword::Execute: case Keyword::Optimize:
+    case Keyword::Replace: case Keyword::Enable: case Keyword::Disable:
       return true;
+    case Keyword::None:
+      // Hive CLI processors that reach the parser in some scripts.
+      return EqualsIgnoreCase(Text(t), "erasure");
     default:
       return false;
   }

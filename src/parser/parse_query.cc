@@ -380,7 +380,8 @@ bool Parser::ParseGroupBy(ast::GroupBy** out) {
         Advance();
         Advance();
       } else if (At(TokenKind::LParen)) {
-        if (!ParseExprListMaybeParen(&set)) return false;
+        Advance();
+        if (!ParseExprList(&set) || !Expect(TokenKind::RParen)) return false;
       } else {
         ast::Expr* e = ParseExpr(kBpNone);
         if (e == nullptr) return false;
@@ -492,12 +493,15 @@ ast::ValuesQuery* Parser::ParseValues() {
         return nullptr;
       }
       row.Push(e);
+      ast::Ident alias;  // `VALUES (1 AS id, 2 b)`: names of the first row
+      if (AcceptKw(Keyword::As)) {
+        if (!ParseAnyName(&alias)) return nullptr;
+      } else if (AtImplicitAlias()) {
+        alias = MakeIdent(Peek());
+        Advance();
+      }
       if (rows.size() == 0) {
-        ast::Ident alias;
-        if (AcceptKw(Keyword::As)) {
-          if (!ParseAnyName(&alias)) return nullptr;
-          any_alias = true;
-        }
+        any_alias |= !alias.name.empty();
         aliases.Push(alias);
       }
     } while (Accept(TokenKind::Comma) && paren);
@@ -837,10 +841,18 @@ ast::TableRef* Parser::ParsePtf() {
       AtKw(Keyword::Order) || AtKw(Keyword::Sort)) {
     const uint32_t wbegin = StartOffset();
     f->partitioning = arena_.New<ast::WindowSpec>();
-    if (!ParsePartitionOrder(f->partitioning)) return nullptr;
+    // `, arg1(...)` after the sort list starts the PTF arguments.
+    const bool saved = ptf_partitioning_;
+    ptf_partitioning_ = true;
+    const bool ok = ParsePartitionOrder(f->partitioning);
+    ptf_partitioning_ = saved;
+    if (!ok) return nullptr;
     f->partitioning->span = SpanFrom(wbegin);
   }
-  if (Accept(TokenKind::Comma) && !ParseExprList(&f->args)) return nullptr;
+  // Arguments `name(expr)` follow, with or without a comma.
+  if ((Accept(TokenKind::Comma) || (AtAnyName() && AtKind(TokenKind::LParen, 1))) &&
+      !ParseExprList(&f->args))
+    return nullptr;
   if (!Expect(TokenKind::RParen)) return nullptr;
   if (!ParseTableAlias(&f->alias, nullptr)) return nullptr;
   f->span = SpanFrom(begin);
@@ -933,8 +945,8 @@ ast::InsertTarget* Parser::ParseInsertTarget() {
       t->path = ParseStringValue();
       const size_t start = pos_;
       while (!AtEnd() && !AtKw(Keyword::Select) && !AtKw(Keyword::From) && !AtKw(Keyword::With) &&
-             !AtKw(Keyword::Values) && !AtKw(Keyword::Map) && !AtKw(Keyword::Reduce) &&
-             !AtKw(Keyword::Insert)) {
+             !AtKw(Keyword::Values) && !(AtKw(Keyword::Map) && !AtKw(Keyword::Keys, 1)) &&
+             !AtKw(Keyword::Reduce) && !AtKw(Keyword::Insert)) {
         if (At(TokenKind::LParen)) {
           if (AtQueryStart(1) && !AtKind(TokenKind::LParen, 1)) break;
           if (!SkipBalanced()) return nullptr;

@@ -164,6 +164,7 @@ class Parser {
   bool ParseFrameBound(ast::FrameBound* out);
   bool ParseOrderItems(ast::List<ast::OrderItem>* out);
   bool ParseExprList(ast::List<ast::Expr*>* out);  // e, e, ...
+  bool AcceptListComma();
   // `e, e` or `(e, e)` (a parenthesized list is split into its items).
   bool ParseExprListMaybeParen(ast::List<ast::Expr*>* out);
   bool ParseType(ast::TypeName* out);
@@ -258,7 +259,8 @@ class Parser {
   std::vector<ast::WhenClause> whens_;
   std::vector<ast::List<ast::Expr*>> expr_lists_;
   std::string scratch_;
-  bool allow_default_ = false;  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
+  bool allow_default_ = false;
+  bool ptf_partitioning_ = false;  // PTF sort lists end before `, name(`  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
 };
 
 class DepthGuard {
