@@ -373,14 +373,17 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
         auto* f = static_cast<const TableFunctionRef*>(cur);
         Scope* inner = NewScope(nullptr);
         if (f->input != nullptr) AddFromItem(f->input, inner);
+        // Like windowing, Hive's lineage makes every PTF output read the whole input row.
         ColumnList* cols = NewList();
+        const ColumnSet& all = AllColumns(inner);
         for (const Relation& r : inner->relations) {
           for (size_t i = 0; i < r.columns->declared; ++i) {
             const Column& src = r.columns->columns[i];
-            Column c = src;
+            Column c;
+            c.name = src.name;
+            c.sources = all;
+            c.type = DepType::Script;
             c.forward = &src;
-            c.expr = nullptr;
-            c.base = false;
             cols->Add(std::move(c));
           }
           if (r.columns->open()) cols->open_stars.push_back(OpenStar{inner, -1});
@@ -636,12 +639,45 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
       case NodeKind::ExistsExpr:
         AnalyzeQuery(static_cast<const ExistsExpr*>(e)->query, scope);
         continue;
+      case NodeKind::StarExpr:
+        StarSources(static_cast<const StarExpr*>(e), scope, info);
+        continue;
+      case NodeKind::FunctionCall:
+        // Hive evaluates windowing in a PTF whose output rows carry the whole
+        // input row: its lineage gives a window function every column of the
+        // FROM clause, as a SCRIPT dependency.
+        if (static_cast<const FunctionCall*>(e)->over != nullptr && scope != nullptr) {
+          MergeInto(info.sources, AllColumns(scope));
+          info.type = DepType::Script;
+        }
+        break;
       default:
         break;
     }
     ForEachChild(e, [&](const Expr* c) { stack.push_back(c); }, ChildOptions{/*window_spec=*/false});
   }
   return info;
+}
+
+const ColumnSet& Analyzer::AllColumns(Scope* s) {
+  if (!s->all_columns_ready) {
+    s->all_columns_ready = true;
+    for (const Relation& rel : s->relations)
+      for (size_t i = 0; i < rel.columns->declared; ++i) MergeInto(s->all_columns, rel.columns->columns[i].sources);
+  }
+  return s->all_columns;
+}
+
+void Analyzer::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
+  if (scope == nullptr) return;
+  std::string qualifier = star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
+  for (const Relation& rel : scope->relations) {
+    if (!qualifier.empty() && rel.alias != qualifier) continue;
+    for (size_t i = 0; i < rel.columns->declared; ++i) {
+      MergeInto(info.sources, rel.columns->columns[i].sources);
+      info.type = MaxType(info.type, rel.columns->columns[i].type);
+    }
+  }
 }
 
 // ---------------------------------------------------------------- resolution

@@ -112,6 +112,9 @@ class Analyzer {
   const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref,
                                       bool* ambiguous);
   const Column* VirtualColumn(Scope* s, const std::string& name);
+  const ColumnSet& AllColumns(Scope* s);
+  // Sources of a `*` / `t.*` used as a function or TRANSFORM argument.
+  void StarSources(const ast::StarExpr* star, Scope* scope, ExprInfo& info);
 
   // Tracing (trace.cc).
   const ast::Expr* TraceColumn(const Column& c, int depth);

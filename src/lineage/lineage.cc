@@ -191,6 +191,16 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     if (key.empty()) continue;
     b.AddOutput(key);
     b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), an.current_body, t->span);
+    // INSERT INTO t (b) ...: Hive writes every other column too (default or NULL, no source).
+    if (!t->columns.empty()) {
+      if (const CatalogTable* table = session.catalog.Find(key)) {
+        for (const CatalogColumn& c : table->columns) {
+          bool listed = std::any_of(t->columns.begin(), t->columns.end(),
+                                    [&](const Ident& id) { return Lower(id) == c.name; });
+          if (!listed) b.AddTarget(Cat(key, ".", c.name), ExprInfo{}, nullptr, nullptr, an.current_body);
+        }
+      }
+    }
   }
   an.current_body = -1;
   an.SetSharedFrom(nullptr);

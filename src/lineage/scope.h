@@ -88,6 +88,10 @@ struct Scope {
   // Select-list aliases, visible to GROUP BY / HAVING / QUALIFY / ORDER BY.
   const ColumnList* select_output = nullptr;
   bool select_aliases_visible = false;
+  // Every column the FROM clause provides (what a window function's row
+  // carries, in Hive's lineage); computed on first use.
+  ColumnSet all_columns;
+  bool all_columns_ready = false;
 };
 
 }  // namespace hivelineage::lineage
