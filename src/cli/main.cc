@@ -2,12 +2,17 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <string_view>
 
 #include "cli/args.h"
+#include "cli/graph_command.h"
+#include "cli/impact_command.h"
 #include "output/run_report.h"
 
 int main(int argc, char** argv) {
   using namespace hivelineage;
+  if (argc > 1 && std::string_view(argv[1]) == "graph") return cli::GraphCommand(argc, argv, stdout, stderr);
+  if (argc > 1 && std::string_view(argv[1]) == "impact") return cli::ImpactCommand(argc, argv, stdout, stderr);
   cli::CliArgs args;
   const std::string error = cli::ParseArgs(argc, argv, args);
   if (!error.empty()) {

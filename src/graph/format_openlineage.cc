@@ -1,0 +1,246 @@
+// --format openlineage: one OpenLineage RunEvent (COMPLETE) per statement
+// that reads or writes a table, one JSON object per line, with the SQL job
+// facet and, on each written dataset, the columnLineage facet.
+//
+// Column sources are DIRECT inputFields with the projection's subtype;
+// predicate columns are INDIRECT (FILTER, JOIN, GROUP_BY, see transform.h):
+// on the dataset when the condition feeds every written column of it (the
+// usual case), else on the fields it feeds.
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "base/strings.h"
+#include "graph/formats.h"
+#include "graph/transform.h"
+#include "nlohmann/json.hpp"
+#include "output/md5.h"
+
+namespace hivelineage::graph {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr char kEventSchema[] = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent";
+constexpr char kColumnLineageSchema[] =
+    "https://openlineage.io/spec/facets/1-2-0/ColumnLineageDatasetFacet.json#/$defs/ColumnLineageDatasetFacet";
+constexpr char kSqlSchema[] = "https://openlineage.io/spec/facets/1-1-0/SQLJobFacet.json#/$defs/SQLJobFacet";
+
+struct DatasetName {
+  std::string ns;
+  std::string name;
+};
+
+// `db.table` in the Hive namespace; `directory:PATH` by its URI scheme
+// (hdfs://nn:8020/x is namespace hdfs://nn:8020, name /x; a bare path is a file).
+DatasetName Dataset(const std::string& table, const OpenLineageOptions& o) {
+  constexpr std::string_view kDir = "directory:";
+  if (!table.starts_with(kDir)) return {o.dataset_namespace, table};
+  const std::string path = table.substr(kDir.size());
+  const size_t scheme = path.find("://");
+  if (scheme != std::string::npos && scheme > 0) {
+    const size_t slash = path.find('/', scheme + 3);
+    if (slash != std::string::npos) return {path.substr(0, slash), path.substr(slash)};
+    return {path, "/"};
+  }
+  return {"file", path};
+}
+
+// One input field's transformations, merged across sources of the same column.
+using FieldKey = std::tuple<std::string, std::string, std::string>;  // namespace, dataset, field
+struct Transformation {
+  bool direct = true;
+  Subtype subtype = Subtype::Identity;
+  std::string description;
+  bool masking = false;
+  auto Key() const { return std::tie(direct, subtype, description, masking); }
+  bool operator<(const Transformation& o) const { return Key() < o.Key(); }
+};
+using InputFields = std::map<FieldKey, std::set<Transformation>>;
+
+Json InputFieldsJson(const InputFields& fields) {
+  Json arr = Json::array();
+  for (const auto& [key, ts] : fields) {
+    Json f;
+    f["namespace"] = std::get<0>(key);
+    f["name"] = std::get<1>(key);
+    f["field"] = std::get<2>(key);
+    Json tr = Json::array();
+    for (const Transformation& t : ts) {
+      Json j;
+      j["type"] = t.direct ? "DIRECT" : "INDIRECT";
+      j["subtype"] = SubtypeName(t.subtype);
+      j["description"] = t.description;
+      j["masking"] = t.masking;
+      tr.push_back(std::move(j));
+    }
+    f["transformations"] = std::move(tr);
+    arr.push_back(std::move(f));
+  }
+  return arr;
+}
+
+// Splits `db.table.column` into its dataset and field.
+bool SplitSource(const std::string& column, const std::vector<std::string>& tables, const OpenLineageOptions& o,
+                 FieldKey& key) {
+  const std::string table = TableOfColumn(column, tables, true);
+  if (table.empty()) return false;
+  const DatasetName d = Dataset(table, o);
+  key = FieldKey{d.ns, d.name, column.substr(table.size() + 1)};
+  return true;
+}
+
+Json Event(const StatementInfo& st, const OpenLineageOptions& o, const std::string& producer) {
+  const lineage::StatementLineage& lin = st.lineage;
+  std::vector<std::string> known = lin.inputs;
+  known.insert(known.end(), lin.outputs.begin(), lin.outputs.end());
+
+  // Per output: field -> input fields, and the dataset-wide ones.
+  struct Output {
+    std::map<std::string, InputFields> fields;
+    InputFields dataset;
+  };
+  std::map<std::string, Output> outputs;
+  for (const std::string& t : lin.outputs) outputs[t];
+
+  for (const lineage::ColumnLineage& c : lin.columns) {
+    const std::string table = TableOfColumn(c.target, lin.outputs, false);
+    if (table.empty()) continue;
+    InputFields& fields = outputs[table].fields[c.target.substr(table.size() + 1)];
+    const ExpressionShape shape = ReadShape(c.expression);
+    const Subtype subtype = c.type == lineage::ColumnLineage::Type::Script ? Subtype::Transformation
+                                                                             : ProjectionSubtype(c.expression);
+    for (const std::string& s : c.sources) {
+      FieldKey key;
+      if (SplitSource(s, known, o, key)) fields[key].insert(Transformation{true, subtype, c.expression, shape.masking});
+    }
+  }
+  for (const lineage::PredicateLineage& p : lin.predicates) {
+    std::vector<std::string> source_tables;
+    std::vector<FieldKey> keys;
+    for (const std::string& s : p.sources) {
+      FieldKey key;
+      if (!SplitSource(s, known, o, key)) continue;
+      source_tables.push_back(Cat(std::get<0>(key), "/", std::get<1>(key)));
+      keys.push_back(std::move(key));
+    }
+    const Transformation t{false, PredicateSubtype(p.expression, source_tables), p.expression, false};
+    // The written columns it feeds, by output table.
+    std::map<std::string, std::set<std::string>> fed;
+    for (const std::string& target : p.targets) {
+      const std::string table = TableOfColumn(target, lin.outputs, false);
+      if (!table.empty()) fed[table].insert(target.substr(table.size() + 1));
+    }
+    for (auto& [table, columns] : fed) {
+      Output& out = outputs[table];
+      bool all = true;
+      for (const auto& [field, unused] : out.fields) all = all && columns.contains(field);
+      for (const FieldKey& k : keys) {
+        if (all) {
+          out.dataset[k].insert(t);
+        } else {
+          for (const std::string& c : columns) out.fields[c][k].insert(t);
+        }
+      }
+    }
+  }
+
+  Json ev;
+  ev["eventType"] = "COMPLETE";
+  ev["eventTime"] = o.event_time;
+  ev["producer"] = producer;
+  ev["schemaURL"] = kEventSchema;
+  ev["run"] = Json{{"runId", StableRunId(st.file, st.index)}};
+  Json job;
+  job["namespace"] = o.job_namespace;
+  job["name"] = Cat(st.file, "#", st.index);
+  if (!st.sql.empty()) {
+    Json sql;
+    sql["_producer"] = producer;
+    sql["_schemaURL"] = kSqlSchema;
+    sql["query"] = st.sql;
+    sql["dialect"] = "hive";
+    job["facets"] = Json{{"sql", std::move(sql)}};
+  }
+  ev["job"] = std::move(job);
+  Json inputs = Json::array();
+  for (const std::string& t : lin.inputs) {
+    const DatasetName d = Dataset(t, o);
+    inputs.push_back(Json{{"namespace", d.ns}, {"name", d.name}});
+  }
+  ev["inputs"] = std::move(inputs);
+  Json outs = Json::array();
+  for (const auto& [table, out] : outputs) {
+    const DatasetName d = Dataset(table, o);
+    Json ds{{"namespace", d.ns}, {"name", d.name}};
+    if (!out.fields.empty() || !out.dataset.empty()) {
+      Json facet;
+      facet["_producer"] = producer;
+      facet["_schemaURL"] = kColumnLineageSchema;
+      Json fields = Json::object();
+      for (const auto& [name, in] : out.fields) fields[name] = Json{{"inputFields", InputFieldsJson(in)}};
+      facet["fields"] = std::move(fields);
+      if (!out.dataset.empty()) facet["dataset"] = InputFieldsJson(out.dataset);
+      ds["facets"] = Json{{"columnLineage", std::move(facet)}};
+    }
+    outs.push_back(std::move(ds));
+  }
+  ev["outputs"] = std::move(outs);
+  return ev;
+}
+
+}  // namespace
+
+std::string StableRunId(std::string_view file, uint32_t index) {
+  std::string hex = output::Md5Hex(Cat("hivelineage\n", file, "\n", index));
+  hex[12] = '3';  // version 3: name based, MD5
+  static constexpr char kVariant[] = "89ab";
+  const char c = hex[16];
+  const int nibble = c >= 'a' ? c - 'a' + 10 : c - '0';
+  hex[16] = kVariant[nibble & 3];  // RFC 4122 variant
+  return Cat(hex.substr(0, 8), "-", hex.substr(8, 4), "-", hex.substr(12, 4), "-", hex.substr(16, 4), "-",
+             hex.substr(20));
+}
+
+bool IsRfc3339DateTime(std::string_view s) {
+  auto digits = [&](size_t at, size_t n) {
+    if (at + n > s.size()) return false;
+    for (size_t i = at; i < at + n; ++i)
+      if (s[i] < '0' || s[i] > '9') return false;
+    return true;
+  };
+  // YYYY-MM-DDTHH:MM:SS
+  if (!digits(0, 4) || s.size() < 20 || s[4] != '-' || !digits(5, 2) || s[7] != '-' || !digits(8, 2) ||
+      (s[10] != 'T' && s[10] != 't') || !digits(11, 2) || s[13] != ':' || !digits(14, 2) || s[16] != ':' ||
+      !digits(17, 2))
+    return false;
+  const int month = (s[5] - '0') * 10 + (s[6] - '0');
+  const int day = (s[8] - '0') * 10 + (s[9] - '0');
+  const int hour = (s[11] - '0') * 10 + (s[12] - '0');
+  const int minute = (s[14] - '0') * 10 + (s[15] - '0');
+  const int second = (s[17] - '0') * 10 + (s[18] - '0');
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return false;
+  size_t i = 19;
+  if (s[i] == '.') {
+    size_t j = i + 1;
+    while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+    if (j == i + 1) return false;
+    i = j;
+  }
+  if (i < s.size() && (s[i] == 'Z' || s[i] == 'z')) return i + 1 == s.size();
+  if (i < s.size() && (s[i] == '+' || s[i] == '-'))
+    return i + 6 == s.size() && digits(i + 1, 2) && s[i + 3] == ':' && digits(i + 4, 2) &&
+           (s[i + 1] - '0') * 10 + (s[i + 2] - '0') <= 23 && (s[i + 4] - '0') * 10 + (s[i + 5] - '0') <= 59;
+  return false;
+}
+
+void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out) {
+  const std::string producer =
+      options.producer.empty() ? Cat("urn:hivelineage:", HIVELINEAGE_VERSION) : options.producer;
+  for (const StatementInfo& st : graph.statements) {
+    out += Event(st, options, producer).dump(-1, ' ', false, Json::error_handler_t::replace);
+    out += '\n';
+  }
+}
+
+}  // namespace hivelineage::graph

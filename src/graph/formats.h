@@ -1,0 +1,40 @@
+// Writers for the lineage graph: json (docs/graph.md has its schema), dot
+// (Graphviz), mermaid, and openlineage (one RunEvent per statement, one
+// JSON object per line). Every writer is a pure function of the graph, so
+// the same inputs always give byte-identical output.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "graph/graph.h"
+
+namespace hivelineage::graph {
+
+enum class GraphFormat : uint8_t { Json, Dot, Mermaid, OpenLineage };
+
+std::optional<GraphFormat> ParseGraphFormat(std::string_view name);
+
+void WriteJson(const Graph& graph, std::string& out);
+void WriteDot(const Graph& graph, std::string& out);
+void WriteMermaid(const Graph& graph, std::string& out);
+
+struct OpenLineageOptions {
+  std::string dataset_namespace = "hive";      // namespace of the Hive tables
+  std::string job_namespace = "hivelineage";   // namespace of the jobs (one per statement)
+  std::string event_time = "1970-01-01T00:00:00Z";  // fixed, so output is reproducible
+  std::string producer;                        // empty: urn:hivelineage:VERSION
+};
+
+void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out);
+
+// A UUID (RFC 4122 version 3: MD5, name based) for statement `index` of `file`,
+// so a re-run gives every statement the same runId.
+std::string StableRunId(std::string_view file, uint32_t index);
+
+// True for an RFC 3339 date-time such as 2024-05-01T02:00:00Z or
+// 2024-05-01T02:00:00.5+08:00.
+bool IsRfc3339DateTime(std::string_view s);
+
+}  // namespace hivelineage::graph
