@@ -283,6 +283,10 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
         c.name = Lower(ref->parts.back());
       } else if (auto* fa = DynCast<FieldAccess>(item.expr)) {
         c.name = Lower(fa->field);
+      } else if (auto* cast = DynCast<CastExpr>(item.expr);
+                 cast && DynCast<ColumnRef>(cast->operand) && !DynCast<ColumnRef>(cast->operand)->parts.empty()) {
+        // Hive names `CAST(col AS t)` after the column.
+        c.name = Lower(DynCast<ColumnRef>(cast->operand)->parts.back());
       } else {
         c.name = Cat("_c", i);
       }
