@@ -125,7 +125,7 @@ TEST_CASE("cli: an error reports file:line:col and a caret, the other statements
   CHECK(j["statements"][2]["inputs"] == nlohmann::json::array({"default.u"}));
   CHECK(r.err.find("bad.sql:2:") != std::string::npos);
   CHECK(r.err.find(": error: ") != std::string::npos);
-  CHECK(r.err.find("select a from t where (\n") != std::string::npos);
+  CHECK(r.err.find("\nselect a from t where (;\n") != std::string::npos);
   CHECK(r.err.find("^\n") != std::string::npos);
 }
 
