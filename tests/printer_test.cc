@@ -1,1 +1,134 @@
-// placeholder: tests are added here by the owner of this area
+// Printer tests: canonical expression text (what lineage shows), identifier
+// quoting, and parse -> print -> parse round trips that keep the AST.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "ast/dump.h"
+#include "ast/print_sql.h"
+#include "parser/parser.h"
+
+namespace hivelineage {
+namespace {
+
+// Parses `SELECT <expr>` and prints the first select item.
+std::string PE(std::string_view expr) {
+  Arena arena;
+  Diagnostics diags;
+  const std::string sql = "SELECT " + std::string(expr);
+  ast::Statement* s = parser::ParseStatement(sql, arena, {}, diags);
+  if (s == nullptr) return "ERROR: " + (diags.empty() ? std::string() : diags.back().message);
+  const auto* q = static_cast<const ast::QueryStatement*>(s);
+  const auto* core = static_cast<const ast::SelectCore*>(q->bodies[0].query->body);
+  return ast::PrintExpr(core->items[0].expr);
+}
+
+// Prints a statement; checks the round trip.
+std::string PS(std::string_view sql, parser::ParseOptions options = {}) {
+  Arena arena;
+  Diagnostics diags;
+  ast::Statement* s = parser::ParseStatement(sql, arena, options, diags);
+  if (s == nullptr) return "ERROR: " + (diags.empty() ? std::string() : diags.back().message);
+  const std::string printed = ast::PrintStatement(s);
+  Arena arena2;
+  Diagnostics diags2;
+  ast::Statement* again = parser::ParseStatement(printed, arena2, options, diags2);
+  CHECK_MESSAGE(again != nullptr, printed);
+  if (again != nullptr) CHECK_MESSAGE(ast::Dump(again) == ast::Dump(s), printed);
+  return printed;
+}
+
+TEST_CASE("expressions print compactly") {
+  CHECK(PE("upper(u.name)") == "upper(u.name)");
+  CHECK(PE("a.x + b.y") == "(a.x + b.y)");
+  CHECK(PE("a + b + c") == "(a + b + c)");
+  CHECK(PE("a + (b + c)") == "(a + (b + c))");
+  CHECK(PE("a * b + c") == "((a * b) + c)");
+  CHECK(PE("a AND b OR c") == "((a AND b) OR c)");
+  CHECK(PE("NOT a = b") == "NOT (a = b)");
+  CHECK(PE("(NOT a) = b") == "((NOT a) = b)");
+  CHECK(PE("- -x") == "-(-x)");
+  CHECK(PE("x IS NOT NULL") == "x IS NOT NULL");
+  CHECK(PE("(a = b) IS NULL") == "(a = b) IS NULL");
+  CHECK(PE("x NOT BETWEEN 1 AND 2") == "x NOT BETWEEN 1 AND 2");
+  CHECK(PE("x in (1,2)") == "x IN (1, 2)");
+  CHECK(PE("s not like 'a%'") == "s NOT LIKE 'a%'");
+  CHECK(PE("COUNT(DISTINCT a)") == "count(DISTINCT a)");
+  CHECK(PE("count(*)") == "count(*)");
+  CHECK(PE("CAST(a AS DECIMAL(10, 2))") == "CAST(a AS decimal(10,2))");
+  CHECK(PE("case when a > 1 then 'x' else 'y' end") == "CASE WHEN (a > 1) THEN 'x' ELSE 'y' END");
+  CHECK(PE("rank() over (partition by a order by b desc rows between unbounded preceding and current row)") ==
+        "rank() OVER (PARTITION BY a ORDER BY b DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)");
+  CHECK(PE("m['k'].f[0]") == "m['k'].f[0]");
+  CHECK(PE("date '2024-01-01'") == "DATE '2024-01-01'");
+  CHECK(PE("ts + 1 day") == "(ts + INTERVAL 1 DAY)");
+  CHECK(PE("interval '1-2' year to month") == "INTERVAL '1-2' YEAR TO MONTH");
+  CHECK(PE("trim(both 'x' from s)") == "trim(s, 'x')");
+  CHECK(PE("extract(year from ts)") == "EXTRACT(YEAR FROM ts)");
+  CHECK(PE("floor(ts to day)") == "FLOOR(ts TO DAY)");
+  CHECK(PE("if(a, 1, 2)") == "if(a, 1, 2)");
+  CHECK(PE("`my col` + `date`") == "(`my col` + `date`)");
+  CHECK(PE("`MyCol`") == "`MyCol`");
+  CHECK(PE("t.`_c0`") == "t.`_c0`");
+  CHECK(PE("(a, b)") == "(a, b)");
+  CHECK(PE("x > ANY (SELECT a FROM t)") == "(x > ANY (SELECT a FROM t))");
+  CHECK(PE("exists (select 1 from t)") == "EXISTS (SELECT 1 FROM t)");
+}
+
+TEST_CASE("identifier quoting") {
+  CHECK(!ast::IdentNeedsQuotes("abc_1"));
+  CHECK(!ast::IdentNeedsQuotes("year"));  // non-reserved keyword
+  CHECK(ast::IdentNeedsQuotes("date"));   // reserved
+  CHECK(ast::IdentNeedsQuotes("1a"));
+  CHECK(ast::IdentNeedsQuotes("_c0"));
+  CHECK(ast::IdentNeedsQuotes("Upper"));
+  CHECK(ast::IdentNeedsQuotes("a b"));
+  CHECK(ast::IdentNeedsQuotes(""));
+  std::string out;
+  ast::AppendIdent(out, "a`b");
+  CHECK(out == "`a``b`");
+}
+
+// Option clauses are canonical token text: keywords (even when used as names)
+// upper case, other words as written.
+TEST_CASE("statements round-trip") {
+  CHECK(PS("select a, b as c from db.t x where x.a > 1 group by a, b having count(*) > 2 order by a limit 3") ==
+        "SELECT a, b AS c FROM db.t AS x WHERE (x.a > 1) GROUP BY a, b HAVING (count(*) > 2) ORDER BY a LIMIT 3");
+  CHECK(PS("from src insert overwrite table a partition (ds='1') select key insert into b select value where key > 1") ==
+        "FROM src INSERT OVERWRITE TABLE a PARTITION (ds = '1') SELECT key INSERT INTO b SELECT value WHERE (key > 1)");
+  CHECK(PS("with c as (select 1 x) select * from c union all select 2") ==
+        "WITH c AS (SELECT 1 AS x) SELECT * FROM c UNION ALL SELECT 2");
+  CHECK(PS("select * from a left outer join b on a.k = b.k left semi join c on a.k = c.k, d") ==
+        "SELECT * FROM a LEFT OUTER JOIN b ON (a.k = b.k) LEFT SEMI JOIN c ON (a.k = c.k), d");
+  CHECK(PS("select c from t lateral view explode(arr) e as c") ==
+        "SELECT c FROM t LATERAL VIEW explode(arr) e AS c");
+  CHECK(PS("select x from a join b on a.k = b.k lateral view explode(b.l) e as x") ==
+        "SELECT x FROM a JOIN b ON (a.k = b.k), LATERAL VIEW explode(b.l) e AS x");
+  CHECK(PS("select * from t tablesample(bucket 1 out of 4 on key) s") ==
+        "SELECT * FROM t TABLESAMPLE(BUCKET 1 OUT OF 4 ON KEY) AS s");
+  CHECK(PS("insert overwrite local directory '/tmp/x' row format delimited fields terminated by ',' select 1") ==
+        "INSERT OVERWRITE LOCAL DIRECTORY '/tmp/x' ROW FORMAT DELIMITED FIELDS TERMINATED BY ',' SELECT 1");
+  CHECK(PS("create table t (a int comment 'it''s', b map<string,int>) partitioned by (ds string) stored as orc") ==
+        "CREATE TABLE t (a int COMMENT 'its', b map<string,int>) PARTITIONED BY (ds string) STORED AS orc");
+  CHECK(PS("create view v as select * from t") == "CREATE VIEW v AS SELECT * FROM t");
+  CHECK(PS("alter table t change a b string after c") == "ALTER TABLE t CHANGE COLUMN a b string AFTER c");
+  CHECK(PS("merge into t using s on t.k = s.k when matched then update set v = s.v when not matched then insert (k, v) values (s.k, s.v)") ==
+        "MERGE INTO t USING s ON (t.k = s.k) WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT (k, v) VALUES (s.k, s.v)");
+  CHECK(PS("load data local inpath '/a/b' overwrite into table t") ==
+        "LOAD DATA LOCAL INPATH '/a/b' OVERWRITE INTO TABLE t");
+  CHECK(PS("show tables in db") == "SHOW TABLES IN db");
+  CHECK(PS("explain extended select 1") == "EXPLAIN EXTENDED SELECT 1");
+  CHECK(PS("select transform(a, b) using 'cat' as (x string, y) from t") ==
+        "SELECT TRANSFORM(a, b) USING 'cat' AS (x string, y) FROM t");
+  CHECK(PS("from t select a lateral view explode(b) e as c") == "FROM t SELECT a LATERAL VIEW explode(b) e AS c");
+  CHECK(PS("select * from (values (1, 'a'), (2, 'b')) v(x, y)") ==
+        "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS v(x, y)");
+  CHECK(PS("select a from t group by a grouping sets ((a), ())") ==
+        "SELECT a FROM t GROUP BY a GROUPING SETS ((a), ())");
+  parser::ParseOptions none;
+  none.regex_column_specs = true;
+  CHECK(PS("select `(ds|hr)?+.+` from t", none) == "SELECT `(ds|hr)?+.+` FROM t");
+}
+
+}  // namespace
+}  // namespace hivelineage
