@@ -85,7 +85,11 @@ void Analyzer::Warn(Span span, std::string message) {
   out_.diagnostics.push_back(Diagnostic{Severity::Warning, span, std::move(message)});
 }
 
-ColumnList* Analyzer::NewList() { return &lists_.emplace_back(); }
+ColumnList* Analyzer::NewList() {
+  ColumnList* l = &lists_.emplace_back();
+  l->pool = &column_pool_;
+  return l;
+}
 
 Scope* Analyzer::NewScope(Scope* parent) {
   Scope& s = scopes_.emplace_back();
@@ -194,7 +198,7 @@ ColumnList* Analyzer::AnalyzeSetOperation(const SetOperation* op, Scope* outer) 
     ColumnList* in = AnalyzeQueryExpr(b, outer);
     if (first) {
       for (size_t i = 0; i < in->declared; ++i) {
-        const Column& src = in->columns[i];
+        const Column& src = in->At(i);
         Column c;
         c.name = src.name;
         c.sources = src.sources;
@@ -206,14 +210,14 @@ ColumnList* Analyzer::AnalyzeSetOperation(const SetOperation* op, Scope* outer) 
       first = false;
       continue;
     }
-    size_t n = std::min(in->declared, out->columns.size());
+    size_t n = std::min(in->declared, out->size());
     for (size_t i = 0; i < n; ++i) {
-      Column& c = out->columns[i];
-      MergeInto(c.sources, in->columns[i].sources);
-      c.type = MaxType(c.type, in->columns[i].type);
+      Column& c = out->At(i);
+      MergeInto(c.sources, in->At(i).sources);
+      c.type = MaxType(c.type, in->At(i).type);
     }
   }
-  out->declared = out->columns.size();
+  out->declared = out->size();
   return out;
 }
 
@@ -231,7 +235,7 @@ ColumnList* Analyzer::AnalyzeValues(const ValuesQuery* values, std::span<const I
     if (values->rows.size() == 1 && i < values->rows[0].size()) c.expr = values->rows[0][i];
     out->Add(std::move(c));
   }
-  out->declared = out->columns.size();
+  out->declared = out->size();
   return out;
 }
 
@@ -297,7 +301,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
       out->Add(std::move(c));
     }
   }
-  out->declared = out->columns.size();
+  out->declared = out->size();
 
   scope->select_output = out;
   scope->select_aliases_visible = true;
@@ -382,7 +386,7 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
         const ColumnSet& all = AllColumns(inner);
         for (const Relation& r : inner->relations) {
           for (size_t i = 0; i < r.columns->declared; ++i) {
-            const Column& src = r.columns->columns[i];
+            const Column& src = r.columns->At(i);
             Column c;
             c.name = src.name;
             c.sources = all;
@@ -392,7 +396,7 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
           }
           if (r.columns->open()) cols->open_stars.push_back(OpenStar{inner, -1});
         }
-        cols->declared = cols->columns.size();
+        cols->declared = cols->size();
         if (f->partitioning != nullptr) {
           for (const Expr* e : f->partitioning->partition_by) RecordPredicate(e, inner);
         }
@@ -440,9 +444,9 @@ ColumnList* Analyzer::TableColumns(const std::string& key) {
     };
     for (const CatalogColumn& cc : t->columns) add(cc);
     for (const CatalogColumn& cc : t->partition_columns) add(cc);
-    cols->declared = cols->columns.size();
+    cols->declared = cols->size();
     // A schema-less entry (e.g. a table created LIKE an unknown one) stays open.
-    if (cols->columns.empty()) cols->open_table = key;
+    if (cols->size() == 0) cols->open_table = key;
   }
   table_columns_.emplace(key, cols);
   return cols;
@@ -491,7 +495,7 @@ void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
       cols->Add(std::move(c));
     }
   }
-  cols->declared = cols->columns.size();
+  cols->declared = cols->size();
   scope->relations.push_back(Relation{Lower(lv->table_alias), "", cols, /*lateral=*/true});
 }
 
@@ -507,7 +511,7 @@ Scope* Analyzer::NewTableScope(const QualifiedName& name, std::string_view alias
 ColumnList* Analyzer::Renamed(ColumnList* in, std::span<const Ident> names) {
   ColumnList* out = NewList();
   for (size_t i = 0; i < in->declared; ++i) {
-    const Column& src = in->columns[i];
+    const Column& src = in->At(i);
     Column c;
     c.name = i < names.size() ? Lower(names[i]) : src.name;
     c.sources = src.sources;
@@ -515,7 +519,7 @@ ColumnList* Analyzer::Renamed(ColumnList* in, std::span<const Ident> names) {
     c.forward = &src;
     out->Add(std::move(c));
   }
-  out->declared = out->columns.size();
+  out->declared = out->size();
   out->open_table = in->open_table;
   out->open_stars = in->open_stars;
   return out;
@@ -540,7 +544,7 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
     }
     matched = true;
     for (size_t i = 0; i < rel.columns->declared; ++i) {
-      const Column& src = rel.columns->columns[i];
+      const Column& src = rel.columns->At(i);
       if (!star->regex.empty()) {
         // Regex column specs: match whole names; unusual patterns fall back to all columns.
         // (Java and ECMAScript regexes agree on the simple alternations Hive scripts use.)
@@ -632,12 +636,12 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
       case NodeKind::InSubqueryExpr: {
         auto* in = static_cast<const InSubqueryExpr*>(e);
         ColumnList* q = AnalyzeQuery(in->query, scope);
-        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->columns[i].sources);
+        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->At(i).sources);
         break;
       }
       case NodeKind::SubqueryExpr: {
         ColumnList* q = AnalyzeQuery(static_cast<const SubqueryExpr*>(e)->query, scope);
-        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->columns[i].sources);
+        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->At(i).sources);
         continue;
       }
       case NodeKind::ExistsExpr:
@@ -667,7 +671,7 @@ const ColumnSet& Analyzer::AllColumns(Scope* s) {
   if (!s->all_columns_ready) {
     s->all_columns_ready = true;
     for (const Relation& rel : s->relations)
-      for (size_t i = 0; i < rel.columns->declared; ++i) MergeInto(s->all_columns, rel.columns->columns[i].sources);
+      for (size_t i = 0; i < rel.columns->declared; ++i) MergeInto(s->all_columns, rel.columns->At(i).sources);
   }
   return s->all_columns;
 }
@@ -678,8 +682,8 @@ void Analyzer::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
   for (const Relation& rel : scope->relations) {
     if (!qualifier.empty() && rel.alias != qualifier) continue;
     for (size_t i = 0; i < rel.columns->declared; ++i) {
-      MergeInto(info.sources, rel.columns->columns[i].sources);
-      info.type = MaxType(info.type, rel.columns->columns[i].type);
+      MergeInto(info.sources, rel.columns->At(i).sources);
+      info.type = MaxType(info.type, rel.columns->At(i).type);
     }
   }
 }

@@ -124,6 +124,7 @@ class Analyzer {
   StatementLineage& out_;
   ColumnInterner interner_;
   Arena arena_;
+  std::deque<Column> column_pool_;  // every Column of the statement
   std::deque<ColumnList> lists_;
   std::deque<Scope> scopes_;
   std::deque<CteFrame> frames_;

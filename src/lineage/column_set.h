@@ -11,10 +11,13 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/string_view.h"
 
 namespace hivelineage::lineage {
 
-using ColumnSet = std::vector<uint32_t>;
+// Inline storage: most columns read one or two base columns, so no allocation.
+using ColumnSet = absl::InlinedVector<uint32_t, 4>;
 
 inline void AddTo(ColumnSet& set, uint32_t id) {
   auto it = std::lower_bound(set.begin(), set.end(), id);
@@ -38,11 +41,12 @@ inline void MergeInto(ColumnSet& into, const ColumnSet& from) {
 class ColumnInterner {
  public:
   uint32_t Intern(std::string_view table_key, std::string_view column) {
-    std::string name;
-    name.reserve(table_key.size() + 1 + column.size());
-    name.append(table_key).push_back('.');
-    name.append(column);
-    return InternFull(std::move(name));
+    buf_.clear();
+    buf_.append(table_key).push_back('.');
+    buf_.append(column);
+    auto it = ids_.find(absl::string_view(buf_.data(), buf_.size()));
+    if (it != ids_.end()) return it->second;
+    return InternFull(buf_);
   }
   uint32_t InternFull(std::string name) {
     auto [it, inserted] = ids_.try_emplace(name, static_cast<uint32_t>(names_.size()));
@@ -54,6 +58,7 @@ class ColumnInterner {
  private:
   absl::flat_hash_map<std::string, uint32_t> ids_;
   std::vector<std::string> names_;
+  std::string buf_;
 };
 
 }  // namespace hivelineage::lineage

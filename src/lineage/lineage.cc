@@ -77,7 +77,7 @@ class Builder {
     }
     if (n != names.size() && !names.empty())
       an_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()));
-    for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->columns[i], body);
+    for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->At(i), body);
   }
 
   void Finish() {
@@ -161,7 +161,7 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
   } else {
     // Unknown schema: the select list's names.
     size_t n = q->declared >= dynamic.size() ? q->declared - dynamic.size() : 0;
-    for (size_t i = 0; i < n; ++i) names.push_back(q->columns[i].name);
+    for (size_t i = 0; i < n; ++i) names.push_back(q->At(i).name);
   }
   names.insert(names.end(), dynamic.begin(), dynamic.end());
   return names;
@@ -177,14 +177,14 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     ColumnList* q = an.AnalyzeQuery(body.query, nullptr);
     const InsertTarget* t = body.target;
     if (t == nullptr) {
-      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(q->columns[c].name, q->columns[c], an.current_body);
+      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(q->At(c).name, q->At(c), an.current_body);
       continue;
     }
     if (t->type == InsertTarget::Type::Directory) {
       std::string dir = Cat("directory:", t->path);
       b.AddOutput(dir);
       for (size_t c = 0; c < q->declared; ++c)
-        b.AddTarget(Cat(dir, ".", q->columns[c].name), q->columns[c], an.current_body);
+        b.AddTarget(Cat(dir, ".", q->At(c).name), q->At(c), an.current_body);
       continue;
     }
     std::string key = an.TableKey(t->table);
@@ -270,7 +270,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       ColumnList* q = an.AnalyzeQuery(s.as_query, nullptr);
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)
-        names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->columns[i].name);
+        names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
       b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
       return ApplyCtas(s, key, names, session);
     }
@@ -282,7 +282,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       ColumnList* q = an.AnalyzeQuery(s.query, nullptr);
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)
-        names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->columns[i].name);
+        names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
       b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
       return ApplyCreateView(s, key, names, *q, an.interner(), session);
     }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -51,9 +52,15 @@ struct OpenStar {
 };
 
 // The columns of a FROM item or a query result, in order, with lookup by name.
+// Columns live in the Analyzer's pool; lists hold pointers, so a list costs
+// one small vector and short lists are searched linearly (most have a handful
+// of columns; a name index is built once a list grows past kLinearLookup).
 struct ColumnList {
-  std::deque<Column> columns;
-  absl::flat_hash_map<std::string, uint32_t> by_name;  // lower-case name -> first column of that name
+  static constexpr size_t kLinearLookup = 12;
+
+  std::vector<Column*> columns;
+  absl::flat_hash_map<std::string_view, uint32_t> by_name;  // name -> first column; long lists only
+  std::deque<Column>* pool = nullptr;
   // Unknown schema: a base table not in the catalog (any name is one of its
   // columns) or a query whose select list has a `*` over such a table.
   std::string open_table;  // db.table
@@ -62,14 +69,28 @@ struct ColumnList {
   size_t declared = 0;
 
   bool open() const { return !open_table.empty() || !open_stars.empty(); }
+  size_t size() const { return columns.size(); }
+  Column& At(size_t i) { return *columns[i]; }
+  const Column& At(size_t i) const { return *columns[i]; }
+
   Column& Add(Column c) {
-    by_name.try_emplace(c.name, static_cast<uint32_t>(columns.size()));
-    columns.push_back(std::move(c));
-    return columns.back();
+    Column& stored = pool->emplace_back(std::move(c));
+    columns.push_back(&stored);
+    if (columns.size() == kLinearLookup + 1) {
+      for (size_t i = 0; i < columns.size(); ++i) by_name.try_emplace(columns[i]->name, static_cast<uint32_t>(i));
+    } else if (columns.size() > kLinearLookup + 1) {
+      by_name.try_emplace(stored.name, static_cast<uint32_t>(columns.size() - 1));
+    }
+    return stored;
   }
-  const Column* FindDeclared(const std::string& name) const {
+  const Column* FindDeclared(std::string_view name) const {
+    if (columns.size() <= kLinearLookup) {
+      for (const Column* c : columns)
+        if (c->name == name) return c;
+      return nullptr;
+    }
     auto it = by_name.find(name);
-    return it == by_name.end() ? nullptr : &columns[it->second];
+    return it == by_name.end() ? nullptr : columns[it->second];
   }
 };
 
