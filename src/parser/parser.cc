@@ -14,6 +14,13 @@ Parser::Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena,
                const ParseOptions& options)
     : text_(text), tokens_(tokens), arena_(arena), options_(options) {}
 
+Parser::Scratch& Parser::ThreadScratch() {
+  // Nested ParseStatement calls on one thread would share it; the parser
+  // never calls itself that way, and stacks are LIFO anyway.
+  thread_local Scratch scratch;
+  return scratch;
+}
+
 // ---------------------------------------------------------------- errors
 
 bool Parser::Expect(TokenKind k) {

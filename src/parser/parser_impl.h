@@ -249,16 +249,30 @@ class Parser {
   // Positions where a parenthesized FROM source failed to parse as a query.
   std::vector<size_t> failed_query_at_;
 
-  // Scratch stacks for lists.
-  std::vector<ast::Expr*> exprs_;
-  std::vector<ast::Ident> idents_;
-  std::vector<ast::SelectItem> select_items_;
-  std::vector<ast::OrderItem> order_items_;
-  std::vector<ast::ColumnDef> column_defs_;
-  std::vector<ast::PartitionItem> partition_items_;
-  std::vector<ast::WhenClause> whens_;
-  std::vector<ast::List<ast::Expr*>> expr_lists_;
-  std::string scratch_;
+  // Scratch stacks for lists, shared by the parsers of one thread so their
+  // capacity is reused from statement to statement (no allocation per list).
+  struct Scratch {
+    std::vector<ast::Expr*> exprs;
+    std::vector<ast::Ident> idents;
+    std::vector<ast::SelectItem> select_items;
+    std::vector<ast::OrderItem> order_items;
+    std::vector<ast::ColumnDef> column_defs;
+    std::vector<ast::PartitionItem> partition_items;
+    std::vector<ast::WhenClause> whens;
+    std::vector<ast::List<ast::Expr*>> expr_lists;
+    std::string text;
+  };
+  static Scratch& ThreadScratch();
+  Scratch& scratch_state_ = ThreadScratch();
+  std::vector<ast::Expr*>& exprs_ = scratch_state_.exprs;
+  std::vector<ast::Ident>& idents_ = scratch_state_.idents;
+  std::vector<ast::SelectItem>& select_items_ = scratch_state_.select_items;
+  std::vector<ast::OrderItem>& order_items_ = scratch_state_.order_items;
+  std::vector<ast::ColumnDef>& column_defs_ = scratch_state_.column_defs;
+  std::vector<ast::PartitionItem>& partition_items_ = scratch_state_.partition_items;
+  std::vector<ast::WhenClause>& whens_ = scratch_state_.whens;
+  std::vector<ast::List<ast::Expr*>>& expr_lists_ = scratch_state_.expr_lists;
+  std::string& scratch_ = scratch_state_.text;
   bool allow_default_ = false;
   bool ptf_partitioning_ = false;  // PTF sort lists end before `, name(`  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
 };
