@@ -142,7 +142,9 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
   if (args.collapse_temporary) {
     const graph::CollapseResult r = graph::CollapseTemporary(graph);
     if (r.truncated)
-      std::fprintf(err, "hivelineage %s: warning: --collapse stopped after %zu bridged paths; the graph is partial\n",
+      std::fprintf(err,
+                   "hivelineage %s: warning: --collapse gave up after %zu steps (too many paths through "
+                   "temporary tables); the graph is partial\n",
                    command, graph::kMaxCollapsedEdges);
   }
   *status = output::ExitStatus(summary);

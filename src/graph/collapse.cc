@@ -25,7 +25,7 @@ std::vector<Edge> Bridge(const std::vector<Edge>& edges, const IsTemp& is_temp, 
     size_t next = 0;  // next outgoing edge of its target to try
   };
   std::vector<Frame> path;
-  absl::flat_hash_set<std::string> on_path;
+  absl::flat_hash_set<size_t> on_path;  // edges of the current path
 
   for (const Edge& first : edges) {
     if (is_temp(first.source)) continue;  // reached from its own non-temporary sources
@@ -36,17 +36,18 @@ std::vector<Edge> Bridge(const std::vector<Edge>& edges, const IsTemp& is_temp, 
     path.clear();
     on_path.clear();
     path.push_back(Frame{static_cast<size_t>(&first - edges.data())});
-    on_path.insert(first.target);
+    on_path.insert(path.back().edge);
     while (!path.empty()) {
       Frame& top = path.back();
       const std::string& node = edges[top.edge].target;
       auto it = out.find(node);
       if (it == out.end() || top.next >= it->second.size()) {
-        on_path.erase(node);
+        on_path.erase(top.edge);
         path.pop_back();
         continue;
       }
-      const Edge& next = edges[it->second[top.next++]];
+      const size_t next_index = it->second[top.next++];
+      const Edge& next = edges[next_index];
       if (!is_temp(next.target)) {
         if (budget == 0) {
           truncated = true;
@@ -65,8 +66,17 @@ std::vector<Edge> Bridge(const std::vector<Edge>& edges, const IsTemp& is_temp, 
         }
         bridged.steps.insert(bridged.steps.end(), next.steps.begin(), next.steps.end());
         result.push_back(std::move(bridged));
-      } else if (on_path.insert(next.target).second) {
-        path.push_back(Frame{static_cast<size_t>(&next - edges.data())});
+      } else if (on_path.contains(next_index)) {
+        continue;
+      } else if (budget == 0) {
+        // Paths that never leave the temporary tables cost time too.
+        truncated = true;
+        path.clear();
+        break;
+      } else {
+        --budget;
+        on_path.insert(next_index);
+        path.push_back(Frame{next_index});
       }
     }
   }
@@ -75,7 +85,7 @@ std::vector<Edge> Bridge(const std::vector<Edge>& edges, const IsTemp& is_temp, 
 
 }  // namespace
 
-CollapseResult CollapseTemporary(Graph& graph) {
+CollapseResult CollapseTemporary(Graph& graph, size_t max_edges) {
   CollapseResult r;
   absl::flat_hash_set<std::string> temp_tables;
   for (const auto& [name, t] : graph.tables)
@@ -87,7 +97,7 @@ CollapseResult CollapseTemporary(Graph& graph) {
     const ColumnNode* c = graph.FindColumn(name);
     return c != nullptr && temp_tables.contains(c->table);
   };
-  size_t budget = kMaxCollapsedEdges;
+  size_t budget = max_edges;
   std::vector<Edge> edges = Bridge(graph.edges, is_temp_column, budget, r.truncated);
   std::vector<Edge> table_edges = Bridge(graph.table_edges, is_temp_table, budget, r.truncated);
   graph.edges = std::move(edges);

@@ -15,14 +15,16 @@ namespace hivelineage::graph {
 
 struct CollapseResult {
   size_t tables_removed = 0;
-  // The number of bridged paths hit kMaxCollapsedEdges (a hostile or
-  // pathological script); the graph holds the paths found until then.
+  // The work budget ran out (a hostile or pathological script with very many
+  // paths through temporary tables); the graph holds the paths found until then.
   bool truncated = false;
 };
 
 inline constexpr size_t kMaxCollapsedEdges = 1 << 20;
 
-// Collapses the tables of kind TableKind::Temporary.
-CollapseResult CollapseTemporary(Graph& graph);
+// Collapses the tables of kind TableKind::Temporary. `max_edges` bounds the
+// work: each bridged edge and each step of a path into a temporary table
+// costs one.
+CollapseResult CollapseTemporary(Graph& graph, size_t max_edges = kMaxCollapsedEdges);
 
 }  // namespace hivelineage::graph

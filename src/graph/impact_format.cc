@@ -10,6 +10,8 @@
 namespace hivelineage::graph {
 namespace {
 
+constexpr int kMaxIndent = 32;
+
 const char* DirectionName(Direction d) { return d == Direction::Downstream ? "downstream" : "upstream"; }
 
 std::string DescribeStep(const Graph& g, const Step& s) {
@@ -65,10 +67,15 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
       Item item = std::move(stack.back());
       stack.pop_back();
       const ImpactNode& n = r.nodes[item.node];
-      Append(out, item.prefix, item.last ? "└── " : "├── ", n.name);
+      Append(out, item.prefix, item.last ? "└── " : "├── ");
+      if (n.depth > kMaxIndent) Append(out, "(depth ", n.depth, ") ");
+      out += n.name;
       if (n.via != nullptr) Append(out, "  [", DescribeEdge(g, *n.via, r.direction), "]");
       out += "\n";
-      const std::string child_prefix = Cat(item.prefix, item.last ? "    " : "│   ");
+      // Past kMaxIndent levels the indentation stops growing (and each line
+      // says its depth): a long chain would otherwise print quadratic output.
+      const std::string child_prefix =
+          n.depth >= kMaxIndent ? item.prefix : Cat(item.prefix, item.last ? "    " : "│   ");
       const std::vector<size_t>& kids = children[item.node];
       for (size_t k = kids.size(); k-- > 0;) stack.push_back(Item{kids[k], child_prefix, k + 1 == kids.size()});
     }
