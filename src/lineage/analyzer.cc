@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "base/strings.h"
 #include "lineage/expr_children.h"
 
@@ -620,7 +621,7 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
   if (root->kind == NodeKind::Literal) return info;
   info.type = DepType::Expression;
   // Iterative walk: left-deep operator chains can be very long.
-  std::vector<const Expr*> stack{root};
+  absl::InlinedVector<const Expr*, 32> stack{root};
   while (!stack.empty()) {
     const Expr* e = stack.back();
     stack.pop_back();
@@ -758,6 +759,17 @@ const Column* Analyzer::VirtualColumn(Scope* s, const std::string& name) {
 }
 
 const Column* Analyzer::Resolve(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
+  auto it = resolved_.find(ResolveKey{ref, scope});
+  if (it != resolved_.end()) {
+    *used_parts = it->second.second;
+    return it->second.first;
+  }
+  const Column* c = ResolveUncached(ref, scope, used_parts);
+  resolved_.emplace(ResolveKey{ref, scope}, std::make_pair(c, *used_parts));
+  return c;
+}
+
+const Column* Analyzer::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
   const auto& parts = ref->parts;
   if (parts.empty()) return nullptr;
   std::string p0 = Lower(parts[0]);

@@ -8,7 +8,6 @@
 // expressions and synthesized names live in the Analyzer's own arena.
 #pragma once
 
-#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -20,6 +19,7 @@
 #include "lineage/column_set.h"
 #include "lineage/lineage.h"
 #include "lineage/scope.h"
+#include "lineage/stable_pool.h"
 
 namespace hivelineage::lineage {
 
@@ -107,7 +107,9 @@ class Analyzer {
                       ColumnList* out);
 
   // Resolution.
+  // Resolutions are remembered per (reference, scope): tracing re-reads them.
   const Column* Resolve(const ast::ColumnRef* ref, Scope* scope, size_t* used_parts);
+  const Column* ResolveUncached(const ast::ColumnRef* ref, Scope* scope, size_t* used_parts);
   const Column* Lookup(ColumnList* list, const std::string& name);
   const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref,
                                       bool* ambiguous);
@@ -124,13 +126,15 @@ class Analyzer {
   StatementLineage& out_;
   ColumnInterner interner_;
   Arena arena_;
-  std::deque<Column> column_pool_;  // every Column of the statement
-  std::deque<ColumnList> lists_;
-  std::deque<Scope> scopes_;
-  std::deque<CteFrame> frames_;
+  StablePool<Column> column_pool_;  // every Column of the statement
+  StablePool<ColumnList> lists_;
+  StablePool<Scope> scopes_;
+  StablePool<CteFrame> frames_;
   std::vector<CteView> cte_stack_;
   absl::flat_hash_map<std::string, ColumnList*> table_columns_;  // per statement
   absl::flat_hash_map<const Column*, const ast::Expr*> traced_;
+  using ResolveKey = std::pair<const ast::ColumnRef*, const Scope*>;
+  absl::flat_hash_map<ResolveKey, std::pair<const Column*, size_t>> resolved_;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;
   Column constant_;  // what GROUPING__ID and the like resolve to

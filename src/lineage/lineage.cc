@@ -121,7 +121,7 @@ class Builder {
   Analyzer an_;
   std::vector<Target> targets_;
   absl::flat_hash_map<std::string, size_t> target_index_;
-  std::deque<Column> scratch_;
+  StablePool<Column> scratch_;
 };
 
 // ALTER MATERIALIZED VIEW mv REBUILD re-runs the view's query: its lineage is

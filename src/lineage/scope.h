@@ -6,12 +6,11 @@
 // table column, a derived table's output, a UNION's output — is a Column that
 // carries its set of base columns, so a reference is resolved once to a
 // Column and never re-traced. Scopes chain to their enclosing query for
-// correlated references. Column addresses are stable (std::deque), so
+// correlated references. Column addresses are stable (StablePool), so
 // resolution hands out plain pointers.
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "ast/ast.h"
 #include "lineage/column_set.h"
 #include "lineage/lineage.h"
+#include "lineage/stable_pool.h"
 
 namespace hivelineage::lineage {
 
@@ -60,7 +60,7 @@ struct ColumnList {
 
   std::vector<Column*> columns;
   absl::flat_hash_map<std::string_view, uint32_t> by_name;  // name -> first column; long lists only
-  std::deque<Column>* pool = nullptr;
+  StablePool<Column>* pool = nullptr;
   // Unknown schema: a base table not in the catalog (any name is one of its
   // columns) or a query whose select list has a `*` over such a table.
   std::string open_table;  // db.table

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
+
 #include "lineage/expr_children.h"
 #include "rewrite/walk.h"
 
@@ -36,8 +38,8 @@ class Pruner {
   explicit Pruner(Arena& arena) : arena_(arena) {}
 
   void Condition(Expr* e) {
-    if (e == nullptr) return;
-    std::vector<Expr*> stack{e};
+    if (e == nullptr || e->kind == NodeKind::ColumnRef || e->kind == NodeKind::Literal) return;
+    absl::InlinedVector<Expr*, 32> stack{e};
     while (!stack.empty()) {
       Expr* x = stack.back();
       stack.pop_back();

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
+
 #include "lineage/expr_children.h"
 
 namespace hivelineage::rewrite {
@@ -9,8 +11,8 @@ namespace hivelineage::rewrite {
 using namespace ast;
 
 void ForEachSubquerySlot(Expr* root, const std::function<void(Query*&)>& f) {
-  if (root == nullptr) return;
-  std::vector<Expr*> stack{root};
+  if (root == nullptr || root->kind == NodeKind::ColumnRef || root->kind == NodeKind::Literal) return;
+  absl::InlinedVector<Expr*, 32> stack{root};
   while (!stack.empty()) {
     Expr* e = stack.back();
     stack.pop_back();
@@ -35,8 +37,22 @@ void QueryWalker::Expr(ast::Expr* e) {
   ForEachSubquerySlot(e, [&](ast::Query*& q) { Query(q); });
 }
 
+bool QueryWalker::FirstVisit(const ast::Query* q) {
+  // Few queries per statement: a short list beats hashing until it grows.
+  if (seen_.empty()) {
+    for (const ast::Query* s : seen_small_)
+      if (s == q) return false;
+    if (seen_small_.size() < 16) {
+      seen_small_.push_back(q);
+      return true;
+    }
+    seen_.insert(seen_small_.begin(), seen_small_.end());
+  }
+  return seen_.insert(q).second;
+}
+
 void QueryWalker::Query(ast::Query* q) {
-  if (q == nullptr || !seen_.insert(q).second) return;
+  if (q == nullptr || !FirstVisit(q)) return;
   if (on_query) on_query(*q);
   for (Cte& c : q->ctes) Query(c.query);
   QueryExpr(q->body);

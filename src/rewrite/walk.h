@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
 #include "ast/ast.h"
 
 namespace hivelineage::rewrite {
@@ -29,6 +30,9 @@ class QueryWalker {
   void Expr(ast::Expr* e);
 
  private:
+  bool FirstVisit(const ast::Query* q);
+
+  absl::InlinedVector<const ast::Query*, 16> seen_small_;
   absl::flat_hash_set<const ast::Query*> seen_;
 };
 
