@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a
+# number of seconds (default 60), starting from seeds taken from corpus/ and
+# the Hive queries, with a dictionary of HiveQL keywords and operators.
+#
+#   bash fuzz/run.sh [SECONDS] [TARGET ...]
+#
+# Crashes, leaks and timeouts are written to fuzz/artifacts/ (git-ignored);
+# turn each into a regression test before fixing it.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=(lex_fuzzer parse_fuzzer roundtrip_fuzzer pipeline_fuzzer)
+shared="${SHARED_DIR:-$root/../shared}"
+build=build-fuzz
+
+command -v clang++ >/dev/null || { apt-get update && apt-get install -y clang libclang-rt-14-dev; }
+if [[ ! -f "$build/build.ninja" ]]; then
+  CXX=clang++ meson setup "$build" -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dbuildtype=debugoptimized
+fi
+ninja -C "$build" "${targets[@]/#/fuzz/}"
+
+work="$root/fuzz/work"
+mkdir -p "$work" "$root/fuzz/artifacts"
+# Dictionary: every keyword plus operators.
+dict="$work/hiveql.dict"
+{
+  sed -n 's/^HIVEQL_KEYWORD([A-Za-z]*, "\([A-Z_]*\)".*/"\1"/p' src/lexer/keywords.def
+  for op in '<=>' '<>' '!=' '<=' '>=' '==' '||' '${' '${hiveconf:' '${hivevar:' '/*+' '*/' '--' '`' "'" '"' ';' '(' ')' ','; do
+    printf '"%s"\n' "$(printf '%s' "$op" | sed 's/\\/\\\\/g; s/"/\\"/g')"
+  done
+} > "$dict"
+# Seeds: whole scripts for script-level targets, single statements for the parser ones.
+scripts="$work/seeds-scripts" statements="$work/seeds-statements"
+if [[ ! -d "$scripts" ]]; then
+  mkdir -p "$scripts" "$statements"
+  cp corpus/scripts/*.sql "$scripts/" 2>/dev/null || true
+  find "$shared/corpus/hive-qtests/queries" -name '*.q' -size -16k -exec cp {} "$scripts/" \;
+  python3 - "$scripts" "$statements" <<'PY'
+import os, sys, hashlib
+src, dst = sys.argv[1], sys.argv[2]
+for name in sorted(os.listdir(src)):
+    text = open(os.path.join(src, name), 'rb').read()
+    for st in text.split(b';'):
+        st = st.strip()
+        if st and not st.lower().startswith((b'set ', b'--')):
+            open(os.path.join(dst, hashlib.sha1(st).hexdigest()), 'wb').write(st)
+PY
+fi
+for t in "${targets[@]}"; do
+  case "$t" in
+    lex_fuzzer|pipeline_fuzzer) seeds="$scripts" ;;
+    *) seeds="$statements" ;;
+  esac
+  mkdir -p "$work/$t"
+  echo "== $t for ${seconds}s"
+  "$build/fuzz/$t" "$work/$t" "$seeds" -dict="$dict" -max_total_time="$seconds" -max_len=16384 \
+    -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$root/fuzz/artifacts/$t-" -print_final_stats=1 2>&1 |
+    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|artifact)' || true
+done
+ls "$root/fuzz/artifacts" | sed 's/^/artifact: /'
