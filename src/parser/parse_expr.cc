@@ -30,6 +30,82 @@ bool IsComparison(BinaryOp op) {
          op == BinaryOp::GreaterEq;
 }
 
+// Classifies the token at the cursor as an infix/postfix operator. Kept out
+// of ParseExpr so the recursive frame stays small (sanitizer builds give
+// every temporary its own stack slot).
+[[gnu::noinline]] InfixInfo PeekInfix(const Parser& p) {
+const Token& t = p.Peek();
+InfixInfo in;
+  switch (t.kind) {
+    case TokenKind::Equal: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::Eq}; break;
+    case TokenKind::EqualEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::EqEq}; break;
+    case TokenKind::NullSafeEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NullSafeEq}; break;
+    case TokenKind::NotEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NotEq}; break;
+    case TokenKind::BangEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::BangEq}; break;
+    case TokenKind::Less: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Less}; break;
+    case TokenKind::LessEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::LessEq}; break;
+    case TokenKind::Greater: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Greater}; break;
+    case TokenKind::GreaterEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::GreaterEq}; break;
+    case TokenKind::Pipe: in = {InfixInfo::Type::Binary, kBpBitOr, BinaryOp::BitOr}; break;
+    case TokenKind::Ampersand: in = {InfixInfo::Type::Binary, kBpBitAnd, BinaryOp::BitAnd}; break;
+    case TokenKind::PipePipe: in = {InfixInfo::Type::Binary, kBpConcat, BinaryOp::Concat}; break;
+    case TokenKind::Plus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Add}; break;
+    case TokenKind::Minus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Sub}; break;
+    case TokenKind::Star: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mul}; break;
+    case TokenKind::Slash: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Div}; break;
+    case TokenKind::Percent: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mod}; break;
+    case TokenKind::Caret: in = {InfixInfo::Type::Binary, kBpXor, BinaryOp::BitXor}; break;
+    case TokenKind::Dot: in.type = InfixInfo::Type::Dot; in.level = kBpPostfix; break;
+    case TokenKind::LBracket: in.type = InfixInfo::Type::Subscript; in.level = kBpPostfix; break;
+    case TokenKind::Word:
+      switch (t.keyword) {
+        case Keyword::Or: in = {InfixInfo::Type::Binary, kBpOr, BinaryOp::Or}; break;
+        case Keyword::And: in = {InfixInfo::Type::Binary, kBpAnd, BinaryOp::And}; break;
+        case Keyword::Div: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::IntDiv}; break;
+        case Keyword::Is: {
+          size_t k = 1;
+          const bool neg = p.AtKw(Keyword::Not, k);
+          if (neg) ++k;
+          if (p.AtKw(Keyword::Distinct, k) && p.AtKw(Keyword::From, k + 1)) {
+            in = {InfixInfo::Type::Binary, kBpEquality,
+                  neg ? BinaryOp::IsNotDistinctFrom : BinaryOp::IsDistinctFrom};
+            in.tokens = static_cast<int>(k) + 2;
+          } else {
+            in.type = InfixInfo::Type::Is;
+            in.level = kBpIs;
+          }
+          break;
+        }
+        case Keyword::Not: {
+          const Token& n = p.Peek(1);
+          if (n.kind != TokenKind::Word) break;
+          in.negated = true;
+          in.tokens = 2;
+          in.level = kBpSimilar;
+          switch (n.keyword) {
+            case Keyword::In: in.type = InfixInfo::Type::In; break;
+            case Keyword::Between: in.type = InfixInfo::Type::Between; break;
+            case Keyword::Like: in.type = InfixInfo::Type::Like; break;
+            case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::RLike; break;
+            case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::Regexp; break;
+            default: in = InfixInfo{}; break;
+          }
+          break;
+        }
+        case Keyword::In: in.type = InfixInfo::Type::In; in.level = kBpSimilar; break;
+        case Keyword::Between: in.type = InfixInfo::Type::Between; in.level = kBpSimilar; break;
+        case Keyword::Like: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; break;
+        case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::RLike; break;
+        case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::Regexp; break;
+        default: break;
+      }
+      break;
+    default:
+      break;
+  }
+  return in;
+}
+
 }  // namespace
 
 bool Parser::AtIntervalUnit(size_t k) const {
@@ -103,75 +179,7 @@ ast::Expr* Parser::ParseExpr(int min_bp) {
   int banned = -1;   // a non-associative level just applied (a < b < c is an error)
   int wraps = 0;     // non-binary wrappers applied in this loop
   while (true) {
-    const Token& t = Peek();
-    InfixInfo in;
-    switch (t.kind) {
-      case TokenKind::Equal: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::Eq}; break;
-      case TokenKind::EqualEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::EqEq}; break;
-      case TokenKind::NullSafeEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NullSafeEq}; break;
-      case TokenKind::NotEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NotEq}; break;
-      case TokenKind::BangEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::BangEq}; break;
-      case TokenKind::Less: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Less}; break;
-      case TokenKind::LessEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::LessEq}; break;
-      case TokenKind::Greater: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Greater}; break;
-      case TokenKind::GreaterEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::GreaterEq}; break;
-      case TokenKind::Pipe: in = {InfixInfo::Type::Binary, kBpBitOr, BinaryOp::BitOr}; break;
-      case TokenKind::Ampersand: in = {InfixInfo::Type::Binary, kBpBitAnd, BinaryOp::BitAnd}; break;
-      case TokenKind::PipePipe: in = {InfixInfo::Type::Binary, kBpConcat, BinaryOp::Concat}; break;
-      case TokenKind::Plus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Add}; break;
-      case TokenKind::Minus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Sub}; break;
-      case TokenKind::Star: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mul}; break;
-      case TokenKind::Slash: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Div}; break;
-      case TokenKind::Percent: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mod}; break;
-      case TokenKind::Caret: in = {InfixInfo::Type::Binary, kBpXor, BinaryOp::BitXor}; break;
-      case TokenKind::Dot: in.type = InfixInfo::Type::Dot; in.level = kBpPostfix; break;
-      case TokenKind::LBracket: in.type = InfixInfo::Type::Subscript; in.level = kBpPostfix; break;
-      case TokenKind::Word:
-        switch (t.keyword) {
-          case Keyword::Or: in = {InfixInfo::Type::Binary, kBpOr, BinaryOp::Or}; break;
-          case Keyword::And: in = {InfixInfo::Type::Binary, kBpAnd, BinaryOp::And}; break;
-          case Keyword::Div: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::IntDiv}; break;
-          case Keyword::Is: {
-            size_t k = 1;
-            const bool neg = AtKw(Keyword::Not, k);
-            if (neg) ++k;
-            if (AtKw(Keyword::Distinct, k) && AtKw(Keyword::From, k + 1)) {
-              in = {InfixInfo::Type::Binary, kBpEquality,
-                    neg ? BinaryOp::IsNotDistinctFrom : BinaryOp::IsDistinctFrom};
-              in.tokens = static_cast<int>(k) + 2;
-            } else {
-              in.type = InfixInfo::Type::Is;
-              in.level = kBpIs;
-            }
-            break;
-          }
-          case Keyword::Not: {
-            const Token& n = Peek(1);
-            if (n.kind != TokenKind::Word) break;
-            in.negated = true;
-            in.tokens = 2;
-            in.level = kBpSimilar;
-            switch (n.keyword) {
-              case Keyword::In: in.type = InfixInfo::Type::In; break;
-              case Keyword::Between: in.type = InfixInfo::Type::Between; break;
-              case Keyword::Like: in.type = InfixInfo::Type::Like; break;
-              case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::RLike; break;
-              case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::Regexp; break;
-              default: in = InfixInfo{}; break;
-            }
-            break;
-          }
-          case Keyword::In: in.type = InfixInfo::Type::In; in.level = kBpSimilar; break;
-          case Keyword::Between: in.type = InfixInfo::Type::Between; in.level = kBpSimilar; break;
-          case Keyword::Like: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; break;
-          case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::RLike; break;
-          case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::Regexp; break;
-          default: break;
-        }
-        break;
-      default:
-        break;
-    }
+    const InfixInfo in = PeekInfix(*this);
     if (in.type == InfixInfo::Type::None || in.level <= min_bp) break;
     if (in.level == kBpSimilar && banned == kBpSimilar) {
       Fail("end of expression");  // `a < b < c`: comparisons do not chain in Hive
@@ -183,93 +191,103 @@ ast::Expr* Parser::ParseExpr(int min_bp) {
       return nullptr;
     }
     for (int i = 0; i < in.tokens; ++i) Advance();
-    switch (in.type) {
-      case InfixInfo::Type::Binary: {
-        ast::Expr* rhs = nullptr;
-        const uint32_t rhs_begin = StartOffset();
-        if (in.level == kBpEquality || IsComparison(in.op)) {
-          // Quantified comparison: `x > ANY (SELECT ...)`.
-          ast::SubqueryExpr::Quantifier q = ast::SubqueryExpr::Quantifier::None;
-          if (AtKw(Keyword::Any)) q = ast::SubqueryExpr::Quantifier::Any;
-          if (AtKw(Keyword::Some)) q = ast::SubqueryExpr::Quantifier::Some;
-          if (AtKw(Keyword::All)) q = ast::SubqueryExpr::Quantifier::All;
-          if (q != ast::SubqueryExpr::Quantifier::None && AtKind(TokenKind::LParen, 1)) {
-            Advance();
-            auto* sub = static_cast<ast::SubqueryExpr*>(ParseSubqueryParens(rhs_begin));
-            if (sub == nullptr) return nullptr;
-            sub->quantifier = q;
-            rhs = sub;
-          }
-        }
-        if (rhs == nullptr) rhs = ParseExpr(in.level);
-        if (rhs == nullptr) return nullptr;
-        auto* b = arena_.New<ast::BinaryExpr>();
-        b->op = in.op;
-        b->lhs = lhs;
-        b->rhs = rhs;
-        b->span = SpanFrom(begin);
-        lhs = b;
-        break;
-      }
-      case InfixInfo::Type::Is: {
-        auto* e = arena_.New<ast::IsExpr>();
-        e->operand = lhs;
-        e->negated = AcceptKw(Keyword::Not);
-        if (AcceptKw(Keyword::Null)) e->what = ast::IsExpr::What::Null;
-        else if (AcceptKw(Keyword::True)) e->what = ast::IsExpr::What::True;
-        else if (AcceptKw(Keyword::False)) e->what = ast::IsExpr::What::False;
-        else if (AcceptKw(Keyword::Unknown)) e->what = ast::IsExpr::What::Unknown;
-        else {
-          Fail("NULL, TRUE, FALSE or UNKNOWN");
-          return nullptr;
-        }
-        e->span = SpanFrom(begin);
-        lhs = e;
-        break;
-      }
-      case InfixInfo::Type::In:
-        lhs = ParseInRhs(lhs, in.negated, begin);
-        break;
-      case InfixInfo::Type::Like:
-        lhs = ParseLikeRhs(lhs, in.like, in.negated, begin);
-        break;
-      case InfixInfo::Type::Between:
-        lhs = ParseBetweenRhs(lhs, in.negated, begin);
-        break;
-      case InfixInfo::Type::Dot: {
-        ast::Ident field;
-        if (!ParseAnyName(&field)) return nullptr;
-        if (auto* col = ast::DynCast<ast::ColumnRef>(lhs)) {
-          ast::Ident* parts = static_cast<ast::Ident*>(
-              arena_.Allocate(sizeof(ast::Ident) * (col->parts.size() + 1), alignof(ast::Ident)));
-          for (size_t i = 0; i < col->parts.size(); ++i) parts[i] = col->parts[i];
-          parts[col->parts.size()] = field;
-          auto* c = arena_.New<ast::ColumnRef>();
-          c->parts = {parts, col->parts.size() + 1};
-          c->span = SpanFrom(begin);
-          lhs = c;
-        } else {
-          auto* f = arena_.New<ast::FieldAccess>();
-          f->base = lhs;
-          f->field = field;
-          f->span = SpanFrom(begin);
-          lhs = f;
-        }
-        break;
-      }
-      case InfixInfo::Type::Subscript: {
-        auto* s = arena_.New<ast::Subscript>();
-        s->base = lhs;
-        s->index = ParseExpr(kBpNone);
-        if (s->index == nullptr || !Expect(TokenKind::RBracket)) return nullptr;
-        s->span = SpanFrom(begin);
-        lhs = s;
-        break;
-      }
-      case InfixInfo::Type::None:
-        break;
-    }
+    lhs = ApplyInfix(lhs, static_cast<int>(in.type), in.level, static_cast<int>(in.op), in.negated, static_cast<int>(in.like), begin);
     if (lhs == nullptr) return nullptr;
+  }
+  return lhs;
+}
+
+ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_int, bool negated,
+                              int like_int, uint32_t begin) {
+  using T = InfixInfo::Type;
+  const T type = static_cast<T>(type_int);
+  const BinaryOp op = static_cast<BinaryOp>(op_int);
+  const auto like = static_cast<ast::LikeExpr::Op>(like_int);
+  switch (type) {
+    case T::Binary: {
+      ast::Expr* rhs = nullptr;
+      const uint32_t rhs_begin = StartOffset();
+      if (level == kBpEquality || IsComparison(op)) {
+        // Quantified comparison: `x > ANY (SELECT ...)`.
+        ast::SubqueryExpr::Quantifier q = ast::SubqueryExpr::Quantifier::None;
+        if (AtKw(Keyword::Any)) q = ast::SubqueryExpr::Quantifier::Any;
+        if (AtKw(Keyword::Some)) q = ast::SubqueryExpr::Quantifier::Some;
+        if (AtKw(Keyword::All)) q = ast::SubqueryExpr::Quantifier::All;
+        if (q != ast::SubqueryExpr::Quantifier::None && AtKind(TokenKind::LParen, 1)) {
+          Advance();
+          auto* sub = static_cast<ast::SubqueryExpr*>(ParseSubqueryParens(rhs_begin));
+          if (sub == nullptr) return nullptr;
+          sub->quantifier = q;
+          rhs = sub;
+        }
+      }
+      if (rhs == nullptr) rhs = ParseExpr(level);
+      if (rhs == nullptr) return nullptr;
+      auto* b = arena_.New<ast::BinaryExpr>();
+      b->op = op;
+      b->lhs = lhs;
+      b->rhs = rhs;
+      b->span = SpanFrom(begin);
+      lhs = b;
+      break;
+    }
+    case T::Is: {
+      auto* e = arena_.New<ast::IsExpr>();
+      e->operand = lhs;
+      e->negated = AcceptKw(Keyword::Not);
+      if (AcceptKw(Keyword::Null)) e->what = ast::IsExpr::What::Null;
+      else if (AcceptKw(Keyword::True)) e->what = ast::IsExpr::What::True;
+      else if (AcceptKw(Keyword::False)) e->what = ast::IsExpr::What::False;
+      else if (AcceptKw(Keyword::Unknown)) e->what = ast::IsExpr::What::Unknown;
+      else {
+        Fail("NULL, TRUE, FALSE or UNKNOWN");
+        return nullptr;
+      }
+      e->span = SpanFrom(begin);
+      lhs = e;
+      break;
+    }
+    case T::In:
+      lhs = ParseInRhs(lhs, negated, begin);
+      break;
+    case T::Like:
+      lhs = ParseLikeRhs(lhs, like, negated, begin);
+      break;
+    case T::Between:
+      lhs = ParseBetweenRhs(lhs, negated, begin);
+      break;
+    case T::Dot: {
+      ast::Ident field;
+      if (!ParseAnyName(&field)) return nullptr;
+      if (auto* col = ast::DynCast<ast::ColumnRef>(lhs)) {
+        ast::Ident* parts = static_cast<ast::Ident*>(
+            arena_.Allocate(sizeof(ast::Ident) * (col->parts.size() + 1), alignof(ast::Ident)));
+        for (size_t i = 0; i < col->parts.size(); ++i) parts[i] = col->parts[i];
+        parts[col->parts.size()] = field;
+        auto* c = arena_.New<ast::ColumnRef>();
+        c->parts = {parts, col->parts.size() + 1};
+        c->span = SpanFrom(begin);
+        lhs = c;
+      } else {
+        auto* f = arena_.New<ast::FieldAccess>();
+        f->base = lhs;
+        f->field = field;
+        f->span = SpanFrom(begin);
+        lhs = f;
+      }
+      break;
+    }
+    case T::Subscript: {
+      auto* s = arena_.New<ast::Subscript>();
+      s->base = lhs;
+      s->index = ParseExpr(kBpNone);
+      if (s->index == nullptr || !Expect(TokenKind::RBracket)) return nullptr;
+      s->span = SpanFrom(begin);
+      lhs = s;
+      break;
+    }
+    case T::None:
+      break;
   }
   return lhs;
 }
@@ -384,6 +402,11 @@ bool IsClauseKeyword(Keyword kw) {
 }  // namespace
 
 ast::Expr* Parser::ParsePrimary() {
+  if (At(TokenKind::LParen)) return ParseParenExpr();
+  return ParsePrimaryOther();
+}
+
+ast::Expr* Parser::ParsePrimaryOther() {
   const Token& t = Peek();
   const uint32_t begin = t.begin;
   auto literal = [&](ast::Literal::Type type, std::string_view text) {
@@ -549,6 +572,10 @@ ast::Expr* Parser::ParseParenExpr() {
   ast::Expr* first = ParseExpr(kBpNone);
   if (first == nullptr) return nullptr;
   if (Accept(TokenKind::RParen)) return MaybeInterval(first, begin);
+  return ParseStructRest(first, begin);
+}
+
+ast::Expr* Parser::ParseStructRest(ast::Expr* first, uint32_t begin) {
   ListBuilder<ast::Expr*> fields(exprs_);
   fields.Push(first);
   while (Accept(TokenKind::Comma)) {

@@ -142,6 +142,10 @@ class Parser {
   ast::Expr* ParseExpr(int min_bp = kBpNone);
   ast::Expr* ParsePrefix();
   ast::Expr* ParsePrimary();
+  [[gnu::noinline]] ast::Expr* ParsePrimaryOther();
+  [[gnu::noinline]] ast::Expr* ParseStructRest(ast::Expr* first, uint32_t begin);
+  [[gnu::noinline]] ast::Expr* ApplyInfix(ast::Expr* lhs, int type, int level, int op, bool negated,
+                                          int like, uint32_t begin);
   ast::Expr* ParseParenExpr();
   ast::Expr* ParseNameExpr();
   ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
