@@ -569,6 +569,22 @@ std::vector<driver::FileResult> HostileNames() {
 
 }  // namespace
 
+TEST_CASE("format json and impact: any name gives valid JSON and UTF-8") {
+  const graph::Graph g = Build(HostileNames());
+  std::string out;
+  graph::WriteJson(g, out);
+  const auto j = nlohmann::json::parse(out);  // throws on invalid JSON or UTF-8
+  CHECK(j["tables"].size() == 3);
+  graph::ImpactResult r;
+  std::string error;
+  REQUIRE(graph::Impact(g, "ods.raw events", {graph::Direction::Downstream, -1}, r, error));
+  std::string text, json;
+  graph::WriteImpactText(g, r, text);
+  graph::WriteImpactJson(g, r, json);
+  CHECK(text.find("bad\xEF\xBF\xBD") != std::string::npos);
+  CHECK(nlohmann::json::parse(json)["tables"] == nlohmann::json::parse(R"([{"name": "dw.\"q\"<t>", "depth": 1}])"));
+}
+
 TEST_CASE("format dot: record tables, column edges, renders with Graphviz") {
   for (const auto& files : {TwoScripts(), HostileNames(), TempChain()}) {
     const graph::Graph g = Build(files, false, {"tmp.a"});
