@@ -244,7 +244,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
   Scope* scope = NewScope(outer);
   if (core->from != nullptr) {
     AddFromItem(core->from, scope);
-  } else if (shared_from_ != nullptr) {
+  } else if (shared_from_ != nullptr && core == shared_core_) {
     scope->relations = shared_from_->relations;
   }
   if (core->where != nullptr) RecordPredicate(core->where, scope);
@@ -365,8 +365,17 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
         AddTable(static_cast<const TableName*>(cur), scope);
         break;
       case NodeKind::SubqueryRef: {
+        // A derived table cannot see the enclosing query, so its output is
+        // the same wherever it appears: CTE inlining shares one query between
+        // references, and analysing it once keeps chains of CTEs linear.
         auto* s = static_cast<const SubqueryRef*>(cur);
-        ColumnList* cols = AnalyzeQuery(s->query, nullptr);
+        ColumnList* cols = nullptr;
+        if (auto it = derived_.find(s->query); it != derived_.end()) {
+          cols = it->second;
+        } else {
+          cols = AnalyzeQuery(s->query, nullptr);  // may insert into derived_: no reference kept across it
+          derived_.emplace(s->query, cols);
+        }
         if (!s->column_aliases.empty()) cols = Renamed(cols, s->column_aliases);
         scope->relations.push_back(Relation{Lower(s->alias), "", cols});
         break;

@@ -57,6 +57,8 @@ class Analyzer {
   // Builds the shared FROM of a FROM-first statement; bodies without their
   // own FROM read it.
   void SetSharedFrom(const ast::TableRef* from);
+  // The body SELECT that reads the shared FROM (nested queries never do).
+  void SetSharedCore(const ast::QueryExpr* body) { shared_core_ = body; }
 
   // A scope over one table, for UPDATE / DELETE / MERGE.
   Scope* NewTableScope(const ast::QualifiedName& name, std::string_view alias);
@@ -137,6 +139,8 @@ class Analyzer {
   absl::flat_hash_map<ResolveKey, std::pair<const Column*, size_t>> resolved_;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;
+  const ast::QueryExpr* shared_core_ = nullptr;
+  absl::flat_hash_map<const ast::Query*, ColumnList*> derived_;  // FROM subquery outputs
   Column constant_;  // what GROUPING__ID and the like resolve to
   int depth_ = 0;
   size_t trace_budget_ = 0;

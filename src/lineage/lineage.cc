@@ -174,6 +174,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
   for (size_t i = 0; i < s.bodies.size(); ++i) {
     const InsertBody& body = s.bodies[i];
     an.current_body = static_cast<int>(i);
+    an.SetSharedCore(body.query != nullptr ? body.query->body : nullptr);
     ColumnList* q = an.AnalyzeQuery(body.query, nullptr);
     const InsertTarget* t = body.target;
     if (t == nullptr) {

@@ -7,7 +7,9 @@
 
 #include "ast/print_sql.h"
 #include "base/strings.h"
+#include "absl/container/inlined_vector.h"
 #include "lineage/analyzer.h"
+#include "lineage/expr_children.h"
 
 namespace hivelineage::lineage {
 
@@ -20,6 +22,7 @@ using namespace ast;
 // can otherwise grow exponentially with nesting.
 constexpr int kMaxTraceDepth = 200;
 constexpr size_t kTraceBudget = 4096;
+constexpr size_t kMaxPrintedNodes = 20000;
 
 template <typename T>
 T* Copy(Arena& arena, const Expr* e) {
@@ -204,9 +207,29 @@ const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
   }
 }
 
+namespace {
+
+// Whether the tree under `e`, shared subtrees counted once per use, has more
+// than `limit` nodes: traced trees share subexpressions, and printing one
+// that repeats a column at every level would grow exponentially.
+bool TreeLarger(const Expr* e, size_t limit) {
+  absl::InlinedVector<const Expr*, 32> stack{e};
+  size_t n = 0;
+  while (!stack.empty()) {
+    const Expr* x = stack.back();
+    stack.pop_back();
+    if (++n > limit) return true;
+    ForEachChild(x, [&](const Expr* c) { stack.push_back(c); });
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string Analyzer::ExpressionText(const Column& c) {
   trace_budget_ = kTraceBudget;
   const Expr* t = TraceColumn(c, 0);
+  if (t != nullptr && t != c.expr && TreeLarger(t, kMaxPrintedNodes)) t = nullptr;
   if (t == nullptr) {
     if (c.expr != nullptr) return Print(*c.expr);
     return c.base ? c.name : std::string();
