@@ -110,6 +110,12 @@ TEST_CASE("operators and punctuation") {
 TEST_CASE("charset literal and leading-underscore names") {
   auto l = Lex("_utf8 'abc' `_c0` _c1");
   CHECK(l.tokens[0].kind == TokenKind::Charset);
+  auto dashed = Lex("_UTF-8 0x41 _iso-8859-1 'x' a_b-1");
+  CHECK(dashed.tokens[0].kind == TokenKind::Charset);
+  CHECK(dashed.Text(0) == "_UTF-8");
+  CHECK(dashed.tokens[1].kind == TokenKind::Word);  // 0x41: the parser takes it after a charset
+  CHECK(dashed.tokens[2].kind == TokenKind::Charset);
+  CHECK(dashed.Text(2) == "_iso-8859-1");
   CHECK(l.tokens[1].kind == TokenKind::String);
   CHECK(l.tokens[2].kind == TokenKind::QuotedIdent);
   CHECK(l.tokens[3].kind == TokenKind::Word);  // lenient

@@ -317,9 +317,15 @@ class Lexer {
   void LexUnderscore(const unsigned char* start) {
     ++p_;
     while (p_ < end_ && (IsWordChar(*p_))) ++p_;
-    const unsigned char* q = p_;
+    // Charset names may also hold `-.:` (_UTF-8 'x'); only a following string
+    // or hex literal makes it a charset literal.
+    const unsigned char* name_end = p_;
+    while (name_end < end_ && (IsWordChar(*name_end) || *name_end == '-' || *name_end == '.' || *name_end == ':'))
+      ++name_end;
+    const unsigned char* q = name_end;
     while (q < end_ && kClass[*q] == kSpace) ++q;
     if (q < end_ && (*q == '\'' || *q == '"' || (q[0] == '0' && q + 1 < end_ && (q[1] | 32) == 'x'))) {
+      p_ = name_end;
       Emit(TokenKind::Charset, start, p_);
       return;
     }
