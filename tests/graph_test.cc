@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -853,7 +854,17 @@ TEST_CASE("cli impact: temporary tables of the corpus, collapsed") {
     MESSAGE("skipped: " << script << " is not in the corpus");
     return;
   }
-  Ran r = Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --catalog corpus/catalog.json " + script);
+  // CREATE TEMPORARY TABLE is known from the session's catalog.
+  Ran r = Cli("graph --catalog corpus/catalog.json " + script);
+  CHECK(r.code == 0);
+  std::map<std::string, std::string> kinds;
+  const auto graph_json = nlohmann::json::parse(r.out);
+  for (const auto& t : graph_json["tables"]) kinds[t["name"].get<std::string>()] = t["kind"].get<std::string>();
+  CHECK(kinds["default.tmp_paid_orders"] == "temporary");
+  CHECK(kinds["default.tmp_refunds"] == "temporary");
+  CHECK(kinds["dws.dws_trade_net_1d"] == "table");
+
+  r = Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --catalog corpus/catalog.json " + script);
   CHECK(r.code == 0);
   CHECK(r.out.find("default.tmp_paid_orders.total_amount") != std::string::npos);
   r = Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --collapse temporary --format json "
