@@ -28,18 +28,19 @@ if ((${#missing[@]})); then
   echo "installing: ${missing[*]}" >&2
   sudo=""
   if [[ "$(id -u)" != 0 ]]; then sudo="sudo"; fi
-  $sudo apt-get update
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "${packages[@]}"
+  $sudo apt-get update >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "${packages[@]}" >&2
 fi
 
 werror=false
 if [[ "${CI:-}" == "true" ]]; then werror=true; fi
+# Build chatter goes to stderr so that `run` prints nothing but the JSON on stdout.
 if [[ -f "$build/build.ninja" ]]; then
   meson configure "$build" -Dwerror="$werror" >/dev/null
 else
-  meson setup "$build" --buildtype=release -Dwerror="$werror"
+  meson setup "$build" --buildtype=release -Dwerror="$werror" >&2
 fi
-ninja -C "$build"
+ninja -C "$build" >&2
 
 if [[ "$mode" == "run" ]]; then
   status=0
