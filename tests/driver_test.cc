@@ -392,3 +392,16 @@ TEST_CASE("md5 test vectors (RFC 1321)") {
   CHECK(output::Md5Hex("create table src2 as select key key2, value value2 from src1") ==
         "87921246fb098d44c05e0ccd9ecb0676");
 }
+
+TEST_CASE("json string escaping agrees with nlohmann at every position") {
+  for (const std::string special : {"\"", "\\", "\n", std::string(1, '\x1f'), "\xC3\xA9", "\xE4\xB8\xAD"}) {
+    for (size_t pos = 0; pos <= 24; ++pos) {
+      std::string s(24, 'x');
+      s.insert(pos, special);
+      std::string out;
+      output::AppendJsonString(out, s);
+      CAPTURE(pos);
+      CHECK(out == nlohmann::json(s).dump());
+    }
+  }
+}

@@ -1,6 +1,7 @@
 #include "output/json_out.h"
 
 #include <charconv>
+#include <cstring>
 
 namespace hivelineage::output {
 namespace {
@@ -49,6 +50,19 @@ void AppendJsonString(std::string& out, std::string_view str) {
   size_t i = 0;
   while (i < n) {
     size_t j = i;
+    // Eight bytes at a time while none needs attention (SWAR: no byte < 0x20,
+    // >= 0x80, '"' or '\\'); names and expressions are mostly plain ASCII.
+    while (j + 8 <= n) {
+      uint64_t w;
+      std::memcpy(&w, s + j, 8);
+      constexpr uint64_t kOnes = 0x0101010101010101ULL;
+      constexpr uint64_t kHigh = 0x8080808080808080ULL;
+      const uint64_t quote = w ^ (kOnes * '"');
+      const uint64_t slash = w ^ (kOnes * '\\');
+      const uint64_t special = ((w - kOnes * 0x20) | (quote - kOnes) | (slash - kOnes) | w) & kHigh;
+      if (special != 0) break;
+      j += 8;
+    }
     while (j < n && kPlain.v[s[j]]) ++j;
     out.append(str.data() + i, j - i);
     i = j;
