@@ -394,7 +394,8 @@ TEST_CASE("md5 test vectors (RFC 1321)") {
 }
 
 TEST_CASE("json string escaping agrees with nlohmann at every position") {
-  for (const std::string special : {"\"", "\\", "\n", std::string(1, '\x1f'), "\xC3\xA9", "\xE4\xB8\xAD"}) {
+  const std::vector<std::string> specials = {"\"", "\\", "\n", std::string(1, '\x1f'), "\xC3\xA9", "\xE4\xB8\xAD"};
+  for (const std::string& special : specials) {
     for (size_t pos = 0; pos <= 24; ++pos) {
       std::string s(24, 'x');
       s.insert(pos, special);
