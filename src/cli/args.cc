@@ -8,6 +8,8 @@ namespace hivelineage::cli {
 
 const char kUsage[] =
     "usage: hivelineage [analyze] [OPTIONS] [PATH ...]\n"
+    "       hivelineage graph [OPTIONS] PATH ...     (see hivelineage graph --help)\n"
+    "       hivelineage impact --downstream|--upstream NAME [OPTIONS] PATH ...\n"
     "\n"
     "Computes table and column lineage of Hive SQL scripts.\n"
     "PATH is a .sql/.hql/.q file, a folder (searched recursively for .sql, .hql, .q),\n"
