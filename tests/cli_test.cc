@@ -6,6 +6,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -49,18 +50,25 @@ std::string Quote(const std::string& s) {
 
 // Runs the CLI from TempDir() with `args` (already quoted as needed), stdin
 // from `input`, and `env` (NAME=VALUE ...) added to the environment.
-CliRun Run(const std::string& args, const std::string& input = "", const std::string& env = "") {
+CliRun Run(const std::string& args, const std::string& input = "", const std::string& env = "");
+
+// Runs the shell command `command` from TempDir(), stdin from `input`.
+CliRun Shell(const std::string& command, const std::string& input = "") {
   const fs::path in = Write("stdin.txt", input);
   const fs::path out = TempDir() / "stdout.txt";
   const fs::path err = TempDir() / "stderr.txt";
-  const std::string cmd = "cd " + Quote(TempDir().string()) + " && " + env + " " + Quote(HIVELINEAGE_CLI) + " " + args +
-                          " <" + Quote(in.string()) + " >" + Quote(out.string()) + " 2>" + Quote(err.string());
+  const std::string cmd = "cd " + Quote(TempDir().string()) + " && " + command + " <" + Quote(in.string()) + " >" +
+                          Quote(out.string()) + " 2>" + Quote(err.string());
   const int status = std::system(cmd.c_str());
   CliRun r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = hivelineage::testing::ReadFile(out);
   r.err = hivelineage::testing::ReadFile(err);
   return r;
+}
+
+CliRun Run(const std::string& args, const std::string& input, const std::string& env) {
+  return Shell(env + " " + Quote(HIVELINEAGE_CLI) + " " + args, input);
 }
 
 std::vector<nlohmann::json> Lines(const std::string& text) {
@@ -105,7 +113,11 @@ TEST_CASE("cli: a clean script exits 0 with one JSON document") {
   CHECK(j["statements"][1]["inputs"] == nlohmann::json::array({"ods.events"}));
   CHECK(j["statements"][1]["outputs"] == nlohmann::json::array({"dw.daily"}));
   CHECK(j["errors"].empty());
-  CHECK(r.err.empty());
+  // Only the summary line on stderr (no progress bar: stderr is not a terminal).
+  CHECK(r.err.starts_with("hivelineage: 1 file, 2 statements, 0 errors, "));
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.err.find('\r') == std::string::npos);
+  CHECK(Run("--quiet ok.sql").err.empty());
   // Same bytes every time.
   CHECK(Run("ok.sql").out == r.out);
   // `analyze` is an optional sub-command word.
@@ -253,4 +265,103 @@ TEST_CASE("cli: GBK file and invalid bytes") {
   r = Run("junk.sql");
   CHECK(r.code != 2);
   CHECK(nlohmann::json::accept(r.out));
+}
+
+TEST_CASE("cli: -j, argument order and the summary line") {
+  Write("jobs/b.sql", "insert overwrite table dw.b select x from ods.s;\nselect from;\n");
+  Write("jobs/a/one.sql", "create table t (a int);\ninsert into dw.c select * from t;\n");
+  Write("jobs/a/two.hql", "select a from t");
+  for (int i = 0; i < 20; ++i) Write("jobs/gen/g" + std::to_string(i) + ".sql", "select c" + std::to_string(i) + " from t");
+  const CliRun base = Run("-j 1 --quiet jobs");
+  CHECK(base.code == 1);
+  for (const char* args : {"-j 2 --quiet jobs", "-j8 --quiet jobs", "--jobs=3 --quiet jobs",
+                           "--quiet jobs/gen jobs/b.sql jobs/a jobs/a/two.hql", "--quiet jobs/b.sql jobs"}) {
+    CAPTURE(args);
+    const CliRun r = Run(args);
+    CHECK(r.code == base.code);
+    CHECK(r.out == base.out);
+    CHECK(r.err == base.err);
+  }
+  const CliRun r = Run("-j 2 jobs");
+  CHECK(r.err.find("hivelineage: 23 files, 25 statements, 1 error, ") != std::string::npos);
+  CHECK(r.err.find("2 threads)") != std::string::npos);
+  for (const char* bad : {"-j 0 x.sql", "-j x x.sql", "-j", "--jobs=-1 x.sql", "-j 2000 x.sql"}) {
+    CAPTURE(bad);
+    CHECK(Run(bad).code == 2);
+  }
+}
+
+TEST_CASE("cli: --sequence") {
+  Write("seq/etl/01_create.sql", "create table dw.t (a string, b string);\n");
+  Write("seq/etl/02_load.sql", "insert overwrite table dw.u select * from dw.t;\n");
+  Write("seq/etl/order.txt", "# run order\n01_create.sql\n\n02_load.sql\n");
+  CliRun r = Run("--sequence seq/etl/order.txt -j 2");
+  CHECK(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["statements"].size() == 2);
+  CHECK(j["statements"][0]["file"] == "seq/etl/01_create.sql");
+  CHECK(j["statements"][1]["columns"].size() == 2);  // sees the table the first script created
+  // The same scripts as PATHs are independent: the star cannot expand.
+  r = Run("--quiet seq/etl");
+  j = nlohmann::json::parse(r.out);
+  REQUIRE(j["statements"].size() == 2);
+  CHECK(j["statements"][1]["columns"].empty());
+  // Run order is the list's, not sorted.
+  Write("seq/etl/reverse.txt", "02_load.sql\n01_create.sql\n");
+  r = Run("--quiet --sequence=seq/etl/reverse.txt");
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["statements"][0]["file"] == "seq/etl/02_load.sql");
+  CHECK(j["statements"][0]["columns"].empty());
+  Write("seq/etl/bad.txt", "01_create.sql\nmissing.sql\n");
+  r = Run("--sequence seq/etl/bad.txt");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("seq/etl/bad.txt:2: seq/etl/missing.sql: no such file") != std::string::npos);
+  CHECK(Run("--sequence seq/etl/order.txt seq/etl/01_create.sql").code == 2);
+  CHECK(Run("--sequence nowhere.txt").code == 2);
+}
+
+TEST_CASE("cli: progress bar on a terminal only") {
+  if (std::system("python3 -c 'import os, pty' >/dev/null 2>&1") != 0) {
+    MESSAGE("python3 with pty not available: progress bar on a terminal not tested");
+    return;
+  }
+  // Runs the CLI with stderr on a pseudo-terminal and stdout to a file; prints what the terminal got.
+  Write("pty.py",
+        "import os, subprocess, sys\n"
+        "m, s = os.openpty()\n"
+        "p = subprocess.Popen(sys.argv[2:], stdout=open(sys.argv[1], 'wb'), stderr=s, stdin=subprocess.DEVNULL)\n"
+        "os.close(s)\n"
+        "data = b''\n"
+        "while True:\n"
+        "    try:\n"
+        "        d = os.read(m, 65536)\n"
+        "    except OSError:\n"
+        "        break\n"
+        "    if not d:\n"
+        "        break\n"
+        "    data += d\n"
+        "sys.stdout.buffer.write(data)\n"
+        "sys.exit(p.wait())\n");
+  for (int i = 0; i < 30; ++i) Write("bar/s" + std::to_string(i) + ".sql", "select a from t" + std::to_string(i) + " where (;");
+  const std::string cli = Quote(HIVELINEAGE_CLI);
+  // The delay before the bar shows is 1 s; the test hook makes it 0 so a short run shows it.
+  CliRun r = Shell("HIVELINEAGE_PROGRESS_DELAY_MS=0 python3 pty.py bar.json " + cli + " -j 2 bar");
+  CHECK(r.code == 1);
+  CHECK(r.out.find("\033[K[") != std::string::npos);
+  CHECK(r.out.find("/30 files") != std::string::npos);
+  CHECK(r.out.find("MB/s") != std::string::npos);
+  CHECK(r.out.find("hivelineage: 30 files, 30 statements, 30 errors") != std::string::npos);
+  // The bar is erased before the summary line.
+  const size_t summary = r.out.find("hivelineage: 30 files");
+  CHECK(r.out.rfind("\r\033[K", summary) != std::string::npos);
+  CHECK(nlohmann::json::parse(hivelineage::testing::ReadFile(TempDir() / "bar.json"))["statements"].size() == 30);
+  // --quiet: diagnostics only, no bar, no summary.
+  r = Shell("HIVELINEAGE_PROGRESS_DELAY_MS=0 python3 pty.py bar.json " + cli + " --quiet bar");
+  CHECK(r.out.find("\033[K") == std::string::npos);
+  CHECK(r.out.find("hivelineage: 30 files") == std::string::npos);
+  CHECK(r.out.find("error: ") != std::string::npos);
+  // A run shorter than a second shows no bar.
+  r = Shell("python3 pty.py bar.json " + cli + " bar/s1.sql");
+  CHECK(r.out.find("\033[K") == std::string::npos);
+  CHECK(r.out.find("hivelineage: 1 file,") != std::string::npos);
 }

@@ -1,5 +1,6 @@
 #include "cli/args.h"
 
+#include <charconv>
 #include <string_view>
 
 #include "base/strings.h"
@@ -14,6 +15,8 @@ const char kUsage[] =
     "Computes table and column lineage of Hive SQL scripts.\n"
     "PATH is a .sql/.hql/.q file, a folder (searched recursively for .sql, .hql, .q),\n"
     "or - for standard input (the default when no PATH is given and stdin is not a terminal).\n"
+    "All files found are analysed in sorted path order (byte order, each name once), each\n"
+    "starting from the --catalog tables and --default-db, whatever the order of the PATHs.\n"
     "\n"
     "options:\n"
     "  --format FORMAT     json (one document, default), jsonl (one statement per line),\n"
@@ -23,11 +26,19 @@ const char kUsage[] =
     "  --default-db NAME   database of unqualified names before any USE (default: default)\n"
     "  --var NAME=VALUE    value for ${NAME}, ${hivevar:NAME}, ${hiveconf:NAME}; may be repeated\n"
     "  --allow-env         let ${env:NAME} read the environment\n"
+    "  -j, --jobs N        analyse N files at once (default: one per core); the output is\n"
+    "                      the same for every N\n"
+    "  --sequence FILE     analyse the scripts FILE lists (one path per line, relative to\n"
+    "                      FILE's folder; # comments) in that order, each seeing the tables\n"
+    "                      and views the earlier ones created; instead of PATH\n"
+    "  --quiet             no progress bar and no summary line on stderr\n"
     "  --help              show this help\n"
     "  --version           show the version\n"
     "\n"
     "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
-    "unreadable input. Diagnostics go to stderr as file:line:col: severity: message.\n";
+    "unreadable input. Diagnostics go to stderr as file:line:col: severity: message, then\n"
+    "a summary line (files, statements, errors, time); a progress bar too when stderr is a\n"
+    "terminal and the run takes over a second.\n";
 
 std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
   bool options_done = false;
@@ -59,12 +70,30 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
       has_value = true;
       return true;
     };
+    if (name.starts_with("-j") && name.size() > 2 && !name.starts_with("--")) {  // -j4
+      value = name.substr(2);
+      name = "-j";
+      has_value = true;
+    }
     if (name == "--help" || name == "-h") {
       args.help = true;
     } else if (name == "--version") {
       args.version = true;
     } else if (name == "--allow-env") {
       args.allow_env = true;
+    } else if (name == "--quiet" || name == "-q") {
+      args.quiet = true;
+    } else if (name == "-j" || name == "--jobs") {
+      if (!take_value()) return "-j needs a number of threads";
+      int n = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1024)
+        return Cat("-j expects a number of threads from 1 to 1024, got '", value, "'");
+      args.jobs = n;
+    } else if (name == "--sequence") {
+      if (!take_value() || value.empty()) return "--sequence needs a file";
+      if (!args.sequence.empty()) return "--sequence may be given once";
+      args.sequence = std::string(value);
     } else if (name == "--format") {
       if (!take_value()) return "--format needs a value (json, jsonl, hive)";
       const std::optional<output::Format> f = output::ParseFormat(value);
@@ -85,6 +114,8 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
       return Cat("unknown option '", a, "'");
     }
   }
+  if (!args.sequence.empty() && !args.paths.empty())
+    return "--sequence FILE lists the scripts; give no PATH with it";
   return {};
 }
 

@@ -17,6 +17,9 @@ struct CliArgs {
   std::string default_db = "default";
   std::vector<std::pair<std::string, std::string>> variables;
   bool allow_env = false;
+  int jobs = 0;           // -j N; 0 = one thread per core
+  std::string sequence;   // --sequence FILE: scripts in run order, sharing what they create
+  bool quiet = false;     // no progress bar, no summary line
   std::vector<std::string> paths;
 };
 

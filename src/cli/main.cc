@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 #include "cli/args.h"
@@ -27,7 +28,7 @@ int main(int argc, char** argv) {
     std::printf("hivelineage %s\n", HIVELINEAGE_VERSION);
     return 0;
   }
-  if (args.paths.empty()) {
+  if (args.paths.empty() && args.sequence.empty()) {
     if (isatty(STDIN_FILENO)) {
       std::fprintf(stderr, "hivelineage: no input (give a PATH, or - for stdin)\n\n%s", cli::kUsage);
       return 2;
@@ -35,7 +36,8 @@ int main(int argc, char** argv) {
     args.paths.push_back("-");
   }
 
-  const driver::ExpandedInputs inputs = driver::ExpandPaths(args.paths);
+  const driver::ExpandedInputs inputs =
+      args.sequence.empty() ? driver::ExpandPaths(args.paths) : driver::ReadSequence(args.sequence);
   if (!inputs.errors.empty()) {
     for (const std::string& e : inputs.errors) std::fprintf(stderr, "hivelineage: %s\n", e.c_str());
     return 2;
@@ -45,6 +47,14 @@ int main(int argc, char** argv) {
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
   options.catalog_files = args.catalogs;
-  const driver::RunSummary summary = output::RunAndWrite(inputs.files, options, args.format, stdout, stderr);
+  options.jobs = args.jobs;
+  options.sequenced = !args.sequence.empty();
+  output::ReportOptions report;
+  report.summary = !args.quiet;
+  report.progress = !args.quiet && isatty(STDERR_FILENO);
+  // For tests of the bar: how long a run must take before it shows (default 1 s).
+  if (const char* ms = std::getenv("HIVELINEAGE_PROGRESS_DELAY_MS")) report.progress_delay_seconds = std::atof(ms) / 1000;
+  const driver::RunSummary summary =
+      output::RunAndWrite(inputs.files, options, args.format, stdout, stderr, report);
   return output::ExitStatus(summary);
 }

@@ -1,10 +1,19 @@
-// A whole run: several inputs (files, folders, stdin) analysed in order with
-// one session, after the --catalog files. Used by the CLI and the benchmark.
+// A whole run: several inputs (files, folders, stdin) analysed after the
+// --catalog files. Used by the CLI and the benchmark.
 //
-// Results are handed to a sink file by file, so output can stream and memory
-// stays bounded by the largest file, not the whole run.
+// By default every script is independent: it starts from the catalog state
+// the --catalog files give and from the default database, so files can be
+// analysed on several threads at once. A sequenced run (--sequence) instead
+// lets each script see the tables, views and databases the earlier ones
+// created, as a scheduler running them one after the other would; analysis is
+// then serial and only output overlaps it.
+//
+// Results reach the sink in input order on the calling thread, each as soon
+// as every earlier file is done; at most a few files per thread are held, so
+// memory stays bounded by the largest files, not by the whole run.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -25,8 +34,16 @@ struct ExpandedInputs {
 };
 
 // Files are taken as given; folders are searched recursively for .sql, .hql
-// and .q files (any letter case), sorted by path; "-" is stdin.
+// and .q files (any letter case); "-" is stdin ("<stdin>"). The whole list is
+// sorted by name (byte order) and a name met twice is kept once, so the
+// order of the arguments does not change the output.
 ExpandedInputs ExpandPaths(const std::vector<std::string>& paths);
+
+// Reads a --sequence list: one script per line, in run order, relative to the
+// list file's folder; blank lines and lines starting with '#' are skipped. A
+// folder entry stands for its scripts in sorted order. Errors name the list
+// file and line.
+ExpandedInputs ReadSequence(const std::string& list_path);
 
 // A script's text ready for analysis, plus file-level diagnostics.
 struct LoadedInput {
@@ -43,9 +60,20 @@ LoadedInput DecodeInput(std::string name, std::string_view bytes);
 // Reads (stdin for "-") and decodes one input.
 LoadedInput LoadInput(const InputFile& input);
 
+// Counters a run updates as files finish analysis (from worker threads), for
+// a progress display reading them from another thread.
+struct RunProgress {
+  std::atomic<size_t> files_done{0};
+  std::atomic<size_t> bytes_done{0};
+  std::atomic<size_t> errors{0};  // statements with errors plus files with file-level errors
+};
+
 struct RunOptions {
   AnalyzeOptions analyze;
   std::vector<std::string> catalog_files;  // JSON, or DDL scripts (.sql/.hql/.q)
+  int jobs = 0;            // threads analysing at once; 0 = one per available core
+  bool sequenced = false;  // each script sees what the earlier ones created
+  RunProgress* progress = nullptr;  // optional live counters
 };
 
 struct RunSummary {
@@ -53,12 +81,18 @@ struct RunSummary {
   size_t files = 0;
   size_t statements = 0;
   size_t statements_with_errors = 0;
+  size_t files_with_errors = 0;  // file-level errors (unreadable, too large, ...)
   size_t bytes = 0;
+  int jobs = 1;                   // threads actually used
   bool unreadable_input = false;  // some input could not be read
   bool any_error = false;         // some statement or file-level error
 };
 
 using FileSink = std::function<void(FileResult&&)>;
+
+// The number of threads `jobs` asks for: itself when positive, else the
+// cores this process may run on.
+int ResolveJobs(int jobs);
 
 // Loads options.catalog_files into session.catalog (DDL catalogs are handed
 // to `sink` with is_catalog set). Returns an error message when a catalog is
@@ -68,9 +102,10 @@ std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, c
                          bool* any_error);
 
 // Loads the catalogs (DDL catalogs are passed to `sink` with is_catalog set,
-// so their errors can be reported), then analyses `inputs` in order. Every
-// script starts in options.analyze.default_database; tables created by one
-// script stay known to the following ones, as in a shared metastore.
+// so their errors can be reported), then analyses `inputs` on up to
+// options.jobs threads and passes the results to `sink` in input order, on
+// the calling thread. Every script starts in options.analyze.default_database.
+// The output is the same whatever the number of threads.
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const FileSink& sink);
 
 }  // namespace hivelineage::driver
