@@ -1,7 +1,8 @@
 // Keyword table: spelling, reservedness and a case-insensitive lookup.
 //
-// Lookup hashes the lower-cased word into a small open-addressing table built
-// once; words longer than the longest keyword are rejected before hashing.
+// Lookup (keyword_hash.h) probes a small open-addressing table built at
+// compile time; words longer than the longest keyword are rejected before
+// hashing.
 #include <array>
 #include <cstring>
 
@@ -23,35 +24,22 @@ constexpr KeywordInfo kKeywords[] = {
 #undef HIVEQL_KEYWORD
 };
 constexpr size_t kNumKeywords = sizeof(kKeywords) / sizeof(kKeywords[0]);
-constexpr size_t kTableSize = 2048;  // power of two, > 4x the keyword count
+static_assert(kNumKeywords == static_cast<size_t>(Keyword::kCount));
 
-inline unsigned char Lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
+constexpr unsigned char Lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
 
-inline uint32_t HashLower(std::string_view w) {
-  uint32_t h = 0;
-  for (unsigned char c : w) h = KeywordHashStep(h, c);
-  return h;
-}
-
-inline uint32_t Mix(uint32_t h) { return (h ^ (h >> 15)) * 0x2c1b3c6du; }
-
-struct Table {
-  std::array<uint16_t, kTableSize> slots{};  // 0 = empty, else keyword id
-  std::array<char, kNumKeywords * kMaxKeywordLength> lower{};  // lower-case spellings
-  Table() {
-    for (size_t id = 1; id < kNumKeywords; ++id) {
-      for (size_t k = 0; k < kKeywords[id].spelling.size(); ++k)
-        lower[id * kMaxKeywordLength + k] = static_cast<char>(Lower(static_cast<unsigned char>(kKeywords[id].spelling[k])));
-      uint32_t i = Mix(HashLower(kKeywords[id].spelling)) & (kTableSize - 1);
-      while (slots[i] != 0) i = (i + 1) & (kTableSize - 1);
-      slots[i] = static_cast<uint16_t>(id);
-    }
+constexpr KeywordTable MakeKeywordTable() {
+  KeywordTable t{};
+  for (size_t id = 1; id < kNumKeywords; ++id) {
+    const std::string_view sp = kKeywords[id].spelling;
+    for (size_t k = 0; k < sp.size(); ++k)
+      t.lower[id * kMaxKeywordLength + k] = static_cast<char>(Lower(static_cast<unsigned char>(sp[k])));
+    const uint32_t h = KeywordHash(sp.data(), sp.size());
+    uint32_t i = h >> kKeywordSlotShift;
+    while (t.slots[i].id != 0) i = (i + 1) & (kKeywordSlots - 1);
+    t.slots[i] = KeywordSlot{h, static_cast<uint16_t>(id), static_cast<uint8_t>(sp.size())};
   }
-};
-
-const Table& GetTable() {
-  static const Table table;
-  return table;
+  return t;
 }
 
 constexpr const char* kKindNames[] = {
@@ -64,6 +52,9 @@ constexpr const char* kKindNames[] = {
 
 }  // namespace
 
+// Built at compile time: no first-use guard on the lexer's hot path.
+constinit const KeywordTable kKeywordTable = MakeKeywordTable();
+
 std::string_view TokenKindName(TokenKind kind) { return kKindNames[static_cast<size_t>(kind)]; }
 
 std::string_view KeywordSpelling(Keyword kw) { return kKeywords[static_cast<size_t>(kw)].spelling; }
@@ -72,22 +63,7 @@ bool IsReserved(Keyword kw) { return kKeywords[static_cast<size_t>(kw)].reserved
 
 Keyword LookupKeyword(std::string_view word) {
   if (word.size() < 2 || word.size() > kMaxKeywordLength) return Keyword::None;
-  return LookupKeywordHashed(word.data(), word.size(), HashLower(word));
-}
-
-Keyword LookupKeywordHashed(const char* word, size_t n, uint32_t h) {
-  static const Table& t = GetTable();
-  uint32_t i = Mix(h) & (kTableSize - 1);
-  while (uint16_t id = t.slots[i]) {
-    if (kKeywords[id].spelling.size() == n) {
-      const char* low = &t.lower[id * kMaxKeywordLength];
-      size_t k = 0;
-      while (k < n && (static_cast<unsigned char>(word[k]) | 0x20u) == static_cast<unsigned char>(low[k])) ++k;
-      if (k == n) return static_cast<Keyword>(id);
-    }
-    i = (i + 1) & (kTableSize - 1);
-  }
-  return Keyword::None;
+  return LookupKeywordHashed(word.data(), word.size(), KeywordHash(word.data(), word.size()));
 }
 
 }  // namespace hivelineage::lexer

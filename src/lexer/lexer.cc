@@ -45,6 +45,41 @@ constexpr std::array<bool, 256> MakeWordTable() {
 }
 constexpr std::array<bool, 256> kWordChar = MakeWordTable();
 
+// Word characters for the word scanner: 0 ends a word, 2 is an upper-case
+// letter (the name then needs lower-casing), 1 any other word character.
+constexpr std::array<uint8_t, 256> MakeWordClassTable() {
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) t[c] = kWordChar[c] ? 1 : 0;
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = 2;
+  return t;
+}
+constexpr std::array<uint8_t, 256> kWordClass = MakeWordClassTable();
+
+// Punctuation that is always a one-byte token, whatever follows it.
+constexpr std::array<TokenKind, 256> MakeSinglePunctTable() {
+  std::array<TokenKind, 256> t{};
+  for (auto& k : t) k = TokenKind::Eof;  // Eof = not a single-byte token
+  t[','] = TokenKind::Comma;
+  t[';'] = TokenKind::Semicolon;
+  t['('] = TokenKind::LParen;
+  t[')'] = TokenKind::RParen;
+  t['['] = TokenKind::LBracket;
+  t[']'] = TokenKind::RBracket;
+  t['{'] = TokenKind::LBrace;
+  t['}'] = TokenKind::RBrace;
+  t[':'] = TokenKind::Colon;
+  t['+'] = TokenKind::Plus;
+  t['*'] = TokenKind::Star;
+  t['%'] = TokenKind::Percent;
+  t['&'] = TokenKind::Ampersand;
+  t['~'] = TokenKind::Tilde;
+  t['^'] = TokenKind::Caret;
+  t['?'] = TokenKind::Question;
+  t['@'] = TokenKind::At;
+  return t;
+}
+constexpr std::array<TokenKind, 256> kSinglePunct = MakeSinglePunctTable();
+
 inline bool IsWordChar(unsigned char c) { return kWordChar[c]; }
 inline bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 inline unsigned char Upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? c - 32 : c; }
@@ -85,31 +120,10 @@ class Lexer {
         out_(out),
         diags_(diags) {}
 
-  void Run() {
+  TokenizeSummary Run() {
     out_.reserve(out_.size() + static_cast<size_t>(end_ - begin_) / 5 + 2);
-    while (true) {
-      SkipSpaceAndComments();
-      if (p_ >= end_) break;
-      LexOne();
-    }
-    Emit(TokenKind::Eof, p_, p_);
-  }
-
- private:
-  uint32_t Off(const unsigned char* p) const { return static_cast<uint32_t>(p - begin_); }
-
-  [[gnu::always_inline]] void Emit(TokenKind kind, const unsigned char* b, const unsigned char* e, uint8_t flags = 0,
-            Keyword kw = Keyword::None) {
-    if (pending_space_) flags |= kLeadingSpace;
-    pending_space_ = false;
-    out_.push_back(Token{kind, flags, kw, Off(b), Off(e)});
-  }
-
-  void Report(Severity sev, const unsigned char* b, const unsigned char* e, std::string msg) {
-    diags_.push_back(Diagnostic{sev, Span{Off(b), Off(e)}, std::move(msg)});
-  }
-
-  void SkipSpaceAndComments() {
+    // One dispatch per byte of white space or token start: the common cases
+    // first, then comments, then everything else in LexOne.
     while (p_ < end_) {
       const unsigned char c = *p_;
       const uint8_t k = kClass[c];
@@ -118,25 +132,58 @@ class Lexer {
         pending_space_ = true;
         continue;
       }
-      if (k != kPunct && k != kHigh) return;
-      if (c == '-' && p_ + 1 < end_ && p_[1] == '-') {
-        while (p_ < end_ && *p_ != '\n' && *p_ != '\r') ++p_;
-        pending_space_ = true;
-      } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*' && !(p_ + 2 < end_ && p_[2] == '+')) {
-        SkipBlockComment();
-        pending_space_ = true;
-      } else if (c == 0xC2 && p_ + 1 < end_ && p_[1] == 0xA0) {  // NBSP
-        Report(Severity::Warning, p_, p_ + 2, "non-breaking space treated as white space");
-        p_ += 2;
-        pending_space_ = true;
-      } else if (c == 0xE3 && p_ + 2 < end_ && p_[1] == 0x80 && p_[2] == 0x80) {  // U+3000
-        Report(Severity::Warning, p_, p_ + 3, "full-width space treated as white space");
-        p_ += 3;
-        pending_space_ = true;
-      } else {
-        return;
+      if (k == kLetter) {
+        LexWord(p_);
+        continue;
       }
+      if (const TokenKind single = kSinglePunct[c]; single != TokenKind::Eof) {
+        const unsigned char* start = p_++;
+        Emit(single, start, p_);
+        continue;
+      }
+      if ((c == '-' || c == '/' || k == kHigh) && SkipComment()) continue;
+      LexOne();
     }
+    Emit(TokenKind::Eof, p_, p_);
+    return summary_;
+  }
+
+ private:
+  uint32_t Off(const unsigned char* p) const { return static_cast<uint32_t>(p - begin_); }
+
+  [[gnu::always_inline]] inline void Emit(TokenKind kind, const unsigned char* b, const unsigned char* e, uint8_t flags = 0,
+            Keyword kw = Keyword::None) {
+    if (pending_space_) flags |= kLeadingSpace;
+    pending_space_ = false;
+    out_.push_back(Token{kind, flags, kw, Off(b), Off(e)});
+  }
+
+  // Out of line: building messages must not weigh on the scanning loops.
+  [[gnu::noinline, gnu::cold]] void Report(Severity sev, const unsigned char* b,
+                                           const unsigned char* e, std::string msg) {
+    if (sev == Severity::Error) summary_.has_error = true;
+    diags_.push_back(Diagnostic{sev, Span{Off(b), Off(e)}, std::move(msg)});
+  }
+
+  // At `-`, `/` or a byte >= 0x80: skips one comment or Unicode space and
+  // returns true, or returns false when a token starts here.
+  bool SkipComment() {
+    const unsigned char c = *p_;
+    if (c == '-' && p_ + 1 < end_ && p_[1] == '-') {
+      while (p_ < end_ && *p_ != '\n' && *p_ != '\r') ++p_;
+    } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*' && !(p_ + 2 < end_ && p_[2] == '+')) {
+      SkipBlockComment();
+    } else if (c == 0xC2 && p_ + 1 < end_ && p_[1] == 0xA0) {  // NBSP
+      Report(Severity::Warning, p_, p_ + 2, "non-breaking space treated as white space");
+      p_ += 2;
+    } else if (c == 0xE3 && p_ + 2 < end_ && p_[1] == 0x80 && p_[2] == 0x80) {  // U+3000
+      Report(Severity::Warning, p_, p_ + 3, "full-width space treated as white space");
+      p_ += 3;
+    } else {
+      return false;
+    }
+    pending_space_ = true;
+    return true;
   }
 
   // Block comments nest: /* a /* b */ c */ is one comment.
@@ -188,13 +235,18 @@ class Lexer {
         LexHigh(start);
         return;
       default:
-        ++p_;
-        Report(Severity::Error, start, p_,
-               c == 0 ? std::string("unexpected NUL byte")
-                      : absl::StrFormat("unexpected character 0x%02X", c));
-        Emit(TokenKind::Error, start, p_);
+        LexBadByte(start);
         return;
     }
+  }
+
+  [[gnu::noinline, gnu::cold]] void LexBadByte(const unsigned char* start) {
+    const unsigned char c = *p_;
+    ++p_;
+    Report(Severity::Error, start, p_,
+           c == 0 ? std::string("unexpected NUL byte")
+                  : absl::StrFormat("unexpected character 0x%02X", c));
+    Emit(TokenKind::Error, start, p_);
   }
 
   // Scans word characters plus embedded ${...} references (tbl_${suffix}).
@@ -238,10 +290,31 @@ class Lexer {
     return true;
   }
 
-  void LexWord(const unsigned char* start) {
-    uint32_t h = KeywordHashStep(0, *p_);
-    ++p_;
-    while (p_ < end_ && IsWordChar(*p_)) h = KeywordHashStep(h, *p_++);
+  [[gnu::always_inline]] inline void LexWord(const unsigned char* start) {
+    const unsigned char* p = p_ + 1;
+    unsigned seen = kWordClass[*start];
+    // Four bytes per bounds check while they fit.
+    while (p + 4 <= end_) {
+      const unsigned w0 = kWordClass[p[0]];
+      if (w0 == 0) goto done;
+      const unsigned w1 = kWordClass[p[1]];
+      if (w1 == 0) { p += 1; seen |= w0; goto done; }
+      const unsigned w2 = kWordClass[p[2]];
+      if (w2 == 0) { p += 2; seen |= w0 | w1; goto done; }
+      const unsigned w3 = kWordClass[p[3]];
+      seen |= w0 | w1 | w2;
+      if (w3 == 0) { p += 3; goto done; }
+      seen |= w3;
+      p += 4;
+    }
+    while (p < end_) {
+      const unsigned w = kWordClass[*p];
+      if (w == 0) break;
+      seen |= w;
+      ++p;
+    }
+  done:
+    p_ = p;
     if (p_ < end_ && (*p_ == '$' || *p_ >= 0x80)) {
       const unsigned char* before = p_;
       ScanWordTail();
@@ -251,10 +324,11 @@ class Lexer {
       }
     }
     const size_t n = static_cast<size_t>(p_ - start);
+    const char* w = reinterpret_cast<const char*>(start);
     const Keyword kw = (n >= 2 && n <= kMaxKeywordLength)
-                           ? LookupKeywordHashed(reinterpret_cast<const char*>(start), n, h)
+                           ? LookupKeywordHashed(w, n, KeywordHash(w, n))
                            : Keyword::None;
-    Emit(TokenKind::Word, start, p_, 0, kw);
+    Emit(TokenKind::Word, start, p_, (seen & 2) ? 0 : kNoUpper, kw);
   }
 
   // Numbers: digits [. digits] [e[+-]digits] [Y|S|L|D|BD]; a digit-led run
@@ -438,11 +512,15 @@ class Lexer {
         }
         return one(TokenKind::Dollar);
       default:
-        ++p_;
-        Report(Severity::Error, start, p_, absl::StrFormat("unexpected character '%c'", c));
-        Emit(TokenKind::Error, start, p_);
-        return;
+        return LexBadPunct(start);
     }
+  }
+
+  [[gnu::noinline, gnu::cold]] void LexBadPunct(const unsigned char* start) {
+    const unsigned char c = *p_;
+    ++p_;
+    Report(Severity::Error, start, p_, absl::StrFormat("unexpected character '%c'", c));
+    Emit(TokenKind::Error, start, p_);
   }
 
   void LexFractionTail(const unsigned char* start) {
@@ -478,6 +556,7 @@ class Lexer {
     while (p_ < end_) {
       if (p_[0] == '*' && p_ + 1 < end_ && p_[1] == '/') {
         p_ += 2;
+        summary_.has_hint = true;
         Emit(TokenKind::Hint, start, p_);
         return;
       }
@@ -540,6 +619,7 @@ class Lexer {
   std::vector<Token>& out_;
   Diagnostics& diags_;
   bool pending_space_ = false;
+  TokenizeSummary summary_;
 };
 
 void AppendUtf8(std::string& out, uint32_t cp) {
@@ -564,9 +644,9 @@ int HexValue(char c) {
 
 }  // namespace
 
-void Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out,
-              Diagnostics& diags) {
-  Lexer(text, options, out, diags).Run();
+TokenizeSummary Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out,
+                         Diagnostics& diags) {
+  return Lexer(text, options, out, diags).Run();
 }
 
 std::string UnescapeString(std::string_view t) {

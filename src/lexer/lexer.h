@@ -19,9 +19,15 @@ struct LexOptions {
   bool double_quoted_identifiers = false;
 };
 
+// What Tokenize saw, so callers need not rescan tokens or diagnostics.
+struct TokenizeSummary {
+  bool has_error = false;  // an Error diagnostic was added
+  bool has_hint = false;   // a Hint token was emitted
+};
+
 // Appends tokens of `text` to `out` (always ending with an Eof token) and any
 // problems to `diags` (spans relative to `text`).
-void Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out,
+TokenizeSummary Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out,
               Diagnostics& diags);
 
 // Decoded contents of a String token: quotes removed, backslash escapes applied

@@ -32,6 +32,7 @@ inline constexpr uint8_t kLeadingSpace = 1;   // white space or a comment preced
 inline constexpr uint8_t kUnterminated = 2;   // string/backquote/comment hit end of input
 inline constexpr uint8_t kDoubleQuoted = 4;   // String written with "..."
 inline constexpr uint8_t kFullWidth = 8;      // punctuation written in full-width form (，（）)
+inline constexpr uint8_t kNoUpper = 16;       // Word known to hold no A-Z (names need no lower-casing)
 
 struct Token {
   TokenKind kind = TokenKind::Eof;

@@ -129,7 +129,7 @@ ast::Ident Parser::MakeIdent(const Token& t) {
       id.name = arena_.CopyString(out);
     }
   } else if (t.kind == TokenKind::Word) {
-    id.name = Lowered(s);
+    id.name = (t.flags & lexer::kNoUpper) ? s : Lowered(s);
   } else {
     id.name = s;
   }
@@ -370,12 +370,9 @@ ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseO
                                Diagnostics& diags) {
   thread_local std::vector<Token> tokens;
   tokens.clear();
-  const size_t first_diag = diags.size();
-  lexer::Tokenize(text, options.lex, tokens, diags);
-  bool lex_error = false;
-  for (size_t i = first_diag; i < diags.size(); ++i)
-    lex_error |= diags[i].severity == Severity::Error;
-  DropStrayHints(tokens);
+  const lexer::TokenizeSummary lexed = lexer::Tokenize(text, options.lex, tokens, diags);
+  const bool lex_error = lexed.has_error;
+  if (lexed.has_hint) DropStrayHints(tokens);
   Parser p(text, tokens, arena, options);
   ast::Statement* stmt = p.ParseTop();
   if (stmt == nullptr) {
