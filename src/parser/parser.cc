@@ -12,7 +12,12 @@ namespace hivelineage::parser {
 
 Parser::Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena,
                const ParseOptions& options)
-    : text_(text), tokens_(tokens), arena_(arena), options_(options) {}
+    : text_(text),
+      tokens_(tokens),
+      toks_(tokens.data()),
+      last_(tokens.size() - 1),
+      arena_(arena),
+      options_(options) {}
 
 Parser::Scratch& Parser::ThreadScratch() {
   // Nested ParseStatement calls on one thread would share it; the parser

@@ -82,11 +82,13 @@ class Parser {
   Span ErrorSpan() const;
 
   // ---- token cursor (parser.cc)
+  // Tokens never change during a parse, so the cursor works on a cached
+  // pointer and the Eof index rather than reloading the vector each time.
   const Token& Peek(size_t k = 0) const {
     const size_t i = pos_ + k;
-    return i < tokens_.size() ? tokens_[i] : tokens_.back();
+    return toks_[i < last_ ? i : last_];
   }
-  const Token& Prev() const { return tokens_[pos_ > 0 ? pos_ - 1 : 0]; }
+  const Token& Prev() const { return toks_[pos_ > 0 ? pos_ - 1 : 0]; }
   bool At(TokenKind k) const { return Peek().kind == k; }
   bool AtKw(Keyword kw, size_t k = 0) const {
     const Token& t = Peek(k);
@@ -95,7 +97,7 @@ class Parser {
   bool AtKind(TokenKind kind, size_t k) const { return Peek(k).kind == kind; }
   bool AtEnd() const { return At(TokenKind::Eof); }
   void Advance() {
-    if (pos_ + 1 < tokens_.size()) ++pos_;
+    if (pos_ < last_) ++pos_;
   }
   bool Accept(TokenKind k) {
     if (!At(k)) return false;
@@ -238,6 +240,8 @@ class Parser {
 
   std::string_view text_;
   std::vector<Token>& tokens_;
+  const Token* toks_;  // tokens_.data()
+  size_t last_;        // index of the final (Eof) token
   Arena& arena_;
   const ParseOptions& options_;
   size_t pos_ = 0;
