@@ -179,3 +179,11 @@ TEST_CASE("Render gives file:line:col, the line and a caret") {
   Diagnostic d{Severity::Error, Span{17, 18}, "unterminated string literal"};
   CHECK(Render(f, d) == "q.sql:2:8: error: unterminated string literal\nselect 'x\n       ^\n");
 }
+
+TEST_CASE("keywords with an underscore are recognised") {
+  auto l = Lex("current_date CURRENT_TIMESTAMP system_time");
+  CHECK(l.tokens[0].keyword == Keyword::CurrentDate);
+  CHECK(l.tokens[1].keyword == Keyword::CurrentTimestamp);
+  CHECK(l.tokens[2].keyword == Keyword::SystemTime);
+  CHECK(LookupKeyword("Current_Date") == Keyword::CurrentDate);
+}

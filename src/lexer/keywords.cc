@@ -26,14 +26,14 @@ constexpr KeywordInfo kKeywords[] = {
 constexpr size_t kNumKeywords = sizeof(kKeywords) / sizeof(kKeywords[0]);
 static_assert(kNumKeywords == static_cast<size_t>(Keyword::kCount));
 
-constexpr unsigned char Lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
 
 constexpr KeywordTable MakeKeywordTable() {
   KeywordTable t{};
   for (size_t id = 1; id < kNumKeywords; ++id) {
     const std::string_view sp = kKeywords[id].spelling;
     for (size_t k = 0; k < sp.size(); ++k)
-      t.lower[id * kMaxKeywordLength + k] = static_cast<char>(Lower(static_cast<unsigned char>(sp[k])));
+      // Folded exactly as the lexer folds input (c | 0x20), so `_` matches too.
+      t.lower[id * kMaxKeywordLength + k] = static_cast<char>(static_cast<unsigned char>(sp[k]) | 0x20);
     const uint32_t h = KeywordHash(sp.data(), sp.size());
     uint32_t i = h >> kKeywordSlotShift;
     while (t.slots[i].id != 0) i = (i + 1) & (kKeywordSlots - 1);
