@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "driver/run.h"
+#include "lineage/catalog.h"
 #include "output/run_report.h"
 #include "test_support.h"
 
@@ -308,4 +309,42 @@ TEST_CASE("run: summary and progress lines") {
   Write("quiet.sql", "select 1");
   const Captured c = RunCli({{(TempDir() / "quiet.sql").string(), "quiet.sql"}}, RunOptions{});
   CHECK(c.err.empty());
+}
+
+TEST_CASE("run: a script's catalog lies over the shared --catalog tables without copying them") {
+  lineage::Catalog base_catalog;
+  lineage::CatalogTable a;
+  a.name = "db.a";
+  a.columns = {{"k", "string", {}, false}};
+  base_catalog.Put(a);
+  lineage::CatalogTable b = a;
+  b.name = "db.b";
+  base_catalog.Put(b);
+  auto base = std::make_shared<const lineage::Catalog>(std::move(base_catalog));
+  lineage::Catalog over(base);
+  CHECK(over.size() == 2);
+  CHECK(over.Find("db.a") == base->Find("db.a"));  // shared, not copied
+  over.Remove("db.a");
+  CHECK(over.Find("db.a") == nullptr);
+  CHECK(base->Find("db.a") != nullptr);
+  CHECK(over.size() == 1);
+  lineage::CatalogTable b2 = b;
+  b2.columns.push_back({"v", "string", {}, false});
+  over.Put(b2);
+  CHECK(over.Find("db.b")->columns.size() == 2);
+  CHECK(base->Find("db.b")->columns.size() == 1);
+  over.Put(a);  // back again after the removal
+  CHECK(over.Find("db.a") != nullptr);
+  lineage::CatalogTable c = a;
+  c.name = "db.c";
+  over.Put(c);
+  CHECK(over.size() == 3);
+  over.Remove("db.c");
+  over.Remove("db.nothing");
+  CHECK(over.size() == 2);
+  // A copy is independent of the original, and both of the base.
+  lineage::Catalog copy = over;
+  copy.Remove("db.b");
+  CHECK(over.Find("db.b") != nullptr);
+  CHECK(copy.size() == 1);
 }

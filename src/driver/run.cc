@@ -175,12 +175,12 @@ class WorkerThread {
 class Scheduler {
  public:
   // `shared` is the session of a sequenced run (one analyser at a time);
-  // null for independent scripts, each analysed on a copy of `base`.
-  Scheduler(const std::vector<InputFile>& inputs, const RunOptions& options, const lineage::Session& base,
-            lineage::Session* shared, int jobs)
+  // null for independent scripts, each analysed on a catalog over `base`.
+  Scheduler(const std::vector<InputFile>& inputs, const RunOptions& options,
+            std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs)
       : inputs_(inputs),
         options_(options),
-        base_(base),
+        base_(std::move(base)),
         shared_(shared),
         window_(4 * static_cast<size_t>(jobs) + 4),
         slots_(window_) {}
@@ -256,7 +256,8 @@ class Scheduler {
       if (shared_ != nullptr) {
         r = AnalyzeInputFile(input, *shared_, options_.analyze);
       } else {
-        lineage::Session session = base_;  // every script starts from the --catalog state
+        lineage::Session session;  // every script starts from the --catalog state
+        session.catalog = lineage::Catalog(base_);
         r = AnalyzeInputFile(input, session, options_.analyze);
       }
     } catch (const std::exception& e) {
@@ -277,7 +278,7 @@ class Scheduler {
 
   const std::vector<InputFile>& inputs_;
   const RunOptions& options_;
-  const lineage::Session& base_;
+  const std::shared_ptr<const lineage::Catalog> base_;
   lineage::Session* shared_;
   const size_t window_;
 
@@ -418,7 +419,9 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   // Sequenced scripts share one session and must run in order: one thread
   // analyses, the caller writes. Independent scripts: the caller analyses too.
   const bool sequenced = options.sequenced;
-  Scheduler sched(inputs, options, base, sequenced ? &base : nullptr, jobs);
+  std::shared_ptr<const lineage::Catalog> frozen;
+  if (!sequenced) frozen = std::make_shared<const lineage::Catalog>(std::move(base.catalog));
+  Scheduler sched(inputs, options, std::move(frozen), sequenced ? &base : nullptr, jobs);
   const int helpers = sequenced ? (jobs > 1 ? 1 : 0) : jobs - 1;
   const bool caller_analyses = !sequenced || helpers == 0;
   std::vector<std::unique_ptr<WorkerThread>> threads;

@@ -9,14 +9,27 @@ namespace hivelineage::lineage {
 
 void Catalog::Put(CatalogTable table) {
   std::string key = table.name;
+  if (base_ != nullptr) removed_.erase(key);
   tables_.insert_or_assign(std::move(key), std::move(table));
 }
 
-void Catalog::Remove(const std::string& name) { tables_.erase(name); }
+void Catalog::Remove(const std::string& name) {
+  tables_.erase(name);
+  if (base_ != nullptr && base_->Find(name) != nullptr) removed_.insert(name);
+}
 
 const CatalogTable* Catalog::Find(const std::string& name) const {
   auto it = tables_.find(name);
-  return it == tables_.end() ? nullptr : &it->second;
+  if (it != tables_.end()) return &it->second;
+  if (base_ == nullptr || removed_.contains(name)) return nullptr;
+  return base_->Find(name);
+}
+
+size_t Catalog::size() const {
+  if (base_ == nullptr) return tables_.size();
+  size_t n = base_->size() - removed_.size();
+  for (const auto& [name, table] : tables_) n += base_->Find(name) == nullptr;
+  return n;
 }
 
 const CatalogColumn* CatalogTable::FindColumn(std::string_view column) const {

@@ -1,12 +1,14 @@
 // Table schemas: from --catalog files (JSON or DDL) and learned from DDL.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 namespace hivelineage::lineage {
 
@@ -38,11 +40,19 @@ std::string CatalogTableKey(std::string_view name, std::string_view default_db);
 
 class Catalog {
  public:
+  Catalog() = default;
+  // A catalog that starts with `base`'s tables without copying them: lookups
+  // fall through to `base` (which must not change any more) unless this
+  // catalog put or removed that name. Each script of a run starts this way;
+  // copying a catalog of thousands of tables per script cost more than the
+  // analysis.
+  explicit Catalog(std::shared_ptr<const Catalog> base) : base_(std::move(base)) {}
+
   // Adds or replaces a table (name must be db.table, lower case).
   void Put(CatalogTable table);
   void Remove(const std::string& name);
   const CatalogTable* Find(const std::string& name) const;
-  size_t size() const { return tables_.size(); }
+  size_t size() const;
 
   // Loads the contract's catalog JSON ({"tables": [...]}); returns an error
   // message, empty on success.
@@ -50,6 +60,8 @@ class Catalog {
 
  private:
   absl::flat_hash_map<std::string, CatalogTable> tables_;
+  std::shared_ptr<const Catalog> base_;       // null: tables_ is everything
+  absl::flat_hash_set<std::string> removed_;  // base_ tables removed here (never also in tables_)
 };
 
 }  // namespace hivelineage::lineage
