@@ -2,11 +2,13 @@
 # Set-up, build and run in one place; the README and .ci/run both call this.
 #
 #   bash tools/setup.sh run    install what is missing, build, analyse corpus/ (prints JSON)
-#   bash tools/setup.sh test   install what is missing, build, run the test suite
+#   bash tools/setup.sh test   install what is missing, build, run the test suite, then
+#                              build again with ASan+UBSan and run the unit tests there
 #
-# Idempotent: packages are installed only when missing, the build directory is
-# reused. BUILD_DIR (default: build) picks the build directory. With CI=true the
-# build treats warnings as errors.
+# Idempotent: packages are installed only when missing, the build directories
+# are reused. BUILD_DIR (default: build) picks the build directory,
+# ASAN_BUILD_DIR (default: build-asan) the sanitizer one; SANITIZE=false skips
+# the sanitizer pass. With CI=true the builds treat warnings as errors.
 set -euo pipefail
 
 mode="${1:-}"
@@ -50,4 +52,20 @@ if [[ "$mode" == "run" ]]; then
   echo "hivelineage exit status: $status" >&2
 else
   meson test -C "$build" --print-errorlogs -v
+  if [[ "${SANITIZE:-true}" != "false" ]]; then
+    # The same unit tests (Hive corpus included) under AddressSanitizer and
+    # UndefinedBehaviorSanitizer: any report fails the run. Only the unit test
+    # binary and the CLI it drives are built; the install test needs a plain build.
+    asan="${ASAN_BUILD_DIR:-build-asan}"
+    if [[ -f "$asan/build.ninja" ]]; then
+      meson configure "$asan" -Dwerror="$werror" >/dev/null
+    else
+      meson setup "$asan" --buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dwerror="$werror" >&2
+    fi
+    ninja -C "$asan" tests/unit_tests src/cli/hivelineage >&2
+    export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+    meson test -C "$asan" --no-rebuild --print-errorlogs -v --timeout-multiplier 3 unit
+  fi
 fi

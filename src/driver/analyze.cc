@@ -13,6 +13,8 @@
 namespace hivelineage::driver {
 namespace {
 
+constexpr uint64_t kOffsetCeiling = std::numeric_limits<uint32_t>::max() - SourceFile::kPadding - 1;
+
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -153,10 +155,14 @@ FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Sess
                          const AnalyzeOptions& options) {
   FileResult result;
   result.source = source;
-  // Offsets are 32-bit throughout; larger inputs are refused, not truncated.
-  if (source->text().size() >= std::numeric_limits<uint32_t>::max() - SourceFile::kPadding) {
-    result.diagnostics.push_back(
-        Diagnostic{Severity::Error, Span{0, 0}, "file is larger than 4 GiB; not analysed"});
+  const Limits& limits = options.limits;
+  // Offsets are 32-bit throughout, so 4 GiB is a hard ceiling whatever the limit says.
+  const uint64_t size = source->text().size();
+  if (size > limits.max_file_bytes || size >= std::numeric_limits<uint32_t>::max() - SourceFile::kPadding) {
+    result.diagnostics.push_back(Diagnostic{
+        Severity::Error, Span{0, 0},
+        Cat("file is ", size, " bytes, more than the limit of ", std::min<uint64_t>(limits.max_file_bytes, kOffsetCeiling),
+            " bytes; not analysed")});
     return result;
   }
 
@@ -164,7 +170,17 @@ FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Sess
   vars.allow_env = options.allow_env;
   for (const auto& [name, value] : options.variables) vars.Define(name, value);
   Diagnostics split_diags;
-  const std::vector<lexer::StatementText> statements = lexer::SplitScript(*source, vars, split_diags);
+  lexer::SplitOptions split;
+  split.max_statements = limits.max_statements;
+  std::vector<lexer::StatementText> statements = lexer::SplitScript(*source, vars, split_diags, split);
+  if (statements.size() > limits.max_statements) {
+    // The splitter stopped one past the limit: report there and drop it.
+    const Span at = statements[limits.max_statements].span;
+    result.diagnostics.push_back(Diagnostic{
+        Severity::Error, Span{at.begin, at.begin},
+        Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed")});
+    statements.resize(limits.max_statements);
+  }
 
   result.statements.resize(statements.size());
   for (Diagnostic& d : split_diags) {
@@ -177,6 +193,7 @@ FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Sess
   }
 
   parser::ParseOptions parse = options.parse;
+  parse.max_depth = limits.max_nesting_depth;
   for (size_t i = 0; i < statements.size(); ++i) {
     const lexer::StatementText& st = statements[i];
     StatementResult& r = result.statements[i];
@@ -193,6 +210,14 @@ FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Sess
         r.diagnostics.push_back(Diagnostic{Severity::Note, st.span,
                                            Cat("source ", Strip(rest), " is not followed; analyse that file separately")});
       }
+      continue;
+    }
+    if (st.text().size() > limits.max_statement_bytes) {
+      r.kind = GuessStatementKind(st.text());
+      r.diagnostics.push_back(Diagnostic{
+          Severity::Error, Span{st.span.begin, st.span.begin},
+          Cat("statement is ", st.text().size(), " bytes, more than the limit of ", limits.max_statement_bytes,
+              " bytes; not analysed")});
       continue;
     }
     AnalyzeSql(st, parse, session, r);

@@ -6,6 +6,7 @@
 // its UTF-8 transcoding when the file was GB18030 (see encoding.h).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -18,11 +19,23 @@
 
 namespace hivelineage::driver {
 
+// Input limits (docs/limits.md). Hostile or broken input past a limit gets an
+// error diagnostic and is skipped; it never exhausts memory or the stack.
+struct Limits {
+  uint64_t max_file_bytes = uint64_t{1} << 30;   // 1 GiB; larger files are not analysed
+  uint32_t max_statement_bytes = 64u << 20;      // 64 MiB after substitution; larger ones are skipped
+  uint32_t max_statements = 1'000'000;           // per file; the rest of the file is skipped
+  // Parser nesting (parentheses, subqueries, CASE, calls, unary operators);
+  // overrides parse.max_depth.
+  int max_nesting_depth = 1000;
+};
+
 struct AnalyzeOptions {
   std::string default_database = "default";
   std::vector<std::pair<std::string, std::string>> variables;  // --var NAME=VALUE
   bool allow_env = false;                                        // ${env:X} allowed
   parser::ParseOptions parse;
+  Limits limits;
 };
 
 struct StatementResult {

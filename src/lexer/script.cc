@@ -344,7 +344,7 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
   std::vector<StatementText> out;
   const std::string_view t = file.text();
   const size_t n = t.size();
-  out.reserve(n / 128 + 8);
+  out.reserve(std::min(n / 128, options.max_statements) + 8);
   size_t i = 0;
   // A UTF-8 byte-order mark is not part of the first statement.
   if (n >= 3 && static_cast<unsigned char>(t[0]) == 0xEF && static_cast<unsigned char>(t[1]) == 0xBB &&
@@ -353,7 +353,7 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
   int64_t stmt_begin = -1;  // first significant byte of the current statement
   size_t last_end = 0;      // end of the last significant byte
   auto finish = [&]() {
-    if (stmt_begin < 0) return;
+    if (stmt_begin < 0 || out.size() > options.max_statements) return;
     StatementText st;
     st.span = Span{static_cast<uint32_t>(stmt_begin), static_cast<uint32_t>(last_end)};
     st.original = t.substr(st.span.begin, st.span.size());
@@ -367,7 +367,7 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
     if (stmt_begin < 0) stmt_begin = static_cast<int64_t>(b);
     last_end = e;
   };
-  while (i < n) {
+  while (i < n && out.size() <= options.max_statements) {
     // Up to the next byte that may start a quote, comment or separator there
     // are only white space and ordinary bytes: mark the non-space stretch.
     const size_t j = FindSplitSpecial(t.data(), i, n);

@@ -7,6 +7,7 @@
 // mapped back to the original file for diagnostics.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +68,9 @@ struct StatementText {
 struct SplitOptions {
   // Process `set` commands as they are met (affects later statements).
   bool apply_set_commands = true;
+  // Stop after this many statements plus one (the extra one tells the caller
+  // the limit was passed), so a huge file of tiny statements stays bounded.
+  size_t max_statements = SIZE_MAX;
 };
 
 // Splits `file` into statements and substitutes variables. `vars` is updated
