@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -170,8 +171,10 @@ class WorkerThread {
 };
 
 // Hands out files to analyse and gives results back in input order. Files
-// are taken in order and never more than `window` ahead of the next result
-// to emit, which bounds the results held in memory.
+// are taken in order, never more than `window` files ahead of the next result
+// to emit, and not while the finished results waiting for an earlier file
+// hold more than kHeldBytes of source: memory stays bounded, yet one big
+// file does not stall the other threads after a few small ones.
 class Scheduler {
  public:
   // `shared` is the session of a sequenced run (one analyser at a time);
@@ -182,7 +185,7 @@ class Scheduler {
         options_(options),
         base_(std::move(base)),
         shared_(shared),
-        window_(4 * static_cast<size_t>(jobs) + 4),
+        window_(32 * static_cast<size_t>(jobs) + 32),
         slots_(window_) {}
 
   // A helper thread's body: analyse until every file is taken or Stop().
@@ -191,7 +194,9 @@ class Scheduler {
       size_t i;
       {
         std::unique_lock lock(mu_);
+        const auto begin = std::chrono::steady_clock::now();
         work_cv_.wait(lock, [&] { return stop_ || next_take_ >= inputs_.size() || CanTake(); });
+        waited_ += std::chrono::steady_clock::now() - begin;
         if (stop_ || next_take_ >= inputs_.size()) return;
         i = next_take_++;
       }
@@ -210,6 +215,7 @@ class Scheduler {
       if (slot.ready) {
         FileResult r = std::move(slot.result);
         slot = Slot{};
+        held_bytes_ -= r.source->text().size();
         ++next_emit_;
         lock.unlock();
         work_cv_.notify_all();  // the window moved on
@@ -223,8 +229,16 @@ class Scheduler {
         Store(i, std::move(r));
         continue;
       }
+      const auto begin = std::chrono::steady_clock::now();
       ready_cv_.wait(lock);
+      waited_ += std::chrono::steady_clock::now() - begin;
     }
+  }
+
+  // Time threads spent blocked for lack of work or for the next result.
+  double WaitSeconds() {
+    std::lock_guard lock(mu_);
+    return std::chrono::duration<double>(waited_).count();
   }
 
   void Stop() {
@@ -241,10 +255,15 @@ class Scheduler {
     FileResult result;
   };
 
-  bool CanTake() const { return next_take_ < inputs_.size() && next_take_ < next_emit_ + window_; }
+  static constexpr size_t kHeldBytes = size_t{16} << 20;
+
+  bool CanTake() const {
+    return next_take_ < inputs_.size() && next_take_ < next_emit_ + window_ && held_bytes_ < kHeldBytes;
+  }
 
   // Called with mu_ held.
   void Store(size_t i, FileResult&& r) {
+    held_bytes_ += r.source->text().size();
     slots_[i % window_] = Slot{true, std::move(r)};
     if (i == next_emit_) ready_cv_.notify_one();
   }
@@ -288,7 +307,9 @@ class Scheduler {
   std::vector<Slot> slots_;           // result of file i at i % window_
   size_t next_take_ = 0;
   size_t next_emit_ = 0;
+  size_t held_bytes_ = 0;  // source bytes of the finished results in slots_
   bool stop_ = false;
+  std::chrono::steady_clock::duration waited_{};
 };
 
 struct StopOnExit {
@@ -445,6 +466,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     if (r.has_error()) summary.any_error = true;
     sink(std::move(r));
   }
+  summary.wait_seconds = sched.WaitSeconds();
   return summary;
 }
 

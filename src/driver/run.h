@@ -84,6 +84,7 @@ struct RunSummary {
   size_t files_with_errors = 0;  // file-level errors (unreadable, too large, ...)
   size_t bytes = 0;
   int jobs = 1;                   // threads actually used
+  double wait_seconds = 0;        // time the threads spent blocked (no file to take, next result not ready)
   bool unreadable_input = false;  // some input could not be read
   bool any_error = false;         // some statement or file-level error
 };
