@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "base/strings.h"
+#include "lineage/derived_order.h"
 #include "lineage/expr_children.h"
 
 namespace hivelineage::lineage {
@@ -15,7 +17,11 @@ using namespace ast;
 
 // Nesting beyond this is reported instead of recursed into (the parser bounds
 // nesting too; this keeps the analyzer safe on hand-built trees).
-constexpr int kMaxDepth = 400;
+constexpr int kMaxDepth = kMaxQueryNesting;
+// Past this depth, derived tables are analysed bottom-up (deepest first), so
+// chains of CTEs or FROM subqueries do not deepen the recursion. Shallower
+// queries keep the natural order, in which predicates are recorded.
+constexpr int kBottomUpDepth = 32;
 
 std::string Lower(const Ident& id) { return ToLower(id.name); }
 
@@ -341,6 +347,40 @@ void Analyzer::SetSharedFrom(const TableRef* from) {
 
 // ---------------------------------------------------------------- FROM
 
+void Analyzer::AnalyzeDerivedBottomUp(const Query* root) {
+  struct Frame {
+    const Query* query;
+    size_t first_child;  // into `children`
+    size_t next;
+  };
+  std::vector<const Query*> children;
+  std::vector<Frame> stack;
+  absl::flat_hash_set<const Query*> expanded;
+  auto push = [&](const Query* q) {
+    expanded.insert(q);
+    size_t first = children.size();
+    DirectDerivedTables(q, children);
+    stack.push_back(Frame{q, first, first});
+  };
+  push(root);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next < children.size()) {
+      const Query* c = children[f.next++];
+      if (!derived_.contains(c) && !expanded.contains(c)) push(c);
+      continue;
+    }
+    const Query* q = f.query;
+    children.resize(f.first_child);
+    stack.pop_back();
+    // Every derived table q reads is known now: this recursion stays shallow.
+    if (!derived_.contains(q)) {
+      ColumnList* cols = AnalyzeQuery(q, nullptr);
+      derived_.emplace(q, cols);
+    }
+  }
+}
+
 void Analyzer::AddRelations(const TableRef* ref, Scope* scope) { AddFromItem(ref, scope); }
 
 void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
@@ -370,6 +410,7 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
         // references, and analysing it once keeps chains of CTEs linear.
         auto* s = static_cast<const SubqueryRef*>(cur);
         ColumnList* cols = nullptr;
+        if (depth_ >= kBottomUpDepth && !derived_.contains(s->query)) AnalyzeDerivedBottomUp(s->query);
         if (auto it = derived_.find(s->query); it != derived_.end()) {
           cols = it->second;
         } else {

@@ -23,6 +23,13 @@
 
 namespace hivelineage::lineage {
 
+// Queries nested (inside expressions or parentheses) deeper than this are
+// not analysed: a warning says so. Chains of CTEs and FROM subqueries do not
+// count (they are analysed bottom-up). Measured with ulimit -s on a debug
+// ASan build: 440 nested IN subqueries need 1.37 MB in all (parse, rewrite,
+// lineage, printing), about 3 KB per level, so 1000 levels fit in 8 MB.
+inline constexpr int kMaxQueryNesting = 1000;
+
 struct ExprInfo {
   ColumnSet sources;
   DepType type = DepType::Simple;
@@ -99,6 +106,8 @@ class Analyzer {
   ColumnList* AnalyzeSetOperation(const ast::SetOperation* op, Scope* outer);
   ColumnList* AnalyzeValues(const ast::ValuesQuery* values, std::span<const ast::Ident> aliases);
   void AddFromItem(const ast::TableRef* ref, Scope* scope);
+  // Analyses `root` and the derived tables under it deepest first, into derived_.
+  void AnalyzeDerivedBottomUp(const ast::Query* root);
   void AddTable(const ast::TableName* t, Scope* scope);
   void AddLateralView(const ast::LateralViewRef* lv, Scope* scope);
   ColumnList* FindCte(const std::string& name);
@@ -123,6 +132,9 @@ class Analyzer {
   // Tracing (trace.cc).
   const ast::Expr* TraceColumn(const Column& c, int depth);
   const ast::Expr* TraceExpr(const ast::Expr* e, Scope* scope, int depth);
+  // Printed expression text; subqueries reading very many derived tables print as `(SELECT ...)`.
+  std::string Print(const ast::Expr* e);
+  const ast::Expr* ElideSubqueries(const ast::Expr* e);
 
   Session& session_;
   StatementLineage& out_;
@@ -141,6 +153,7 @@ class Analyzer {
   Scope* shared_from_ = nullptr;
   const ast::QueryExpr* shared_core_ = nullptr;
   absl::flat_hash_map<const ast::Query*, ColumnList*> derived_;  // FROM subquery outputs
+  ast::Query* elided_query_ = nullptr;  // `SELECT ...`, for ElideSubqueries
   Column constant_;  // what GROUPING__ID and the like resolve to
   int depth_ = 0;
   size_t trace_budget_ = 0;

@@ -9,6 +9,7 @@
 #include "base/strings.h"
 #include "absl/container/inlined_vector.h"
 #include "lineage/analyzer.h"
+#include "lineage/derived_order.h"
 #include "lineage/expr_children.h"
 
 namespace hivelineage::lineage {
@@ -23,6 +24,11 @@ using namespace ast;
 constexpr int kMaxTraceDepth = 200;
 constexpr size_t kTraceBudget = 4096;
 constexpr size_t kMaxPrintedNodes = 20000;
+// Printing a subquery prints every derived table it reads, and CTE inlining
+// shares one chain between all its readers: a chain of n CTEs each filtering
+// on the previous one would print O(n^2) text. Past this many derived tables
+// the subqueries of an expression print as `(SELECT ...)`.
+constexpr size_t kMaxPrintedQueries = 256;
 
 template <typename T>
 T* Copy(Arena& arena, const Expr* e) {
@@ -51,7 +57,6 @@ std::span<T> MapList(Arena& arena, std::span<T> in, F&& f, bool& changed) {
   return arena.CopyOf(out);
 }
 
-std::string Print(const Expr& e) { return ast::PrintExpr(&e); }
 
 }  // namespace
 
@@ -78,12 +83,12 @@ const Expr* Analyzer::TraceColumn(const Column& c, int depth) {
   return result;
 }
 
-const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
-  if (e == nullptr || depth > kMaxTraceDepth || trace_budget_ == 0) return e;
-  --trace_budget_;
-  auto sub = [&](Expr* child) -> Expr* {
-    return const_cast<Expr*>(TraceExpr(child, scope, depth + 1));
-  };
+namespace {
+
+// A copy of `e` with each direct child c replaced by sub(c), or `e` itself
+// when no child changes. Copies live in `arena`.
+template <typename F>
+const Expr* RebuildChildren(Arena& arena, const Expr* e, F&& sub) {
   bool changed = false;
   auto one = [&](Expr*& slot) {
     if (slot == nullptr) return;
@@ -93,6 +98,102 @@ const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
       changed = true;
     }
   };
+  switch (e->kind) {
+    case NodeKind::FieldAccess: {
+      auto* n = Copy<FieldAccess>(arena, e);
+      one(n->base);
+      return changed ? n : e;
+    }
+    case NodeKind::Subscript: {
+      auto* n = Copy<Subscript>(arena, e);
+      one(n->base);
+      one(n->index);
+      return changed ? n : e;
+    }
+    case NodeKind::UnaryExpr: {
+      auto* n = Copy<UnaryExpr>(arena, e);
+      one(n->operand);
+      return changed ? n : e;
+    }
+    case NodeKind::BinaryExpr: {
+      auto* n = Copy<BinaryExpr>(arena, e);
+      one(n->lhs);
+      one(n->rhs);
+      return changed ? n : e;
+    }
+    case NodeKind::IsExpr: {
+      auto* n = Copy<IsExpr>(arena, e);
+      one(n->operand);
+      return changed ? n : e;
+    }
+    case NodeKind::BetweenExpr: {
+      auto* n = Copy<BetweenExpr>(arena, e);
+      one(n->value);
+      one(n->low);
+      one(n->high);
+      return changed ? n : e;
+    }
+    case NodeKind::InListExpr: {
+      auto* n = Copy<InListExpr>(arena, e);
+      one(n->value);
+      n->items = MapList(arena, n->items, sub, changed);
+      return changed ? n : e;
+    }
+    case NodeKind::LikeExpr: {
+      auto* n = Copy<LikeExpr>(arena, e);
+      one(n->value);
+      n->patterns = MapList(arena, n->patterns, sub, changed);
+      return changed ? n : e;
+    }
+    case NodeKind::CaseExpr: {
+      auto* n = Copy<CaseExpr>(arena, e);
+      one(n->operand);
+      n->whens = MapList(
+          arena, n->whens,
+          [&](WhenClause w) {
+            w.condition = w.condition ? sub(w.condition) : nullptr;
+            w.result = w.result ? sub(w.result) : nullptr;
+            return w;
+          },
+          changed);
+      one(n->else_result);
+      return changed ? n : e;
+    }
+    case NodeKind::CastExpr: {
+      auto* n = Copy<CastExpr>(arena, e);
+      one(n->operand);
+      return changed ? n : e;
+    }
+    case NodeKind::FunctionCall: {
+      auto* n = Copy<FunctionCall>(arena, e);
+      n->args = MapList(arena, n->args, sub, changed);
+      return changed ? n : e;
+    }
+    case NodeKind::IntervalExpr: {
+      auto* n = Copy<IntervalExpr>(arena, e);
+      one(n->value);
+      return changed ? n : e;
+    }
+    case NodeKind::ExtractExpr: {
+      auto* n = Copy<ExtractExpr>(arena, e);
+      one(n->operand);
+      return changed ? n : e;
+    }
+    case NodeKind::StructExpr: {
+      auto* n = Copy<StructExpr>(arena, e);
+      n->fields = MapList(arena, n->fields, sub, changed);
+      return changed ? n : e;
+    }
+    default:
+      return e;
+  }
+}
+
+}  // namespace
+
+const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
+  if (e == nullptr || depth > kMaxTraceDepth || trace_budget_ == 0) return e;
+  --trace_budget_;
   switch (e->kind) {
     case NodeKind::ColumnRef: {
       auto* ref = static_cast<const ColumnRef*>(e);
@@ -117,93 +218,10 @@ const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
     case NodeKind::SubqueryExpr:
     case NodeKind::InSubqueryExpr:
       return e;
-    case NodeKind::FieldAccess: {
-      auto* n = Copy<FieldAccess>(arena_, e);
-      one(n->base);
-      return changed ? n : e;
-    }
-    case NodeKind::Subscript: {
-      auto* n = Copy<Subscript>(arena_, e);
-      one(n->base);
-      one(n->index);
-      return changed ? n : e;
-    }
-    case NodeKind::UnaryExpr: {
-      auto* n = Copy<UnaryExpr>(arena_, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::BinaryExpr: {
-      auto* n = Copy<BinaryExpr>(arena_, e);
-      one(n->lhs);
-      one(n->rhs);
-      return changed ? n : e;
-    }
-    case NodeKind::IsExpr: {
-      auto* n = Copy<IsExpr>(arena_, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::BetweenExpr: {
-      auto* n = Copy<BetweenExpr>(arena_, e);
-      one(n->value);
-      one(n->low);
-      one(n->high);
-      return changed ? n : e;
-    }
-    case NodeKind::InListExpr: {
-      auto* n = Copy<InListExpr>(arena_, e);
-      one(n->value);
-      n->items = MapList(arena_, n->items, sub, changed);
-      return changed ? n : e;
-    }
-    case NodeKind::LikeExpr: {
-      auto* n = Copy<LikeExpr>(arena_, e);
-      one(n->value);
-      n->patterns = MapList(arena_, n->patterns, sub, changed);
-      return changed ? n : e;
-    }
-    case NodeKind::CaseExpr: {
-      auto* n = Copy<CaseExpr>(arena_, e);
-      one(n->operand);
-      n->whens = MapList(
-          arena_, n->whens,
-          [&](WhenClause w) {
-            w.condition = w.condition ? sub(w.condition) : nullptr;
-            w.result = w.result ? sub(w.result) : nullptr;
-            return w;
-          },
-          changed);
-      one(n->else_result);
-      return changed ? n : e;
-    }
-    case NodeKind::CastExpr: {
-      auto* n = Copy<CastExpr>(arena_, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::FunctionCall: {
-      auto* n = Copy<FunctionCall>(arena_, e);
-      n->args = MapList(arena_, n->args, sub, changed);
-      return changed ? n : e;
-    }
-    case NodeKind::IntervalExpr: {
-      auto* n = Copy<IntervalExpr>(arena_, e);
-      one(n->value);
-      return changed ? n : e;
-    }
-    case NodeKind::ExtractExpr: {
-      auto* n = Copy<ExtractExpr>(arena_, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::StructExpr: {
-      auto* n = Copy<StructExpr>(arena_, e);
-      n->fields = MapList(arena_, n->fields, sub, changed);
-      return changed ? n : e;
-    }
     default:
-      return e;
+      return RebuildChildren(arena_, e, [&](Expr* child) -> Expr* {
+        return const_cast<Expr*>(TraceExpr(child, scope, depth + 1));
+      });
   }
 }
 
@@ -226,15 +244,103 @@ bool TreeLarger(const Expr* e, size_t limit) {
 
 }  // namespace
 
+namespace {
+
+// Whether printing the subqueries inside `root` would print more than `limit` queries.
+bool ReadsManyQueries(const Expr* root, size_t limit) {
+  std::vector<const Query*> queries;
+  absl::InlinedVector<const Expr*, 32> stack{root};
+  while (!stack.empty()) {
+    const Expr* e = stack.back();
+    stack.pop_back();
+    if (auto* in = DynCast<InSubqueryExpr>(e)) queries.push_back(in->query);
+    if (auto* sq = DynCast<SubqueryExpr>(e)) queries.push_back(sq->query);
+    if (auto* ex = DynCast<ExistsExpr>(e)) queries.push_back(ex->query);
+    ForEachChild(e, [&](const Expr* c) { stack.push_back(c); });
+  }
+  size_t n = 0;
+  while (!queries.empty()) {
+    const Query* q = queries.back();
+    queries.pop_back();
+    if (q == nullptr) continue;
+    if (++n > limit) return true;
+    DirectDerivedTables(q, queries);
+  }
+  return false;
+}
+
+}  // namespace
+
+const Expr* Analyzer::ElideSubqueries(const Expr* root) {
+  if (elided_query_ == nullptr) {
+    auto* dots = arena_.New<Literal>();
+    dots->text = "...";
+    auto* item = arena_.New<SelectItem>();
+    item->expr = dots;
+    auto* core = arena_.New<SelectCore>();
+    core->items = std::span<SelectItem>(item, 1);
+    elided_query_ = arena_.New<Query>();
+    elided_query_->body = core;
+  }
+  // Post-order without recursion: binary chains can be very long.
+  absl::flat_hash_map<const Expr*, Expr*> rebuilt;
+  auto mapped = [&](Expr* c) -> Expr* {
+    auto it = rebuilt.find(c);
+    return it == rebuilt.end() ? c : it->second;
+  };
+  std::vector<std::pair<const Expr*, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [e, children_done] = stack.back();
+    stack.pop_back();
+    if (!children_done) {
+      stack.emplace_back(e, true);
+      ForEachChild(e, [&](const Expr* c) { stack.emplace_back(c, false); });
+      continue;
+    }
+    const Expr* out = e;
+    switch (e->kind) {
+      case NodeKind::InSubqueryExpr: {
+        auto* n = Copy<InSubqueryExpr>(arena_, e);
+        if (n->value != nullptr) n->value = mapped(n->value);
+        n->query = elided_query_;
+        out = n;
+        break;
+      }
+      case NodeKind::SubqueryExpr: {
+        auto* n = Copy<SubqueryExpr>(arena_, e);
+        n->query = elided_query_;
+        out = n;
+        break;
+      }
+      case NodeKind::ExistsExpr: {
+        auto* n = Copy<ExistsExpr>(arena_, e);
+        n->query = elided_query_;
+        out = n;
+        break;
+      }
+      default:
+        out = RebuildChildren(arena_, e, mapped);
+        break;
+    }
+    if (out != e) rebuilt[e] = const_cast<Expr*>(out);
+  }
+  return mapped(const_cast<Expr*>(root));
+}
+
+std::string Analyzer::Print(const Expr* e) {
+  if (ReadsManyQueries(e, kMaxPrintedQueries)) e = ElideSubqueries(e);
+  return ast::PrintExpr(e);
+}
+
 std::string Analyzer::ExpressionText(const Column& c) {
   trace_budget_ = kTraceBudget;
   const Expr* t = TraceColumn(c, 0);
   if (t != nullptr && t != c.expr && TreeLarger(t, kMaxPrintedNodes)) t = nullptr;
   if (t == nullptr) {
-    if (c.expr != nullptr) return Print(*c.expr);
+    if (c.expr != nullptr) return Print(c.expr);
     return c.base ? c.name : std::string();
   }
-  return Print(*t);
+  return Print(t);
 }
 
 std::string Analyzer::PrintCondition(const PredicateRecord& p) {
@@ -242,11 +348,11 @@ std::string Analyzer::PrintCondition(const PredicateRecord& p) {
     std::string out;
     for (size_t i = 0; i < p.group_by.size(); ++i) {
       if (i > 0) out += ", ";
-      if (p.group_by[i] != nullptr) out += Print(*p.group_by[i]);
+      if (p.group_by[i] != nullptr) out += Print(p.group_by[i]);
     }
     return out;
   }
-  return p.expr != nullptr ? Print(*p.expr) : std::string();
+  return p.expr != nullptr ? Print(p.expr) : std::string();
 }
 
 }  // namespace hivelineage::lineage

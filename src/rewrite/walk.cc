@@ -53,6 +53,18 @@ bool QueryWalker::FirstVisit(const ast::Query* q) {
 
 void QueryWalker::Query(ast::Query* q) {
   if (q == nullptr || !FirstVisit(q)) return;
+  pending_.push_back(q);
+  if (draining_) return;
+  draining_ = true;
+  while (!pending_.empty()) {
+    ast::Query* next = pending_.back();
+    pending_.pop_back();
+    Visit(next);
+  }
+  draining_ = false;
+}
+
+void QueryWalker::Visit(ast::Query* q) {
   if (on_query) on_query(*q);
   for (Cte& c : q->ctes) Query(c.query);
   QueryExpr(q->body);

@@ -3,11 +3,13 @@
 // Visits each Query once (CTE inlining can make a query shared by several
 // references), CTE bodies and FROM subqueries and expression subqueries
 // alike. Join chains and set-operation chains, which nest on the left and can
-// be long, are walked iteratively; nesting depth is otherwise the parser's
-// (bounded) query nesting.
+// be long, are walked iteratively, and so are queries inside queries: they
+// wait on a work list, each visited after the query containing it, so a
+// chain of thousands of inlined CTEs needs no deep recursion.
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
@@ -31,6 +33,10 @@ class QueryWalker {
 
  private:
   bool FirstVisit(const ast::Query* q);
+  void Visit(ast::Query* q);
+
+  std::vector<ast::Query*> pending_;
+  bool draining_ = false;
 
   absl::InlinedVector<const ast::Query*, 16> seen_small_;
   absl::flat_hash_set<const ast::Query*> seen_;
