@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -113,6 +114,12 @@ void ExpandOne(const std::string& arg, const std::string& shown, ExpandedInputs&
 
 constexpr int kMaxJobs = 256;
 
+double ThreadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
 bool HasFileLevelError(const FileResult& r) {
   for (const Diagnostic& d : r.diagnostics)
     if (d.severity == Severity::Error) return true;
@@ -194,10 +201,18 @@ class Scheduler {
       size_t i;
       {
         std::unique_lock lock(mu_);
-        const auto begin = std::chrono::steady_clock::now();
-        work_cv_.wait(lock, [&] { return stop_ || next_take_ >= inputs_.size() || CanTake(); });
-        waited_ += std::chrono::steady_clock::now() - begin;
-        if (stop_ || next_take_ >= inputs_.size()) return;
+        if (!stop_ && !CanTake()) {
+          // Wait for half the window to free up, not for one slot: fewer wake-ups.
+          const auto begin = std::chrono::steady_clock::now();
+          ++helpers_waiting_;
+          work_cv_.wait(lock, [&] { return stop_ || next_take_ >= inputs_.size() || CanResume(); });
+          --helpers_waiting_;
+          waited_ += std::chrono::steady_clock::now() - begin;
+        }
+        if (stop_ || next_take_ >= inputs_.size()) {
+          helper_cpu_.push_back(ThreadCpuSeconds());
+          return;
+        }
         i = next_take_++;
       }
       FileResult r = Analyze(i);
@@ -217,8 +232,9 @@ class Scheduler {
         slot = Slot{};
         held_bytes_ -= r.source->text().size();
         ++next_emit_;
+        const bool wake = helpers_waiting_ > 0 && CanResume();
         lock.unlock();
-        work_cv_.notify_all();  // the window moved on
+        if (wake) work_cv_.notify_all();
         return r;
       }
       if (analyse && CanTake()) {
@@ -230,9 +246,17 @@ class Scheduler {
         continue;
       }
       const auto begin = std::chrono::steady_clock::now();
+      caller_waiting_ = true;
       ready_cv_.wait(lock);
+      caller_waiting_ = false;
       waited_ += std::chrono::steady_clock::now() - begin;
     }
+  }
+
+  // CPU time of each helper thread, once all have returned from WorkLoop.
+  std::vector<double> HelperCpuSeconds() {
+    std::lock_guard lock(mu_);
+    return helper_cpu_;
   }
 
   // Time threads spent blocked for lack of work or for the next result.
@@ -260,12 +284,16 @@ class Scheduler {
   bool CanTake() const {
     return next_take_ < inputs_.size() && next_take_ < next_emit_ + window_ && held_bytes_ < kHeldBytes;
   }
+  bool CanResume() const {
+    return next_take_ < inputs_.size() && next_take_ + window_ / 2 <= next_emit_ + window_ &&
+           held_bytes_ <= kHeldBytes / 2;
+  }
 
   // Called with mu_ held.
   void Store(size_t i, FileResult&& r) {
     held_bytes_ += r.source->text().size();
     slots_[i % window_] = Slot{true, std::move(r)};
-    if (i == next_emit_) ready_cv_.notify_one();
+    if (i == next_emit_ && caller_waiting_) ready_cv_.notify_one();
   }
 
   FileResult Analyze(size_t i) {
@@ -308,8 +336,11 @@ class Scheduler {
   size_t next_take_ = 0;
   size_t next_emit_ = 0;
   size_t held_bytes_ = 0;  // source bytes of the finished results in slots_
+  int helpers_waiting_ = 0;
+  bool caller_waiting_ = false;
   bool stop_ = false;
   std::chrono::steady_clock::duration waited_{};
+  std::vector<double> helper_cpu_;
 };
 
 struct StopOnExit {
@@ -431,6 +462,7 @@ int ResolveJobs(int jobs) {
 
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const FileSink& sink) {
   RunSummary summary;
+  const double cpu_start = ThreadCpuSeconds();
   lineage::Session base;
   summary.fatal_error = LoadCatalogs(options, base, sink, &summary.any_error);
   if (!summary.fatal_error.empty()) return summary;
@@ -466,7 +498,11 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     if (r.has_error()) summary.any_error = true;
     sink(std::move(r));
   }
+  sched.Stop();
+  threads.clear();  // joins
   summary.wait_seconds = sched.WaitSeconds();
+  summary.thread_cpu_seconds.push_back(ThreadCpuSeconds() - cpu_start);
+  for (double s : sched.HelperCpuSeconds()) summary.thread_cpu_seconds.push_back(s);
   return summary;
 }
 

@@ -85,6 +85,7 @@ struct RunSummary {
   size_t bytes = 0;
   int jobs = 1;                   // threads actually used
   double wait_seconds = 0;        // time the threads spent blocked (no file to take, next result not ready)
+  std::vector<double> thread_cpu_seconds;  // CPU time of each thread, the caller's first (for benchmarks)
   bool unreadable_input = false;  // some input could not be read
   bool any_error = false;         // some statement or file-level error
 };
