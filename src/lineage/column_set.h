@@ -13,6 +13,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
+#include "base/arena.h"
 
 namespace hivelineage::lineage {
 
@@ -37,28 +38,33 @@ inline void MergeInto(ColumnSet& into, const ColumnSet& from) {
   into.swap(out);
 }
 
-// `db.table.column` strings <-> dense ids, for one statement.
+// `db.table.column` strings <-> dense ids, for one statement. Names are
+// copied once into the interner's arena; the hash map keys view them, so a
+// new id costs one bump allocation, not two strings.
 class ColumnInterner {
  public:
   uint32_t Intern(std::string_view table_key, std::string_view column) {
     buf_.clear();
     buf_.append(table_key).push_back('.');
     buf_.append(column);
-    auto it = ids_.find(absl::string_view(buf_.data(), buf_.size()));
-    if (it != ids_.end()) return it->second;
     return InternFull(buf_);
   }
-  uint32_t InternFull(std::string name) {
-    auto [it, inserted] = ids_.try_emplace(name, static_cast<uint32_t>(names_.size()));
-    if (inserted) names_.push_back(std::move(name));
-    return it->second;
+  uint32_t InternFull(std::string_view name) {
+    auto it = ids_.find(absl::string_view(name.data(), name.size()));
+    if (it != ids_.end()) return it->second;
+    std::string_view stored = arena_.CopyString(name);
+    auto id = static_cast<uint32_t>(names_.size());
+    names_.push_back(stored);
+    ids_.emplace(absl::string_view(stored.data(), stored.size()), id);
+    return id;
   }
-  const std::string& Name(uint32_t id) const { return names_[id]; }
+  std::string_view Name(uint32_t id) const { return names_[id]; }
 
  private:
-  absl::flat_hash_map<std::string, uint32_t> ids_;
-  std::vector<std::string> names_;
+  absl::flat_hash_map<absl::string_view, uint32_t> ids_;
+  std::vector<std::string_view> names_;
   std::string buf_;
+  Arena arena_;
 };
 
 }  // namespace hivelineage::lineage

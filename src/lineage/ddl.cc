@@ -74,7 +74,7 @@ void ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
     CatalogColumn c;
     c.name = names[i];
     if (i < s.columns.size()) c.type = std::string(s.columns[i].type.text);
-    for (uint32_t id : q.At(i).sources) c.view_sources.push_back(interner.Name(id));
+    for (uint32_t id : q.At(i).sources) c.view_sources.emplace_back(interner.Name(id));
     std::sort(c.view_sources.begin(), c.view_sources.end());
     c.view_expression = q.At(i).type != DepType::Simple;
     t.columns.push_back(std::move(c));

@@ -86,7 +86,7 @@ class Builder {
     for (Target& t : targets_) {
       ColumnLineage cl;
       cl.target = t.name;
-      for (uint32_t id : t.sources) cl.sources.push_back(names.Name(id));
+      for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
       SortUnique(cl.sources);
       cl.type = t.type;
       cl.expression = an_.ExpressionText(*t.column);
@@ -96,7 +96,7 @@ class Builder {
     for (PredicateRecord& p : an_.predicates()) {
       if (p.sources.empty()) continue;
       PredicateLineage pl;
-      for (uint32_t id : p.sources) pl.sources.push_back(names.Name(id));
+      for (uint32_t id : p.sources) pl.sources.emplace_back(names.Name(id));
       SortUnique(pl.sources);
       for (const Target& t : targets_)
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
