@@ -26,9 +26,14 @@ size_t Parser::FindOptionsEnd() const {
 
 namespace {
 // Appends the canonical text of a token segment to `out`, space separated.
+// Segments are joined with the same spacing rule AppendCanonical uses inside
+// one, so printing and reparsing gives the same text (found by the round-trip fuzzer).
 void AppendSegment(Parser& p, std::string& out, size_t begin, size_t end) {
   if (begin >= end) return;
-  if (!out.empty()) out.push_back(' ');
+  const lexer::TokenKind first = p.TokenAt(begin).kind;
+  if (!out.empty() && out.back() != '(' && first != lexer::TokenKind::Comma &&
+      first != lexer::TokenKind::RParen)
+    out.push_back(' ');
   p.AppendCanonical(out, begin, end);
 }
 }  // namespace

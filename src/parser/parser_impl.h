@@ -88,6 +88,7 @@ class Parser {
     const size_t i = pos_ + k;
     return toks_[i < last_ ? i : last_];
   }
+  const Token& TokenAt(size_t i) const { return toks_[i < last_ ? i : last_]; }
   const Token& Prev() const { return toks_[pos_ > 0 ? pos_ - 1 : 0]; }
   bool At(TokenKind k) const { return Peek().kind == k; }
   bool AtKw(Keyword kw, size_t k = 0) const {
