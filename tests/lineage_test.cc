@@ -6,6 +6,7 @@
 
 #include "base/arena.h"
 #include "lineage/analyzer.h"
+#include "lineage/column_regex.h"
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
@@ -18,10 +19,10 @@ namespace {
 using Strings = std::vector<std::string>;
 
 // Parses one statement, runs the rewrite pipeline and computes its lineage.
-StatementLineage Analyze(const std::string& sql, Session& session) {
+StatementLineage Analyze(const std::string& sql, Session& session, parser::ParseOptions options = {}) {
   Arena arena;
   Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, parser::ParseOptions{}, diags);
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
   rewrite::RunPipeline(*stmt, arena);
   return ComputeLineage(*stmt, session);
@@ -57,8 +58,16 @@ bool HasDiagnostic(const StatementLineage& l, const std::string& part) {
 void Table(Session& s, const std::string& name, Strings cols, Strings parts = {}) {
   CatalogTable t;
   t.name = name;
-  for (auto& c : cols) t.columns.push_back({c, "string", {}, false});
-  for (auto& c : parts) t.partition_columns.push_back({c, "string", {}, false});
+  // Field by field: brace-initialising CatalogColumn breaks -Werror builds
+  // (-Wmissing-field-initializers) whenever a field is added.
+  auto column = [](const std::string& name) {
+    CatalogColumn col;
+    col.name = name;
+    col.type = "string";
+    return col;
+  };
+  for (auto& c : cols) t.columns.push_back(column(c));
+  for (auto& c : parts) t.partition_columns.push_back(column(c));
   s.catalog.Put(std::move(t));
 }
 
@@ -508,4 +517,57 @@ TEST_CASE("lineage: queries nested past the lineage limit give a warning, not a 
   ast::Statement* deep = NestedScalarSubqueries(arena, kMaxQueryNesting + 50);
   auto d = ComputeLineage(*deep, s);
   CHECK(HasDiagnostic(d, "query nested too deeply for lineage"));
+}
+
+TEST_CASE("column regex: Java syntax rewritten for ECMAScript, whole-name, case-insensitive matches") {
+  std::string error;
+  CHECK(JavaRegexToEcmaScript("(ds|hr)?+.+", error) == "(?=((ds|hr)?))\\1.+");
+  CHECK(JavaRegexToEcmaScript("a*+b", error) == "(?=(a*))\\1b");
+  CHECK(JavaRegexToEcmaScript("(x)(?>y+)z", error) == "(x)(?=((?:y+)))\\2z");
+  CHECK(JavaRegexToEcmaScript("\\Qa.b\\E|c", error) == "(?:a\\.b)|c");
+  CHECK(JavaRegexToEcmaScript("(?<n>ab)\\z", error) == "(ab)$");
+  auto matches = [](std::string_view re, std::string_view name) {
+    std::string err;
+    auto r = ColumnRegex::Compile(re, err);
+    REQUIRE_MESSAGE(r != nullptr, err);
+    return r->Matches(name);
+  };
+  // Possessive: `(dt)?+` keeps "dt", leaving nothing for `.+`: Hive's "every column but dt".
+  CHECK(!matches("(dt)?+.+", "dt"));
+  CHECK(matches("(dt)?+.+", "dtx"));
+  CHECK(matches("(dt)?+.+", "order_id"));
+  CHECK(!matches("(ds|hr)?+.+", "hr"));
+  CHECK(matches("(ds|hr)?+.+", "key"));
+  // Greedy would backtrack: the same pattern without `+` matches dt.
+  CHECK(matches("(dt)?.+", "dt"));
+  CHECK(matches("k.y", "key"));
+  CHECK(!matches("k", "key"));  // whole name, not a search
+  CHECK(matches("[a-k]e[^x]", "KEY"));
+  CHECK(matches("^(key|value)$", "value"));
+  CHECK(matches(".*_id", "order_id"));
+  CHECK(!matches(".*_id", "order_ids"));
+  CHECK(matches("\\w+\\d", "c1"));
+  CHECK(matches("a{2,3}+", "aaa"));
+  // Invalid or unsupported patterns are errors, never exceptions.
+  for (std::string_view bad : {"(ab", "ab)", "*a", "[ab", "a{2", "\\", "(?i:x)", "a[[:alpha:]]", "x**"}) {
+    std::string err;
+    CHECK_MESSAGE(ColumnRegex::Compile(bad, err) == nullptr, bad);
+    CHECK(!err.empty());
+  }
+  std::string err;
+  CHECK(ColumnRegex::Compile(std::string(5000, 'a'), err) == nullptr);
+}
+
+TEST_CASE("lineage: regex column specs select matching columns; a bad regex is a diagnostic") {
+  Session s;
+  parser::ParseOptions regex;
+  regex.regex_column_specs = true;
+  Table(s, "default.srcpart", {"key", "value"}, {"ds", "hr"});
+  auto l = Analyze("CREATE TABLE x AS SELECT `(ds|hr)?+.+` FROM srcpart", s, regex);
+  CHECK(Targets(l) == Strings{"default.x.key", "default.x.value"});
+  auto k = Analyze("CREATE TABLE y AS SELECT `k.*|h[a-z]` FROM srcpart", s, regex);
+  CHECK(Targets(k) == Strings{"default.y.key", "default.y.hr"});
+  auto bad = Analyze("CREATE TABLE z AS SELECT `(key` FROM srcpart", s, regex);
+  CHECK(Targets(bad).empty());
+  CHECK(HasDiagnostic(bad, "column regex `(key`"));
 }

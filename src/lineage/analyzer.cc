@@ -6,6 +6,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "base/strings.h"
+#include "lineage/column_regex.h"
 #include "lineage/derived_order.h"
 #include "lineage/expr_children.h"
 
@@ -586,6 +587,16 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
     if (star->qualifier.size() >= 2)
       qualifier_key = Cat(Lower(star->qualifier[star->qualifier.size() - 2]), ".", qualifier);
   }
+  // Regex column specs: compiled once per `*`, matched against whole names.
+  std::unique_ptr<ColumnRegex> regex;
+  if (!star->regex.empty()) {
+    std::string error;
+    regex = ColumnRegex::Compile(star->regex, error);
+    if (regex == nullptr) {
+      Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"));
+      return;
+    }
+  }
   bool matched = false;
   for (size_t r = 0; r < scope->relations.size(); ++r) {
     const Relation& rel = scope->relations[r];
@@ -596,27 +607,7 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
     matched = true;
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       const Column& src = rel.columns->At(i);
-      if (!star->regex.empty()) {
-        // Regex column specs: match whole names; unusual patterns fall back to all columns.
-        // (Java and ECMAScript regexes agree on the simple alternations Hive scripts use.)
-        // Kept cheap: only `(a|b)`-style alternations and `.*` are interpreted.
-        std::string_view re = star->regex;
-        bool all = re == ".*" || re == ".+" || re == "(.*)" || re == "(.+)";
-        if (!all) {
-          std::string_view body = re;
-          if (body.size() >= 2 && body.front() == '(' && body.back() == ')') body = body.substr(1, body.size() - 2);
-          bool hit = false;
-          while (!body.empty()) {
-            size_t bar = body.find('|');
-            std::string_view alt = body.substr(0, bar);
-            if (alt == src.name) hit = true;
-            if (bar == std::string_view::npos) break;
-            body.remove_prefix(bar + 1);
-          }
-          if (!hit && re.find_first_of("()|") == std::string_view::npos) hit = (re == src.name);
-          if (!hit) continue;
-        }
-      }
+      if (regex != nullptr && !regex->Matches(src.name)) continue;
       Column c;
       c.name = src.name;
       c.sources = src.sources;
