@@ -213,6 +213,18 @@ TEST_CASE("lineage: TRANSFORM outputs depend on every input") {
   CHECK(Sources(l, "default.d.k") == Strings{"default.src.key", "default.src.value"});
   CHECK(Sources(l, "default.d.v") == Strings{"default.src.key", "default.src.value"});
   CHECK(Col(l, "default.d.k")->type == ColumnLineage::Type::Script);
+  CHECK(Col(l, "default.d.k")->expression == "TRANSFORM(key, value) USING 'cat'");
+  CHECK(Col(l, "default.d.v")->expression == "TRANSFORM(key, value) USING 'cat'");
+  // Arguments read through a derived table are traced; no AS gives key and value.
+  auto m = Analyze(
+      "INSERT OVERWRITE TABLE d SELECT TRANSFORM(k2, upper(value)) USING 'it\\'s.py' FROM "
+      "(SELECT key * 2 AS k2, value FROM src) q",
+      s);
+  CHECK(Targets(m) == Strings{"default.d.key", "default.d.value"});
+  CHECK(Col(m, "default.d.key")->expression == "TRANSFORM((key * 2), upper(value)) USING 'it\\'s.py'");
+  auto r = Analyze("FROM src INSERT OVERWRITE TABLE d MAP key, value USING 'm.py' AS k, v", s);
+  CHECK(Col(r, "default.d.k")->expression == "MAP(key, value) USING 'm.py'");
+  CHECK(Col(m, "default.d.key")->type == ColumnLineage::Type::Script);
 }
 
 TEST_CASE("lineage: CASE conditions, aggregates, windows, struct access") {

@@ -267,6 +267,8 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
       c.name = std::move(name);
       c.sources = all;
       c.type = DepType::Script;
+      c.transform = t;
+      c.scope = scope;
       out->Add(std::move(c));
     };
     if (t->outputs.empty()) {

@@ -134,6 +134,8 @@ class Analyzer {
   const ast::Expr* TraceExpr(const ast::Expr* e, Scope* scope, int depth);
   // Printed expression text; subqueries reading very many derived tables print as `(SELECT ...)`.
   std::string Print(const ast::Expr* e);
+  // `TRANSFORM(a, b) USING 'script'`, arguments traced like select items.
+  std::string TransformText(const ast::Transform& t, Scope* scope);
   const ast::Expr* ElideSubqueries(const ast::Expr* e);
 
   Session& session_;

@@ -41,6 +41,7 @@ struct Column {
   const ast::Expr* expr = nullptr;
   Scope* scope = nullptr;
   const Column* forward = nullptr;
+  const ast::Transform* transform = nullptr;  // a TRANSFORM output: prints as the TRANSFORM call
   bool base = false;  // a column of a base table (sources = {itself})
 };
 

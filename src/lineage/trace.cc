@@ -332,7 +332,34 @@ std::string Analyzer::Print(const Expr* e) {
   return ast::PrintExpr(e);
 }
 
+std::string Analyzer::TransformText(const Transform& t, Scope* scope) {
+  std::string out;
+  switch (t.style) {
+    case Transform::Style::Transform:
+      out = "TRANSFORM(";
+      break;
+    case Transform::Style::Map:
+      out = "MAP(";
+      break;
+    case Transform::Style::Reduce:
+      out = "REDUCE(";
+      break;
+  }
+  for (size_t i = 0; i < t.args.size(); ++i) {
+    if (i > 0) out += ", ";
+    if (t.args[i] == nullptr) continue;
+    trace_budget_ = kTraceBudget;
+    const Expr* traced = TraceExpr(t.args[i], scope, 0);
+    if (traced != t.args[i] && TreeLarger(traced, kMaxPrintedNodes)) traced = t.args[i];
+    out += Print(traced);
+  }
+  out += ") USING ";
+  ast::AppendQuotedString(out, t.script);
+  return out;
+}
+
 std::string Analyzer::ExpressionText(const Column& c) {
+  if (c.transform != nullptr) return TransformText(*c.transform, c.scope);
   trace_budget_ = kTraceBudget;
   const Expr* t = TraceColumn(c, 0);
   if (t != nullptr && t != c.expr && TreeLarger(t, kMaxPrintedNodes)) t = nullptr;
