@@ -216,7 +216,9 @@ TEST_CASE("hostile input: NUL bytes are located errors; the next statements stil
   const FileResult r = Analyze(text);
   REQUIRE(r.statements.size() == 2);
   CHECK(AnyMessage(r.statements[0].diagnostics, "NUL"));
-  CHECK(Rendered(r).find("t.sql:1:9: error: unexpected NUL byte") == 0);
+  const std::string shown = Rendered(r);
+  CHECK(shown.find("t.sql:1:9: error: unexpected NUL byte\nselect a?b from t;\n        ^\n") == 0);
+  CHECK(shown.find('\0') == std::string::npos);  // never echoed to the terminal
   CHECK(!r.statements[1].has_error());
   CHECK(OnlyColumnSources(r.statements[1]) == kTA);
   CHECK(nlohmann::json::accept(Write(output::Format::Json, r)));

@@ -20,7 +20,11 @@ std::string Render(const SourceFile& src, const Diagnostic& d) {
   size_t col = static_cast<size_t>(lc.column - 1);
   size_t from = 0;
   if (line.size() > 200 && col > 100) from = col - 100;
-  std::string_view shown = line.substr(from, 200);
+  // Control bytes (a NUL, an escape sequence) are shown as '?': the source
+  // line is echoed to a terminal, and one byte stays one column for the caret.
+  std::string shown(line.substr(from, 200));
+  for (char& c : shown)
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F) c = '?';
   std::string caret;
   for (size_t i = from; i < col && i < line.size(); ++i) caret += line[i] == '\t' ? '\t' : ' ';
   return Cat(src.name(), ":", lc.line, ":", lc.column, ": ", SeverityName(d.severity),
