@@ -133,3 +133,32 @@ TEST_CASE("every Hive corpus file tokenizes and splits without lexer errors") {
   for (size_t i = 0; i < failures.size() && i < 20; ++i) MESSAGE(failures[i]);
   CHECK(failures.empty());
 }
+
+TEST_CASE("CLI commands run to the next ; without comments") {
+  // Hive's own tests: `/*` in a dfs path and `--` options of crypto are not comments.
+  SourceFile f("s.sql",
+               "dfs -cat ${hiveconf:hive.metastore.warehouse.dir}/t/*;\nselect 1;\n"
+               "crypto create_key --keyName key_128 --bitLength 128;\nselect 2 -- real comment ;\n;");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 4);
+  CHECK(st[0].command == CommandKind::Dfs);
+  CHECK(st[0].original == "dfs -cat ${hiveconf:hive.metastore.warehouse.dir}/t/*");
+  CHECK(st[1].text() == "select 1");
+  CHECK(st[2].command == CommandKind::Crypto);
+  CHECK(st[2].original == "crypto create_key --keyName key_128 --bitLength 128");
+  CHECK(st[3].text() == "select 2");  // the ; inside the comment does not split
+}
+
+TEST_CASE("a full-width semicolon separates statements, with a warning") {
+  SourceFile f("s.sql", "select 1\xEF\xBC\x9B select 2");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  CHECK(st[0].text() == "select 1");
+  CHECK(st[1].text() == "select 2");
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].severity == Severity::Warning);
+}

@@ -19,11 +19,12 @@ constexpr int kMaxSubstitutionDepth = 40;  // Hive gives up after 40 rounds too
 constexpr size_t kMaxExpansionBytes = 1 << 20;
 
 // Byte classes for the splitter: 0 ordinary, 1 white space, 2 may start a
-// quote, comment or separator.
+// quote, comment or separator (0xEF: a full-width semicolon).
 constexpr std::array<uint8_t, 256> MakeSplitTable() {
   std::array<uint8_t, 256> t{};
   for (unsigned char c : std::string_view(" \t\n\r\f\v")) t[c] = 1;
   for (unsigned char c : std::string_view(";'\"`-/")) t[c] = 2;
+  t[0xEF] = 2;  // may start a full-width semicolon
   return t;
 }
 constexpr std::array<uint8_t, 256> kSplitClass = MakeSplitTable();
@@ -36,13 +37,15 @@ size_t FindSplitSpecial(const char* t, size_t from, size_t n) {
   size_t i = from;
 #if defined(__SSE2__)
   const __m128i semi = _mm_set1_epi8(';'), apos = _mm_set1_epi8('\''), dq = _mm_set1_epi8('"'),
-                bq = _mm_set1_epi8('`'), dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/');
+                bq = _mm_set1_epi8('`'), dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/'),
+                fullwidth = _mm_set1_epi8('\xEF');
   while (i + 16 <= n) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
     const __m128i m = _mm_or_si128(
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, semi), _mm_cmpeq_epi8(v, apos)),
                      _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bq))),
-        _mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)));
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)),
+                     _mm_cmpeq_epi8(v, fullwidth)));
     const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
     if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
     i += 16;
@@ -50,6 +53,23 @@ size_t FindSplitSpecial(const char* t, size_t from, size_t n) {
 #endif
   while (i < n && kSplitClass[static_cast<unsigned char>(t[i])] != 2) ++i;
   return i;
+}
+
+// End of a CLI command starting at `from`: the next `;` outside '...',
+// "..." (backslash escapes) and `...` (compile's code block), or n.
+size_t FindCommandEnd(std::string_view t, size_t from) {
+  const size_t n = t.size();
+  size_t i = from;
+  while (i < n && t[i] != ';') {
+    if (t[i] == '\'' || t[i] == '"' || t[i] == '`') {
+      const char q = t[i++];
+      while (i < n && t[i] != q) i += (t[i] == '\\' && q != '`') ? 2 : 1;
+      if (i < n) ++i;
+    } else {
+      ++i;
+    }
+  }
+  return i < n ? i : n;
 }
 
 // First i >= from with t[i] a line break, or n (the end of a `--` comment).
@@ -375,6 +395,17 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
       size_t f = i;
       while (f < j && IsSpace(t[f])) ++f;
       if (f < j) {
+        if (stmt_begin < 0 && ClassifyCommand(t.substr(f)) != CommandKind::None) {
+          // Hive CLI commands (dfs -cat /a/*, crypto ... --keyName k) run to
+          // the next `;` outside quotes: `--` and `/*` are not comments there.
+          i = FindCommandEnd(t, f);
+          size_t l = i;
+          while (l > f && IsSpace(t[l - 1])) --l;
+          mark(f, l);
+          finish();
+          if (i < n) ++i;
+          continue;
+        }
         size_t l = j;
         while (IsSpace(t[l - 1])) --l;
         mark(f, l);
@@ -414,8 +445,15 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
       const size_t close = t.find("*/", i + 3);
       i = close == std::string_view::npos ? n : close + 2;
       mark(start, i);
+    } else if (c == '\xEF' && i + 2 < n && t[i + 1] == '\xBC' && t[i + 2] == '\x9B') {
+      // Full-width semicolon: the lexer reads it as `;` (with a warning), so
+      // the script splits there too.
+      diags.push_back(Diagnostic{Severity::Warning, Span{static_cast<uint32_t>(i), static_cast<uint32_t>(i + 3)},
+                                 "full-width semicolon read as ';'"});
+      finish();
+      i += 3;
     } else {
-      // A lone `-` or `/` is an ordinary byte.
+      // A lone `-`, `/` or 0xEF is an ordinary byte.
       mark(i, i + 1);
       ++i;
     }
