@@ -848,6 +848,34 @@ TEST_CASE("cli graph/impact: help, usage errors, diagnostics") {
   CHECK(tables == std::set<std::string>{"d.t", "d.v", "s.u"});
 }
 
+TEST_CASE("cli graph: independent scripts, or a --sequence sharing one session") {
+  WriteTemp("seq/a.sql", "create table d.stage as select x, y from s.src;\n");
+  WriteTemp("seq/b.sql", "insert overwrite table d.out select * from d.stage;\n");
+  WriteTemp("seq/list.txt", "# run order\na.sql\nb.sql\n");
+  auto column_edges = [](const std::string& out) {
+    std::set<std::string> edges;
+    const auto j = nlohmann::json::parse(out);
+    for (const auto& e : j["edges"])
+      edges.insert(e["source"].get<std::string>() + " -> " + e["target"].get<std::string>());
+    return edges;
+  };
+  // Alone, b.sql does not know d.stage's columns: the scripts link at table level only.
+  Ran r = Cli("graph seq/a.sql seq/b.sql", TempDir());
+  CHECK(r.code == 0);
+  CHECK(column_edges(r.out) == std::set<std::string>{"s.src.x -> d.stage.x", "s.src.y -> d.stage.y"});
+  CHECK(nlohmann::json::parse(r.out)["table_edges"].size() == 2);
+  // In sequence it does, and the columns chain.
+  r = Cli("graph --sequence seq/list.txt", TempDir());
+  CHECK(r.code == 0);
+  CHECK(column_edges(r.out) == std::set<std::string>{"s.src.x -> d.stage.x", "s.src.y -> d.stage.y",
+                                                     "d.stage.x -> d.out.x", "d.stage.y -> d.out.y"});
+  CHECK(Cli("graph --sequence seq/list.txt seq/a.sql", TempDir()).code == 2);
+  CHECK(Cli("graph --sequence seq/missing.txt", TempDir()).code == 2);
+  r = Cli("impact --sequence seq/list.txt --upstream d.out.y", TempDir());
+  CHECK(r.code == 0);
+  CHECK(r.out.find("s.src.y") != std::string::npos);
+}
+
 TEST_CASE("cli impact: temporary tables of the corpus, collapsed") {
   const std::string script = "corpus/scripts/10_temporary_tables.sql";
   if (!fs::exists(testing::SourceDir() / script)) {

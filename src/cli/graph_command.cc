@@ -43,6 +43,10 @@ const char kGraphInputOptionsHelp[] =
     "  --default-db NAME     database of unqualified names before any USE (default: default)\n"
     "  --var NAME=VALUE      value for ${NAME}, ${hivevar:NAME}, ${hiveconf:NAME}; may be repeated\n"
     "  --allow-env           let ${env:NAME} read the environment\n"
+    "  --sequence FILE       the scripts FILE lists (one path per line, relative to FILE's\n"
+    "                        folder; # comments), in that order, each seeing the tables the\n"
+    "                        earlier ones created; instead of PATH. Without it every script\n"
+    "                        starts from the --catalog tables (they still link by name)\n"
     "  --help                show this help\n"
     "\n"
     "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
@@ -95,6 +99,10 @@ bool ParseInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
     } else {
       args.variables.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
     }
+  } else if (name == "--sequence") {
+    if (!c.TakeValue(value) || value.empty()) error = "--sequence needs a file";
+    else if (!args.sequence.empty()) error = "--sequence may be given once";
+    else args.sequence = std::string(value);
   } else if (name == "--collapse") {
     if (!c.TakeValue(value)) error = "--collapse needs a value (temporary)";
     else if (value != "temporary") error = Cat("unknown --collapse value '", value, "' (expected temporary)");
@@ -108,14 +116,19 @@ bool ParseInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
 int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph,
                    int* status, std::FILE* err) {
   std::vector<std::string> paths = args.paths;
-  if (paths.empty()) {
+  if (!args.sequence.empty() && !paths.empty()) {
+    std::fprintf(err, "hivelineage %s: --sequence FILE lists the scripts; give no PATH with it\n", command);
+    return 2;
+  }
+  if (paths.empty() && args.sequence.empty()) {
     if (isatty(STDIN_FILENO)) {
       std::fprintf(err, "hivelineage %s: no input (give a PATH, or - for stdin); see --help\n", command);
       return 2;
     }
     paths.push_back("-");
   }
-  const driver::ExpandedInputs inputs = driver::ExpandPaths(paths);
+  const driver::ExpandedInputs inputs =
+      args.sequence.empty() ? driver::ExpandPaths(paths) : driver::ReadSequence(args.sequence);
   if (!inputs.errors.empty()) {
     for (const std::string& e : inputs.errors) std::fprintf(err, "hivelineage %s: %s\n", command, e.c_str());
     return 2;
@@ -125,6 +138,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
   options.catalog_files = args.catalogs;
+  options.sequenced = !args.sequence.empty();
 
   graph::GraphBuilder builder(graph::BuildOptions{keep_sql});
   std::string diag;

@@ -1,7 +1,7 @@
 // `hivelineage graph`: the lineage of many scripts merged into one graph.
 //
 // Also holds what `graph` and `impact` share: their input options
-// (--catalog, --default-db, --var, --allow-env, --collapse) and the analysis
+// (--catalog, --default-db, --var, --allow-env, --sequence, --collapse) and the analysis
 // of the inputs into a graph, with diagnostics on stderr in GCC form.
 #pragma once
 
@@ -49,6 +49,7 @@ struct GraphInputArgs {
   std::vector<std::pair<std::string, std::string>> variables;
   bool allow_env = false;
   bool collapse_temporary = false;
+  std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   std::vector<std::string> paths;
 };
 
@@ -60,7 +61,8 @@ extern const char kGraphInputOptionsHelp[];
 
 // Analyses the inputs into `graph` (collapsed if asked), printing
 // diagnostics to `err`. Returns -1 when the graph is ready, else the exit
-// status to stop with (2: no such input, unreadable catalog). `*status`
+// status to stop with (2: no such input, unreadable catalog, --sequence
+// with PATHs). `*status`
 // receives the exit status the analysis itself calls for (0, 1 or 2).
 int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph,
                    int* status, std::FILE* err);
