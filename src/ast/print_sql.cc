@@ -284,7 +284,17 @@ class Printer {
         break;
       }
     }
-    Expr(base, kPostfix);
+    // `2.x` would lex as the number `2.` then `x`: a number before a field
+    // access keeps parentheses, `(2).x` (found by the round-trip fuzzer).
+    const auto* lit = DynCast<ast::Literal>(base);
+    if (lit != nullptr && lit->type == ast::Literal::Type::Number && !chain.empty() &&
+        chain.back()->kind == NodeKind::FieldAccess) {
+      out += '(';
+      Expr(base);
+      out += ')';
+    } else {
+      Expr(base, kPostfix);
+    }
     for (size_t i = chain.size(); i-- > 0;) {
       if (const auto* s = DynCast<Subscript>(chain[i])) {
         out += '[';
