@@ -22,6 +22,8 @@ cd "$root"
 build="${BUILD_DIR:-build}"
 
 packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev)
+# The test command also renders dot output and validates OpenLineage events.
+if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
