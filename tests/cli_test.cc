@@ -24,11 +24,7 @@ struct CliRun {
 };
 
 fs::path TempDir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("hivelineage_cli_test_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
+  static const fs::path dir = hivelineage::testing::ProcessTempDir("hivelineage_cli_test_");
   return dir;
 }
 
@@ -39,14 +35,7 @@ fs::path Write(const std::string& rel, const std::string& text) {
   return p;
 }
 
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
-  }
-  return q + "'";
-}
+std::string Quote(const std::string& s) { return hivelineage::testing::ShellQuote(s); }
 
 // Runs the CLI from TempDir() with `args` (already quoted as needed), stdin
 // from `input`, and `env` (NAME=VALUE ...) added to the environment.

@@ -113,11 +113,7 @@ std::vector<const graph::Edge*> EdgesBetween(const graph::Graph& g, const std::s
 // ---- running things ---------------------------------------------------------
 
 fs::path TempDir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("hivelineage_graph_test_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
+  static const fs::path dir = hivelineage::testing::ProcessTempDir("hivelineage_graph_test_");
   return dir;
 }
 
@@ -128,14 +124,7 @@ fs::path WriteTemp(const std::string& rel, const std::string& text) {
   return p;
 }
 
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
-  }
-  return q + "'";
-}
+std::string Quote(const std::string& s) { return hivelineage::testing::ShellQuote(s); }
 
 struct Ran {
   int code = -1;

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,6 +32,23 @@ inline std::vector<std::filesystem::path> HiveQueryFiles() {
     if (e.is_regular_file() && e.path().extension() == ".q") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+// A per-process scratch folder under the system temp dir: `<prefix><pid>`.
+inline std::filesystem::path ProcessTempDir(const std::string& prefix) {
+  std::filesystem::path d = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+// `s` quoted for /bin/sh.
+inline std::string ShellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') q += "'\\''";
+    else q += c;
+  }
+  return q + "'";
 }
 
 }  // namespace hivelineage::testing
