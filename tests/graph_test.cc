@@ -41,6 +41,7 @@ struct Pred {
   std::vector<std::string> sources;
   std::vector<std::string> targets;
   std::string expression;
+  lineage::Clause clause = lineage::Clause::Where;
 };
 
 driver::StatementResult Stmt(uint32_t index, int line, std::string kind, std::vector<std::string> inputs,
@@ -61,7 +62,8 @@ driver::StatementResult Stmt(uint32_t index, int line, std::string kind, std::ve
     cl.expression = std::move(c.expression);
     s.lineage.columns.push_back(std::move(cl));
   }
-  for (Pred& p : preds) s.lineage.predicates.push_back(PredicateLineage{p.sources, p.targets, p.expression});
+  for (Pred& p : preds)
+    s.lineage.predicates.push_back(PredicateLineage{p.sources, p.targets, p.expression, p.clause});
   return s;
 }
 
@@ -89,8 +91,9 @@ std::vector<driver::FileResult> TwoScripts() {
       {Stmt(0, 2, "insert", {"dim.users", "dw.stage"}, {"dm.report"},
             {{"dm.report.name", {"dim.users.name"}, "upper(u.name)"},
              {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)"}},
-            {{{"dim.users.id", "dw.stage.user_id"}, {"dm.report.name", "dm.report.total"}, "(s.user_id = u.id)"},
-             {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name"}}),
+            {{{"dim.users.id", "dw.stage.user_id"}, {"dm.report.name", "dm.report.total"}, "(s.user_id = u.id)",
+              lineage::Clause::JoinOn},
+             {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name", lineage::Clause::GroupBy}}),
        Stmt(1, 9, "query", {"dm.report"}, {}, {{"total", {"dm.report.total"}, "r.total"}})}));
   return files;
 }
@@ -502,14 +505,16 @@ TEST_CASE("transform: projection subtypes from the expression") {
   CHECK_FALSE(graph::IsDirect(graph::Subtype::Join));
 }
 
-TEST_CASE("transform: predicate subtypes from the condition's shape") {
+TEST_CASE("transform: predicate subtypes from the condition's clause") {
   using graph::Subtype;
-  CHECK(graph::PredicateSubtype("(o.dt = '2024-01-01')", {"ods.o"}) == Subtype::Filter);
-  CHECK(graph::PredicateSubtype("(o.id = u.id)", {"ods.o", "dim.u"}) == Subtype::Join);
-  CHECK(graph::PredicateSubtype("(o.id = u.id)", {"ods.o", "ods.o"}) == Subtype::Filter);
-  CHECK(graph::PredicateSubtype("o.user_id, o.dt", {"ods.o"}) == Subtype::GroupBy);
-  CHECK(graph::PredicateSubtype("o.user_id", {"ods.o"}) == Subtype::GroupBy);
-  CHECK(graph::PredicateSubtype("(sum(o.x) > 10)", {"ods.o"}) == Subtype::Filter);
+  using lineage::Clause;
+  CHECK(graph::PredicateSubtype(Clause::Where) == Subtype::Filter);
+  CHECK(graph::PredicateSubtype(Clause::JoinOn) == Subtype::Join);
+  CHECK(graph::PredicateSubtype(Clause::GroupBy) == Subtype::GroupBy);
+  CHECK(graph::PredicateSubtype(Clause::Having) == Subtype::Filter);
+  CHECK(graph::PredicateSubtype(Clause::Qualify) == Subtype::Filter);
+  CHECK(graph::PredicateSubtype(Clause::Window) == Subtype::Window);
+  CHECK(graph::PredicateSubtype(Clause::MergeWhen) == Subtype::Filter);
 }
 
 // ---- formats ----------------------------------------------------------------

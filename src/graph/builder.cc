@@ -66,12 +66,12 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
   known.insert(known.end(), lin.outputs.begin(), lin.outputs.end());
 
   auto add_edge = [&](const std::string& source, const std::string& target, EdgeKind kind,
-                      const std::string& expression) {
+                      const std::string& expression, lineage::Clause clause = lineage::Clause::Where) {
     Edge e;
     e.source = source;
     e.target = target;
     e.kind = kind;
-    e.steps.push_back(Step{id, kind, source, target, expression});
+    e.steps.push_back(Step{id, kind, source, target, expression, clause});
     (kind == EdgeKind::Table ? graph_.table_edges : graph_.edges).push_back(std::move(e));
   };
 
@@ -88,7 +88,7 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
     for (const std::string& t : p.targets) {
       if (!AddColumn(t, lin.outputs, false)) continue;
       for (const std::string& s : p.sources)
-        if (AddColumn(s, known, true)) add_edge(s, t, EdgeKind::Predicate, p.expression);
+        if (AddColumn(s, known, true)) add_edge(s, t, EdgeKind::Predicate, p.expression, p.clause);
     }
   }
 }

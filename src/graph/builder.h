@@ -25,8 +25,8 @@ class GraphBuilder {
   // Adds every statement of `file` (catalog files are skipped).
   void AddFile(const driver::FileResult& file);
 
-  // Overrides the kind guessed from the statements (a temporary table is only
-  // known from the session's catalog).
+  // Overrides the kind guessed from the statements (temporary tables and
+  // views: lineage::StatementLineage::temporary_outputs / view_outputs).
   void SetTableKind(const std::string& table, TableKind kind) { kinds_[table] = kind; }
 
   // The finished, sorted graph. The builder is left empty.

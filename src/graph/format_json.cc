@@ -27,6 +27,10 @@ void WriteStep(output::JsonOut& j, const Graph& g, const Step& s) {
     j.Key("expression");
     j.String(s.expression);
   }
+  if (s.kind == EdgeKind::Predicate) {
+    j.Key("clause");
+    j.String(lineage::ClauseName(s.clause));
+  }
   j.EndObject();
 }
 

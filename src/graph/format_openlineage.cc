@@ -3,7 +3,8 @@
 // facet and, on each written dataset, the columnLineage facet.
 //
 // Column sources are DIRECT inputFields with the projection's subtype;
-// predicate columns are INDIRECT (FILTER, JOIN, GROUP_BY, see transform.h):
+// predicate columns are INDIRECT, with the subtype of their clause (FILTER,
+// JOIN, GROUP_BY, WINDOW, see transform.h):
 // on the dataset when the condition feeds every written column of it (the
 // usual case), else on the fields it feeds.
 #include <map>
@@ -116,15 +117,12 @@ Json Event(const StatementInfo& st, const OpenLineageOptions& o, const std::stri
     }
   }
   for (const lineage::PredicateLineage& p : lin.predicates) {
-    std::vector<std::string> source_tables;
     std::vector<FieldKey> keys;
     for (const std::string& s : p.sources) {
       FieldKey key;
-      if (!SplitSource(s, known, o, key)) continue;
-      source_tables.push_back(Cat(std::get<0>(key), "/", std::get<1>(key)));
-      keys.push_back(std::move(key));
+      if (SplitSource(s, known, o, key)) keys.push_back(std::move(key));
     }
-    const Transformation t{false, PredicateSubtype(p.expression, source_tables), p.expression, false};
+    const Transformation t{false, PredicateSubtype(p.clause), p.expression, false};
     // The written columns it feeds, by output table.
     std::map<std::string, std::set<std::string>> fed;
     for (const std::string& target : p.targets) {

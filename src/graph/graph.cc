@@ -6,7 +6,7 @@
 namespace hivelineage::graph {
 namespace {
 
-auto StepKey(const Step& s) { return std::tie(s.statement, s.kind, s.source, s.target, s.expression); }
+auto StepKey(const Step& s) { return std::tie(s.statement, s.kind, s.source, s.target, s.expression, s.clause); }
 
 bool StepsLess(const std::vector<Step>& a, const std::vector<Step>& b) {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),

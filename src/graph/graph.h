@@ -24,7 +24,7 @@ namespace hivelineage::graph {
 
 // How a source column reaches a target: its value flows into it (projection),
 // or it only decides which rows are written (predicate: WHERE, JOIN ON,
-// GROUP BY, HAVING). Table edges link a statement's inputs to its outputs.
+// GROUP BY, HAVING, ..., see lineage::Clause). Table edges link a statement's inputs to its outputs.
 enum class EdgeKind : uint8_t { Projection, Predicate, Table };
 
 const char* EdgeKindName(EdgeKind kind);
@@ -48,6 +48,7 @@ struct Step {
   std::string source;
   std::string target;
   std::string expression;
+  lineage::Clause clause = lineage::Clause::Where;  // for predicate steps: the condition's clause
 };
 
 struct Edge {

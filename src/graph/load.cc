@@ -9,16 +9,13 @@
 namespace hivelineage::graph {
 namespace {
 
-// Marks the tables `file` created that the catalog knows as temporary or views.
-void MarkKinds(const driver::FileResult& file, const lineage::Session& session, GraphBuilder& builder) {
+// Marks the tables `file`'s statements created as temporary tables or views.
+// Read from the statements, not from the catalog after the script: a
+// temporary table the script dropped again is gone from the catalog by then.
+void MarkKinds(const driver::FileResult& file, GraphBuilder& builder) {
   for (const driver::StatementResult& st : file.statements) {
-    if (st.kind != "create_table" && st.kind != "ctas" && st.kind != "create_view") continue;
-    for (const std::string& t : st.lineage.outputs) {
-      const lineage::CatalogTable* table = session.catalog.Find(t);
-      if (table == nullptr) continue;
-      if (table->temporary) builder.SetTableKind(t, TableKind::Temporary);
-      else if (table->is_view) builder.SetTableKind(t, TableKind::View);
-    }
+    for (const std::string& t : st.lineage.temporary_outputs) builder.SetTableKind(t, TableKind::Temporary);
+    for (const std::string& t : st.lineage.view_outputs) builder.SetTableKind(t, TableKind::View);
   }
 }
 
@@ -30,7 +27,7 @@ driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs
   driver::RunSummary summary;
   lineage::Session shared;
   auto catalog_sink = [&](driver::FileResult&& file) {
-    MarkKinds(file, shared, builder);
+    MarkKinds(file, builder);
     on_file(std::move(file));
   };
   summary.fatal_error = driver::LoadCatalogs(options, shared, catalog_sink, &summary.any_error);
@@ -69,7 +66,7 @@ driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs
       if (s.has_error()) ++summary.statements_with_errors;
     if (r.has_error()) summary.any_error = true;
     builder.AddFile(r);
-    MarkKinds(r, session, builder);
+    MarkKinds(r, builder);
     on_file(std::move(r));
   }
   return summary;

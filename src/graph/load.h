@@ -2,11 +2,10 @@
 //
 // The same steps as driver::Run, serially: catalogs first, then every input
 // in order; each script starts from the --catalog state unless
-// options.sequenced, when each sees what the earlier ones created. Plus one
-// thing Run cannot hand out: after each script, its session's catalog tells
-// which of the tables it created are temporary (CREATE TEMPORARY TABLE) or
-// views. A temporary table the same script drops again is gone from the
-// catalog by then and stays an ordinary table; see docs/graph.md.
+// options.sequenced, when each sees what the earlier ones created. The
+// tables a statement created temporary (CREATE TEMPORARY TABLE) or as views
+// are marked from its lineage::StatementLineage, even when the script drops
+// them again; see docs/graph.md.
 #pragma once
 
 #include <vector>

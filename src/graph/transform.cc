@@ -133,13 +133,20 @@ Subtype ProjectionSubtype(std::string_view expression) {
   return Subtype::Transformation;
 }
 
-Subtype PredicateSubtype(std::string_view expression, const std::vector<std::string>& source_tables) {
-  const ExpressionShape s = ReadShape(expression);
-  if (s.top_level_list || s.bare_column) return Subtype::GroupBy;
-  std::vector<std::string> tables = source_tables;
-  std::sort(tables.begin(), tables.end());
-  tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
-  if (tables.size() >= 2) return Subtype::Join;
+Subtype PredicateSubtype(lineage::Clause clause) {
+  switch (clause) {
+    case lineage::Clause::JoinOn:
+      return Subtype::Join;
+    case lineage::Clause::GroupBy:
+      return Subtype::GroupBy;
+    case lineage::Clause::Window:
+      return Subtype::Window;
+    case lineage::Clause::Where:
+    case lineage::Clause::Having:
+    case lineage::Clause::Qualify:
+    case lineage::Clause::MergeWhen:
+      return Subtype::Filter;
+  }
   return Subtype::Filter;
 }
 

@@ -6,17 +6,18 @@
 // for CASE or IF(...), TRANSFORMATION otherwise; the first that applies wins.
 // One subtype covers all the sources of a target column.
 //
-// Predicates: lineage::PredicateLineage does not say which clause a condition
-// came from, so the clause is inferred from its shape: a list of items or a
-// bare column is a GROUP BY (GROUP_BY); a condition over columns of two or
-// more tables is a join condition (JOIN); anything else filters (FILTER,
-// which also covers HAVING). The lineage layer records no ORDER BY / SORT BY
-// or window PARTITION BY columns, so SORT never appears.
+// Predicates: the subtype follows the clause the lineage layer recorded
+// (lineage::Clause): JOIN for JOIN ON (and MERGE ON), GROUP_BY for GROUP BY,
+// WINDOW for a table function's PARTITION BY, FILTER for WHERE, HAVING,
+// QUALIFY and MERGE's WHEN ... AND conditions. The lineage layer records no
+// ORDER BY / SORT BY columns, so SORT never appears.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "lineage/lineage.h"
 
 namespace hivelineage::graph {
 
@@ -48,7 +49,6 @@ ExpressionShape ReadShape(std::string_view expression);
 
 Subtype ProjectionSubtype(std::string_view expression);
 
-// `sources` are db.table.column names; `tables` the tables they belong to.
-Subtype PredicateSubtype(std::string_view expression, const std::vector<std::string>& source_tables);
+Subtype PredicateSubtype(lineage::Clause clause);
 
 }  // namespace hivelineage::graph

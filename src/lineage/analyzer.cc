@@ -254,7 +254,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
   } else if (shared_from_ != nullptr && core == shared_core_) {
     scope->relations = shared_from_->relations;
   }
-  if (core->where != nullptr) RecordPredicate(core->where, scope);
+  if (core->where != nullptr) RecordPredicate(core->where, scope, Clause::Where);
 
   ColumnList* out = NewList();
   if (core->transform != nullptr) {
@@ -317,6 +317,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
   scope->select_aliases_visible = true;
   if (core->group_by != nullptr) {
     PredicateRecord p;
+    p.clause = Clause::GroupBy;
     p.body = current_body;
     p.group_by = core->group_by->items;
     for (const Expr* e : core->group_by->items) MergeInto(p.sources, AnalyzeExpr(e, scope).sources);
@@ -325,13 +326,14 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
     if (!p.group_by.empty()) p.expr = p.group_by[0];
     if (p.expr != nullptr || !p.sources.empty()) predicates_.push_back(std::move(p));
   }
-  if (core->having != nullptr) RecordPredicate(core->having, scope);
-  if (core->qualify != nullptr) RecordPredicate(core->qualify, scope);
+  if (core->having != nullptr) RecordPredicate(core->having, scope, Clause::Having);
+  if (core->qualify != nullptr) RecordPredicate(core->qualify, scope, Clause::Qualify);
   return out;
 }
 
-void Analyzer::RecordPredicate(const Expr* e, Scope* scope) {
+void Analyzer::RecordPredicate(const Expr* e, Scope* scope, Clause clause) {
   PredicateRecord p;
+  p.clause = clause;
   p.sources = AnalyzeExpr(e, scope).sources;
   p.expr = e;
   p.body = current_body;
@@ -452,7 +454,7 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
         }
         cols->declared = cols->size();
         if (f->partitioning != nullptr) {
-          for (const Expr* e : f->partitioning->partition_by) RecordPredicate(e, inner);
+          for (const Expr* e : f->partitioning->partition_by) RecordPredicate(e, inner, Clause::Window);
         }
         scope->relations.push_back(Relation{Lower(f->alias), "", cols});
         break;
@@ -467,9 +469,9 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
   for (size_t i = spine.size(); i-- > 0;) {
     if (auto* j = DynCast<JoinRef>(spine[i])) {
       if (j->right != nullptr) AddFromItem(j->right, scope);
-      if (j->on != nullptr) RecordPredicate(j->on, scope);
-      for (const Expr* k : j->unique_keys_left) RecordPredicate(k, scope);
-      for (const Expr* k : j->unique_keys_right) RecordPredicate(k, scope);
+      if (j->on != nullptr) RecordPredicate(j->on, scope, Clause::JoinOn);
+      for (const Expr* k : j->unique_keys_left) RecordPredicate(k, scope, Clause::JoinOn);
+      for (const Expr* k : j->unique_keys_right) RecordPredicate(k, scope, Clause::JoinOn);
     } else {
       AddLateralView(static_cast<const LateralViewRef*>(spine[i]), scope);
     }

@@ -37,6 +37,7 @@ struct ExprInfo {
 
 // A WHERE / JOIN ON / GROUP BY / HAVING / QUALIFY condition met during analysis.
 struct PredicateRecord {
+  Clause clause = Clause::Where;
   ColumnSet sources;
   const ast::Expr* expr = nullptr;         // the condition (GROUP BY: its first item)
   std::span<ast::Expr* const> group_by;    // GROUP BY items, printed together
@@ -56,7 +57,7 @@ class Analyzer {
   ExprInfo AnalyzeExpr(const ast::Expr* e, Scope* scope);
   // A query output column by name, including columns behind a `*` over a table of unknown schema.
   const Column* LookupOutput(ColumnList* q, const std::string& name) { return Lookup(q, name); }
-  void RecordPredicate(const ast::Expr* e, Scope* scope);
+  void RecordPredicate(const ast::Expr* e, Scope* scope, Clause clause);
 
   // Statement-level CTEs (WITH before INSERT / FROM) and FROM-first sources.
   void PushCtes(std::span<const ast::Cte> ctes);

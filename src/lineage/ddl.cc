@@ -26,9 +26,9 @@ std::vector<CatalogColumn> ToColumns(std::span<const ColumnDef> defs) {
 
 }  // namespace
 
-void ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session,
+bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session,
                       const Analyzer& an) {
-  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return;
+  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
   CatalogTable t;
   t.name = key;
   t.temporary = s.temporary;
@@ -43,11 +43,12 @@ void ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Ses
     t.partition_columns = ToColumns(s.partition_columns);
   }
   session.catalog.Put(std::move(t));
+  return true;
 }
 
-void ApplyCtas(const CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
+bool ApplyCtas(const CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
                Session& session) {
-  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return;
+  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
   CatalogTable t;
   t.name = key;
   t.temporary = s.temporary;
@@ -61,11 +62,12 @@ void ApplyCtas(const CreateTableStatement& s, const std::string& key, const std:
     (is_partition ? t.partition_columns : t.columns).push_back(std::move(c));
   }
   session.catalog.Put(std::move(t));
+  return true;
 }
 
-void ApplyCreateView(const CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
+bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
                      const ColumnList& q, const ColumnInterner& interner, Session& session) {
-  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return;
+  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
   CatalogTable t;
   t.name = key;
   t.is_view = !s.materialized;
@@ -83,6 +85,7 @@ void ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
   // keep it open rather than pretending it has none.
   if (t.columns.empty()) t.view_lineage_known = false;
   session.catalog.Put(std::move(t));
+  return true;
 }
 
 void ApplyAlterTable(const AlterTableStatement& s, const std::string& key, const std::string& new_key,

@@ -14,16 +14,19 @@ namespace hivelineage::lineage {
 
 class Analyzer;
 
+// Each Apply* for a CREATE returns whether it created the table: false for
+// CREATE ... IF NOT EXISTS of a table the catalog already has.
+
 // CREATE TABLE t (cols) [PARTITIONED BY (...)] and CREATE TABLE t LIKE src.
-void ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key, Session& session,
+bool ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key, Session& session,
                       const Analyzer& an);
 // CTAS: the columns are the query's output names (partition columns, named in
 // PARTITIONED BY, are the trailing ones).
-void ApplyCtas(const ast::CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
+bool ApplyCtas(const ast::CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
                Session& session);
 // CREATE [MATERIALIZED] VIEW / ALTER VIEW AS: columns and, per column, the base
 // columns it reads (so reading the view traces through it).
-void ApplyCreateView(const ast::CreateViewStatement& s, const std::string& key,
+bool ApplyCreateView(const ast::CreateViewStatement& s, const std::string& key,
                      const std::vector<std::string>& names, const ColumnList& q, const ColumnInterner& interner,
                      Session& session);
 // RENAME TO, ADD / REPLACE COLUMNS, CHANGE COLUMN.

@@ -33,6 +33,11 @@ class Builder {
 
   Analyzer& an() { return an_; }
   void AddOutput(std::string key) { out_.outputs.push_back(std::move(key)); }
+  // Called where the DDL took effect, so the kind is the statement's own, not the catalog's after the script.
+  void AddCreated(const std::string& key, bool temporary, bool view) {
+    if (temporary) out_.temporary_outputs.push_back(key);
+    if (view) out_.view_outputs.push_back(key);
+  }
 
   // One written column: `target` gets `c`'s lineage.
   void AddTarget(std::string target, const Column& c, int body) {
@@ -102,10 +107,13 @@ class Builder {
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
           pl.targets.push_back(t.name);
       pl.expression = an_.PrintCondition(p);
+      pl.clause = p.clause;
       out_.predicates.push_back(std::move(pl));
     }
     SortUnique(out_.inputs);
     SortUnique(out_.outputs);
+    SortUnique(out_.temporary_outputs);
+    SortUnique(out_.view_outputs);
   }
 
  private:
@@ -219,7 +227,7 @@ void UpdateLineage(const UpdateStatement& s, Builder& b) {
     ExprInfo info = an.AnalyzeExpr(a.value, scope);
     b.AddTarget(Cat(key, ".", Lower(a.column)), info, a.value, scope, -1);
   }
-  if (s.where != nullptr) an.RecordPredicate(s.where, scope);
+  if (s.where != nullptr) an.RecordPredicate(s.where, scope, Clause::Where);
 }
 
 void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
@@ -230,10 +238,10 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
   b.AddOutput(key);
   Scope* scope = an.NewTableScope(s.target, s.target_alias.name);
   if (s.source != nullptr) an.AddRelations(s.source, scope);
-  if (s.on != nullptr) an.RecordPredicate(s.on, scope);
+  if (s.on != nullptr) an.RecordPredicate(s.on, scope, Clause::JoinOn);  // Hive runs MERGE as an outer join
   const CatalogTable* table = session.catalog.Find(key);
   for (const MergeClause& c : s.clauses) {
-    if (c.condition != nullptr) an.RecordPredicate(c.condition, scope);
+    if (c.condition != nullptr) an.RecordPredicate(c.condition, scope, Clause::MergeWhen);
     if (c.action == MergeClause::Action::Update) {
       for (const Assignment& a : c.assignments) {
         ExprInfo info = an.AnalyzeExpr(a.value, scope);
@@ -267,13 +275,17 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       std::string key = an.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
-      if (s.as_query == nullptr) return ApplyCreateTable(s, key, session, an);
+      if (s.as_query == nullptr) {
+        if (ApplyCreateTable(s, key, session, an)) b.AddCreated(key, s.temporary, false);
+        return;
+      }
       ColumnList* q = an.AnalyzeQuery(s.as_query, nullptr);
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
       b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
-      return ApplyCtas(s, key, names, session);
+      if (ApplyCtas(s, key, names, session)) b.AddCreated(key, s.temporary, false);
+      return;
     }
     case NodeKind::CreateViewStatement: {
       auto& s = static_cast<const CreateViewStatement&>(stmt);
@@ -285,7 +297,8 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       for (size_t i = 0; i < q->declared; ++i)
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
       b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
-      return ApplyCreateView(s, key, names, *q, an.interner(), session);
+      if (ApplyCreateView(s, key, names, *q, an.interner(), session)) b.AddCreated(key, false, true);
+      return;
     }
     case NodeKind::AlterTableStatement: {
       auto& s = static_cast<const AlterTableStatement&>(stmt);
@@ -344,7 +357,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       if (key.empty()) return;
       an.AddInput(key);
       b.AddOutput(key);
-      if (s.where != nullptr) an.RecordPredicate(s.where, an.NewTableScope(s.table, ""));
+      if (s.where != nullptr) an.RecordPredicate(s.where, an.NewTableScope(s.table, ""), Clause::Where);
       return;
     }
     case NodeKind::MergeStatement:
@@ -359,6 +372,26 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
 }
 
 }  // namespace
+
+const char* ClauseName(Clause c) {
+  switch (c) {
+    case Clause::Where:
+      return "where";
+    case Clause::JoinOn:
+      return "join_on";
+    case Clause::GroupBy:
+      return "group_by";
+    case Clause::Having:
+      return "having";
+    case Clause::Qualify:
+      return "qualify";
+    case Clause::Window:
+      return "window";
+    case Clause::MergeWhen:
+      return "merge_when";
+  }
+  return "?";
+}
 
 StatementLineage ComputeLineage(const ast::Statement& stmt, Session& session) {
   StatementLineage out;
