@@ -142,13 +142,14 @@ FolderTiming Folder(const std::vector<driver::InputFile>& inputs, const std::vec
   options.catalog_files = catalogs;
   options.jobs = jobs;
   std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
+  options.renderer = writer.get();  // statements become JSON on the analysing threads, as in the CLI
   std::string out;
   FolderTiming t;
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = ProcessCpuSeconds();
   writer->Begin(out);
-  const driver::RunSummary summary = driver::Run(inputs, options, [&](driver::FileResult&& f) {
-    writer->File(f, out);
+  const driver::RunSummary summary = driver::Run(inputs, options, [&](driver::FilePart&& part) {
+    writer->Part(part, out);
     if (out.size() > (1u << 20)) {
       t.sink += out.size();
       out.clear();

@@ -354,3 +354,41 @@ TEST_CASE("cli: progress bar on a terminal only") {
   CHECK(r.out.find("\033[K") == std::string::npos);
   CHECK(r.out.find("hivelineage: 1 file,") != std::string::npos);
 }
+
+TEST_CASE("cli: limit options, for analyze and graph") {
+  Write("limits/five.sql", "select 1;\nselect 2;\nselect 3;\nselect 4;\nselect ((((5))));\n");
+  CliRun r = Run("--quiet --max-statements 2 limits/five.sql");
+  CHECK(r.code == 1);
+  CHECK(r.err.find("limits/five.sql:3:1: error: more than 2 statements in one file") != std::string::npos);
+  CHECK(nlohmann::json::parse(r.out)["statements"].size() == 2);
+
+  r = Run("--quiet --max-file-size 40 limits/five.sql");
+  CHECK(r.code == 1);
+  CHECK(r.err.find("limits/five.sql:1:1: error: file is 58 bytes, more than the limit of 40 bytes; not analysed") !=
+        std::string::npos);
+  CHECK(nlohmann::json::parse(r.out)["statements"].empty());
+  CHECK(Run("--quiet --max-file-size=1K limits/five.sql").code == 0);
+
+  r = Run("--quiet --max-statement-size 8 limits/five.sql");  // "select 1" is 8 bytes: at the limit
+  CHECK(r.code == 1);
+  CHECK(r.err.find("five.sql:5:1: error: statement is 16 bytes, more than the limit of 8 bytes") != std::string::npos);
+  CHECK(nlohmann::json::parse(r.out)["statements"].size() == 5);
+
+  r = Run("--quiet --max-depth 3 limits/five.sql");
+  CHECK(r.code == 1);
+  CHECK(r.err.find("nesting too deep") != std::string::npos);
+  CHECK(Run("--quiet --max-depth 6 limits/five.sql").code == 0);
+
+  CHECK(Run("graph --max-statements 2 limits/five.sql").code == 1);
+  r = Run("impact --downstream default.x --max-depth=x limits/five.sql");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--max-depth expects a number") != std::string::npos);
+
+  for (const char* bad : {"--max-depth 0", "--max-depth x", "--max-statements -1", "--max-file-size 12X",
+                          "--max-file-size 0", "--max-statement-size 5G", "--max-statements"}) {
+    CAPTURE(bad);
+    r = Run(std::string(bad) + " limits/five.sql");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--max-") != std::string::npos);
+  }
+}

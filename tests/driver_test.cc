@@ -197,7 +197,7 @@ TEST_CASE("a run: folders expand sorted; every file starts afresh") {
 
   std::vector<FileResult> got;
   RunOptions opts;
-  RunSummary s = Run(in.files, opts, [&](FileResult&& f) { got.push_back(std::move(f)); });
+  RunSummary s = Run(in.files, opts, [&](FilePart&& p) { got.push_back(std::move(p.file)); });
   REQUIRE(got.size() == 2);
   CHECK(s.files == 2);
   CHECK(s.statements == 4);

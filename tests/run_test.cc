@@ -48,7 +48,16 @@ std::vector<std::string> Names(const std::vector<InputFile>& files) {
 std::vector<FileResult> RunAll(const std::vector<InputFile>& inputs, const RunOptions& options,
                                RunSummary* summary = nullptr) {
   std::vector<FileResult> got;
-  RunSummary s = Run(inputs, options, [&](FileResult&& f) { got.push_back(std::move(f)); });
+  // Files come in pieces: put each file together again.
+  RunSummary s = Run(inputs, options, [&](FilePart&& p) {
+    if (p.first) {
+      got.push_back(std::move(p.file));
+      return;
+    }
+    FileResult& f = got.back();
+    for (StatementResult& st : p.file.statements) f.statements.push_back(std::move(st));
+    for (Diagnostic& d : p.file.diagnostics) f.diagnostics.push_back(std::move(d));
+  });
   if (summary != nullptr) *summary = s;
   return got;
 }
@@ -257,8 +266,9 @@ TEST_CASE("run: results stream in order and the run never gets far ahead of them
   opts.progress = &progress;
   size_t seen = 0;
   size_t max_ahead = 0;
-  RunSummary s = Run(in, opts, [&](FileResult&& f) {
-    CHECK(f.source->name() == in[seen].name);
+  RunSummary s = Run(in, opts, [&](FilePart&& p) {
+    CHECK(p.file.source->name() == in[seen].name);
+    if (!p.last) return;
     ++seen;
     const size_t done = progress.files_done.load();
     max_ahead = std::max(max_ahead, done > seen ? done - seen : 0);

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "base/strings.h"
+#include "cli/limit_options.h"
 
 namespace hivelineage::cli {
 
@@ -32,6 +33,10 @@ const char kUsage[] =
     "                      FILE's folder; # comments) in that order, each seeing the tables\n"
     "                      and views the earlier ones created; instead of PATH\n"
     "  --quiet             no progress bar and no summary line on stderr\n"
+    "  --max-file-size SIZE, --max-statement-size SIZE, --max-statements N, --max-depth N\n"
+    "                      input limits; past one, a file or statement is skipped with a\n"
+    "                      located error (defaults 1G, 64M, 1000000, 1000; SIZE in bytes or\n"
+    "                      with K, M, G; see docs/limits.md)\n"
     "  --help              show this help\n"
     "  --version           show the version\n"
     "\n"
@@ -110,6 +115,12 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
       const size_t eq = value.find('=');
       if (eq == std::string_view::npos || eq == 0) return Cat("--var expects NAME=VALUE, got '", value, "'");
       args.variables.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
+    } else if (std::string limit_error; ParseLimitOption(name, [&](std::string_view& v) {
+                 if (!take_value()) return false;
+                 v = value;
+                 return true;
+               }, args.limits, limit_error)) {
+      if (!limit_error.empty()) return limit_error;
     } else {
       return Cat("unknown option '", a, "'");
     }

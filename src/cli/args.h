@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "driver/analyze.h"
 #include "output/writer.h"
 
 namespace hivelineage::cli {
@@ -20,6 +21,7 @@ struct CliArgs {
   int jobs = 0;           // -j N; 0 = one thread per core
   std::string sequence;   // --sequence FILE: scripts in run order, sharing what they create
   bool quiet = false;     // no progress bar, no summary line
+  driver::Limits limits;  // --max-file-size, --max-statement-size, --max-statements, --max-depth
   std::vector<std::string> paths;
 };
 

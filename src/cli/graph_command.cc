@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "base/strings.h"
+#include "cli/limit_options.h"
 #include "driver/run.h"
 #include "graph/builder.h"
 #include "graph/collapse.h"
@@ -47,6 +48,8 @@ const char kGraphInputOptionsHelp[] =
     "                        folder; # comments), in that order, each seeing the tables the\n"
     "                        earlier ones created; instead of PATH. Without it every script\n"
     "                        starts from the --catalog tables (they still link by name)\n"
+    "  --max-file-size SIZE, --max-statement-size SIZE, --max-statements N, --max-depth N\n"
+    "                        input limits (defaults 1G, 64M, 1000000, 1000; docs/limits.md)\n"
     "  --help                show this help\n"
     "\n"
     "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
@@ -108,7 +111,7 @@ bool ParseInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
     else if (value != "temporary") error = Cat("unknown --collapse value '", value, "' (expected temporary)");
     else args.collapse_temporary = true;
   } else {
-    return false;
+    return ParseLimitOption(name, [&](std::string_view& v) { return c.TakeValue(v); }, args.limits, error);
   }
   return true;
 }
@@ -137,6 +140,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
   options.analyze.default_database = args.default_db;
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
+  options.analyze.limits = args.limits;
   options.catalog_files = args.catalogs;
   options.sequenced = !args.sequence.empty();
 

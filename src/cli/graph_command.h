@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "driver/analyze.h"
 #include "graph/graph.h"
 
 namespace hivelineage::cli {
@@ -49,6 +50,7 @@ struct GraphInputArgs {
   std::vector<std::pair<std::string, std::string>> variables;
   bool allow_env = false;
   bool collapse_temporary = false;
+  driver::Limits limits;
   std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   std::vector<std::string> paths;
 };

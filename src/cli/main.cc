@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   options.analyze.default_database = args.default_db;
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
+  options.analyze.limits = args.limits;
   options.catalog_files = args.catalogs;
   options.jobs = args.jobs;
   options.sequenced = !args.sequence.empty();

@@ -104,6 +104,8 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
 
 }  // namespace
 
+uint64_t MaxFileBytes(const Limits& limits) { return std::min<uint64_t>(limits.max_file_bytes, kOffsetCeiling); }
+
 bool StatementResult::has_error() const {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) return true;
@@ -151,19 +153,17 @@ std::string GuessStatementKind(std::string_view text) {
   return "other";
 }
 
-FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,
-                         const AnalyzeOptions& options) {
-  FileResult result;
-  result.source = source;
+void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
+                   StatementObserver& observer) {
+  const SourceFile& source = *file.source;
   const Limits& limits = options.limits;
   // Offsets are 32-bit throughout, so 4 GiB is a hard ceiling whatever the limit says.
-  const uint64_t size = source->text().size();
-  if (size > limits.max_file_bytes || size >= std::numeric_limits<uint32_t>::max() - SourceFile::kPadding) {
-    result.diagnostics.push_back(Diagnostic{
+  const uint64_t size = source.text().size();
+  if (size > MaxFileBytes(limits)) {
+    file.diagnostics.push_back(Diagnostic{
         Severity::Error, Span{0, 0},
-        Cat("file is ", size, " bytes, more than the limit of ", std::min<uint64_t>(limits.max_file_bytes, kOffsetCeiling),
-            " bytes; not analysed")});
-    return result;
+        Cat("file is ", size, " bytes, more than the limit of ", MaxFileBytes(limits), " bytes; not analysed")});
+    return;
   }
 
   lexer::Variables vars;
@@ -172,35 +172,41 @@ FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Sess
   Diagnostics split_diags;
   lexer::SplitOptions split;
   split.max_statements = limits.max_statements;
-  std::vector<lexer::StatementText> statements = lexer::SplitScript(*source, vars, split_diags, split);
+  std::vector<lexer::StatementText> statements = lexer::SplitScript(source, vars, split_diags, split);
   if (statements.size() > limits.max_statements) {
     // The splitter stopped one past the limit: report there and drop it.
     const Span at = statements[limits.max_statements].span;
-    result.diagnostics.push_back(Diagnostic{
+    file.diagnostics.push_back(Diagnostic{
         Severity::Error, Span{at.begin, at.begin},
         Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed")});
     statements.resize(limits.max_statements);
   }
 
-  result.statements.resize(statements.size());
+  // Splitting diagnostics go to the statement they fall in, or to the file.
+  std::vector<std::pair<size_t, Diagnostic>> by_statement;
   for (Diagnostic& d : split_diags) {
     const int64_t at = StatementAt(statements, d.span.begin);
     if (at < 0) {
-      result.diagnostics.push_back(std::move(d));
+      file.diagnostics.push_back(std::move(d));
     } else {
-      result.statements[static_cast<size_t>(at)].diagnostics.push_back(std::move(d));
+      by_statement.emplace_back(static_cast<size_t>(at), std::move(d));
     }
   }
+  std::stable_sort(by_statement.begin(), by_statement.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  size_t next_diag = 0;
 
   parser::ParseOptions parse = options.parse;
   parse.max_depth = limits.max_nesting_depth;
   for (size_t i = 0; i < statements.size(); ++i) {
-    const lexer::StatementText& st = statements[i];
-    StatementResult& r = result.statements[i];
+    lexer::StatementText& st = statements[i];
+    StatementResult r;
     r.index = static_cast<uint32_t>(i);
     r.span = st.span;
-    r.start = source->Locate(st.span.begin);
+    r.start = source.Locate(st.span.begin);
     r.database = session.current_database;
+    for (; next_diag < by_statement.size() && by_statement[next_diag].first == i; ++next_diag)
+      r.diagnostics.push_back(std::move(by_statement[next_diag].second));
     if (st.command != lexer::CommandKind::None) {
       r.kind = "command";
       if (st.command == lexer::CommandKind::Set) ApplySetting(st.text(), parse);
@@ -210,20 +216,38 @@ FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Sess
         r.diagnostics.push_back(Diagnostic{Severity::Note, st.span,
                                            Cat("source ", Strip(rest), " is not followed; analyse that file separately")});
       }
-      continue;
-    }
-    if (st.text().size() > limits.max_statement_bytes) {
+    } else if (st.text().size() > limits.max_statement_bytes) {
       r.kind = GuessStatementKind(st.text());
       r.diagnostics.push_back(Diagnostic{
           Severity::Error, Span{st.span.begin, st.span.begin},
           Cat("statement is ", st.text().size(), " bytes, more than the limit of ", limits.max_statement_bytes,
               " bytes; not analysed")});
-      continue;
+    } else {
+      AnalyzeSql(st, parse, session, r);
+      std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
+                       [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
     }
-    AnalyzeSql(st, parse, session, r);
-    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
-                     [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
+    // The substituted text is not needed any more: free it as we go.
+    std::string().swap(st.substituted);
+    std::vector<lexer::TextPiece>().swap(st.pieces);
+    observer.Statement(file, std::move(r));
   }
+}
+
+FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,
+                         const AnalyzeOptions& options) {
+  class Collect : public StatementObserver {
+   public:
+    void Statement(const FileResult&, StatementResult&& statement) override {
+      statements.push_back(std::move(statement));
+    }
+    std::vector<StatementResult> statements;
+  };
+  FileResult result;
+  result.source = std::move(source);
+  Collect collect;
+  AnalyzeScript(result, session, options, collect);
+  result.statements = std::move(collect.statements);
   return result;
 }
 

@@ -30,6 +30,10 @@ struct Limits {
   int max_nesting_depth = 1000;
 };
 
+// The largest file analysed: limits.max_file_bytes, or less where 32-bit
+// offsets would not reach.
+uint64_t MaxFileBytes(const Limits& limits);
+
 struct AnalyzeOptions {
   std::string default_database = "default";
   std::vector<std::pair<std::string, std::string>> variables;  // --var NAME=VALUE
@@ -59,9 +63,26 @@ struct FileResult {
   bool has_error() const;   // any error, file-level or in a statement
 };
 
-// Analyses `source` in order. `session` carries the current database and the
-// catalog across statements (and across files when scripts run in sequence).
-// Never throws; any bytes are accepted.
+// Receives a script's statements one by one, in order, as soon as each is
+// analysed, so that a caller streaming them out never holds them all.
+class StatementObserver {
+ public:
+  virtual ~StatementObserver() = default;
+  // `file` has the source and the file-level diagnostics found so far (those
+  // of splitting and limits are all known before the first statement).
+  virtual void Statement(const FileResult& file, StatementResult&& statement) = 0;
+};
+
+// Analyses `file.source` in order and hands every statement to `observer`;
+// file-level diagnostics are appended to `file.diagnostics` (whatever it
+// held before stays first) and `file.statements` is left alone. `session`
+// carries the current database and the catalog across statements (and
+// across files when scripts run in sequence). Never throws for bad input;
+// any bytes are accepted.
+void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
+                   StatementObserver& observer);
+
+// The same, collecting the statements into the result.
 FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,
                          const AnalyzeOptions& options);
 

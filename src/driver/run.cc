@@ -1,6 +1,7 @@
 #include "driver/run.h"
 
 #include <pthread.h>
+#include <sys/stat.h>
 #include <sched.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -9,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <thread>
 #include <cstdio>
@@ -32,21 +34,31 @@ bool IsScriptExtension(const fs::path& p) {
 // strerror() may share a buffer between threads; this does not.
 std::string ErrnoMessage() { return std::generic_category().message(errno); }
 
-// Reads a whole stream; false (errno kept) on a read error.
-bool ReadAll(FILE* f, std::string& out) {
+// Reads a whole stream, or stops once it has more than `max_bytes`; false
+// (errno kept) on a read error.
+bool ReadAll(FILE* f, std::string& out, uint64_t max_bytes) {
   char buf[1 << 16];
   for (;;) {
     const size_t n = std::fread(buf, 1, sizeof(buf), f);
     out.append(buf, n);
+    if (out.size() > max_bytes) return true;
     if (n < sizeof(buf)) return !std::ferror(f);
   }
 }
 
-bool ReadPath(const std::string& path, std::string& out, std::string& error) {
+// A file larger than `max_bytes` is not read at all (its size is checked
+// first), so a huge file costs no memory; `too_large` tells.
+bool ReadPath(const std::string& path, std::string& out, std::string& error,
+              uint64_t max_bytes = UINT64_MAX, bool* too_large = nullptr) {
   if (path == "-") {
-    if (!ReadAll(stdin, out)) {
+    if (!ReadAll(stdin, out, max_bytes)) {
       error = Cat("cannot read standard input: ", ErrnoMessage());
       return false;
+    }
+    if (out.size() > max_bytes) {
+      error = Cat("input is more than the limit of ", max_bytes, " bytes; not analysed");
+      if (too_large != nullptr) *too_large = true;
+      out.clear();
     }
     return true;
   }
@@ -60,8 +72,21 @@ bool ReadPath(const std::string& path, std::string& out, std::string& error) {
     error = Cat("cannot open: ", ErrnoMessage());
     return false;
   }
-  const bool ok = ReadAll(f, out);
+  struct stat st {};
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > max_bytes) {
+    error = Cat("file is ", static_cast<uint64_t>(st.st_size), " bytes, more than the limit of ", max_bytes,
+                " bytes; not analysed");
+    if (too_large != nullptr) *too_large = true;
+    std::fclose(f);
+    return true;
+  }
+  const bool ok = ReadAll(f, out, max_bytes);
   if (!ok) error = Cat("cannot read: ", ErrnoMessage());
+  if (ok && out.size() > max_bytes) {  // grew while read, or not a regular file
+    error = Cat("file is more than the limit of ", max_bytes, " bytes; not analysed");
+    if (too_large != nullptr) *too_large = true;
+    out.clear();
+  }
   std::fclose(f);
   return ok;
 }
@@ -126,21 +151,6 @@ bool HasFileLevelError(const FileResult& r) {
   return false;
 }
 
-// Reads, decodes and analyses one input, starting in the default database.
-FileResult AnalyzeInputFile(const InputFile& input, lineage::Session& session, const AnalyzeOptions& options) {
-  LoadedInput in = LoadInput(input);
-  session.current_database = options.default_database;
-  FileResult r;
-  if (in.unreadable) {
-    r.source = in.source;
-    r.unreadable = true;
-  } else {
-    r = AnalyzeScript(in.source, session, options);
-  }
-  r.diagnostics.insert(r.diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());
-  return r;
-}
-
 // A joinable thread with a stack as large as the main thread's (at least
 // 8 MB): the parser's nesting limit is sized for that, and some systems give
 // new threads far less.
@@ -177,22 +187,103 @@ class WorkerThread {
   bool started_ = false;
 };
 
-// Hands out files to analyse and gives results back in input order. Files
-// are taken in order, never more than `window` files ahead of the next result
-// to emit, and not while the finished results waiting for an earlier file
-// hold more than kHeldBytes of source: memory stays bounded, yet one big
-// file does not stall the other threads after a few small ones.
+// What a piece holds, for the memory bound: its text, plus a rough size for
+// each statement kept unrendered.
+constexpr size_t kKeptStatementBytes = 2048;
+size_t PartBytes(const FilePart& p) {
+  return sizeof(FilePart) + p.text.size() + p.diagnostics_text.size() + p.file.statements.size() * kKeptStatementBytes;
+}
+
+// A piece is handed over once it holds this much.
+constexpr size_t kPartBytes = size_t{1} << 20;
+
+// A piece that continues `file`: its source and flags, nothing else.
+FilePart NextPiece(const FileResult& file) {
+  FilePart p;
+  p.file.source = file.source;
+  p.file.is_catalog = file.is_catalog;
+  p.file.unreadable = file.unreadable;
+  p.first = false;
+  return p;
+}
+
+// Cuts one file's statements into pieces as they are analysed, rendering
+// them when there is a renderer, and hands each piece to `deliver`.
+class PieceMaker : public StatementObserver {
+ public:
+  PieceMaker(const Renderer* renderer, std::function<void(FilePart&&)> deliver)
+      : renderer_(renderer), deliver_(std::move(deliver)) {}
+
+  void Statement(const FileResult& file, StatementResult&& statement) override {
+    if (!begun_) Begin(file);
+    ++part_.statements;
+    ++statements_;
+    if (statement.has_error()) {
+      ++part_.statements_with_errors;
+      ++statements_with_errors_;
+    }
+    if (renderer_ != nullptr) {
+      renderer_->Statement(file, std::move(statement), part_);
+    } else {
+      part_.file.statements.push_back(std::move(statement));
+    }
+    if (PartBytes(part_) >= kPartBytes) {
+      part_.last = false;
+      deliver_(std::move(part_));
+      part_ = NextPiece(file);
+    }
+  }
+
+  // The last piece, with the file-level diagnostics not handed over yet.
+  void Finish(const FileResult& file) {
+    if (!begun_) Begin(file);
+    for (size_t i = diagnostics_sent_; i < file.diagnostics.size(); ++i)
+      part_.file.diagnostics.push_back(file.diagnostics[i]);
+    part_.last = true;
+    deliver_(std::move(part_));
+  }
+
+  size_t statements_with_errors() const { return statements_with_errors_; }
+
+ private:
+  void Begin(const FileResult& file) {
+    begun_ = true;
+    part_ = NextPiece(file);
+    part_.first = true;
+    part_.file.diagnostics = file.diagnostics;
+    diagnostics_sent_ = file.diagnostics.size();
+  }
+
+  const Renderer* renderer_;
+  std::function<void(FilePart&&)> deliver_;
+  FilePart part_;
+  bool begun_ = false;
+  size_t diagnostics_sent_ = 0;
+  size_t statements_ = 0;
+  size_t statements_with_errors_ = 0;
+};
+
+// Hands out files to analyse and passes their pieces to the sink in input
+// order. Files are taken in order, never more than `window` files ahead of
+// the one being emitted, and not while the pieces waiting for an earlier file
+// hold more than kHeldBytes; a helper whose file is not the one being emitted
+// also pauses once that much is waiting. The file being emitted streams
+// straight through, so one huge script is never held whole, and one big file
+// does not stall the other threads after a few small ones.
 class Scheduler {
  public:
   // `shared` is the session of a sequenced run (one analyser at a time);
   // null for independent scripts, each analysed on a catalog over `base`.
   Scheduler(const std::vector<InputFile>& inputs, const RunOptions& options,
-            std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs)
+            std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs,
+            const PartSink& sink, RunSummary& summary)
       : inputs_(inputs),
         options_(options),
         base_(std::move(base)),
         shared_(shared),
         window_(32 * static_cast<size_t>(jobs) + 32),
+        sink_(sink),
+        summary_(summary),
         slots_(window_) {}
 
   // A helper thread's body: analyse until every file is taken or Stop().
@@ -215,34 +306,31 @@ class Scheduler {
         }
         i = next_take_++;
       }
-      FileResult r = Analyze(i);
-      std::lock_guard lock(mu_);
-      Store(i, std::move(r));
+      Analyze(i, /*on_caller=*/false);
     }
   }
 
-  // The next result in input order; when `analyse`, the caller analyses
-  // files itself while that result is not ready.
-  FileResult Next(bool analyse) {
+  // The calling thread's part: emits every file's pieces in input order,
+  // analysing files itself while the next piece is not ready when `analyse`.
+  void Drive(bool analyse) {
     std::unique_lock lock(mu_);
-    for (;;) {
+    while (next_emit_ < inputs_.size()) {
       Slot& slot = slots_[next_emit_ % window_];
-      if (slot.ready) {
-        FileResult r = std::move(slot.result);
-        slot = Slot{};
-        held_bytes_ -= r.source->text().size();
-        ++next_emit_;
-        const bool wake = helpers_waiting_ > 0 && CanResume();
+      if (!slot.parts.empty()) {
+        Held held = std::move(slot.parts.front());
+        slot.parts.pop_front();
+        held_bytes_ -= held.bytes;
+        if (helpers_blocked_ > 0 && held_bytes_ <= kHeldBytes / 2) work_cv_.notify_all();
         lock.unlock();
-        if (wake) work_cv_.notify_all();
-        return r;
+        Emit(std::move(held.part));
+        lock.lock();
+        continue;
       }
       if (analyse && CanTake()) {
         const size_t i = next_take_++;
         lock.unlock();
-        FileResult r = Analyze(i);
+        Analyze(i, /*on_caller=*/true);
         lock.lock();
-        Store(i, std::move(r));
         continue;
       }
       const auto begin = std::chrono::steady_clock::now();
@@ -274,13 +362,17 @@ class Scheduler {
   }
 
  private:
+  struct Held {
+    FilePart part;
+    size_t bytes = 0;
+  };
   struct Slot {
-    bool ready = false;
-    FileResult result;
+    std::deque<Held> parts;  // pieces of file i at i % window_, in order
   };
 
   static constexpr size_t kHeldBytes = size_t{16} << 20;
 
+  // Called with mu_ held.
   bool CanTake() const {
     return next_take_ < inputs_.size() && next_take_ < next_emit_ + window_ && held_bytes_ < kHeldBytes;
   }
@@ -289,38 +381,93 @@ class Scheduler {
            held_bytes_ <= kHeldBytes / 2;
   }
 
-  // Called with mu_ held.
-  void Store(size_t i, FileResult&& r) {
-    held_bytes_ += r.source->text().size();
-    slots_[i % window_] = Slot{true, std::move(r)};
-    if (i == next_emit_ && caller_waiting_) ready_cv_.notify_one();
+  // On the caller: counts the piece into the summary and passes it on.
+  void Emit(FilePart&& part) {
+    summary_.statements += part.statements;
+    summary_.statements_with_errors += part.statements_with_errors;
+    if (part.statements_with_errors > 0) summary_.any_error = true;
+    if (HasFileLevelError(part.file)) file_error_ = true;
+    const bool last = part.last;
+    if (last) {
+      ++summary_.files;
+      summary_.bytes += part.file.source->text().size();
+      if (part.file.unreadable) summary_.unreadable_input = true;
+      if (part.file.unreadable || file_error_) {
+        ++summary_.files_with_errors;
+        summary_.any_error = true;
+      }
+      file_error_ = false;
+    }
+    sink_(std::move(part));
+    if (last) {
+      std::lock_guard lock(mu_);
+      ++next_emit_;
+      if ((helpers_waiting_ > 0 && CanResume()) || helpers_blocked_ > 0) work_cv_.notify_all();
+    }
   }
 
-  FileResult Analyze(size_t i) {
+  // Hands a piece of file i over: straight to the sink when the caller
+  // analyses the file being emitted, else into its slot.
+  void Deliver(size_t i, FilePart&& part, bool direct, bool on_caller) {
+    if (direct) {
+      Emit(std::move(part));
+      return;
+    }
+    std::unique_lock lock(mu_);
+    const size_t bytes = PartBytes(part);
+    slots_[i % window_].parts.push_back(Held{std::move(part), bytes});
+    held_bytes_ += bytes;
+    if (i == next_emit_ && caller_waiting_) ready_cv_.notify_one();
+    // A helper ahead of the file being emitted pauses while too much waits;
+    // the caller never does (it is the one that drains).
+    if (!on_caller && i != next_emit_ && held_bytes_ > kHeldBytes && !stop_) {
+      const auto begin = std::chrono::steady_clock::now();
+      ++helpers_blocked_;
+      work_cv_.wait(lock, [&] { return stop_ || i == next_emit_ || held_bytes_ <= kHeldBytes / 2; });
+      --helpers_blocked_;
+      waited_ += std::chrono::steady_clock::now() - begin;
+    }
+  }
+
+  void Analyze(size_t i, bool on_caller) {
     const InputFile& input = inputs_[i];
-    FileResult r;
+    // Only the caller emits, and the file being emitted cannot change while
+    // the caller analyses: decided once per file.
+    bool direct = false;
+    if (on_caller) {
+      std::lock_guard lock(mu_);
+      direct = i == next_emit_;
+    }
+    PieceMaker pieces(options_.renderer, [&](FilePart&& part) { Deliver(i, std::move(part), direct, on_caller); });
+    FileResult file;
     try {
-      if (shared_ != nullptr) {
-        r = AnalyzeInputFile(input, *shared_, options_.analyze);
-      } else {
-        lineage::Session session;  // every script starts from the --catalog state
-        session.catalog = lineage::Catalog(base_);
-        r = AnalyzeInputFile(input, session, options_.analyze);
+      LoadedInput in = LoadInput(input, MaxFileBytes(options_.analyze.limits));
+      file.source = in.source;
+      file.diagnostics = std::move(in.diagnostics);
+      file.unreadable = in.unreadable;
+      if (!in.unreadable) {
+        if (shared_ != nullptr) {
+          shared_->current_database = options_.analyze.default_database;
+          AnalyzeScript(file, *shared_, options_.analyze, pieces);
+        } else {
+          lineage::Session session;  // every script starts from the --catalog state
+          session.catalog = lineage::Catalog(base_);
+          session.current_database = options_.analyze.default_database;
+          AnalyzeScript(file, session, options_.analyze, pieces);
+        }
       }
     } catch (const std::exception& e) {
       // Out of memory or a bug outside statement analysis: report it on the file, keep going.
-      r = FileResult{};
-      r.source = std::make_shared<const SourceFile>(input.name, std::string_view());
-      r.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
+      if (file.source == nullptr) file.source = std::make_shared<const SourceFile>(input.name, std::string_view());
+      file.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
     }
     if (RunProgress* p = options_.progress) {
-      size_t errors = HasFileLevelError(r) || r.unreadable ? 1 : 0;
-      for (const StatementResult& s : r.statements) errors += s.has_error();
-      p->bytes_done.fetch_add(r.source->text().size(), std::memory_order_relaxed);
+      const size_t errors = pieces.statements_with_errors() + (HasFileLevelError(file) || file.unreadable ? 1 : 0);
+      p->bytes_done.fetch_add(file.source->text().size(), std::memory_order_relaxed);
       p->errors.fetch_add(errors, std::memory_order_relaxed);
       p->files_done.fetch_add(1, std::memory_order_relaxed);
     }
-    return r;
+    pieces.Finish(file);
   }
 
   const std::vector<InputFile>& inputs_;
@@ -328,15 +475,19 @@ class Scheduler {
   const std::shared_ptr<const lineage::Catalog> base_;
   lineage::Session* shared_;
   const size_t window_;
+  const PartSink& sink_;
+  RunSummary& summary_;
+  bool file_error_ = false;  // caller only: the file being emitted had a file-level error
 
   std::mutex mu_;
-  std::condition_variable work_cv_;   // helpers: a file can be taken, or stop
-  std::condition_variable ready_cv_;  // caller: the next result is ready
-  std::vector<Slot> slots_;           // result of file i at i % window_
+  std::condition_variable work_cv_;   // helpers: a file can be taken, room to deliver, or stop
+  std::condition_variable ready_cv_;  // caller: a piece of the file being emitted is ready
+  std::vector<Slot> slots_;
   size_t next_take_ = 0;
   size_t next_emit_ = 0;
-  size_t held_bytes_ = 0;  // source bytes of the finished results in slots_
+  size_t held_bytes_ = 0;  // bytes of the pieces waiting in slots_
   int helpers_waiting_ = 0;
+  int helpers_blocked_ = 0;
   bool caller_waiting_ = false;
   bool stop_ = false;
   std::chrono::steady_clock::duration waited_{};
@@ -413,14 +564,16 @@ LoadedInput DecodeInput(std::string name, std::string_view bytes) {
   return in;
 }
 
-LoadedInput LoadInput(const InputFile& input) {
+LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
   std::string bytes;
   std::string error;
-  if (!ReadPath(input.path, bytes, error)) {
+  bool too_large = false;
+  const bool read = ReadPath(input.path, bytes, error, max_bytes, &too_large);
+  if (!read || too_large) {
     LoadedInput in;
     in.source = std::make_shared<const SourceFile>(input.name, std::string_view());
     in.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, error});
-    in.unreadable = true;
+    in.unreadable = !read;
     return in;
   }
   return DecodeInput(input.name, bytes);
@@ -460,11 +613,20 @@ int ResolveJobs(int jobs) {
   return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxJobs);
 }
 
-RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const FileSink& sink) {
+FilePart WholeFilePart(FileResult&& file) {
+  FilePart part;
+  part.statements = file.statements.size();
+  for (const StatementResult& st : file.statements) part.statements_with_errors += st.has_error();
+  part.file = std::move(file);
+  return part;
+}
+
+RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink) {
   RunSummary summary;
   const double cpu_start = ThreadCpuSeconds();
   lineage::Session base;
-  summary.fatal_error = LoadCatalogs(options, base, sink, &summary.any_error);
+  summary.fatal_error = LoadCatalogs(
+      options, base, [&](FileResult&& file) { sink(WholeFilePart(std::move(file))); }, &summary.any_error);
   if (!summary.fatal_error.empty()) return summary;
 
   const size_t n = inputs.size();
@@ -474,7 +636,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   const bool sequenced = options.sequenced;
   std::shared_ptr<const lineage::Catalog> frozen;
   if (!sequenced) frozen = std::make_shared<const lineage::Catalog>(std::move(base.catalog));
-  Scheduler sched(inputs, options, std::move(frozen), sequenced ? &base : nullptr, jobs);
+  Scheduler sched(inputs, options, std::move(frozen), sequenced ? &base : nullptr, jobs, sink, summary);
   const int helpers = sequenced ? (jobs > 1 ? 1 : 0) : jobs - 1;
   const bool caller_analyses = !sequenced || helpers == 0;
   std::vector<std::unique_ptr<WorkerThread>> threads;
@@ -485,19 +647,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     threads.push_back(std::move(t));
   }
   summary.jobs = static_cast<int>(threads.size()) + (caller_analyses || threads.empty() ? 1 : 0);
-
-  for (size_t i = 0; i < n; ++i) {
-    FileResult r = sched.Next(caller_analyses || threads.empty());
-    ++summary.files;
-    summary.bytes += r.source->text().size();
-    summary.statements += r.statements.size();
-    for (const StatementResult& s : r.statements)
-      if (s.has_error()) ++summary.statements_with_errors;
-    if (r.unreadable) summary.unreadable_input = true;
-    if (r.unreadable || HasFileLevelError(r)) ++summary.files_with_errors;
-    if (r.has_error()) summary.any_error = true;
-    sink(std::move(r));
-  }
+  sched.Drive(caller_analyses || threads.empty());
   sched.Stop();
   threads.clear();  // joins
   summary.wait_seconds = sched.WaitSeconds();

@@ -1,5 +1,5 @@
 // A whole run: several inputs (files, folders, stdin) analysed after the
-// --catalog files. Used by the CLI and the benchmark.
+// --catalog files. Used by the CLI, `graph` and the benchmark.
 //
 // By default every script is independent: it starts from the catalog state
 // the --catalog files give and from the default database, so files can be
@@ -8,18 +8,22 @@
 // created, as a scheduler running them one after the other would; analysis is
 // then serial and only output overlaps it.
 //
-// Results reach the sink in input order on the calling thread, each as soon
-// as every earlier file is done; at most a few files per thread are held, so
-// memory stays bounded by the largest files, not by the whole run.
+// Results stream: a file's statements reach the sink in pieces (FilePart) as
+// they are analysed, in input order, on the calling thread. A Renderer turns
+// statements into output text on the thread that analysed them, so neither a
+// huge script's results nor a run's are ever held whole: memory stays within
+// a small multiple of the largest script.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "driver/analyze.h"
+#include "driver/file_part.h"
 
 namespace hivelineage::driver {
 
@@ -57,8 +61,9 @@ struct LoadedInput {
 // are with a warning at the first invalid byte.
 LoadedInput DecodeInput(std::string name, std::string_view bytes);
 
-// Reads (stdin for "-") and decodes one input.
-LoadedInput LoadInput(const InputFile& input);
+// Reads (stdin for "-") and decodes one input. A file over `max_bytes` is
+// not read: it comes back empty with an error diagnostic.
+LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes = UINT64_MAX);
 
 // Counters a run updates as files finish analysis (from worker threads), for
 // a progress display reading them from another thread.
@@ -74,6 +79,8 @@ struct RunOptions {
   int jobs = 0;            // threads analysing at once; 0 = one per available core
   bool sequenced = false;  // each script sees what the earlier ones created
   RunProgress* progress = nullptr;  // optional live counters
+  // Renders statements on the analysing threads; null: pieces keep them.
+  const Renderer* renderer = nullptr;
 };
 
 struct RunSummary {
@@ -90,7 +97,11 @@ struct RunSummary {
   bool any_error = false;         // some statement or file-level error
 };
 
-using FileSink = std::function<void(FileResult&&)>;
+using FileSink = std::function<void(FileResult&&)>;  // whole files
+using PartSink = std::function<void(FilePart&&)>;    // pieces of files, in order
+
+// A whole file as a single piece, its statements kept and counted.
+FilePart WholeFilePart(FileResult&& file);
 
 // The number of threads `jobs` asks for: itself when positive, else the
 // cores this process may run on.
@@ -105,9 +116,9 @@ std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, c
 
 // Loads the catalogs (DDL catalogs are passed to `sink` with is_catalog set,
 // so their errors can be reported), then analyses `inputs` on up to
-// options.jobs threads and passes the results to `sink` in input order, on
-// the calling thread. Every script starts in options.analyze.default_database.
+// options.jobs threads and passes the results to `sink` piece by piece in
+// input order, on the calling thread. Every script starts in options.analyze.default_database.
 // The output is the same whatever the number of threads.
-RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const FileSink& sink);
+RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink);
 
 }  // namespace hivelineage::driver

@@ -190,12 +190,18 @@ namespace {
 
 class HiveWriter : public Writer {
  public:
+  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
+    if (WriteHiveRecord(file, st, part.text)) part.text.push_back('\n');
+  }
   void Begin(std::string&) override {}
-  void File(const driver::FileResult& file, std::string& out) override {
+  void End(std::string&) override {}
+
+ protected:
+  void Piece(const driver::FileResult& file, std::string_view rendered, std::string& out) override {
+    out.append(rendered);
     for (const driver::StatementResult& st : file.statements)
       if (WriteHiveRecord(file, st, out)) out.push_back('\n');
   }
-  void End(std::string&) override {}
 };
 
 }  // namespace

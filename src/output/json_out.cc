@@ -149,6 +149,19 @@ void JsonOut::Close(char c) {
   out_->push_back(c);
 }
 
+void JsonOut::ContinueArray(int depth, bool first) {
+  for (int i = 0; i < depth; ++i) stack_.push_back(Frame{false, false});
+  if (depth > 0) stack_.back().first = first;
+}
+
+void JsonOut::RawElements(std::string_view text) {
+  if (text.empty()) return;
+  Frame& f = stack_.back();
+  if (!f.first) out_->push_back(',');
+  out_->append(text);
+  f.first = false;
+}
+
 void JsonOut::StringArray(const std::vector<std::string>& items) {
   BeginArray(/*inline_=*/true);
   for (const std::string& s : items) String(s);

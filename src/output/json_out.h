@@ -25,6 +25,14 @@ class JsonOut {
   // Continues the same document in another buffer (after the caller flushed).
   void set_output(std::string& out) { out_ = &out; }
 
+  // For a fresh JsonOut: continue as if inside an array open at `depth`
+  // (pretty indentation as there), its first element still to come when
+  // `first`. Elements written so go into another document with RawElements.
+  void ContinueArray(int depth, bool first);
+  // Inside an open array: adds elements rendered by a JsonOut that continued
+  // this array at the same depth with first set (so no leading comma).
+  void RawElements(std::string_view text);
+
   void BeginObject(bool inline_ = false) { Open('{', inline_); }
   void EndObject() { Close('}'); }
   void BeginArray(bool inline_ = false) { Open('[', inline_); }

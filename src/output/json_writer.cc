@@ -1,5 +1,7 @@
 #include "output/json_writer.h"
 
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace hivelineage::output {
@@ -40,22 +42,18 @@ void WriteDiagnostics(JsonOut& json, const SourceFile& src, const Diagnostics& d
   json.EndArray();
 }
 
-// Problems reported at the top of the document rather than on a statement.
-struct TopLevel {
-  std::shared_ptr<const SourceFile> source;
-  Diagnostic diagnostic;
-};
-
-void CollectTopLevel(const driver::FileResult& file, std::vector<TopLevel>& out) {
-  for (const Diagnostic& d : file.diagnostics) out.push_back(TopLevel{file.source, d});
-  if (!file.is_catalog) return;
-  // A catalog's statements are not listed, so their problems go to the top.
-  for (const driver::StatementResult& st : file.statements)
-    for (const Diagnostic& d : st.diagnostics) out.push_back(TopLevel{file.source, d});
-}
+// Depth of the document's arrays (statements, errors, warnings) in pretty mode.
+constexpr int kArrayDepth = 2;
 
 class JsonWriter : public Writer {
  public:
+  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
+    if (file.is_catalog) return;
+    JsonOut json(part.text, /*pretty=*/true);
+    json.ContinueArray(kArrayDepth, /*first=*/part.text.empty());
+    WriteStatement(json, file, st);
+  }
+
   void Begin(std::string& out) override {
     json_ = std::make_unique<JsonOut>(out, /*pretty=*/true);
     json_->BeginObject();
@@ -63,47 +61,73 @@ class JsonWriter : public Writer {
     json_->BeginArray();
   }
 
-  void File(const driver::FileResult& file, std::string& out) override {
-    json_->set_output(out);
-    CollectTopLevel(file, top_);
-    if (file.is_catalog) return;
-    for (const driver::StatementResult& st : file.statements) WriteStatement(*json_, file, st);
-  }
-
   void End(std::string& out) override {
     json_->set_output(out);
     json_->EndArray();
     json_->Key("errors");
     json_->BeginArray();
-    for (const TopLevel& t : top_)
-      if (t.diagnostic.severity == Severity::Error) WriteDiagnostic(*json_, *t.source, t.diagnostic, true, false);
+    json_->RawElements(top_errors_);
     json_->EndArray();
     json_->Key("warnings");
     json_->BeginArray();
-    for (const TopLevel& t : top_)
-      if (t.diagnostic.severity != Severity::Error) WriteDiagnostic(*json_, *t.source, t.diagnostic, true, true);
+    json_->RawElements(top_warnings_);
     json_->EndArray();
     json_->EndObject();
     out.push_back('\n');
   }
 
+ protected:
+  void Piece(const driver::FileResult& file, std::string_view rendered, std::string& out) override {
+    json_->set_output(out);
+    AddTopLevel(*file.source, file.diagnostics);
+    if (file.is_catalog) {
+      // A catalog's statements are not listed, so their problems go to the top.
+      for (const driver::StatementResult& st : file.statements) AddTopLevel(*file.source, st.diagnostics);
+      return;
+    }
+    json_->RawElements(rendered);
+    for (const driver::StatementResult& st : file.statements) WriteStatement(*json_, file, st);
+  }
+
  private:
+  // Problems reported at the top of the document rather than on a statement,
+  // rendered at once so that their files need not be kept.
+  void AddTopLevel(const SourceFile& src, const Diagnostics& diags) {
+    for (const Diagnostic& d : diags) {
+      const bool error = d.severity == Severity::Error;
+      std::string& to = error ? top_errors_ : top_warnings_;
+      JsonOut json(to, /*pretty=*/true);
+      json.ContinueArray(kArrayDepth, /*first=*/to.empty());
+      WriteDiagnostic(json, src, d, /*with_file=*/true, /*with_severity=*/!error);
+    }
+  }
+
   std::unique_ptr<JsonOut> json_;
-  std::vector<TopLevel> top_;
+  std::string top_errors_;
+  std::string top_warnings_;
 };
 
 class JsonlWriter : public Writer {
  public:
-  void Begin(std::string&) override {}
-  void File(const driver::FileResult& file, std::string& out) override {
+  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
     if (file.is_catalog) return;
+    JsonOut json(part.text, /*pretty=*/false);
+    WriteStatement(json, file, st);
+    part.text.push_back('\n');
+  }
+  void Begin(std::string&) override {}
+  void End(std::string&) override {}
+
+ protected:
+  void Piece(const driver::FileResult& file, std::string_view rendered, std::string& out) override {
+    if (file.is_catalog) return;
+    out.append(rendered);
     for (const driver::StatementResult& st : file.statements) {
       JsonOut json(out, /*pretty=*/false);
       WriteStatement(json, file, st);
       out.push_back('\n');
     }
   }
-  void End(std::string&) override {}
 };
 
 }  // namespace

@@ -140,6 +140,20 @@ class Console {
   std::thread ticker_;
 };
 
+// What the analysing threads do with each statement: the writer's text for
+// stdout, and the statement's diagnostics for stderr.
+class StatementRenderer : public driver::Renderer {
+ public:
+  explicit StatementRenderer(const Writer& writer) : writer_(writer) {}
+  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
+    RenderDiagnostics(*file.source, st.diagnostics, part.diagnostics_text);
+    writer_.Statement(file, std::move(st), part);
+  }
+
+ private:
+  const Writer& writer_;
+};
+
 }  // namespace
 
 std::string ProgressLine(size_t done, size_t total, double mb_per_second, size_t errors, size_t width) {
@@ -177,19 +191,22 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
   Console console(out, err, report, progress, inputs.size(), start);
 
   std::unique_ptr<Writer> writer = MakeWriter(format);
+  const StatementRenderer renderer(*writer);
+  run_options.renderer = &renderer;
   std::string buf;
   std::string diag;
   bool begun = false;
-  auto sink = [&](driver::FileResult&& file) {
+  auto sink = [&](driver::FilePart&& part) {
     if (!begun) {
       writer->Begin(buf);
       begun = true;
     }
-    writer->File(file, buf);
-    RenderDiagnostics(file, diag);
+    writer->Part(part, buf);
+    RenderDiagnostics(part.file, diag);
+    diag += part.diagnostics_text;
     console.WriteErr(diag);
     if (buf.size() >= kFlushAt) console.WriteOut(buf);
-    console.Update();
+    if (part.last) console.Update();
   };
   driver::RunSummary summary = driver::Run(inputs, run_options, sink);
   if (!summary.fatal_error.empty()) {

@@ -21,10 +21,13 @@ std::unique_ptr<Writer> MakeWriter(Format format) {
   return MakeJsonWriter();
 }
 
+void RenderDiagnostics(const SourceFile& source, const Diagnostics& diagnostics, std::string& out) {
+  for (const Diagnostic& d : diagnostics) out += Render(source, d);
+}
+
 void RenderDiagnostics(const driver::FileResult& file, std::string& out) {
-  for (const Diagnostic& d : file.diagnostics) out += Render(*file.source, d);
-  for (const driver::StatementResult& st : file.statements)
-    for (const Diagnostic& d : st.diagnostics) out += Render(*file.source, d);
+  RenderDiagnostics(*file.source, file.diagnostics, out);
+  for (const driver::StatementResult& st : file.statements) RenderDiagnostics(*file.source, st.diagnostics, out);
 }
 
 }  // namespace hivelineage::output

@@ -1,0 +1,175 @@
+// Results stream out of a run in pieces (driver::FilePart): a big script is
+// never held whole, yet the output is exactly what rendering each file whole
+// gives, for every format and thread count.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "driver/run.h"
+#include "output/run_report.h"
+#include "output/writer.h"
+#include "test_support.h"
+
+namespace {
+
+using namespace hivelineage;
+namespace fs = std::filesystem;
+
+fs::path TempDir() {
+  static const fs::path dir = testing::ProcessTempDir("hivelineage_streaming_test_");
+  return dir;
+}
+
+driver::InputFile Write(const std::string& name, const std::string& text) {
+  const fs::path p = TempDir() / name;
+  std::ofstream(p, std::ios::binary) << text;
+  return driver::InputFile{p.string(), name};
+}
+
+// A script whose output is several MB: inserts, a few errors, a file-level
+// problem between statements is not possible, but statement warnings are.
+std::string BigScript(int statements) {
+  std::string s = "create table src (a string, b string, c int);\n";
+  for (int i = 0; i < statements; ++i) {
+    const std::string n = std::to_string(i);
+    if (i % 997 == 0) {
+      s += "select a from src where (;\n";  // a parse error
+    } else if (i % 101 == 0) {
+      s += "select ${undefined_" + n + "} from src;\n";  // a warning
+    } else {
+      s += "insert overwrite table t" + n + " select a, upper(b) as b, c + " + n + " from src where c > " + n + ";\n";
+    }
+  }
+  return s;
+}
+
+std::vector<driver::InputFile> Inputs() {
+  static const std::vector<driver::InputFile> inputs = {
+      Write("a.sql", "insert into x select a from src;\n"),
+      Write("b.sql", BigScript(20000)),
+      Write("c.sql", "select k from t where;\ninsert into y select * from src;\n"),
+      Write("d.sql", BigScript(3000)),
+  };
+  return inputs;
+}
+
+struct Output {
+  std::string out, err;
+};
+
+Output Streamed(output::Format format, int jobs) {
+  char* out_buf = nullptr;
+  size_t out_size = 0;
+  char* err_buf = nullptr;
+  size_t err_size = 0;
+  FILE* out = open_memstream(&out_buf, &out_size);
+  FILE* err = open_memstream(&err_buf, &err_size);
+  driver::RunOptions options;
+  options.jobs = jobs;
+  output::RunAndWrite(Inputs(), options, format, out, err);
+  std::fclose(out);
+  std::fclose(err);
+  Output o{std::string(out_buf, out_size), std::string(err_buf, err_size)};
+  std::free(out_buf);
+  std::free(err_buf);
+  return o;
+}
+
+// The same, each file analysed and rendered whole.
+Output Whole(output::Format format) {
+  Output o;
+  std::unique_ptr<output::Writer> w = output::MakeWriter(format);
+  w->Begin(o.out);
+  for (const driver::InputFile& in : Inputs()) {
+    driver::LoadedInput loaded = driver::LoadInput(in);
+    lineage::Session session;
+    driver::FileResult r = driver::AnalyzeScript(loaded.source, session, {});
+    w->File(r, o.out);
+    output::RenderDiagnostics(r, o.err);
+  }
+  w->End(o.out);
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("streaming: a big script comes in pieces, first and last marked, statements counted once") {
+  driver::RunOptions options;
+  options.jobs = 2;
+  const std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
+  options.renderer = writer.get();
+  std::vector<std::pair<std::string, driver::FilePart>> pieces;
+  const driver::RunSummary summary = driver::Run(Inputs(), options, [&](driver::FilePart&& p) {
+    p.text.clear();  // keep the test's memory small
+    pieces.emplace_back(p.file.source->name(), std::move(p));
+  });
+  size_t big = 0, statements = 0;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const driver::FilePart& p = pieces[i].second;
+    const bool new_file = i == 0 || pieces[i - 1].second.last;
+    CHECK(p.first == new_file);
+    if (!new_file) CHECK(pieces[i - 1].first == pieces[i].first);  // a file's pieces come in a row
+    CHECK(p.file.statements.empty());  // rendered, not kept
+    if (pieces[i].first == "b.sql") ++big;
+    statements += p.statements;
+  }
+  CHECK(pieces.back().second.last);
+  CHECK(big > 3);  // several MB of JSON: more than one piece
+  CHECK(statements == summary.statements);
+  CHECK(summary.statements == 1 + 20001 + 2 + 3001);
+  CHECK(summary.files == 4);
+}
+
+TEST_CASE("streaming: output equals rendering each file whole, for every format and thread count") {
+  for (output::Format format : {output::Format::Json, output::Format::Jsonl, output::Format::Hive}) {
+    const Output whole = Whole(format);
+    for (int jobs : {1, 2, 3}) {
+      CAPTURE(jobs);
+      CAPTURE(static_cast<int>(format));
+      const Output streamed = Streamed(format, jobs);
+      CHECK(streamed.out.size() == whole.out.size());
+      CHECK(streamed.out == whole.out);
+      CHECK(streamed.err == whole.err);
+    }
+  }
+}
+
+TEST_CASE("streaming: without a renderer, pieces keep their statements") {
+  driver::RunOptions options;
+  options.jobs = 1;
+  std::vector<size_t> kept;
+  size_t total = 0;
+  driver::Run(Inputs(), options, [&](driver::FilePart&& p) {
+    CHECK(p.file.statements.size() == p.statements);
+    if (p.file.source->name() == "b.sql") kept.push_back(p.statements);
+    total += p.statements;
+  });
+  CHECK(kept.size() > 1);  // kept statements count toward the piece size too
+  CHECK(total == 1 + 20001 + 2 + 3001);
+}
+
+TEST_CASE("limits: a file over the size limit is not read at all") {
+  const driver::InputFile in = Write("large.sql", std::string(5000, ' ') + "select 1;\n");
+  const driver::LoadedInput loaded = driver::LoadInput(in, 4096);
+  CHECK(loaded.source->text().empty());
+  CHECK(!loaded.unreadable);
+  REQUIRE(loaded.diagnostics.size() == 1);
+  CHECK(loaded.diagnostics[0].severity == Severity::Error);
+  CHECK(loaded.diagnostics[0].message == "file is 5010 bytes, more than the limit of 4096 bytes; not analysed");
+  CHECK(driver::LoadInput(in, 5010).diagnostics.empty());  // at the limit is fine
+
+  // Through a run: the error is on the file, the other files are analysed.
+  driver::RunOptions options;
+  options.analyze.limits.max_file_bytes = 4096;
+  std::vector<driver::FilePart> parts;
+  const driver::RunSummary s = driver::Run({in, Inputs()[0]}, options, [&](driver::FilePart&& p) { parts.push_back(std::move(p)); });
+  CHECK(s.files == 2);
+  CHECK(s.files_with_errors == 1);
+  CHECK(!s.unreadable_input);
+  CHECK(s.statements == 1);
+}
