@@ -2,12 +2,15 @@
 //
 //   hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]
 //   hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]
+//   hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]
 //
 // lex       split into statements + variable substitution + tokenize
 // parse     lex + parse every statement
 // pipeline  decode + split + tokenize + parse + rewrite + lineage + JSON output
 // folder    driver::Run over the folder on 1, 2, ... threads: read + the whole
 //           pipeline + JSON output in path order to a discarded buffer
+// memory    one script of N MB (default 100) made of the PATH files repeated,
+//           run as the CLI runs it; prints peak RSS against the script size
 //
 // lex/parse/pipeline load the files into memory first and run on one core, so
 // disk speed is not measured. folder reads the files as the CLI does (after a
@@ -28,6 +31,7 @@
 #include <vector>
 
 #include "base/arena.h"
+#include "memory_mode.h"
 #include "driver/run.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
@@ -215,7 +219,8 @@ int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<s
 
 int Usage() {
   std::fputs("usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]\n"
-             "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]\n",
+             "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]\n"
+             "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n",
              stderr);
   return 2;
 }
@@ -230,7 +235,8 @@ int main(int argc, char** argv) {
   bool write_output = true;
   int i = 1;
   if (i < argc && argv[i][0] != '-') mode = argv[i++];
-  if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder") return Usage();
+  if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
+  int megabytes = 100;
   std::vector<int> threads = {1, 2};
   for (; i < argc; ++i) {
     const std::string a = argv[i];
@@ -249,6 +255,9 @@ int main(int argc, char** argv) {
         if (*end != ',' && *end != 0) return Usage();
       }
       if (threads.empty()) return Usage();
+    } else if (a == "--mb" && i + 1 < argc) {
+      megabytes = std::atoi(argv[++i]);
+      if (megabytes < 1 || megabytes > 4000) return Usage();
     } else if (a == "--no-output") {
       write_output = false;  // pipeline without the JSON writer, to see what output costs
     } else if (a == "--help") {
@@ -262,13 +271,14 @@ int main(int argc, char** argv) {
   }
   if (paths.empty()) {
     paths.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/queries");
-    if (catalogs.empty() && (mode == "pipeline" || mode == "folder")) catalogs.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/catalog.json");
+    if (catalogs.empty() && (mode == "pipeline" || mode == "folder" || mode == "memory")) catalogs.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/catalog.json");
   }
 
   const driver::ExpandedInputs inputs = driver::ExpandPaths(paths);
   for (const std::string& e : inputs.errors) std::fprintf(stderr, "hivelineage_bench: %s\n", e.c_str());
   if (!inputs.errors.empty()) return 2;
   if (mode == "folder") return FolderMode(inputs.files, catalogs, threads, repeat);
+  if (mode == "memory") return bench::MemoryMode(inputs.files, catalogs, megabytes, threads.back());
   std::vector<LoadedFile> files;
   size_t total = 0;
   for (const driver::InputFile& in : inputs.files) {

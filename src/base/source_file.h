@@ -5,6 +5,7 @@
 // The buffer is NUL-padded so scanners may peek a few bytes past the end.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -30,6 +31,14 @@ class SourceFile {
 
   SourceFile() = default;
   SourceFile(std::string name, std::string_view text);
+  // Takes `text` over without a copy (padding is added in place when its
+  // capacity allows): a 100 MB script is not held twice.
+  // (A template so that a string literal still picks the string_view form.)
+  template <class S>
+    requires std::same_as<S, std::string>
+  SourceFile(std::string name, S&& text) : name_(std::move(name)), buf_(std::move(text)), size_(buf_.size()) {
+    buf_.append(kPadding, '\0');
+  }
 
   std::string_view name() const { return name_; }
   std::string_view text() const { return {buf_.data(), size_}; }

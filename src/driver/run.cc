@@ -80,6 +80,9 @@ bool ReadPath(const std::string& path, std::string& out, std::string& error,
     std::fclose(f);
     return true;
   }
+  // Room for the whole file and the lexer's padding up front: no regrowth
+  // (which briefly holds two copies) and no copy into the SourceFile.
+  if (S_ISREG(st.st_mode) && st.st_size > 0) out.reserve(static_cast<size_t>(st.st_size) + SourceFile::kPadding + 1);
   const bool ok = ReadAll(f, out, max_bytes);
   if (!ok) error = Cat("cannot read: ", ErrnoMessage());
   if (ok && out.size() > max_bytes) {  // grew while read, or not a regular file
@@ -544,10 +547,14 @@ ExpandedInputs ReadSequence(const std::string& list_path) {
 }
 
 LoadedInput DecodeInput(std::string name, std::string_view bytes) {
+  return DecodeOwnedInput(std::move(name), std::string(bytes));
+}
+
+LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
   LoadedInput in;
   const std::optional<size_t> bad = FindInvalidUtf8(bytes);
   if (!bad) {
-    in.source = std::make_shared<const SourceFile>(std::move(name), bytes);
+    in.source = std::make_shared<const SourceFile>(std::move(name), std::move(bytes));
     return in;
   }
   if (std::optional<std::string> utf8 = Gb18030ToUtf8(bytes)) {
@@ -576,7 +583,7 @@ LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
     in.unreadable = !read;
     return in;
   }
-  return DecodeInput(input.name, bytes);
+  return DecodeOwnedInput(input.name, std::move(bytes));
 }
 
 std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink,

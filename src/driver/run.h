@@ -60,6 +60,8 @@ struct LoadedInput {
 // transcoded to UTF-8 with a warning; otherwise the bytes are kept as they
 // are with a warning at the first invalid byte.
 LoadedInput DecodeInput(std::string name, std::string_view bytes);
+// The same, taking `bytes` over (not copied) when they are valid UTF-8.
+LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes);
 
 // Reads (stdin for "-") and decodes one input. A file over `max_bytes` is
 // not read: it comes back empty with an error diagnostic.
