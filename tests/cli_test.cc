@@ -392,3 +392,23 @@ TEST_CASE("cli: limit options, for analyze and graph") {
     CHECK(r.err.find("--max-") != std::string::npos);
   }
 }
+
+TEST_CASE("cli: graph and impact analyse on several threads, same output for every -j") {
+  const std::string corpus = Quote((hivelineage::testing::SourceDir() / "corpus").string());
+  const std::string args = " --catalog " + corpus + "/catalog.json " + corpus + "/scripts";
+  const CliRun one = Run("graph -j1" + args);
+  CHECK(one.code == 1);  // the corpus holds a script with a deliberate syntax error
+  CHECK(nlohmann::json::parse(one.out)["tables"].size() > 20);
+  for (const char* j : {"-j2", "-j 3", "--jobs=8"}) {
+    CAPTURE(j);
+    const CliRun many = Run("graph " + std::string(j) + args);
+    CHECK(many.code == one.code);
+    CHECK(many.out == one.out);
+    CHECK(many.err == one.err);
+  }
+  const CliRun up1 = Run("impact --upstream ads.ads_order_stats -j1" + args);
+  const CliRun up2 = Run("impact --upstream ads.ads_order_stats -j2" + args);
+  CHECK(up1.out == up2.out);
+  CHECK(!up1.out.empty());
+  CHECK(Run("graph -j0" + args).code == 2);
+}

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <charconv>
+
 #include "base/strings.h"
 #include "cli/limit_options.h"
 #include "driver/run.h"
@@ -48,6 +50,8 @@ const char kGraphInputOptionsHelp[] =
     "                        folder; # comments), in that order, each seeing the tables the\n"
     "                        earlier ones created; instead of PATH. Without it every script\n"
     "                        starts from the --catalog tables (they still link by name)\n"
+    "  -j, --jobs N          analyse N files at once (default: one per core); the graph is\n"
+    "                        the same for every N\n"
     "  --max-file-size SIZE, --max-statement-size SIZE, --max-statements N, --max-depth N\n"
     "                        input limits (defaults 1G, 64M, 1000000, 1000; docs/limits.md)\n"
     "  --help                show this help\n"
@@ -106,6 +110,14 @@ bool ParseInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
     if (!c.TakeValue(value) || value.empty()) error = "--sequence needs a file";
     else if (!args.sequence.empty()) error = "--sequence may be given once";
     else args.sequence = std::string(value);
+  } else if (name == "-j" || name == "--jobs" || (name.starts_with("-j") && !name.starts_with("--"))) {
+    if (name.size() > 2 && !name.starts_with("--")) value = name.substr(2);  // -j4
+    else if (!c.TakeValue(value)) value = {};
+    int n = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1024)
+      error = Cat("-j expects a number of threads from 1 to 1024, got '", value, "'");
+    else args.jobs = n;
   } else if (name == "--collapse") {
     if (!c.TakeValue(value)) error = "--collapse needs a value (temporary)";
     else if (value != "temporary") error = Cat("unknown --collapse value '", value, "' (expected temporary)");
@@ -141,17 +153,18 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
   options.analyze.limits = args.limits;
+  options.jobs = args.jobs;
   options.catalog_files = args.catalogs;
   options.sequenced = !args.sequence.empty();
 
   graph::GraphBuilder builder(graph::BuildOptions{keep_sql});
   std::string diag;
-  auto on_file = [&](driver::FileResult&& file) {
+  auto on_part = [&](driver::FilePart&& part) {
     diag.clear();
-    output::RenderDiagnostics(file, diag);
+    output::RenderDiagnostics(part.file, diag);
     Flush(diag, err);
   };
-  const driver::RunSummary summary = graph::AnalyzeIntoGraph(inputs.files, options, builder, on_file);
+  const driver::RunSummary summary = graph::AnalyzeIntoGraph(inputs.files, options, builder, on_part);
   if (!summary.fatal_error.empty()) {
     std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
     return 2;

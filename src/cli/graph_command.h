@@ -1,7 +1,7 @@
 // `hivelineage graph`: the lineage of many scripts merged into one graph.
 //
 // Also holds what `graph` and `impact` share: their input options
-// (--catalog, --default-db, --var, --allow-env, --sequence, --collapse) and the analysis
+// (--catalog, --default-db, --var, --allow-env, --sequence, --collapse, -j, limits) and the analysis
 // of the inputs into a graph, with diagnostics on stderr in GCC form.
 #pragma once
 
@@ -50,6 +50,7 @@ struct GraphInputArgs {
   std::vector<std::pair<std::string, std::string>> variables;
   bool allow_env = false;
   bool collapse_temporary = false;
+  int jobs = 0;  // -j N; 0 = one thread per core
   driver::Limits limits;
   std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   std::vector<std::string> paths;
