@@ -11,6 +11,7 @@
 
 #include "driver/run.h"
 #include "output/run_report.h"
+#include "captured_run.h"
 #include "test_support.h"
 
 namespace {
@@ -25,18 +26,9 @@ std::pair<std::string, std::string> Analyze(const fs::path& script, int* exit_st
   options.analyze.variables = {{"etl_date", "2024-03-01"}};
   const std::vector<driver::InputFile> inputs = {
       {script.string(), "corpus/scripts/" + script.filename().string()}};
-  char* out_buf = nullptr;
-  size_t out_size = 0;
-  char* err_buf = nullptr;
-  size_t err_size = 0;
-  FILE* out = open_memstream(&out_buf, &out_size);
-  FILE* err = open_memstream(&err_buf, &err_size);
-  const driver::RunSummary summary = output::RunAndWrite(inputs, options, output::Format::Json, out, err);
-  std::fclose(out);
-  std::fclose(err);
-  std::pair<std::string, std::string> result{std::string(out_buf, out_size), std::string(err_buf, err_size)};
-  std::free(out_buf);
-  std::free(err_buf);
+  testing::CapturedRun run = testing::CaptureRun(inputs, options);
+  const driver::RunSummary& summary = run.summary;
+  std::pair<std::string, std::string> result{std::move(run.out), std::move(run.err)};
   *exit_status = output::ExitStatus(summary);
   return result;
 }

@@ -13,6 +13,7 @@
 #include "driver/run.h"
 #include "lineage/catalog.h"
 #include "output/run_report.h"
+#include "captured_run.h"
 #include "test_support.h"
 
 using namespace hivelineage;
@@ -62,29 +63,12 @@ std::vector<FileResult> RunAll(const std::vector<InputFile>& inputs, const RunOp
   return got;
 }
 
-struct Captured {
-  std::string out, err;
-  RunSummary summary;
-};
+using Captured = testing::CapturedRun;
 
 // What the CLI prints for `inputs` (no summary line, no bar).
 Captured RunCli(const std::vector<InputFile>& inputs, const RunOptions& options,
                 output::Format format = output::Format::Json) {
-  char* out_buf = nullptr;
-  size_t out_size = 0;
-  char* err_buf = nullptr;
-  size_t err_size = 0;
-  FILE* out = open_memstream(&out_buf, &out_size);
-  FILE* err = open_memstream(&err_buf, &err_size);
-  Captured c;
-  c.summary = output::RunAndWrite(inputs, options, format, out, err);
-  std::fclose(out);
-  std::fclose(err);
-  c.out.assign(out_buf, out_size);
-  c.err.assign(err_buf, err_size);
-  std::free(out_buf);
-  std::free(err_buf);
-  return c;
+  return testing::CaptureRun(inputs, options, format);
 }
 
 // A folder of scripts of every sort: DDL, inserts, errors, GBK, empty files.

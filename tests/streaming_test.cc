@@ -13,6 +13,7 @@
 #include "driver/run.h"
 #include "output/run_report.h"
 #include "output/writer.h"
+#include "captured_run.h"
 #include "test_support.h"
 
 namespace {
@@ -63,21 +64,10 @@ struct Output {
 };
 
 Output Streamed(output::Format format, int jobs) {
-  char* out_buf = nullptr;
-  size_t out_size = 0;
-  char* err_buf = nullptr;
-  size_t err_size = 0;
-  FILE* out = open_memstream(&out_buf, &out_size);
-  FILE* err = open_memstream(&err_buf, &err_size);
   driver::RunOptions options;
   options.jobs = jobs;
-  output::RunAndWrite(Inputs(), options, format, out, err);
-  std::fclose(out);
-  std::fclose(err);
-  Output o{std::string(out_buf, out_size), std::string(err_buf, err_size)};
-  std::free(out_buf);
-  std::free(err_buf);
-  return o;
+  testing::CapturedRun run = testing::CaptureRun(Inputs(), options, format);
+  return Output{std::move(run.out), std::move(run.err)};
 }
 
 // The same, each file analysed and rendered whole.
