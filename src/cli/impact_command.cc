@@ -36,15 +36,14 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
     if (c.is_path()) {
-      args.paths.emplace_back(c.arg());
+      args.input.paths.emplace_back(c.arg());
       continue;
     }
-    if (ParseInputOption(c, args, error)) continue;
+    if (ParseGraphInputOption(c, args, error)) continue;
     const std::string_view name = c.name();
     std::string_view value;
     if (name == "--help" || name == "-h") {
-      std::fputs(kImpactUsage, out);
-      std::fputs(kGraphInputOptionsHelp, out);
+      PrintGraphUsage(kImpactUsage, out);
       return 0;
     } else if (name == "--downstream" || name == "--upstream") {
       if (!c.TakeValue(value) || value.empty()) {
@@ -71,7 +70,8 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
   }
   if (error.empty() && starts != 1) error = "give exactly one of --downstream NAME or --upstream NAME";
   if (!error.empty()) {
-    std::fprintf(err, "hivelineage impact: %s\n\n%s%s", error.c_str(), kImpactUsage, kGraphInputOptionsHelp);
+    std::fprintf(err, "hivelineage impact: %s\n\n", error.c_str());
+    PrintGraphUsage(kImpactUsage, err);
     return 2;
   }
 
