@@ -53,6 +53,7 @@ bool QueryWalker::FirstVisit(const ast::Query* q) {
 
 void QueryWalker::Query(ast::Query* q) {
   if (q == nullptr || !FirstVisit(q)) return;
+  if (take_query) return take_query(*q);
   pending_.push_back(q);
   if (draining_) return;
   draining_ = true;
@@ -105,20 +106,25 @@ void QueryWalker::QueryExpr(ast::QueryExpr* qe) {
   }
 }
 
-void QueryWalker::TableRef(ast::TableRef* ref) {
-  while (ref != nullptr) {
+void QueryWalker::TableRef(ast::TableRef*& first) {
+  ast::TableRef** slot = &first;
+  while (*slot != nullptr) {
+    ast::TableRef* ref = *slot;
     switch (ref->kind) {
+      case NodeKind::TableName:
+        if (on_table_name) on_table_name(*slot);
+        return;
       case NodeKind::JoinRef: {
         auto* j = static_cast<JoinRef*>(ref);
         TableRef(j->right);
         Expr(j->on);
-        ref = j->left;
+        slot = &j->left;
         continue;
       }
       case NodeKind::LateralViewRef: {
         auto* lv = static_cast<LateralViewRef*>(ref);
         Expr(lv->udtf);
-        ref = lv->source;
+        slot = &lv->source;
         continue;
       }
       case NodeKind::SubqueryRef:
@@ -126,7 +132,7 @@ void QueryWalker::TableRef(ast::TableRef* ref) {
       case NodeKind::TableFunctionRef: {
         auto* f = static_cast<TableFunctionRef*>(ref);
         for (ast::Expr* a : f->args) Expr(a);
-        ref = f->input;
+        slot = &f->input;
         continue;
       }
       default:

@@ -6,6 +6,10 @@
 // be long, are walked iteratively, and so are queries inside queries: they
 // wait on a work list, each visited after the query containing it, so a
 // chain of thousands of inlined CTEs needs no deep recursion.
+//
+// A pass that keeps lexical state (CTE scope) sets take_query and walks each
+// query's parts itself, recursing as deep as the queries nest; and may
+// replace table names in place through on_table_name.
 #pragma once
 
 #include <functional>
@@ -23,11 +27,19 @@ class QueryWalker {
   std::function<void(ast::Query&)> on_query;
   // Called for every SELECT block, before its parts are visited.
   std::function<void(ast::SelectCore&)> on_core;
+  // Called for every table name of a FROM clause (or MERGE source) with the
+  // slot that holds it, which it may overwrite; what it writes is not walked.
+  std::function<void(ast::TableRef*&)> on_table_name;
+  // When set, each query met for the first time is handed to it instead of
+  // the work list (on_query is not called): it visits the parts itself, with
+  // Query for CTE bodies and QueryExpr for the body. Recursive, so only for
+  // trees as the parser built them, which it keeps within max_depth.
+  std::function<void(ast::Query&)> take_query;
 
   void Statement(ast::Statement& stmt);
   void Query(ast::Query* q);
   void QueryExpr(ast::QueryExpr* qe);
-  void TableRef(ast::TableRef* ref);
+  void TableRef(ast::TableRef*& slot);
   // Visits the queries inside an expression (IN / EXISTS / scalar subqueries).
   void Expr(ast::Expr* e);
 
