@@ -59,16 +59,6 @@ void ApplySetting(std::string_view text, parser::ParseOptions& parse) {
   }
 }
 
-// Index of the statement whose span holds `offset`, or -1.
-int64_t StatementAt(const std::vector<lexer::StatementText>& sts, uint32_t offset) {
-  auto it = std::upper_bound(sts.begin(), sts.end(), offset,
-                             [](uint32_t o, const lexer::StatementText& st) { return o < st.span.begin; });
-  if (it == sts.begin()) return -1;
-  --it;
-  if (offset > it->span.end) return -1;  // in the gap between statements
-  return it - sts.begin();
-}
-
 void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse,
                 lineage::Session& session, StatementResult& r) {
   Diagnostics diags;
@@ -169,44 +159,48 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   lexer::Variables vars;
   vars.allow_env = options.allow_env;
   for (const auto& [name, value] : options.variables) vars.Define(name, value);
-  Diagnostics split_diags;
   lexer::SplitOptions split;
   split.max_statements = limits.max_statements;
-  std::vector<lexer::StatementText> statements = lexer::SplitScript(source, vars, split_diags, split);
-  if (statements.size() > limits.max_statements) {
-    // The splitter stopped one past the limit: report there and drop it.
-    const Span at = statements[limits.max_statements].span;
-    file.diagnostics.push_back(Diagnostic{
-        Severity::Error, Span{at.begin, at.begin},
-        Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed")});
-    statements.resize(limits.max_statements);
-  }
-
-  // Splitting diagnostics go to the statement they fall in, or to the file.
-  std::vector<std::pair<size_t, Diagnostic>> by_statement;
-  for (Diagnostic& d : split_diags) {
-    const int64_t at = StatementAt(statements, d.span.begin);
-    if (at < 0) {
-      file.diagnostics.push_back(std::move(d));
-    } else {
-      by_statement.emplace_back(static_cast<size_t>(at), std::move(d));
-    }
-  }
-  std::stable_sort(by_statement.begin(), by_statement.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  size_t next_diag = 0;
-
   parser::ParseOptions parse = options.parse;
   parse.max_depth = limits.max_nesting_depth;
-  for (size_t i = 0; i < statements.size(); ++i) {
-    lexer::StatementText& st = statements[i];
+
+  // Statements are analysed as the splitter finds them, so only the one at
+  // hand is held. Splitting diagnostics go to the statement they fall in, or
+  // to the file when they fall between statements.
+  Diagnostics split_diags;
+  size_t next_diag = 0;
+  uint32_t index = 0;
+  auto take_split_diags = [&](const Span* statement, Diagnostics& to) {
+    size_t kept = next_diag;  // diagnostics past this statement wait for the next one
+    for (; next_diag < split_diags.size(); ++next_diag) {
+      Diagnostic& d = split_diags[next_diag];
+      if (statement != nullptr && d.span.begin > statement->end) {
+        split_diags[kept++] = std::move(d);
+      } else if (statement != nullptr && d.span.begin >= statement->begin) {
+        to.push_back(std::move(d));
+      } else {
+        file.diagnostics.push_back(std::move(d));
+      }
+    }
+    split_diags.resize(kept);
+    next_diag = 0;
+  };
+
+  lexer::SplitScript(source, vars, split_diags, split, [&](lexer::StatementText&& st) {
+    if (index >= limits.max_statements) {
+      // The splitter stops one past the limit: report there and drop it.
+      take_split_diags(nullptr, file.diagnostics);
+      file.diagnostics.push_back(Diagnostic{
+          Severity::Error, Span{st.span.begin, st.span.begin},
+          Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed")});
+      return;
+    }
     StatementResult r;
-    r.index = static_cast<uint32_t>(i);
+    r.index = index++;
     r.span = st.span;
     r.start = source.Locate(st.span.begin);
     r.database = session.current_database;
-    for (; next_diag < by_statement.size() && by_statement[next_diag].first == i; ++next_diag)
-      r.diagnostics.push_back(std::move(by_statement[next_diag].second));
+    take_split_diags(&st.span, r.diagnostics);
     if (st.command != lexer::CommandKind::None) {
       r.kind = "command";
       if (st.command == lexer::CommandKind::Set) ApplySetting(st.text(), parse);
@@ -227,11 +221,9 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
       std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
                        [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
     }
-    // The substituted text is not needed any more: free it as we go.
-    std::string().swap(st.substituted);
-    std::vector<lexer::TextPiece>().swap(st.pieces);
     observer.Statement(file, std::move(r));
-  }
+  });
+  take_split_diags(nullptr, file.diagnostics);  // after the last statement
 }
 
 FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,

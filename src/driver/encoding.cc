@@ -4,6 +4,8 @@
 
 #include <cerrno>
 
+#include "base/source_file.h"
+
 namespace hivelineage::driver {
 
 std::optional<size_t> FindInvalidUtf8(std::string_view text) {
@@ -51,29 +53,27 @@ std::optional<size_t> FindInvalidUtf8(std::string_view text) {
 std::optional<std::string> Gb18030ToUtf8(std::string_view text) {
   iconv_t cd = iconv_open("UTF-8", "GB18030");
   if (cd == reinterpret_cast<iconv_t>(-1)) return std::nullopt;
+  // Converted through a small buffer and appended: the output is written
+  // once, and room reserved but not needed is never touched. SQL is mostly
+  // ASCII (1 byte either way); a 2-byte GBK character takes 3 in UTF-8.
   std::string out;
-  out.resize(text.size() * 2 + 16);  // a GB18030 character never grows beyond 2x in UTF-8
+  out.reserve(text.size() + text.size() / 4 + SourceFile::kPadding + 16);
+  char buf[1 << 16];
   char* in_ptr = const_cast<char*>(text.data());
   size_t in_left = text.size();
-  char* out_ptr = out.data();
-  size_t out_left = out.size();
   bool ok = true;
   while (in_left > 0) {
-    if (iconv(cd, &in_ptr, &in_left, &out_ptr, &out_left) == static_cast<size_t>(-1)) {
-      if (errno == E2BIG) {
-        const size_t used = static_cast<size_t>(out_ptr - out.data());
-        out.resize(out.size() * 2);
-        out_ptr = out.data() + used;
-        out_left = out.size() - used;
-        continue;
-      }
+    char* out_ptr = buf;
+    size_t out_left = sizeof(buf);
+    const size_t r = iconv(cd, &in_ptr, &in_left, &out_ptr, &out_left);
+    out.append(buf, static_cast<size_t>(out_ptr - buf));
+    if (r == static_cast<size_t>(-1) && errno != E2BIG) {
       ok = false;  // EILSEQ / EINVAL: not GB18030
       break;
     }
   }
   iconv_close(cd);
   if (!ok) return std::nullopt;
-  out.resize(static_cast<size_t>(out_ptr - out.data()));
   return out;
 }
 

@@ -558,7 +558,8 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
     return in;
   }
   if (std::optional<std::string> utf8 = Gb18030ToUtf8(bytes)) {
-    in.source = std::make_shared<const SourceFile>(std::move(name), *utf8);
+    std::string().swap(bytes);  // not needed any more: free it before the analysis
+    in.source = std::make_shared<const SourceFile>(std::move(name), std::move(*utf8));
     in.diagnostics.push_back(Diagnostic{
         Severity::Warning, Span{0, 0},
         "file is not UTF-8; decoded as GB18030/GBK (offsets refer to the UTF-8 text)"});

@@ -362,9 +362,16 @@ Span StatementText::ToOriginal(Span s) const {
 std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags,
                                        const SplitOptions& options) {
   std::vector<StatementText> out;
+  out.reserve(std::min(file.text().size() / 128, options.max_statements) + 8);
+  SplitScript(file, vars, diags, options, [&](StatementText&& st) { out.push_back(std::move(st)); });
+  return out;
+}
+
+void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, const SplitOptions& options,
+                 const std::function<void(StatementText&&)>& each) {
   const std::string_view t = file.text();
   const size_t n = t.size();
-  out.reserve(std::min(n / 128, options.max_statements) + 8);
+  size_t count = 0;  // statements handed out
   size_t i = 0;
   // A UTF-8 byte-order mark is not part of the first statement.
   if (n >= 3 && static_cast<unsigned char>(t[0]) == 0xEF && static_cast<unsigned char>(t[1]) == 0xBB &&
@@ -373,21 +380,22 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
   int64_t stmt_begin = -1;  // first significant byte of the current statement
   size_t last_end = 0;      // end of the last significant byte
   auto finish = [&]() {
-    if (stmt_begin < 0 || out.size() > options.max_statements) return;
+    if (stmt_begin < 0 || count > options.max_statements) return;
     StatementText st;
     st.span = Span{static_cast<uint32_t>(stmt_begin), static_cast<uint32_t>(last_end)};
     st.original = t.substr(st.span.begin, st.span.size());
     SubstituteStatement(st, vars, diags);
     st.command = ClassifyCommand(st.text());
     if (st.command == CommandKind::Set && options.apply_set_commands) ApplySet(st, vars);
-    out.push_back(std::move(st));
+    ++count;
     stmt_begin = -1;
+    each(std::move(st));
   };
   auto mark = [&](size_t b, size_t e) {
     if (stmt_begin < 0) stmt_begin = static_cast<int64_t>(b);
     last_end = e;
   };
-  while (i < n && out.size() <= options.max_statements) {
+  while (i < n && count <= options.max_statements) {
     // Up to the next byte that may start a quote, comment or separator there
     // are only white space and ordinary bytes: mark the non-space stretch.
     const size_t j = FindSplitSpecial(t.data(), i, n);
@@ -459,7 +467,6 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
     }
   }
   finish();
-  return out;
 }
 
 }  // namespace hivelineage::lexer

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,5 +78,11 @@ struct SplitOptions {
 // by `set` commands. Diagnostics (original offsets) go to `diags`.
 std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars,
                                        Diagnostics& diags, const SplitOptions& options = {});
+
+// The same, handing each statement to `each` as soon as it is split, so the
+// caller can analyse it before the next is read and never hold them all.
+// Diagnostics found so far are in `diags` when `each` is called.
+void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, const SplitOptions& options,
+                 const std::function<void(StatementText&&)>& each);
 
 }  // namespace hivelineage::lexer
