@@ -163,3 +163,36 @@ TEST_CASE("limits: a file over the size limit is not read at all") {
   CHECK(!s.unreadable_input);
   CHECK(s.statements == 1);
 }
+
+TEST_CASE("streaming: the observer gets each statement in order with its own splitting diagnostics") {
+  class Record : public driver::StatementObserver {
+   public:
+    void Statement(const driver::FileResult& file, driver::StatementResult&& st) override {
+      file_diagnostics_seen.push_back(file.diagnostics.size());
+      statements.push_back(std::move(st));
+    }
+    std::vector<size_t> file_diagnostics_seen;
+    std::vector<driver::StatementResult> statements;
+  };
+  // `；` (full-width) ends the first statement, with a warning at its end;
+  // ${x} is undefined in the second; the third is past max_statements.
+  const std::string text = "select 1 from a\xEF\xBC\x9B select '${x}' from b;\nselect 3 from c;\n";
+  driver::FileResult file;
+  file.source = std::make_shared<const SourceFile>("s.sql", text);
+  lineage::Session session;
+  driver::AnalyzeOptions options;
+  options.limits.max_statements = 2;
+  Record record;
+  driver::AnalyzeScript(file, session, options, record);
+  REQUIRE(record.statements.size() == 2);
+  for (uint32_t i = 0; i < 2; ++i) CHECK(record.statements[i].index == i);
+  REQUIRE(record.statements[0].diagnostics.size() == 1);
+  CHECK(record.statements[0].diagnostics[0].message == "full-width semicolon read as ';'");
+  REQUIRE(record.statements[1].diagnostics.size() == 1);
+  CHECK(record.statements[1].diagnostics[0].message.find("undefined variable ${x}") != std::string::npos);
+  CHECK(record.file_diagnostics_seen == std::vector<size_t>{0, 0});
+  REQUIRE(file.diagnostics.size() == 1);  // found after the statements were handed over
+  CHECK(file.diagnostics[0].message == "more than 2 statements in one file; the rest of the file is not analysed");
+  CHECK(file.source->Locate(file.diagnostics[0].span.begin).line == 2);
+  CHECK(file.statements.empty());  // handed to the observer, not kept
+}
