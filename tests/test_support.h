@@ -1,6 +1,7 @@
 // Shared helpers for the doctest suites: corpus locations, file reading.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>

@@ -19,4 +19,9 @@ c++ -std=c++20 "$src/tests/install/demo.cc" -o "$root/demo_static" \
 echo "== C++ (shared)"; LD_LIBRARY_PATH=$libdir "$root/demo_cpp"
 echo "== C (shared)"; LD_LIBRARY_PATH=$libdir "$root/demo_c"
 echo "== C++ (static)"; "$root/demo_static"
-echo "install test: 3 passed, 0 failed"
+if command -v python3 >/dev/null; then
+  echo "== Python (ctypes, shared)"; python3 "$src/tests/install/demo.py" "$libdir/libhivelineage.so"
+  echo "install test: 4 passed, 0 failed"
+else
+  echo "install test: 3 passed, 0 failed (python3 not installed: ctypes example skipped)"
+fi
