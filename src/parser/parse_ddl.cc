@@ -38,6 +38,16 @@ void AppendSegment(Parser& p, std::string& out, size_t begin, size_t end) {
 }
 }  // namespace
 
+ast::Statement* Parser::ParseOtherObject(std::string_view verb, size_t start, uint32_t begin) {
+  if (!At(TokenKind::Word)) {
+    Fail("TABLE or VIEW");
+    return nullptr;
+  }
+  std::string what = Cat(verb, " ", ToLower(Text(Peek())));
+  pos_ = start;
+  return ParseOther(arena_.CopyString(what), begin);
+}
+
 ast::Statement* Parser::ParseCreate() {
   const uint32_t begin = StartOffset();
   const size_t start = pos_;
@@ -63,15 +73,7 @@ ast::Statement* Parser::ParseCreate() {
     return ParseCreateView(begin, or_replace, true);
   }
   // CREATE DATABASE / FUNCTION / MACRO / ROLE / INDEX / SCHEDULED QUERY / ...
-  if (!At(TokenKind::Word)) {
-    Fail("TABLE or VIEW");
-    return nullptr;
-  }
-  std::string what = "create";
-  if (temporary) what += " temporary";
-  Append(what, " ", ToLower(Text(Peek())));
-  pos_ = start;
-  return ParseOther(arena_.CopyString(what), begin);
+  return ParseOtherObject(temporary ? "create temporary" : "create", start, begin);
 }
 
 ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool external,
@@ -110,13 +112,8 @@ ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool ex
       Advance();
       if (!ParseColumnDefs(&c->partition_columns, false)) return nullptr;
       seg = pos_;
-    } else if (At(TokenKind::LParen)) {
-      if (!SkipBalanced()) return nullptr;
-    } else if (At(TokenKind::Error)) {
-      Fail("table option");
+    } else if (!SkipOptionToken("table option")) {
       return nullptr;
-    } else {
-      Advance();
     }
   }
   AppendSegment(*this, opts, seg, pos_);
@@ -142,19 +139,7 @@ ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool ma
   }
   if (!ParseQualifiedName(&v->name, true)) return nullptr;
   if (At(TokenKind::LParen) && !ParseColumnDefs(&v->columns, false)) return nullptr;
-  const size_t end = FindOptionsEnd();
-  const size_t start = pos_;
-  while (pos_ < end) {
-    if (At(TokenKind::LParen)) {
-      if (!SkipBalanced()) return nullptr;
-    } else if (At(TokenKind::Error)) {
-      Fail("AS");
-      return nullptr;
-    } else {
-      Advance();
-    }
-  }
-  if (pos_ > start) v->options_text = CanonicalText(start, pos_);
+  if (!SkipOptionsText(FindOptionsEnd(), "AS", &v->options_text)) return nullptr;
   if (!ExpectKw(Keyword::As)) return nullptr;
   v->query = ParseQuery();
   if (v->query == nullptr) return nullptr;
@@ -178,13 +163,7 @@ ast::Statement* Parser::ParseAlter() {
     Advance();
     object = Obj::MaterializedView;
   } else {
-    if (!At(TokenKind::Word)) {
-      Fail("TABLE or VIEW");
-      return nullptr;
-    }
-    std::string what = Cat("alter ", ToLower(Text(Peek())));
-    pos_ = start;
-    return ParseOther(arena_.CopyString(what), begin);
+    return ParseOtherObject("alter", start, begin);
   }
   auto* a = arena_.New<ast::AlterTableStatement>();
   a->object = object;
@@ -201,7 +180,6 @@ ast::Statement* Parser::ParseAlter() {
   }
   if (AtKw(Keyword::Partition) && AtKind(TokenKind::LParen, 1) && !ParsePartitionSpec(&a->partition))
     return nullptr;
-  const size_t rest = pos_;
   if (object == Obj::MaterializedView && AtKw(Keyword::Rebuild) && AtKind(TokenKind::Eof, 1)) {
     Advance();
     a->action = Act::Rebuild;
@@ -240,13 +218,8 @@ ast::Statement* Parser::ParseAlter() {
         a->first = true;
       } else if (AcceptKw(Keyword::After)) {
         if (!ParseAnyName(&a->after_column)) return nullptr;
-      } else if (At(TokenKind::LParen)) {
-        if (!SkipBalanced()) return nullptr;
-      } else if (At(TokenKind::Error)) {
-        Fail("end of statement");
+      } else if (!SkipOptionToken("end of statement")) {
         return nullptr;
-      } else {
-        Advance();
       }
     }
     d.span = SpanFrom(dbegin);
@@ -292,17 +265,7 @@ ast::Statement* Parser::ParseAlter() {
     a->partitions = arena_.CopyOf(specs);
   } else {
     a->action = Act::Other;
-    while (!AtEnd()) {
-      if (At(TokenKind::LParen)) {
-        if (!SkipBalanced()) return nullptr;
-      } else if (At(TokenKind::Error)) {
-        Fail("end of statement");
-        return nullptr;
-      } else {
-        Advance();
-      }
-    }
-    if (pos_ > rest) a->rest_text = CanonicalText(rest, pos_);
+    if (!SkipOptionsText(last_, "end of statement", &a->rest_text)) return nullptr;
   }
   a->span = SpanFrom(begin);
   return a;
@@ -332,13 +295,7 @@ ast::Statement* Parser::ParseDrop() {
     Advance();
     object = "temporary macro";
   } else {
-    if (!At(TokenKind::Word)) {
-      Fail("TABLE or VIEW");
-      return nullptr;
-    }
-    std::string what = Cat("drop ", ToLower(Text(Peek())));
-    pos_ = start;
-    return ParseOther(arena_.CopyString(what), begin);
+    return ParseOtherObject("drop", start, begin);
   }
   auto* d = arena_.New<ast::DropStatement>();
   d->object = object;

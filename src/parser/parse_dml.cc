@@ -151,18 +151,7 @@ ast::Statement* Parser::ParseExport() {
   if (!ExpectKw(Keyword::To)) return nullptr;
   e->path = ParseStringValue();
   if (Prev().kind != TokenKind::String) return nullptr;
-  const size_t start = pos_;
-  while (!AtEnd()) {
-    if (At(TokenKind::LParen)) {
-      if (!SkipBalanced()) return nullptr;
-    } else if (At(TokenKind::Error)) {
-      Fail("end of statement");
-      return nullptr;
-    } else {
-      Advance();
-    }
-  }
-  if (pos_ > start) e->options_text = CanonicalText(start, pos_);
+  if (!SkipOptionsText(last_, "end of statement", &e->options_text)) return nullptr;
   e->span = SpanFrom(begin);
   return e;
 }

@@ -279,6 +279,24 @@ bool Parser::SkipBalanced() {
   return true;
 }
 
+bool Parser::SkipOptionToken(std::string_view what) {
+  if (At(TokenKind::LParen)) return SkipBalanced();
+  if (At(TokenKind::Error)) {
+    Fail(what);
+    return false;
+  }
+  Advance();
+  return true;
+}
+
+bool Parser::SkipOptionsText(size_t end, std::string_view what, std::string_view* text) {
+  const size_t start = pos_;
+  while (pos_ < end && !AtEnd())
+    if (!SkipOptionToken(what)) return false;
+  if (pos_ > start) *text = CanonicalText(start, pos_);
+  return true;
+}
+
 bool Parser::AtImplicitAlias() const {
   if (!AtIdent()) return false;
   const Token& t = Peek();

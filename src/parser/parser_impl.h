@@ -135,6 +135,12 @@ class Parser {
   void AppendCanonical(std::string& out, size_t begin, size_t end);
   // Skips to the matching close of the bracket at the cursor; false at Eof.
   bool SkipBalanced();
+  // Skips one token of a clause kept as text, a bracketed group whole; false
+  // on an unclosed bracket or (after Fail(what)) an error token.
+  bool SkipOptionToken(std::string_view what);
+  // Skips such tokens up to index `end` (or Eof), keeping their canonical
+  // text in *text when there are any.
+  bool SkipOptionsText(size_t end, std::string_view what, std::string_view* text);
   // True when an alias may start at the cursor (identifier that does not
   // begin a clause, such as `limit 10` or `sort by`).
   bool AtImplicitAlias() const;
@@ -222,6 +228,9 @@ class Parser {
   ast::Statement* ParseTruncate();
   // Scans DDL options up to a top-level `AS <query>` (or the end).
   size_t FindOptionsEnd() const;
+  // CREATE / ALTER / DROP of an object not modelled: an OtherStatement named
+  // "<verb> <object>", over the tokens from index `start`.
+  ast::Statement* ParseOtherObject(std::string_view verb, size_t start, uint32_t begin);
 
   // ---- DML (parse_dml.cc)
   ast::Statement* ParseUpdate();
