@@ -592,19 +592,7 @@ ast::TableRef* Parser::ParseTableSource() {
   if (At(TokenKind::LParen)) {
     src = ParseParenSource();
   } else if (AtKw(Keyword::Table) && AtKind(TokenKind::LParen, 1)) {
-    const uint32_t begin = StartOffset();
-    Advance();
-    Advance();
-    if (!AtKw(Keyword::Values)) {
-      Fail("VALUES");
-      return nullptr;
-    }
-    auto* v = arena_.New<ast::ValuesRef>();
-    v->values = ParseValues();
-    if (v->values == nullptr || !Expect(TokenKind::RParen)) return nullptr;
-    if (!ParseTableAlias(&v->alias, &v->column_aliases)) return nullptr;
-    v->span = SpanFrom(begin);
-    src = v;
+    src = ParseTableValues();
   } else if (AtKw(Keyword::Uniquejoin)) {
     src = ParseUniqueJoin();
   } else if (AtIdent() && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::On, 2)) {
@@ -615,6 +603,22 @@ ast::TableRef* Parser::ParseTableSource() {
   if (src == nullptr) return nullptr;
   if (AtKw(Keyword::Lateral)) src = ParseLateralViews(src);
   return src;
+}
+
+ast::ValuesRef* Parser::ParseTableValues() {
+  const uint32_t begin = StartOffset();
+  Advance();  // TABLE
+  Advance();  // (
+  if (!AtKw(Keyword::Values)) {
+    Fail("VALUES");
+    return nullptr;
+  }
+  auto* v = arena_.New<ast::ValuesRef>();
+  v->values = ParseValues();
+  if (v->values == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  if (!ParseTableAlias(&v->alias, &v->column_aliases)) return nullptr;
+  v->span = SpanFrom(begin);
+  return v;
 }
 
 bool Parser::ParseTableAlias(ast::Ident* alias, ast::List<ast::Ident>* columns) {
@@ -737,18 +741,8 @@ ast::TableRef* Parser::ParseLateralViews(ast::TableRef* source) {
     auto* lv = arena_.New<ast::LateralViewRef>();
     lv->source = source;
     if (AtKw(Keyword::Table) && AtKind(TokenKind::LParen, 1)) {
-      const uint32_t vbegin = StartOffset();
-      Advance();
-      Advance();
-      if (!AtKw(Keyword::Values)) {
-        Fail("VALUES");
-        return nullptr;
-      }
-      auto* v = arena_.New<ast::ValuesRef>();
-      v->values = ParseValues();
-      if (v->values == nullptr || !Expect(TokenKind::RParen)) return nullptr;
-      if (!ParseTableAlias(&v->alias, &v->column_aliases)) return nullptr;
-      v->span = SpanFrom(vbegin);
+      ast::ValuesRef* v = ParseTableValues();
+      if (v == nullptr) return nullptr;
       lv->values = v;
       lv->table_alias = v->alias;
       lv->column_aliases = v->column_aliases;

@@ -204,6 +204,7 @@ class Parser {
   ast::TableRef* ParseFromClause();  // the table references after FROM
   ast::TableRef* ParseJoinedSource();
   ast::TableRef* ParseTableSource();
+  ast::ValuesRef* ParseTableValues();  // `TABLE ( VALUES ... ) [alias [(cols)]]`
   ast::TableRef* ParseTableNameRef();
   ast::TableRef* ParseParenSource();
   ast::TableRef* ParseLateralViews(ast::TableRef* source);
