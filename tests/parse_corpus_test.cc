@@ -2,11 +2,9 @@
 // and every parsed statement must survive print -> parse with the same AST.
 #include <doctest/doctest.h>
 
-#include <cstdio>
 #include <string>
 
-#include "ast/dump.h"
-#include "ast/print_sql.h"
+#include "../tools/corpus_walk.h"
 #include "base/strings.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
@@ -24,15 +22,6 @@ constexpr double kParseRateFloor = 99.9;
 // Round-trip mismatches allowed (print, parse again, compare dumps).
 constexpr int kRoundTripMismatches = 0;
 
-std::string QuotedIdentifiersSetting(std::string_view cmd) {
-  std::string s;
-  for (char c : cmd)
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') s.push_back(AsciiLower(c));
-  const std::string key = "sethive.support.quoted.identifiers=";
-  if (s.rfind(key, 0) != 0) return "";
-  return s.substr(key.size());
-}
-
 TEST_CASE("Hive corpus: parse rate floor and round trip") {
   const auto files = testing::HiveQueryFiles();
   if (files.empty()) {
@@ -43,35 +32,19 @@ TEST_CASE("Hive corpus: parse rate floor and round trip") {
   int mismatches = 0;
   for (const auto& path : files) {
     SourceFile src(path.filename().string(), testing::ReadFile(path));
-    lexer::Variables vars;
-    Diagnostics split_diags;
-    const auto stmts = lexer::SplitScript(src, vars, split_diags);
-    parser::ParseOptions options;
     Arena arena;
-    for (const lexer::StatementText& st : stmts) {
-      if (st.command == lexer::CommandKind::Set) {
-        const std::string mode = QuotedIdentifiersSetting(st.text());
-        if (!mode.empty()) {
-          options.regex_column_specs = mode == "none";
-          options.lex.double_quoted_identifiers = mode == "standard";
-        }
-        continue;
-      }
-      if (st.command != lexer::CommandKind::None) continue;
+    corpus::ForEachStatement(src, [&](const lexer::StatementText& st, const parser::ParseOptions& options) {
       ++total;
       Diagnostics diags;
       ast::Statement* stmt = parser::ParseStatement(st.text(), arena, options, diags);
-      if (stmt == nullptr) continue;
+      if (stmt == nullptr) return;
       ++parsed;
-      const std::string printed = ast::PrintStatement(stmt);
-      Arena arena2;
-      Diagnostics diags2;
-      ast::Statement* again = parser::ParseStatement(printed, arena2, options, diags2);
-      if (again == nullptr || ast::Dump(again) != ast::Dump(stmt)) {
+      const corpus::RoundTrip rt = corpus::PrintAndReparse(stmt, options);
+      if (!rt.same) {
         ++mismatches;
-        MESSAGE(Cat(src.name(), ":", src.Locate(st.span.begin).line, " round trip differs: ", printed));
+        MESSAGE(Cat(src.name(), ":", src.Locate(st.span.begin).line, " round trip differs: ", rt.printed));
       }
-    }
+    });
   }
   const double rate = 100.0 * static_cast<double>(parsed) / static_cast<double>(total);
   MESSAGE(Cat("parsed ", parsed, " of ", total, " statements; round-trip mismatches: ", mismatches));

@@ -20,11 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "ast/dump.h"
-#include "ast/print_sql.h"
 #include "base/arena.h"
 #include "base/source_file.h"
 #include "base/strings.h"
+#include "corpus_walk.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
@@ -38,16 +37,6 @@ std::string ReadFile(const std::filesystem::path& p) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-// `set hive.support.quoted.identifiers=none` (any case and spacing) -> "none".
-std::string QuotedIdentifiersSetting(std::string_view cmd) {
-  std::string s;
-  for (char c : cmd)
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') s.push_back(AsciiLower(c));
-  const std::string key = "sethive.support.quoted.identifiers=";
-  if (s.rfind(key, 0) != 0) return "";
-  return s.substr(key.size());
 }
 
 struct Group {
@@ -76,31 +65,15 @@ int main(int argc, char** argv) {
     else if (a.rfind("--top=", 0) == 0) top = std::stoul(a.substr(6));
     else if (a.rfind("--list=", 0) == 0) list = a.substr(7);
   }
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".q") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files = corpus::QueryFiles(dir);
 
   size_t total = 0, ok = 0, bytes = 0, rt_mismatch = 0;
   double seconds = 0;
   std::map<std::string, Group> groups;
   for (const auto& path : files) {
     SourceFile src(path.lexically_relative(dir).string(), ReadFile(path));
-    lexer::Variables vars;
-    Diagnostics split_diags;
-    std::vector<lexer::StatementText> stmts = lexer::SplitScript(src, vars, split_diags);
-    parser::ParseOptions options;
     Arena arena;
-    for (const lexer::StatementText& st : stmts) {
-      if (st.command == lexer::CommandKind::Set) {
-        const std::string mode = QuotedIdentifiersSetting(st.text());
-        if (!mode.empty()) {
-          options.regex_column_specs = mode == "none";
-          options.lex.double_quoted_identifiers = mode == "standard";
-        }
-        continue;
-      }
-      if (st.command != lexer::CommandKind::None) continue;
+    corpus::ForEachStatement(src, [&](const lexer::StatementText& st, const parser::ParseOptions& options) {
       const std::string_view text = st.text();
       ++total;
       bytes += text.size();
@@ -112,7 +85,7 @@ int main(int argc, char** argv) {
         lexer::Tokenize(text, options.lex, toks, diags);
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         ++ok;
-        continue;
+        return;
       }
       const auto t0 = std::chrono::steady_clock::now();
       ast::Statement* stmt = parser::ParseStatement(text, arena, options, diags);
@@ -125,20 +98,17 @@ int main(int argc, char** argv) {
       if (stmt != nullptr) {
         ++ok;
         if (roundtrip) {
-          const std::string printed = ast::PrintStatement(stmt);
-          Diagnostics d2;
-          Arena a2;
-          ast::Statement* again = parser::ParseStatement(printed, a2, options, d2);
-          if (again == nullptr || ast::Dump(again) != ast::Dump(stmt)) {
+          const corpus::RoundTrip rt = corpus::PrintAndReparse(stmt, options);
+          if (!rt.same) {
             ++rt_mismatch;
             const LineCol lc = src.Locate(st.span.begin);
             std::printf("ROUNDTRIP %s:%d\n  in:  %.*s\n  out: %s\n", std::string(src.name()).c_str(),
                         lc.line, static_cast<int>(std::min<size_t>(text.size(), 400)), text.data(),
-                        printed.c_str());
-            if (again == nullptr && !d2.empty()) std::printf("  err: %s\n", d2.back().message.c_str());
+                        rt.printed.c_str());
+            if (!rt.error.empty()) std::printf("  err: %s\n", rt.error.c_str());
           }
         }
-        continue;
+        return;
       }
       std::string msg = "(no diagnostic)";
       uint32_t at = 0;
@@ -157,7 +127,7 @@ int main(int argc, char** argv) {
                     lc.column, msg.c_str(), static_cast<int>(std::min<size_t>(text.size(), 600)),
                     text.data());
       }
-    }
+    });
   }
   std::vector<std::pair<std::string, Group>> sorted(groups.begin(), groups.end());
   std::stable_sort(sorted.begin(), sorted.end(),

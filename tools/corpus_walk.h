@@ -1,0 +1,88 @@
+// Reading a HiveQL corpus statement by statement, as the qtests run them:
+// each .q file split with SplitScript, its `set` commands applied to the
+// parse options of the statements after them; and the print -> parse round
+// trip checked on each. Header-only so parse_rate and the corpus unit test
+// walk and check the corpus the same way.
+#pragma once
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/dump.h"
+#include "ast/print_sql.h"
+#include "base/arena.h"
+#include "base/diagnostic.h"
+#include "base/source_file.h"
+#include "base/strings.h"
+#include "lexer/script.h"
+#include "parser/parser.h"
+
+namespace hivelineage::corpus {
+
+// `set hive.support.quoted.identifiers=none` (any case and spacing) -> "none";
+// "" for any other command.
+inline std::string QuotedIdentifiersSetting(std::string_view cmd) {
+  std::string s;
+  for (char c : cmd)
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') s.push_back(AsciiLower(c));
+  const std::string key = "sethive.support.quoted.identifiers=";
+  if (s.rfind(key, 0) != 0) return "";
+  return s.substr(key.size());
+}
+
+// Every .q file below `dir`, sorted.
+inline std::vector<std::filesystem::path> QueryFiles(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".q") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Calls f(const lexer::StatementText&, const parser::ParseOptions&) for each
+// statement of `src` that is not a command, in order. Quoted identifiers
+// `none` turns on regex column specs, `standard` double-quoted identifiers,
+// for the rest of the file.
+template <typename F>
+void ForEachStatement(const SourceFile& src, F&& f) {
+  lexer::Variables vars;
+  Diagnostics split_diags;
+  const std::vector<lexer::StatementText> stmts = lexer::SplitScript(src, vars, split_diags);
+  parser::ParseOptions options;
+  for (const lexer::StatementText& st : stmts) {
+    if (st.command == lexer::CommandKind::Set) {
+      const std::string mode = QuotedIdentifiersSetting(st.text());
+      if (!mode.empty()) {
+        options.regex_column_specs = mode == "none";
+        options.lex.double_quoted_identifiers = mode == "standard";
+      }
+      continue;
+    }
+    if (st.command != lexer::CommandKind::None) continue;
+    f(st, options);
+  }
+}
+
+// A statement printed and parsed again: the round trip holds when the second
+// tree dumps the same as the first.
+struct RoundTrip {
+  std::string printed;
+  bool same = false;
+  std::string error;  // the second parse's last diagnostic, when it failed
+};
+
+inline RoundTrip PrintAndReparse(const ast::Statement* stmt, const parser::ParseOptions& options) {
+  RoundTrip r;
+  r.printed = ast::PrintStatement(stmt);
+  Arena arena;
+  Diagnostics diags;
+  const ast::Statement* again = parser::ParseStatement(r.printed, arena, options, diags);
+  r.same = again != nullptr && ast::Dump(again) == ast::Dump(stmt);
+  if (again == nullptr && !diags.empty()) r.error = diags.back().message;
+  return r;
+}
+
+}  // namespace hivelineage::corpus
