@@ -10,22 +10,14 @@ namespace hivelineage::parser {
 ast::Statement* Parser::ParseStatement() {
   DepthGuard guard(*this);
   if (!guard.ok()) return nullptr;
+  if (AtQueryStart() || AtKw(Keyword::Insert)) return ParseQueryStatement();
   const Token& t = Peek();
-  if (t.kind == TokenKind::LParen) return ParseQueryStatement();
   if (t.kind != TokenKind::Word) {
     Fail("statement");
     return nullptr;
   }
   const uint32_t begin = t.begin;
   switch (t.keyword) {
-    case Keyword::Select:
-    case Keyword::With:
-    case Keyword::From:
-    case Keyword::Values:
-    case Keyword::Map:
-    case Keyword::Reduce:
-    case Keyword::Insert:
-      return ParseQueryStatement();
     case Keyword::Create:
       return ParseCreate();
     case Keyword::Alter:
