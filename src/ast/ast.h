@@ -419,6 +419,10 @@ struct Query : Node {
   List<OrderItem> sort_by;
   Expr* limit = nullptr;
   Expr* offset = nullptr;
+  // Set by the prune_order_limit pass when it removes sort keys: a Query with
+  // no body holding the ORDER BY / CLUSTER BY / DISTRIBUTE BY / SORT BY it
+  // took, for lineage (Clause::Sort). Never printed, dumped or walked.
+  Query* pruned_sort = nullptr;
 };
 
 // ---------------------------------------------------------------- FROM items

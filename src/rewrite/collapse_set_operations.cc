@@ -13,7 +13,8 @@ using namespace ast;
 // A query that is nothing but its body.
 bool IsBare(const Query* q) {
   return q != nullptr && q->body != nullptr && q->ctes.empty() && q->order_by.empty() && q->sort_by.empty() &&
-         q->cluster_by.empty() && q->distribute_by.empty() && q->limit == nullptr && q->offset == nullptr;
+         q->cluster_by.empty() && q->distribute_by.empty() && q->limit == nullptr && q->offset == nullptr &&
+         q->pruned_sort == nullptr;  // lineage reads the sort keys in the query's own scope
 }
 
 // Unwraps parenthesized bare operands.
@@ -44,7 +45,7 @@ QueryExpr* StarOverSetOperation(QueryExpr* body) {
 void Collapse(Query& q) {
   // Only when nothing outside the select list could name the derived table's alias.
   const bool outer_bare = q.order_by.empty() && q.sort_by.empty() && q.cluster_by.empty() &&
-                          q.distribute_by.empty() && q.limit == nullptr && q.offset == nullptr;
+                          q.distribute_by.empty() && q.limit == nullptr && q.offset == nullptr && q.pruned_sort == nullptr;
   for (int guard = 0; outer_bare && guard < 10000; ++guard) {
     QueryExpr* inner = StarOverSetOperation(q.body);
     if (inner == nullptr) break;

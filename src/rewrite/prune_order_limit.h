@@ -5,6 +5,8 @@
 //   INSERT ... SELECT * FROM (SELECT a FROM t DISTRIBUTE BY a SORT BY a) s
 //   => INSERT ... SELECT * FROM (SELECT a FROM t) s
 // Window specs (OVER (PARTITION BY ... ORDER BY ...)) are kept. Idempotent.
+// The sort keys removed stay on Query::pruned_sort: lineage records them as
+// Clause::Sort predicates (which rows go where, in what order).
 #pragma once
 
 #include "ast/ast.h"
