@@ -36,6 +36,7 @@ struct Col {
   std::string target;
   std::vector<std::string> sources;
   std::string expression;
+  lineage::Transform transform = lineage::Transform::Identity;
 };
 struct Pred {
   std::vector<std::string> sources;
@@ -60,6 +61,7 @@ driver::StatementResult Stmt(uint32_t index, int line, std::string kind, std::ve
     cl.target = std::move(c.target);
     cl.sources = std::move(c.sources);
     cl.expression = std::move(c.expression);
+    cl.transform = c.transform;
     s.lineage.columns.push_back(std::move(cl));
   }
   for (Pred& p : preds)
@@ -84,13 +86,14 @@ std::vector<driver::FileResult> TwoScripts() {
       {Stmt(0, 1, "command", {}, {}),
        Stmt(1, 3, "insert", {"ods.events"}, {"dw.stage"},
             {{"dw.stage.user_id", {"ods.events.user_id"}, "e.user_id"},
-             {"dw.stage.amount", {"ods.events.price", "ods.events.qty"}, "(e.price * e.qty)"}},
+             {"dw.stage.amount", {"ods.events.price", "ods.events.qty"}, "(e.price * e.qty)",
+              lineage::Transform::Transformation}},
             {{{"ods.events.dt"}, {"dw.stage.user_id", "dw.stage.amount"}, "(e.dt = '2024-01-01')"}})}));
   files.push_back(File(
       "etl/mart.sql",
       {Stmt(0, 2, "insert", {"dim.users", "dw.stage"}, {"dm.report"},
-            {{"dm.report.name", {"dim.users.name"}, "upper(u.name)"},
-             {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)"}},
+            {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Transform::Transformation},
+             {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Transform::Aggregation}},
             {{{"dim.users.id", "dw.stage.user_id"}, {"dm.report.name", "dm.report.total"}, "(s.user_id = u.id)",
               lineage::Clause::JoinOn},
              {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name", lineage::Clause::GroupBy}}),
@@ -471,38 +474,23 @@ TEST_CASE("impact: a long chain neither recurses nor loops") {
 
 // ---- transformation subtypes ------------------------------------------------
 
-TEST_CASE("transform: projection subtypes from the expression") {
+TEST_CASE("transform: projection subtypes from the lineage layer's Transform") {
+  // The Transform itself is computed from the AST: tests/openlineage_subtype_test.cc.
   using graph::Subtype;
-  struct Case {
-    const char* expression;
-    Subtype subtype;
-  } cases[] = {
-      {"u.name", Subtype::Identity},
-      {"`db`.`t`.`weird col`", Subtype::Identity},
-      {"dim.users.name", Subtype::Identity},
-      {"upper(u.name)", Subtype::Transformation},
-      {"(e.price * e.qty)", Subtype::Transformation},
-      {"'count(x)'", Subtype::Transformation},  // in a string: not a call
-      {"sum(s.amount)", Subtype::Aggregation},
-      {"COUNT(DISTINCT x)", Subtype::Aggregation},
-      {"coalesce(max(a), 0)", Subtype::Aggregation},
-      {"t.count(a)", Subtype::Transformation},  // a method-like name, not the built-in
-      {"row_number() OVER (PARTITION BY a ORDER BY b)", Subtype::Window},
-      {"sum(x) over (partition by y)", Subtype::Window},
-      {"CASE WHEN a > 0 THEN b ELSE c END", Subtype::Conditional},
-      {"if(a = 1, b, c)", Subtype::Conditional},
-      {"NULL", Subtype::Transformation},
-      {"", Subtype::Transformation},
-  };
-  for (const Case& c : cases) {
-    CAPTURE(c.expression);
-    CHECK(graph::SubtypeName(graph::ProjectionSubtype(c.expression)) ==
-          std::string(graph::SubtypeName(c.subtype)));
-  }
-  CHECK(graph::ReadShape("mask_hash(u.mobile)").masking);
-  CHECK_FALSE(graph::ReadShape("upper(u.mobile)").masking);
+  using lineage::Transform;
+  CHECK(graph::ProjectionSubtype(Transform::Identity) == Subtype::Identity);
+  CHECK(graph::ProjectionSubtype(Transform::Transformation) == Subtype::Transformation);
+  CHECK(graph::ProjectionSubtype(Transform::Conditional) == Subtype::Conditional);
+  CHECK(graph::ProjectionSubtype(Transform::Aggregation) == Subtype::Aggregation);
+  CHECK(graph::ProjectionSubtype(Transform::Window) == Subtype::Window);
+  for (Transform t : {Transform::Identity, Transform::Transformation, Transform::Conditional,
+                      Transform::Aggregation, Transform::Window})
+    CHECK(graph::IsDirect(graph::ProjectionSubtype(t)));
   CHECK(graph::IsDirect(graph::Subtype::Window));
   CHECK_FALSE(graph::IsDirect(graph::Subtype::Join));
+  CHECK_FALSE(graph::IsDirect(graph::Subtype::Sort));
+  CHECK(std::string(graph::SubtypeName(Subtype::Sort)) == "SORT");
+  CHECK(std::string(graph::SubtypeName(Subtype::GroupBy)) == "GROUP_BY");
 }
 
 TEST_CASE("transform: predicate subtypes from the condition's clause") {
@@ -515,6 +503,7 @@ TEST_CASE("transform: predicate subtypes from the condition's clause") {
   CHECK(graph::PredicateSubtype(Clause::Qualify) == Subtype::Filter);
   CHECK(graph::PredicateSubtype(Clause::Window) == Subtype::Window);
   CHECK(graph::PredicateSubtype(Clause::MergeWhen) == Subtype::Filter);
+  CHECK(graph::PredicateSubtype(Clause::Sort) == Subtype::Sort);
 }
 
 // ---- formats ----------------------------------------------------------------

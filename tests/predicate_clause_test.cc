@@ -141,6 +141,7 @@ TEST_CASE("predicate clause: names") {
   CHECK(std::string(lineage::ClauseName(Clause::Qualify)) == "qualify");
   CHECK(std::string(lineage::ClauseName(Clause::Window)) == "window");
   CHECK(std::string(lineage::ClauseName(Clause::MergeWhen)) == "merge_when");
+  CHECK(std::string(lineage::ClauseName(Clause::Sort)) == "sort");
 }
 
 TEST_CASE("predicate clause: WHERE, JOIN ON, GROUP BY and HAVING of one query") {

@@ -2,9 +2,10 @@
 // that reads or writes a table, one JSON object per line, with the SQL job
 // facet and, on each written dataset, the columnLineage facet.
 //
-// Column sources are DIRECT inputFields with the projection's subtype;
-// predicate columns are INDIRECT, with the subtype of their clause (FILTER,
-// JOIN, GROUP_BY, WINDOW, see transform.h):
+// Column sources are DIRECT inputFields with the projection's subtype (the
+// lineage layer's ColumnLineage::transform, and its masking flag); predicate
+// columns are INDIRECT, with the subtype of their clause (FILTER, JOIN,
+// GROUP_BY, WINDOW, SORT, see transform.h):
 // on the dataset when the condition feeds every written column of it (the
 // usual case), else on the fields it feeds.
 #include <map>
@@ -108,12 +109,10 @@ Json Event(const StatementInfo& st, const OpenLineageOptions& o, const std::stri
     const std::string table = TableOfColumn(c.target, lin.outputs, false);
     if (table.empty()) continue;
     InputFields& fields = outputs[table].fields[c.target.substr(table.size() + 1)];
-    const ExpressionShape shape = ReadShape(c.expression);
-    const Subtype subtype = c.type == lineage::ColumnLineage::Type::Script ? Subtype::Transformation
-                                                                             : ProjectionSubtype(c.expression);
+    const Subtype subtype = ProjectionSubtype(c.transform);
     for (const std::string& s : c.sources) {
       FieldKey key;
-      if (SplitSource(s, known, o, key)) fields[key].insert(Transformation{true, subtype, c.expression, shape.masking});
+      if (SplitSource(s, known, o, key)) fields[key].insert(Transformation{true, subtype, c.expression, c.masking});
     }
   }
   for (const lineage::PredicateLineage& p : lin.predicates) {

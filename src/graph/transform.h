@@ -1,21 +1,20 @@
-// OpenLineage transformation subtypes, read from the printed expressions the
-// lineage layer hands over (it keeps no AST past the statement).
+// OpenLineage transformation subtypes, from what the lineage layer recorded
+// on the AST (this layer never reads SQL text).
 //
-// Projections: IDENTITY for a bare column, WINDOW when the expression has
+// Projections (DIRECT): the column's lineage::Transform, found from its
+// expression and from every derived table, CTE and view it reads through:
+// IDENTITY for a column copied unchanged, WINDOW when a function has
 // OVER (...), AGGREGATION when it calls an aggregate function, CONDITIONAL
-// for CASE or IF(...), TRANSFORMATION otherwise; the first that applies wins.
-// One subtype covers all the sources of a target column.
+// for CASE or IF(...), TRANSFORMATION otherwise (TRANSFORM scripts and UDTF
+// outputs included); the first that applies wins. One subtype covers all the
+// sources of a target column.
 //
-// Predicates: the subtype follows the clause the lineage layer recorded
-// (lineage::Clause): JOIN for JOIN ON (and MERGE ON), GROUP_BY for GROUP BY,
-// WINDOW for a table function's PARTITION BY, FILTER for WHERE, HAVING,
-// QUALIFY and MERGE's WHEN ... AND conditions. The lineage layer records no
-// ORDER BY / SORT BY columns, so SORT never appears.
+// Predicates (INDIRECT): the subtype follows the clause the lineage layer
+// recorded (lineage::Clause): JOIN for JOIN ON (and MERGE ON), GROUP_BY for
+// GROUP BY, WINDOW for a table function's PARTITION BY, SORT for a query's
+// ORDER BY / SORT BY / DISTRIBUTE BY / CLUSTER BY, FILTER for WHERE, HAVING,
+// QUALIFY and MERGE's WHEN ... AND conditions.
 #pragma once
-
-#include <string>
-#include <string_view>
-#include <vector>
 
 #include "lineage/lineage.h"
 
@@ -36,18 +35,7 @@ enum class Subtype : uint8_t {
 const char* SubtypeName(Subtype s);  // "IDENTITY", ..., as OpenLineage spells them
 bool IsDirect(Subtype s);            // a projection subtype (DIRECT), else INDIRECT
 
-struct ExpressionShape {
-  bool bare_column = false;     // a (possibly qualified) column name and nothing else
-  bool has_window = false;      // OVER (...)
-  bool has_aggregate = false;   // a call of a built-in aggregate function
-  bool has_conditional = false; // CASE ... END or IF(...)
-  bool top_level_list = false;  // a comma outside any parentheses
-  bool masking = false;         // mask(), mask_hash(), md5(), sha1(), sha2(), hash(), ...
-};
-
-ExpressionShape ReadShape(std::string_view expression);
-
-Subtype ProjectionSubtype(std::string_view expression);
+Subtype ProjectionSubtype(lineage::Transform transform);
 
 Subtype PredicateSubtype(lineage::Clause clause);
 

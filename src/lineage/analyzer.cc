@@ -9,6 +9,7 @@
 #include "lineage/column_regex.h"
 #include "lineage/derived_order.h"
 #include "lineage/expr_children.h"
+#include "lineage/function_kind.h"
 
 namespace hivelineage::lineage {
 
@@ -165,10 +166,45 @@ ColumnList* Analyzer::AnalyzeQuery(const Query* q, Scope* outer) {
   }
   ++depth_;
   if (!q->ctes.empty()) PushCtes(q->ctes);
-  ColumnList* out = AnalyzeQueryExpr(q->body, outer);
+  ColumnList* out = nullptr;
+  Scope* core_scope = nullptr;
+  if (auto* core = DynCast<SelectCore>(q->body)) {
+    out = AnalyzeCore(core, outer, &core_scope);
+  } else {
+    out = AnalyzeQueryExpr(q->body, outer);
+  }
+  RecordSortKeys(q, out, core_scope);
   if (!q->ctes.empty()) PopCtes();
   --depth_;
   return out;
+}
+
+void Analyzer::RecordSortKeys(const Query* q, ColumnList* out, Scope* core_scope) {
+  const Query* keys = q->pruned_sort != nullptr ? q->pruned_sort : q;
+  if (keys->order_by.empty() && keys->cluster_by.empty() && keys->distribute_by.empty() && keys->sort_by.empty())
+    return;
+  // Keys name select-list aliases first, then the FROM clause's columns; over
+  // a UNION or VALUES, the output columns alone.
+  Scope* scope = NewScope(core_scope);
+  scope->select_output = out;
+  scope->select_aliases_visible = true;
+  PredicateRecord p;
+  p.clause = Clause::Sort;
+  p.body = current_body;
+  p.sort = keys;
+  // Without diagnostics: these keys were never resolved before, and a key
+  // naming a select alias that prune_where_subqueries removed is just not a source.
+  const bool was_quiet = quiet_;
+  quiet_ = true;
+  auto add = [&](const Expr* e) {
+    if (e != nullptr) MergeInto(p.sources, AnalyzeExpr(e, scope).sources);
+  };
+  for (const OrderItem& o : keys->order_by) add(o.expr);
+  for (const Expr* e : keys->cluster_by) add(e);
+  for (const Expr* e : keys->distribute_by) add(e);
+  for (const OrderItem& o : keys->sort_by) add(o.expr);
+  quiet_ = was_quiet;
+  predicates_.push_back(std::move(p));
 }
 
 ColumnList* Analyzer::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
@@ -211,6 +247,8 @@ ColumnList* Analyzer::AnalyzeSetOperation(const SetOperation* op, Scope* outer) 
         c.name = src.name;
         c.sources = src.sources;
         c.type = src.type;
+        c.transform_kind = src.transform_kind;
+        c.masking = src.masking;
         c.forward = &src;
         out->Add(std::move(c));
       }
@@ -221,8 +259,10 @@ ColumnList* Analyzer::AnalyzeSetOperation(const SetOperation* op, Scope* outer) 
     size_t n = std::min(in->declared, out->size());
     for (size_t i = 0; i < n; ++i) {
       Column& c = out->At(i);
-      MergeInto(c.sources, in->At(i).sources);
-      c.type = MaxType(c.type, in->At(i).type);
+      const Column& b = in->At(i);
+      FoldTransform(c.transform_kind, c.masking, !c.sources.empty(), b.transform_kind, b.masking, !b.sources.empty());
+      MergeInto(c.sources, b.sources);
+      c.type = MaxType(c.type, b.type);
     }
   }
   out->declared = out->size();
@@ -238,8 +278,14 @@ ColumnList* Analyzer::AnalyzeValues(const ValuesQuery* values, std::span<const I
     Column c;
     c.name = i < aliases.size() ? Lower(aliases[i]) : Cat("col", i + 1);
     c.type = DepType::Script;  // Hive plans VALUES through a table function
-    for (const auto& row : values->rows)
-      if (i < row.size() && row[i] != nullptr) MergeInto(c.sources, AnalyzeExpr(row[i], nullptr).sources);
+    c.transform_kind = Transform::Transformation;
+    for (const auto& row : values->rows) {
+      if (i >= row.size() || row[i] == nullptr) continue;
+      ExprInfo info = AnalyzeExpr(row[i], nullptr);
+      MergeInto(c.sources, info.sources);
+      c.transform_kind = MaxTransform(c.transform_kind, info.transform_kind);
+      c.masking = c.masking || info.masking;
+    }
     if (values->rows.size() == 1 && i < values->rows[0].size()) c.expr = values->rows[0][i];
     out->Add(std::move(c));
   }
@@ -247,7 +293,7 @@ ColumnList* Analyzer::AnalyzeValues(const ValuesQuery* values, std::span<const I
   return out;
 }
 
-ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
+ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** scope_out) {
   Scope* scope = NewScope(outer);
   if (core->from != nullptr) {
     AddFromItem(core->from, scope);
@@ -259,14 +305,21 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
   ColumnList* out = NewList();
   if (core->transform != nullptr) {
     // TRANSFORM: every output depends on every input (Hive's SCRIPT).
-    const Transform* t = core->transform;
+    const ast::Transform* t = core->transform;
     ColumnSet all;
-    for (const Expr* a : t->args) MergeInto(all, AnalyzeExpr(a, scope).sources);
+    bool masking = false;
+    for (const Expr* a : t->args) {
+      ExprInfo info = AnalyzeExpr(a, scope);
+      MergeInto(all, info.sources);
+      masking = masking || info.masking;
+    }
     auto add = [&](std::string name) {
       Column c;
       c.name = std::move(name);
       c.sources = all;
       c.type = DepType::Script;
+      c.transform_kind = Transform::Transformation;
+      c.masking = masking;
       c.transform = t;
       c.scope = scope;
       out->Add(std::move(c));
@@ -306,6 +359,8 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
       }
       c.sources = std::move(info.sources);
       c.type = info.type;
+      c.transform_kind = info.transform_kind;
+      c.masking = info.masking;
       c.expr = item.expr;
       c.scope = scope;
       out->Add(std::move(c));
@@ -328,6 +383,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer) {
   }
   if (core->having != nullptr) RecordPredicate(core->having, scope, Clause::Having);
   if (core->qualify != nullptr) RecordPredicate(core->qualify, scope, Clause::Qualify);
+  if (scope_out != nullptr) *scope_out = scope;
   return out;
 }
 
@@ -447,6 +503,8 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
             c.name = src.name;
             c.sources = all;
             c.type = DepType::Script;
+            c.transform_kind = src.transform_kind;  // the value passes through unchanged
+            c.masking = src.masking;
             c.forward = &src;
             cols->Add(std::move(c));
           }
@@ -492,6 +550,8 @@ ColumnList* Analyzer::TableColumns(const std::string& key) {
       if (t->is_view && t->view_lineage_known) {
         for (const std::string& s : cc.view_sources) AddTo(c.sources, interner_.InternFull(s));
         c.type = cc.view_expression ? DepType::Expression : DepType::Simple;
+        c.transform_kind = cc.view_transform;
+        c.masking = cc.view_masking;
       } else {
         c.sources.push_back(interner_.Intern(key, cc.name));
         c.base = true;
@@ -527,9 +587,14 @@ void Analyzer::AddTable(const TableName* t, Scope* scope) {
 
 void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
   ColumnList* cols = NewList();
+  bool masking = false;
   if (lv->udtf != nullptr) {
     ColumnSet all;
-    for (const Expr* a : lv->udtf->args) MergeInto(all, AnalyzeExpr(a, scope).sources);
+    for (const Expr* a : lv->udtf->args) {
+      ExprInfo info = AnalyzeExpr(a, scope);
+      MergeInto(all, info.sources);
+      masking = masking || info.masking;
+    }
     std::vector<std::string> names;
     if (!lv->column_aliases.empty()) {
       for (const Ident& id : lv->column_aliases) names.push_back(Lower(id));
@@ -541,6 +606,8 @@ void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
       c.name = std::move(n);
       c.sources = all;
       c.type = DepType::Script;
+      c.transform_kind = Transform::Transformation;
+      c.masking = masking;
       cols->Add(std::move(c));
     }
   } else {
@@ -548,6 +615,7 @@ void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
       Column c;
       c.name = Lower(id);
       c.type = DepType::Script;
+      c.transform_kind = Transform::Transformation;
       cols->Add(std::move(c));
     }
   }
@@ -572,6 +640,8 @@ ColumnList* Analyzer::Renamed(ColumnList* in, std::span<const Ident> names) {
     c.name = i < names.size() ? Lower(names[i]) : src.name;
     c.sources = src.sources;
     c.type = src.type;
+    c.transform_kind = src.transform_kind;
+    c.masking = src.masking;
     c.forward = &src;
     out->Add(std::move(c));
   }
@@ -616,6 +686,8 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
       c.name = src.name;
       c.sources = src.sources;
       c.type = src.type;
+      c.transform_kind = src.transform_kind;
+      c.masking = src.masking;
       c.forward = &src;
       out->Add(std::move(c));
     }
@@ -633,7 +705,12 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
 void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> aliases, Scope* scope,
                               ColumnList* out) {
   ColumnSet all;
-  for (const Expr* a : f->args) MergeInto(all, AnalyzeExpr(a, scope).sources);
+  bool masking = false;
+  for (const Expr* a : f->args) {
+    ExprInfo info = AnalyzeExpr(a, scope);
+    MergeInto(all, info.sources);
+    masking = masking || info.masking;
+  }
   std::vector<std::string> names;
   if (!aliases.empty()) {
     for (const Ident& id : aliases) names.push_back(Lower(id));
@@ -645,6 +722,8 @@ void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> alia
     c.name = std::move(n);
     c.sources = all;
     c.type = DepType::Script;
+    c.transform_kind = Transform::Transformation;
+    c.masking = masking;
     out->Add(std::move(c));
   }
 }
@@ -659,10 +738,14 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
     if (const Column* c = Resolve(ref, scope, &used)) {
       info.sources = c->sources;
       // `s.field` reads the struct column s: Hive calls that an expression.
-      info.type = used < ref->parts.size() ? MaxType(c->type, DepType::Expression) : c->type;
+      const bool field = used < ref->parts.size();
+      info.type = field ? MaxType(c->type, DepType::Expression) : c->type;
+      info.transform_kind = field ? MaxTransform(c->transform_kind, Transform::Transformation) : c->transform_kind;
+      info.masking = c->masking;
     }
     return info;
   }
+  info.transform_kind = Transform::Transformation;
   if (root->kind == NodeKind::Literal) return info;
   info.type = DepType::Expression;
   // Iterative walk: left-deep operator chains can be very long.
@@ -676,6 +759,8 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         if (const Column* c = Resolve(static_cast<const ColumnRef*>(e), scope, &used)) {
           MergeInto(info.sources, c->sources);
           info.type = MaxType(info.type, c->type);
+          info.transform_kind = MaxTransform(info.transform_kind, c->transform_kind);
+          info.masking = info.masking || c->masking;
         }
         continue;
       }
@@ -686,8 +771,13 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         break;
       }
       case NodeKind::SubqueryExpr: {
+        // A scalar subquery's value is its column's: `(SELECT max(x) FROM u)` aggregates.
         ColumnList* q = AnalyzeQuery(static_cast<const SubqueryExpr*>(e)->query, scope);
-        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->At(i).sources);
+        for (size_t i = 0; i < q->declared; ++i) {
+          MergeInto(info.sources, q->At(i).sources);
+          info.transform_kind = MaxTransform(info.transform_kind, q->At(i).transform_kind);
+          info.masking = info.masking || q->At(i).masking;
+        }
         continue;
       }
       case NodeKind::ExistsExpr:
@@ -696,14 +786,28 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
       case NodeKind::StarExpr:
         StarSources(static_cast<const StarExpr*>(e), scope, info);
         continue;
-      case NodeKind::FunctionCall:
+      case NodeKind::FunctionCall: {
+        auto* f = static_cast<const FunctionCall*>(e);
         // Hive evaluates windowing in a PTF whose output rows carry the whole
         // input row: its lineage gives a window function every column of the
         // FROM clause, as a SCRIPT dependency.
-        if (static_cast<const FunctionCall*>(e)->over != nullptr && scope != nullptr) {
+        if (f->over != nullptr && scope != nullptr) {
           MergeInto(info.sources, AllColumns(scope));
           info.type = DepType::Script;
         }
+        const FunctionTraits traits = ClassifyFunction(*f);
+        if (f->over != nullptr) {
+          info.transform_kind = Transform::Window;
+        } else if (traits.aggregate) {
+          info.transform_kind = MaxTransform(info.transform_kind, Transform::Aggregation);
+        } else if (traits.conditional) {
+          info.transform_kind = MaxTransform(info.transform_kind, Transform::Conditional);
+        }
+        info.masking = info.masking || traits.masking;
+        break;
+      }
+      case NodeKind::CaseExpr:
+        info.transform_kind = MaxTransform(info.transform_kind, Transform::Conditional);
         break;
       default:
         break;
@@ -730,6 +834,8 @@ void Analyzer::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       MergeInto(info.sources, rel.columns->At(i).sources);
       info.type = MaxType(info.type, rel.columns->At(i).type);
+      info.transform_kind = MaxTransform(info.transform_kind, rel.columns->At(i).transform_kind);
+      info.masking = info.masking || rel.columns->At(i).masking;
     }
   }
 }
@@ -758,6 +864,8 @@ const Column* Analyzer::Lookup(ColumnList* list, const std::string& name) {
         if (const Column* src = Lookup(rel, name)) {
           MergeInto(c.sources, src->sources);
           c.type = MaxType(c.type, src->type);
+          c.transform_kind = MaxTransform(c.transform_kind, src->transform_kind);
+          c.masking = c.masking || src->masking;
           if (c.forward == nullptr) c.forward = src;
           found = true;
         }

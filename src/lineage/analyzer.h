@@ -33,20 +33,26 @@ inline constexpr int kMaxQueryNesting = 1000;
 struct ExprInfo {
   ColumnSet sources;
   DepType type = DepType::Simple;
+  Transform transform_kind = Transform::Identity;  // see Column::transform_kind
+  bool masking = false;
 };
 
-// A WHERE / JOIN ON / GROUP BY / HAVING / QUALIFY condition met during analysis.
+// A WHERE / JOIN ON / GROUP BY / HAVING / QUALIFY condition, or a query's
+// sort keys, met during analysis.
 struct PredicateRecord {
   Clause clause = Clause::Where;
   ColumnSet sources;
   const ast::Expr* expr = nullptr;         // the condition (GROUP BY: its first item)
   std::span<ast::Expr* const> group_by;    // GROUP BY items, printed together
+  const ast::Query* sort = nullptr;        // Clause::Sort: holds the ORDER BY / ... lists, printed together
   int body = -1;                           // insert body it belongs to; -1: the whole statement
 };
 
 class Analyzer {
  public:
-  Analyzer(Session& session, StatementLineage& out) : session_(session), out_(out) {}
+  Analyzer(Session& session, StatementLineage& out) : session_(session), out_(out) {
+    constant_.transform_kind = Transform::Transformation;
+  }
 
   // Table name as written -> `db.table` (lower case, current database added).
   std::string TableKey(const ast::QualifiedName& name) const;
@@ -103,7 +109,12 @@ class Analyzer {
 
   ColumnList* NewList();
   ColumnList* AnalyzeQueryExpr(const ast::QueryExpr* qe, Scope* outer);
-  ColumnList* AnalyzeCore(const ast::SelectCore* core, Scope* outer);
+  // `scope_out`, when given, receives the SELECT's scope (for its sort keys).
+  ColumnList* AnalyzeCore(const ast::SelectCore* core, Scope* outer, Scope** scope_out = nullptr);
+  // The sort keys of `q` (moved to q->pruned_sort by the rewrite, or still in
+  // place) as one Clause::Sort predicate; `out` is q's output, `core_scope`
+  // the scope of q's SELECT when its body is one.
+  void RecordSortKeys(const ast::Query* q, ColumnList* out, Scope* core_scope);
   ColumnList* AnalyzeSetOperation(const ast::SetOperation* op, Scope* outer);
   ColumnList* AnalyzeValues(const ast::ValuesQuery* values, std::span<const ast::Ident> aliases);
   void AddFromItem(const ast::TableRef* ref, Scope* scope);

@@ -9,6 +9,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "lineage/transform_kind.h"
 
 namespace hivelineage::lineage {
 
@@ -20,6 +21,9 @@ struct CatalogColumn {
   // (which expands views) does.
   std::vector<std::string> view_sources;
   bool view_expression = false;  // the view column is not a plain column copy
+  // How the view column's value is made, and whether it is masked (see ColumnLineage).
+  Transform view_transform = Transform::Identity;
+  bool view_masking = false;
 };
 
 struct CatalogTable {

@@ -79,6 +79,8 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
     for (uint32_t id : q.At(i).sources) c.view_sources.emplace_back(interner.Name(id));
     std::sort(c.view_sources.begin(), c.view_sources.end());
     c.view_expression = q.At(i).type != DepType::Simple;
+    c.view_transform = q.At(i).transform_kind;
+    c.view_masking = q.At(i).masking;
     t.columns.push_back(std::move(c));
   }
   // A view over a table of unknown schema: its columns are not all known;

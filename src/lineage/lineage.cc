@@ -47,11 +47,14 @@ class Builder {
       t.name = std::move(target);
       t.sources = c.sources;
       t.type = c.type;
+      t.transform = c.transform_kind;
+      t.masking = c.masking;
       t.column = &c;
       t.bodies.push_back(body);
       targets_.push_back(std::move(t));
     } else {
       Target& t = targets_[it->second];
+      FoldTransform(t.transform, t.masking, !t.sources.empty(), c.transform_kind, c.masking, !c.sources.empty());
       MergeInto(t.sources, c.sources);
       t.type = std::max(t.type, c.type);
       t.bodies.push_back(body);
@@ -62,6 +65,8 @@ class Builder {
     c.name = target;
     c.sources = info.sources;
     c.type = info.type;
+    c.transform_kind = info.transform_kind;
+    c.masking = info.masking;
     c.expr = expr;
     c.scope = scope;
     AddTarget(std::move(target), c, body);
@@ -94,6 +99,8 @@ class Builder {
       for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
       SortUnique(cl.sources);
       cl.type = t.type;
+      cl.transform = t.transform;
+      cl.masking = t.masking;
       cl.expression = an_.ExpressionText(*t.column);
       out_.columns.push_back(std::move(cl));
       all_targets.push_back(t.name);
@@ -121,6 +128,8 @@ class Builder {
     std::string name;
     ColumnSet sources;
     DepType type = DepType::Simple;
+    Transform transform = Transform::Identity;
+    bool masking = false;
     const Column* column = nullptr;  // first writer, for the expression
     std::vector<int> bodies;
   };
@@ -146,6 +155,8 @@ void RebuildLineage(const std::string& key, Session& session, Builder& b) {
       if (dot != std::string::npos) an.AddInput(s.substr(0, dot));
     }
     info.type = c.view_expression ? DepType::Expression : DepType::Simple;
+    info.transform_kind = c.view_transform;
+    info.masking = c.view_masking;
     b.AddTarget(Cat(key, ".", c.name), info, nullptr, nullptr, -1);
   }
 }
@@ -389,6 +400,24 @@ const char* ClauseName(Clause c) {
       return "window";
     case Clause::MergeWhen:
       return "merge_when";
+    case Clause::Sort:
+      return "sort";
+  }
+  return "?";
+}
+
+const char* TransformName(Transform t) {
+  switch (t) {
+    case Transform::Identity:
+      return "identity";
+    case Transform::Transformation:
+      return "transformation";
+    case Transform::Conditional:
+      return "conditional";
+    case Transform::Aggregation:
+      return "aggregation";
+    case Transform::Window:
+      return "window";
   }
   return "?";
 }

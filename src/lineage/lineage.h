@@ -14,6 +14,7 @@
 #include "ast/ast.h"
 #include "base/diagnostic.h"
 #include "lineage/catalog.h"
+#include "lineage/transform_kind.h"
 
 namespace hivelineage::lineage {
 
@@ -22,11 +23,12 @@ struct ColumnLineage {
   std::vector<std::string> sources;  // db.table.column, sorted, unique
   std::string expression;            // target expression traced back to base columns
   enum class Type : uint8_t { Simple, Expression, Script } type = Type::Simple;  // Hive's dependency type
+  Transform transform = Transform::Identity;  // how the value is made (OpenLineage DIRECT subtype)
+  bool masking = false;  // the value passes through mask*(), md5(), sha*() or hash() somewhere
 };
 
 // The clause a predicate comes from, recorded where the analyzer meets it.
-// ORDER BY / SORT BY and the PARTITION BY / ORDER BY of OVER (...) are not
-// predicates: Hive's lineage has no edge for the former, and the latter are
+// The PARTITION BY / ORDER BY of OVER (...) are not predicates: they are
 // sources of the window expression itself.
 enum class Clause : uint8_t {
   Where,      // WHERE of a query, UPDATE or DELETE
@@ -36,12 +38,20 @@ enum class Clause : uint8_t {
   Qualify,
   Window,     // PARTITION BY / DISTRIBUTE BY / CLUSTER BY of a table function's input: noop(ON t PARTITION BY a)
   MergeWhen,  // MERGE ... WHEN [NOT] MATCHED AND condition
+  // ORDER BY / SORT BY / DISTRIBUTE BY / CLUSTER BY of a query, one predicate
+  // for all of them: they decide the order rows are written in and the
+  // reducer (so the file) each row goes to, never a value. Read from what the
+  // prune_order_limit pass removed (ast::Query::pruned_sort). Hive's
+  // LineageLogger has no edge for them, so the hive format leaves them out.
+  Sort,
 };
 
-const char* ClauseName(Clause c);  // "where", "join_on", "group_by", "having", "qualify", "window", "merge_when"
+// "where", "join_on", "group_by", "having", "qualify", "window", "merge_when", "sort"
+const char* ClauseName(Clause c);
 
-// A Hive LineageLogger PREDICATE edge: the columns of a WHERE / JOIN ON /
-// GROUP BY / HAVING / QUALIFY condition, feeding every written column.
+// A lineage predicate: the columns of a WHERE / JOIN ON / GROUP BY / HAVING /
+// QUALIFY condition (Hive LineageLogger's PREDICATE edge), or of a query's
+// sort keys, feeding every written column.
 struct PredicateLineage {
   std::vector<std::string> sources;  // db.table.column, sorted, unique
   std::vector<std::string> targets;  // db.table.column of the written columns

@@ -28,12 +28,31 @@ struct ColumnList;
 
 using DepType = ColumnLineage::Type;
 inline DepType MaxType(DepType a, DepType b) { return a > b ? a : b; }
+inline Transform MaxTransform(Transform a, Transform b) { return a > b ? a : b; }
+
+// Folds how `from` makes a value into `into`'s for one column fed by both
+// (UNION branches, INSERT bodies writing one column). A side that reads no
+// column (a constant, count(*)) says nothing about how any source reaches
+// the column, so it only counts when neither side reads one.
+inline void FoldTransform(Transform& into, bool& into_masking, bool into_reads, Transform from, bool from_masking,
+                          bool from_reads) {
+  if (from_reads && !into_reads) {
+    into = from;
+    into_masking = from_masking;
+  } else if (from_reads || !into_reads) {
+    into = MaxTransform(into, from);
+    into_masking = into_masking || from_masking;
+  }
+}
 
 // One column a FROM item or a query exposes.
 struct Column {
   std::string name;  // lower case
   ColumnSet sources;
   DepType type = DepType::Simple;
+  // How its value is made, through every derived column it reads (base columns: Identity).
+  Transform transform_kind = Transform::Identity;
+  bool masking = false;
   // How to print the column's expression traced back to base columns: the
   // expression and the scope it reads (select items), or a column this one
   // copies (star expansion, renaming, UNION's first branch). Base columns have

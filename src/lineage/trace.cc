@@ -332,16 +332,16 @@ std::string Analyzer::Print(const Expr* e) {
   return ast::PrintExpr(e);
 }
 
-std::string Analyzer::TransformText(const Transform& t, Scope* scope) {
+std::string Analyzer::TransformText(const ast::Transform& t, Scope* scope) {
   std::string out;
   switch (t.style) {
-    case Transform::Style::Transform:
+    case ast::Transform::Style::Transform:
       out = "TRANSFORM(";
       break;
-    case Transform::Style::Map:
+    case ast::Transform::Style::Map:
       out = "MAP(";
       break;
-    case Transform::Style::Reduce:
+    case ast::Transform::Style::Reduce:
       out = "REDUCE(";
       break;
   }
@@ -370,7 +370,41 @@ std::string Analyzer::ExpressionText(const Column& c) {
   return Print(t);
 }
 
+namespace {
+
+void AppendOrderItem(std::string& out, const OrderItem& o, const std::string& key) {
+  out += key;
+  if (o.direction == OrderItem::Direction::Asc) out += " ASC";
+  if (o.direction == OrderItem::Direction::Desc) out += " DESC";
+  if (o.nulls == OrderItem::Nulls::First) out += " NULLS FIRST";
+  if (o.nulls == OrderItem::Nulls::Last) out += " NULLS LAST";
+}
+
+}  // namespace
+
 std::string Analyzer::PrintCondition(const PredicateRecord& p) {
+  if (p.sort != nullptr) {
+    // `ORDER BY a DESC`, `DISTRIBUTE BY a SORT BY b`: the clauses as Hive orders them.
+    std::string out;
+    auto keys = [&](const char* clause, auto list, auto print) {
+      if (list.empty()) return;
+      if (!out.empty()) out += ' ';
+      out += clause;
+      for (size_t i = 0; i < list.size(); ++i) {
+        out += i > 0 ? ", " : " ";
+        print(list[i]);
+      }
+    };
+    auto order = [&](const OrderItem& o) { AppendOrderItem(out, o, o.expr != nullptr ? Print(o.expr) : ""); };
+    auto plain = [&](const Expr* e) {
+      if (e != nullptr) out += Print(e);
+    };
+    keys("ORDER BY", p.sort->order_by, order);
+    keys("CLUSTER BY", p.sort->cluster_by, plain);
+    keys("DISTRIBUTE BY", p.sort->distribute_by, plain);
+    keys("SORT BY", p.sort->sort_by, order);
+    return out;
+  }
   if (!p.group_by.empty()) {
     std::string out;
     for (size_t i = 0; i < p.group_by.size(); ++i) {

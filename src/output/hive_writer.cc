@@ -126,6 +126,7 @@ bool WriteHiveRecord(const driver::FileResult& file, const driver::StatementResu
     g.AddProjection(target, std::move(sources), plain ? nullptr : &c.expression);
   }
   for (const lineage::PredicateLineage& p : lin.predicates) {
+    if (p.clause == lineage::Clause::Sort) continue;  // LineageLogger has no ORDER BY / SORT BY edge
     std::vector<int> sources, targets;
     for (const std::string& s : p.sources) Graph::AddUnique(sources, g.VertexFor(s, false));
     for (const std::string& t : p.targets) Graph::AddUnique(targets, g.VertexFor(t, false));
