@@ -49,6 +49,12 @@ TEST_CASE("api: statements, lineage and messages as plain types") {
   REQUIRE(insert.columns.size() == 3);  // id, name, total (a static partition value is no column lineage)
   CHECK(insert.columns[1].target == "dw.fact_7.name");
   CHECK(insert.columns[1].sources == std::vector<std::string>{"ods.users.name"});
+  CHECK(insert.columns[0].transform == "identity");
+  CHECK(insert.columns[1].transform == "transformation");
+  CHECK(insert.columns[2].transform == "window");
+  std::vector<std::string> clauses;
+  for (const hivelineage::PredicateLineage& p : insert.predicates) clauses.push_back(p.clause);
+  CHECK(clauses == std::vector<std::string>{"join_on"});
   CHECK(insert.start.line == 3);
   // The broken statement carries a located, rendered error; the others are fine.
   const hivelineage::Statement& broken = s.statements[3];

@@ -38,12 +38,19 @@ struct ColumnLineage {
   std::string target;                // db.table.column (or the output name of a plain query)
   std::vector<std::string> sources;  // db.table.column, sorted
   std::string expression;
+  // How the value is made from the sources: "identity", "transformation",
+  // "conditional", "aggregation" or "window" (OpenLineage's DIRECT subtypes).
+  std::string transform;
 };
 
 struct PredicateLineage {
   std::vector<std::string> sources;
   std::vector<std::string> targets;
   std::string expression;
+  // The clause the columns come from: "where", "join_on", "group_by",
+  // "having", "qualify", "window", "merge_when" or "sort" (ORDER BY, SORT BY,
+  // DISTRIBUTE BY, CLUSTER BY; Hive's LineageLogger has no edge for those).
+  std::string clause;
 };
 
 struct Statement {

@@ -51,8 +51,10 @@ Script ToScript(std::shared_ptr<const driver::FileResult> r) {
     out.kind = st.kind;
     out.inputs = st.lineage.inputs;
     out.outputs = st.lineage.outputs;
-    for (const auto& c : st.lineage.columns) out.columns.push_back({c.target, c.sources, c.expression});
-    for (const auto& p : st.lineage.predicates) out.predicates.push_back({p.sources, p.targets, p.expression});
+    for (const auto& c : st.lineage.columns)
+      out.columns.push_back({c.target, c.sources, c.expression, lineage::TransformName(c.transform)});
+    for (const auto& p : st.lineage.predicates)
+      out.predicates.push_back({p.sources, p.targets, p.expression, lineage::ClauseName(p.clause)});
     for (const Diagnostic& d : st.diagnostics) out.messages.push_back(ToMessage(src, d));
     s.statements.push_back(std::move(out));
   }
