@@ -32,8 +32,8 @@ driver::InputFile Write(const std::string& name, const std::string& text) {
   return driver::InputFile{p.string(), name};
 }
 
-// A script whose output is several MB: inserts, a few errors, a file-level
-// problem between statements is not possible, but statement warnings are.
+// A script whose output is several MB: inserts, a few parse errors, a few
+// warnings on statements.
 std::string BigScript(int statements) {
   std::string s = "create table src (a string, b string, c int);\n";
   for (int i = 0; i < statements; ++i) {
@@ -194,5 +194,16 @@ TEST_CASE("streaming: the observer gets each statement in order with its own spl
   REQUIRE(file.diagnostics.size() == 1);  // found after the statements were handed over
   CHECK(file.diagnostics[0].message == "more than 2 statements in one file; the rest of the file is not analysed");
   CHECK(file.source->Locate(file.diagnostics[0].span.begin).line == 2);
+
+  // A full-width semicolon after a space: its warning falls between two
+  // statements and goes to the file, message and all.
+  driver::FileResult gap;
+  gap.source = std::make_shared<const SourceFile>("g.sql", "select 1 from a \xEF\xBC\x9B\nselect 2 from b;\n");
+  Record gap_record;
+  driver::AnalyzeScript(gap, session, {}, gap_record);
+  CHECK(gap_record.statements.size() == 2);
+  REQUIRE(gap.diagnostics.size() == 1);
+  CHECK(gap.diagnostics[0].message == "full-width semicolon read as ';'");
+  CHECK(gap.diagnostics[0].span.begin == 16);
   CHECK(file.statements.empty());  // handed to the observer, not kept
 }

@@ -146,6 +146,10 @@ std::string GuessStatementKind(std::string_view text) {
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
                    StatementObserver& observer) {
   const SourceFile& source = *file.source;
+  // The line table is built on first use and then only read. Build it now,
+  // before any result is handed to another thread (which renders positions
+  // from the same SourceFile), so that it is never built by two at once.
+  source.Locate(0);
   const Limits& limits = options.limits;
   // Offsets are 32-bit throughout, so 4 GiB is a hard ceiling whatever the limit says.
   const uint64_t size = source.text().size();
@@ -175,7 +179,8 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     for (; next_diag < split_diags.size(); ++next_diag) {
       Diagnostic& d = split_diags[next_diag];
       if (statement != nullptr && d.span.begin > statement->end) {
-        split_diags[kept++] = std::move(d);
+        if (kept != next_diag) split_diags[kept] = std::move(d);  // never onto itself: that would empty it
+        ++kept;
       } else if (statement != nullptr && d.span.begin >= statement->begin) {
         to.push_back(std::move(d));
       } else {

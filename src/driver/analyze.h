@@ -68,8 +68,9 @@ struct FileResult {
 class StatementObserver {
  public:
   virtual ~StatementObserver() = default;
-  // `file` has the source and the file-level diagnostics found so far (those
-  // of splitting and limits are all known before the first statement).
+  // `file` has the source and the file-level diagnostics found so far: the
+  // splitter runs just ahead of the analysis, so a problem between two
+  // statements, or past the statement limit, may show up only later.
   virtual void Statement(const FileResult& file, StatementResult&& statement) = 0;
 };
 
