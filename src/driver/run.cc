@@ -1,25 +1,19 @@
 #include "driver/run.h"
 
-#include <pthread.h>
-#include <sys/stat.h>
 #include <sched.h>
-#include <sys/resource.h>
-#include <time.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
-#include <thread>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <thread>
 
 #include "base/strings.h"
 #include "driver/encoding.h"
+#include "driver/scheduler.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -142,366 +136,6 @@ void ExpandOne(const std::string& arg, const std::string& shown, ExpandedInputs&
 
 constexpr int kMaxJobs = 256;
 
-double ThreadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-bool HasFileLevelError(const FileResult& r) {
-  for (const Diagnostic& d : r.diagnostics)
-    if (d.severity == Severity::Error) return true;
-  return false;
-}
-
-// A joinable thread with a stack as large as the main thread's (at least
-// 8 MB): the parser's nesting limit is sized for that, and some systems give
-// new threads far less.
-class WorkerThread {
- public:
-  explicit WorkerThread(std::function<void()> body) : body_(std::move(body)) {
-    pthread_attr_t attr;
-    if (pthread_attr_init(&attr) != 0) return;
-    pthread_attr_setstacksize(&attr, StackSize());
-    started_ = pthread_create(&thread_, &attr, &Start, this) == 0;
-    pthread_attr_destroy(&attr);
-  }
-  ~WorkerThread() {
-    if (started_) pthread_join(thread_, nullptr);
-  }
-  WorkerThread(const WorkerThread&) = delete;
-  WorkerThread& operator=(const WorkerThread&) = delete;
-  bool started() const { return started_; }
-
- private:
-  static size_t StackSize() {
-    constexpr size_t kMin = size_t{8} << 20, kMax = size_t{256} << 20;
-    rlimit rl{};
-    if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return kMin;
-    return std::clamp(static_cast<size_t>(rl.rlim_cur), kMin, kMax);
-  }
-  static void* Start(void* self) {
-    static_cast<WorkerThread*>(self)->body_();
-    return nullptr;
-  }
-
-  std::function<void()> body_;
-  pthread_t thread_{};
-  bool started_ = false;
-};
-
-// What a piece holds, for the memory bound: its text, plus a rough size for
-// each statement kept unrendered.
-constexpr size_t kKeptStatementBytes = 2048;
-size_t PartBytes(const FilePart& p) {
-  return sizeof(FilePart) + p.text.size() + p.diagnostics_text.size() + p.file.statements.size() * kKeptStatementBytes;
-}
-
-// A piece is handed over once it holds this much.
-constexpr size_t kPartBytes = size_t{1} << 20;
-
-// A piece that continues `file`: its source and flags, nothing else.
-FilePart NextPiece(const FileResult& file) {
-  FilePart p;
-  p.file.source = file.source;
-  p.file.is_catalog = file.is_catalog;
-  p.file.unreadable = file.unreadable;
-  p.first = false;
-  return p;
-}
-
-// Cuts one file's statements into pieces as they are analysed, rendering
-// them when there is a renderer, and hands each piece to `deliver`.
-class PieceMaker : public StatementObserver {
- public:
-  PieceMaker(const Renderer* renderer, std::function<void(FilePart&&)> deliver)
-      : renderer_(renderer), deliver_(std::move(deliver)) {}
-
-  void Statement(const FileResult& file, StatementResult&& statement) override {
-    if (!begun_) Begin(file);
-    ++part_.statements;
-    ++statements_;
-    if (statement.has_error()) {
-      ++part_.statements_with_errors;
-      ++statements_with_errors_;
-    }
-    if (renderer_ != nullptr) {
-      renderer_->Statement(file, std::move(statement), part_);
-    } else {
-      part_.file.statements.push_back(std::move(statement));
-    }
-    if (PartBytes(part_) >= kPartBytes) {
-      part_.last = false;
-      deliver_(std::move(part_));
-      part_ = NextPiece(file);
-    }
-  }
-
-  // The last piece, with the file-level diagnostics not handed over yet.
-  void Finish(const FileResult& file) {
-    if (!begun_) Begin(file);
-    for (size_t i = diagnostics_sent_; i < file.diagnostics.size(); ++i)
-      part_.file.diagnostics.push_back(file.diagnostics[i]);
-    part_.last = true;
-    deliver_(std::move(part_));
-  }
-
-  size_t statements_with_errors() const { return statements_with_errors_; }
-
- private:
-  void Begin(const FileResult& file) {
-    begun_ = true;
-    part_ = NextPiece(file);
-    part_.first = true;
-    part_.file.diagnostics = file.diagnostics;
-    diagnostics_sent_ = file.diagnostics.size();
-  }
-
-  const Renderer* renderer_;
-  std::function<void(FilePart&&)> deliver_;
-  FilePart part_;
-  bool begun_ = false;
-  size_t diagnostics_sent_ = 0;
-  size_t statements_ = 0;
-  size_t statements_with_errors_ = 0;
-};
-
-// Hands out files to analyse and passes their pieces to the sink in input
-// order. Files are taken in order, never more than `window` files ahead of
-// the one being emitted, and not while the pieces waiting for an earlier file
-// hold more than kHeldBytes; a helper whose file is not the one being emitted
-// also pauses once that much is waiting. The file being emitted streams
-// straight through, so one huge script is never held whole, and one big file
-// does not stall the other threads after a few small ones.
-class Scheduler {
- public:
-  // `shared` is the session of a sequenced run (one analyser at a time);
-  // null for independent scripts, each analysed on a catalog over `base`.
-  Scheduler(const std::vector<InputFile>& inputs, const RunOptions& options,
-            std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs,
-            const PartSink& sink, RunSummary& summary)
-      : inputs_(inputs),
-        options_(options),
-        base_(std::move(base)),
-        shared_(shared),
-        window_(32 * static_cast<size_t>(jobs) + 32),
-        sink_(sink),
-        summary_(summary),
-        slots_(window_) {}
-
-  // A helper thread's body: analyse until every file is taken or Stop().
-  void WorkLoop() {
-    for (;;) {
-      size_t i;
-      {
-        std::unique_lock lock(mu_);
-        if (!stop_ && !CanTake()) {
-          // Wait for half the window to free up, not for one slot: fewer wake-ups.
-          const auto begin = std::chrono::steady_clock::now();
-          ++helpers_waiting_;
-          work_cv_.wait(lock, [&] { return stop_ || next_take_ >= inputs_.size() || CanResume(); });
-          --helpers_waiting_;
-          waited_ += std::chrono::steady_clock::now() - begin;
-        }
-        if (stop_ || next_take_ >= inputs_.size()) {
-          helper_cpu_.push_back(ThreadCpuSeconds());
-          return;
-        }
-        i = next_take_++;
-      }
-      Analyze(i, /*on_caller=*/false);
-    }
-  }
-
-  // The calling thread's part: emits every file's pieces in input order,
-  // analysing files itself while the next piece is not ready when `analyse`.
-  void Drive(bool analyse) {
-    std::unique_lock lock(mu_);
-    while (next_emit_ < inputs_.size()) {
-      Slot& slot = slots_[next_emit_ % window_];
-      if (!slot.parts.empty()) {
-        Held held = std::move(slot.parts.front());
-        slot.parts.pop_front();
-        held_bytes_ -= held.bytes;
-        if (helpers_blocked_ > 0 && held_bytes_ <= kHeldBytes / 2) work_cv_.notify_all();
-        lock.unlock();
-        Emit(std::move(held.part));
-        lock.lock();
-        continue;
-      }
-      if (analyse && CanTake()) {
-        const size_t i = next_take_++;
-        lock.unlock();
-        Analyze(i, /*on_caller=*/true);
-        lock.lock();
-        continue;
-      }
-      const auto begin = std::chrono::steady_clock::now();
-      caller_waiting_ = true;
-      ready_cv_.wait(lock);
-      caller_waiting_ = false;
-      waited_ += std::chrono::steady_clock::now() - begin;
-    }
-  }
-
-  // CPU time of each helper thread, once all have returned from WorkLoop.
-  std::vector<double> HelperCpuSeconds() {
-    std::lock_guard lock(mu_);
-    return helper_cpu_;
-  }
-
-  // Time threads spent blocked for lack of work or for the next result.
-  double WaitSeconds() {
-    std::lock_guard lock(mu_);
-    return std::chrono::duration<double>(waited_).count();
-  }
-
-  void Stop() {
-    {
-      std::lock_guard lock(mu_);
-      stop_ = true;
-    }
-    work_cv_.notify_all();
-  }
-
- private:
-  struct Held {
-    FilePart part;
-    size_t bytes = 0;
-  };
-  struct Slot {
-    std::deque<Held> parts;  // pieces of file i at i % window_, in order
-  };
-
-  static constexpr size_t kHeldBytes = size_t{16} << 20;
-
-  // Called with mu_ held.
-  bool CanTake() const {
-    return next_take_ < inputs_.size() && next_take_ < next_emit_ + window_ && held_bytes_ < kHeldBytes;
-  }
-  bool CanResume() const {
-    return next_take_ < inputs_.size() && next_take_ + window_ / 2 <= next_emit_ + window_ &&
-           held_bytes_ <= kHeldBytes / 2;
-  }
-
-  // On the caller: counts the piece into the summary and passes it on.
-  void Emit(FilePart&& part) {
-    summary_.statements += part.statements;
-    summary_.statements_with_errors += part.statements_with_errors;
-    if (part.statements_with_errors > 0) summary_.any_error = true;
-    if (HasFileLevelError(part.file)) file_error_ = true;
-    const bool last = part.last;
-    if (last) {
-      ++summary_.files;
-      summary_.bytes += part.file.source->text().size();
-      if (part.file.unreadable) summary_.unreadable_input = true;
-      if (part.file.unreadable || file_error_) {
-        ++summary_.files_with_errors;
-        summary_.any_error = true;
-      }
-      file_error_ = false;
-    }
-    sink_(std::move(part));
-    if (last) {
-      std::lock_guard lock(mu_);
-      ++next_emit_;
-      if ((helpers_waiting_ > 0 && CanResume()) || helpers_blocked_ > 0) work_cv_.notify_all();
-    }
-  }
-
-  // Hands a piece of file i over: straight to the sink when the caller
-  // analyses the file being emitted, else into its slot.
-  void Deliver(size_t i, FilePart&& part, bool direct, bool on_caller) {
-    if (direct) {
-      Emit(std::move(part));
-      return;
-    }
-    std::unique_lock lock(mu_);
-    const size_t bytes = PartBytes(part);
-    slots_[i % window_].parts.push_back(Held{std::move(part), bytes});
-    held_bytes_ += bytes;
-    if (i == next_emit_ && caller_waiting_) ready_cv_.notify_one();
-    // A helper ahead of the file being emitted pauses while too much waits;
-    // the caller never does (it is the one that drains).
-    if (!on_caller && i != next_emit_ && held_bytes_ > kHeldBytes && !stop_) {
-      const auto begin = std::chrono::steady_clock::now();
-      ++helpers_blocked_;
-      work_cv_.wait(lock, [&] { return stop_ || i == next_emit_ || held_bytes_ <= kHeldBytes / 2; });
-      --helpers_blocked_;
-      waited_ += std::chrono::steady_clock::now() - begin;
-    }
-  }
-
-  void Analyze(size_t i, bool on_caller) {
-    const InputFile& input = inputs_[i];
-    // Only the caller emits, and the file being emitted cannot change while
-    // the caller analyses: decided once per file.
-    bool direct = false;
-    if (on_caller) {
-      std::lock_guard lock(mu_);
-      direct = i == next_emit_;
-    }
-    PieceMaker pieces(options_.renderer, [&](FilePart&& part) { Deliver(i, std::move(part), direct, on_caller); });
-    FileResult file;
-    try {
-      LoadedInput in = LoadInput(input, MaxFileBytes(options_.analyze.limits));
-      file.source = in.source;
-      file.diagnostics = std::move(in.diagnostics);
-      file.unreadable = in.unreadable;
-      if (!in.unreadable) {
-        if (shared_ != nullptr) {
-          shared_->current_database = options_.analyze.default_database;
-          AnalyzeScript(file, *shared_, options_.analyze, pieces);
-        } else {
-          lineage::Session session;  // every script starts from the --catalog state
-          session.catalog = lineage::Catalog(base_);
-          session.current_database = options_.analyze.default_database;
-          AnalyzeScript(file, session, options_.analyze, pieces);
-        }
-      }
-    } catch (const std::exception& e) {
-      // Out of memory or a bug outside statement analysis: report it on the file, keep going.
-      if (file.source == nullptr) file.source = std::make_shared<const SourceFile>(input.name, std::string_view());
-      file.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
-    }
-    if (RunProgress* p = options_.progress) {
-      const size_t errors = pieces.statements_with_errors() + (HasFileLevelError(file) || file.unreadable ? 1 : 0);
-      p->bytes_done.fetch_add(file.source->text().size(), std::memory_order_relaxed);
-      p->errors.fetch_add(errors, std::memory_order_relaxed);
-      p->files_done.fetch_add(1, std::memory_order_relaxed);
-    }
-    pieces.Finish(file);
-  }
-
-  const std::vector<InputFile>& inputs_;
-  const RunOptions& options_;
-  const std::shared_ptr<const lineage::Catalog> base_;
-  lineage::Session* shared_;
-  const size_t window_;
-  const PartSink& sink_;
-  RunSummary& summary_;
-  bool file_error_ = false;  // caller only: the file being emitted had a file-level error
-
-  std::mutex mu_;
-  std::condition_variable work_cv_;   // helpers: a file can be taken, room to deliver, or stop
-  std::condition_variable ready_cv_;  // caller: a piece of the file being emitted is ready
-  std::vector<Slot> slots_;
-  size_t next_take_ = 0;
-  size_t next_emit_ = 0;
-  size_t held_bytes_ = 0;  // bytes of the pieces waiting in slots_
-  int helpers_waiting_ = 0;
-  int helpers_blocked_ = 0;
-  bool caller_waiting_ = false;
-  bool stop_ = false;
-  std::chrono::steady_clock::duration waited_{};
-  std::vector<double> helper_cpu_;
-};
-
-struct StopOnExit {
-  Scheduler& sched;
-  ~StopOnExit() { sched.Stop(); }
-};
-
 }  // namespace
 
 ExpandedInputs ExpandPaths(const std::vector<std::string>& paths) {
@@ -565,8 +199,8 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
         "file is not UTF-8; decoded as GB18030/GBK (offsets refer to the UTF-8 text)"});
     return in;
   }
-  in.source = std::make_shared<const SourceFile>(std::move(name), bytes);
   const uint32_t at = static_cast<uint32_t>(std::min<size_t>(*bad, UINT32_MAX));
+  in.source = std::make_shared<const SourceFile>(std::move(name), std::move(bytes));
   in.diagnostics.push_back(Diagnostic{Severity::Warning, Span{at, at + 1},
                                       "file is neither UTF-8 nor GB18030; invalid bytes kept as they are"});
   return in;
@@ -639,28 +273,12 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
 
   const size_t n = inputs.size();
   const int jobs = static_cast<int>(std::min<size_t>(static_cast<size_t>(ResolveJobs(options.jobs)), std::max<size_t>(n, 1)));
-  // Sequenced scripts share one session and must run in order: one thread
-  // analyses, the caller writes. Independent scripts: the caller analyses too.
-  const bool sequenced = options.sequenced;
+  // Independent scripts each start from the catalogs, frozen and shared;
+  // sequenced ones share one session.
   std::shared_ptr<const lineage::Catalog> frozen;
-  if (!sequenced) frozen = std::make_shared<const lineage::Catalog>(std::move(base.catalog));
-  Scheduler sched(inputs, options, std::move(frozen), sequenced ? &base : nullptr, jobs, sink, summary);
-  const int helpers = sequenced ? (jobs > 1 ? 1 : 0) : jobs - 1;
-  const bool caller_analyses = !sequenced || helpers == 0;
-  std::vector<std::unique_ptr<WorkerThread>> threads;
-  StopOnExit stop_first{sched};  // declared after `threads`: stops the workers before they are joined
-  for (int i = 0; i < helpers; ++i) {
-    auto t = std::make_unique<WorkerThread>([&sched] { sched.WorkLoop(); });
-    if (!t->started()) break;  // no more threads: the caller carries on with fewer
-    threads.push_back(std::move(t));
-  }
-  summary.jobs = static_cast<int>(threads.size()) + (caller_analyses || threads.empty() ? 1 : 0);
-  sched.Drive(caller_analyses || threads.empty());
-  sched.Stop();
-  threads.clear();  // joins
-  summary.wait_seconds = sched.WaitSeconds();
-  summary.thread_cpu_seconds.push_back(ThreadCpuSeconds() - cpu_start);
-  for (double s : sched.HelperCpuSeconds()) summary.thread_cpu_seconds.push_back(s);
+  if (!options.sequenced) frozen = std::make_shared<const lineage::Catalog>(std::move(base.catalog));
+  RunScheduled(inputs, options, std::move(frozen), options.sequenced ? &base : nullptr, jobs, sink, summary);
+  summary.thread_cpu_seconds.insert(summary.thread_cpu_seconds.begin(), ThreadCpuSeconds() - cpu_start);
   return summary;
 }
 

@@ -83,6 +83,10 @@ struct RunOptions {
   RunProgress* progress = nullptr;  // optional live counters
   // Renders statements on the analysing threads; null: pieces keep them.
   const Renderer* renderer = nullptr;
+  // The memory bound (see scheduler.h): results waiting for the sink beyond
+  // this pause the analysis; pieces are a sixteenth of it, and the file being
+  // written may run a quarter of it ahead of the sink.
+  size_t max_waiting_bytes = size_t{16} << 20;
 };
 
 struct RunSummary {
@@ -94,6 +98,7 @@ struct RunSummary {
   size_t bytes = 0;
   int jobs = 1;                   // threads actually used
   double wait_seconds = 0;        // time the threads spent blocked (no file to take, next result not ready)
+  size_t peak_held_bytes = 0;     // most result bytes waiting at once between the threads and the sink
   std::vector<double> thread_cpu_seconds;  // CPU time of each thread, the caller's first (for benchmarks)
   bool unreadable_input = false;  // some input could not be read
   bool any_error = false;         // some statement or file-level error

@@ -19,7 +19,7 @@ namespace hivelineage::graph {
 
 // Every piece of every analysed file (catalog DDL files included) is also
 // passed to `on_part` after it went into `builder`, so the caller can report
-// its diagnostics. options.renderer must be null: the builder needs the
+// its diagnostics. options.renderer is not used: the builder needs the
 // statements.
 driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs,
                                     const driver::RunOptions& options, GraphBuilder& builder,
