@@ -412,3 +412,21 @@ TEST_CASE("cli: graph and impact analyse on several threads, same output for eve
   CHECK(!up1.out.empty());
   CHECK(Run("graph -j0" + args).code == 2);
 }
+
+TEST_CASE("cli: options without their value, flags given one, -j past the ceiling: usage errors") {
+  Write("usage/one.sql", "select 1;\n");
+  const std::pair<const char*, const char*> cases[] = {
+      {"--format", "--format needs a value"},  {"-j", "-j needs a number of threads"},
+      {"-j 300", "from 1 to 256, got '300'"},  {"--allow-env=no", "--allow-env takes no value"},
+      {"--quiet=yes", "--quiet takes no value"}, {"graph --allow-env=1", "--allow-env takes no value"},
+  };
+  for (const auto& [args, message] : cases) {
+    CAPTURE(args);
+    // The option last, so that a missing value cannot be taken from the path.
+    const CliRun r = Run(std::string(args).starts_with("graph") ? std::string(args) + " usage/one.sql"
+                                                                  : "usage/one.sql " + std::string(args));
+    CHECK(r.code == 2);
+    CHECK(r.err.find(message) != std::string::npos);
+  }
+  CHECK(Run("-j256 --quiet usage/one.sql").code == 0);
+}

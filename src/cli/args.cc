@@ -49,16 +49,23 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
     if (ParseInputOption(c, args.input, error)) continue;
     const std::string_view name = c.name();
     std::string_view value;
-    if (name == "--help" || name == "-h") {
+    const bool flag = name == "--help" || name == "-h" || name == "--version" || name == "--quiet" || name == "-q";
+    if (flag && c.has_inline_value()) {
+      error = Cat(name, " takes no value");
+    } else if (name == "--help" || name == "-h") {
       args.help = true;
     } else if (name == "--version") {
       args.version = true;
     } else if (name == "--quiet" || name == "-q") {
       args.quiet = true;
     } else if (name == "--format") {
-      const std::optional<output::Format> f = c.TakeValue(value) ? output::ParseFormat(value) : std::nullopt;
-      if (!f) error = Cat("unknown format '", value, "' (expected json, jsonl or hive)");
-      else args.format = *f;
+      if (!c.TakeValue(value)) {
+        error = "--format needs a value (json, jsonl or hive)";
+      } else if (const std::optional<output::Format> f = output::ParseFormat(value)) {
+        args.format = *f;
+      } else {
+        error = Cat("unknown format '", value, "' (expected json, jsonl or hive)");
+      }
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }

@@ -1,11 +1,6 @@
 #include "cli/graph_command.h"
 
-#include <unistd.h>
-
-#include <charconv>
-
 #include "base/strings.h"
-#include "cli/limit_options.h"
 #include "driver/run.h"
 #include "graph/builder.h"
 #include "graph/collapse.h"

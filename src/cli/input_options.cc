@@ -63,7 +63,8 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
   const std::string_view name = c.name();
   std::string_view value;
   if (name == "--allow-env") {
-    args.allow_env = true;
+    if (c.has_inline_value()) error = "--allow-env takes no value";
+    else args.allow_env = true;
   } else if (name == "--catalog") {
     if (!c.TakeValue(value) || value.empty()) error = "--catalog needs a file";
     else args.catalogs.emplace_back(value);
@@ -82,12 +83,17 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
     else if (!args.sequence.empty()) error = "--sequence may be given once";
     else args.sequence = std::string(value);
   } else if (name == "-j" || name == "--jobs") {
+    // Up to driver::ResolveJobs' ceiling, so that what is asked is what runs.
+    constexpr int kMaxJobs = 256;
     int n = 0;
-    const bool has = c.TakeValue(value);
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    if (!has || ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1024)
-      error = Cat("-j expects a number of threads from 1 to 1024, got '", value, "'");
-    else args.jobs = n;
+    if (!c.TakeValue(value)) {
+      error = "-j needs a number of threads";
+    } else if (const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+               ec != std::errc() || end != value.data() + value.size() || n < 1 || n > kMaxJobs) {
+      error = Cat("-j expects a number of threads from 1 to ", kMaxJobs, ", got '", value, "'");
+    } else {
+      args.jobs = n;
+    }
   } else {
     return ParseLimitOption(name, [&](std::string_view& v) { return c.TakeValue(v); }, args.limits, error);
   }

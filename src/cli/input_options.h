@@ -27,6 +27,8 @@ class ArgCursor {
   std::string_view name() const { return name_; }  // the option without its `=value`
   // The option's value (after `=` or the next argument); false when missing.
   bool TakeValue(std::string_view& value);
+  // `--flag=value` given: wrong for an option that takes no value.
+  bool has_inline_value() const { return has_inline_value_; }
 
  private:
   int argc_;

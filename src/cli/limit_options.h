@@ -20,5 +20,4 @@ bool ParseLimitOption(std::string_view name, const std::function<bool(std::strin
 // "123", "64K", "1M", "2G" -> bytes; false when malformed or over `max`.
 bool ParseSize(std::string_view text, uint64_t max, uint64_t& bytes);
 
-
 }  // namespace hivelineage::cli
