@@ -8,6 +8,7 @@
 #include <string>
 
 #include "driver/analyze.h"
+#include "driver/file_part.h"
 #include "output/writer.h"
 
 using namespace hivelineage;
@@ -43,10 +44,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   for (output::Format f : {output::Format::Json, output::Format::Jsonl, output::Format::Hive}) {
     std::unique_ptr<output::Writer> w = output::MakeWriter(f);
-    std::string out;
-    w->Begin(out);
-    w->File(result, out);
-    w->End(out);
+    std::string whole;
+    w->Begin(whole);
+    w->File(result, whole);
+    w->End(whole);
+    // Differential: rendered statement by statement into pieces of two
+    // statements (as a run's worker threads do), the output is the same.
+    std::unique_ptr<output::Writer> p = output::MakeWriter(f);
+    std::string pieces;
+    p->Begin(pieces);
+    driver::FileResult header;
+    header.source = result.source;
+    header.diagnostics = result.diagnostics;
+    driver::FilePart part;
+    part.file.source = result.source;
+    part.file.diagnostics = result.diagnostics;
+    for (size_t i = 0; i < result.statements.size(); ++i) {
+      driver::StatementResult copy = result.statements[i];
+      p->Statement(header, std::move(copy), part);
+      if (i % 2 == 1) {
+        p->Part(part, pieces);
+        part = driver::FilePart{};
+        part.file.source = result.source;
+      }
+    }
+    p->Part(part, pieces);
+    p->End(pieces);
+    if (pieces != whole) std::abort();
   }
   return 0;
 }
