@@ -10,10 +10,12 @@
 namespace hivelineage::driver {
 
 // A piece of one file's results as a run hands it over. A file comes as one
-// or more pieces in a row: the first carries the file-level diagnostics found
-// before its statements, the last has `last` set (and any file-level
-// diagnostics found after them). Without a renderer the statements are in
-// `file.statements`; with one they were turned into `text` and are gone.
+// or more pieces in a row, the first with `first` set, the last with `last`
+// set. Each piece carries the file-level diagnostics found since the previous
+// one (reading and limit problems come with the first; one found between two
+// statements comes with the piece after it). Without a renderer the
+// statements are in `file.statements`; with one they were turned into `text`
+// and are gone.
 struct FilePart {
   FileResult file;  // source and flags of the file; this piece's diagnostics and kept statements
   std::string text;                   // what the renderer made of this piece's statements
