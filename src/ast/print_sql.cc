@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include "base/diagnostic.h"
+#include "lexer/lexer.h"
 #include "lexer/token.h"
 
 namespace hivelineage::ast {
@@ -1327,7 +1329,20 @@ class Printer {
 
 }  // namespace
 
+// A word the lexer reads back as one name although it is not a simple one:
+// a name with a variable left in it (tbl_${suffix}, db_${env:a.b}). Printed
+// as written, since in backquotes a table name splits at its dots.
+bool WordWithVariable(std::string_view name) {
+  if (name.find("${") == std::string_view::npos) return false;
+  std::vector<lexer::Token> tokens;
+  Diagnostics diags;
+  lexer::Tokenize(name, lexer::LexOptions{}, tokens, diags);
+  return diags.empty() && tokens.size() == 2 && tokens[0].kind == lexer::TokenKind::Word && tokens[0].begin == 0 &&
+         tokens[0].end == name.size() && tokens[1].kind == lexer::TokenKind::Eof;
+}
+
 bool IdentNeedsQuotes(std::string_view name) {
+  if (WordWithVariable(name)) return false;
   if (!SimpleName(name)) return true;
   const lexer::Keyword kw = lexer::LookupKeyword(name);
   return kw != lexer::Keyword::None && lexer::IsReserved(kw);
