@@ -47,7 +47,7 @@ TEST_CASE("expressions print compactly") {
   CHECK(PE("a AND b OR c") == "((a AND b) OR c)");
   CHECK(PE("NOT a = b") == "NOT (a = b)");
   CHECK(PE("(NOT a) = b") == "((NOT a) = b)");
-  CHECK(PE("- -x") == "-(-x)");
+  CHECK(PE("- -x") == "- -x");
   CHECK(PE("x IS NOT NULL") == "x IS NOT NULL");
   CHECK(PE("(a = b) IS NULL") == "(a = b) IS NULL");
   CHECK(PE("x NOT BETWEEN 1 AND 2") == "x NOT BETWEEN 1 AND 2");
@@ -128,6 +128,21 @@ TEST_CASE("statements round-trip") {
   parser::ParseOptions none;
   none.regex_column_specs = true;
   CHECK(PS("select `(ds|hr)?+.+` from t", none) == "SELECT `(ds|hr)?+.+` FROM t");
+}
+
+TEST_CASE("prefix operators chain without parentheses") {
+  // Found by the round-trip fuzzer: 600 chained `+` printed as +(+(...)) passed
+  // the nesting limit when parsed again.
+  CHECK(PS("select - -a, + + +b, ~ ~c, -~d, - -1, -(a + b), not not e from t") ==
+        "SELECT - -a, + + +b, ~ ~c, - ~d, - -1, -(a + b), NOT NOT e FROM t");
+  std::string chain = "select a";
+  for (int i = 0; i < 700; ++i) chain += i % 50 == 0 ? "~" : "+";
+  chain += "b from t";
+  const std::string printed = PS(chain);
+  CHECK(printed.find("(+") == std::string::npos);
+  std::string nots = "select ";
+  for (int i = 0; i < 700; ++i) nots += "not ";
+  CHECK(PS(nots + "a from t").find('(') == std::string::npos);
 }
 
 TEST_CASE("a name with a variable left in it prints as written") {

@@ -337,10 +337,23 @@ class Printer {
       case NodeKind::UnaryExpr: {
         const auto* u = static_cast<const UnaryExpr*>(e);
         switch (u->op) {
-          case UnaryOp::Not: out += "NOT "; Expr(u->operand, kNot + 1); return;
+          case UnaryOp::Not: {
+            const auto* inner = DynCast<UnaryExpr>(u->operand);
+            out += "NOT ";
+            Expr(u->operand, inner != nullptr && inner->op == UnaryOp::Not ? kNot : kNot + 1);  // NOT NOT a
+            return;
+          }
           case UnaryOp::Minus: out += '-'; break;
           case UnaryOp::Plus: out += '+'; break;
           case UnaryOp::BitNot: out += '~'; break;
+        }
+        // Prefix operators chain without parentheses (- -a, not -(-a)): the
+        // parentheses would count as nesting and could pass the parser's
+        // depth limit on reparse. A space keeps `- -a` from reading as `--`.
+        if (const auto* inner = DynCast<UnaryExpr>(u->operand); inner != nullptr && inner->op != UnaryOp::Not) {
+          out += ' ';
+          Expr(u->operand, kUnary);
+          return;
         }
         Expr(u->operand, kUnary + 1);
         return;
