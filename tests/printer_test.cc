@@ -130,6 +130,14 @@ TEST_CASE("statements round-trip") {
   CHECK(PS("select `(ds|hr)?+.+` from t", none) == "SELECT `(ds|hr)?+.+` FROM t");
 }
 
+TEST_CASE("a LIMIT count that is an expression prints in parentheses and parses again") {
+  // Found by the round-trip fuzzer: LIMIT 10%0 printed as LIMIT (10 % 0), whose
+  // LIMIT was then read as a table alias.
+  CHECK(PS("select a from t limit 10%3") == "SELECT a FROM t LIMIT (10 % 3)");
+  CHECK(PS("select a from t limit (2) offset (1 + 1)") == "SELECT a FROM t LIMIT 2 OFFSET (1 + 1)");
+  CHECK(PS("select limit.a from t limit") == "SELECT limit.a FROM t AS limit");  // still an alias otherwise
+}
+
 TEST_CASE("prefix operators chain without parentheses") {
   // Found by the round-trip fuzzer: 600 chained `+` printed as +(+(...)) passed
   // the nesting limit when parsed again.

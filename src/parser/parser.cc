@@ -302,13 +302,17 @@ bool Parser::AtImplicitAlias() const {
   const Token& t = Peek();
   if (t.kind != TokenKind::Word) return true;
   switch (t.keyword) {
+    // LIMIT / OFFSET start the clause when a count follows: a number, a
+    // variable, a parameter, or a parenthesised expression (as the printer
+    // writes `LIMIT 10 % 3`).
     case Keyword::Limit: {
       const TokenKind n = Peek(1).kind;
-      return !(n == TokenKind::Number || n == TokenKind::Variable || n == TokenKind::Question);
+      return !(n == TokenKind::Number || n == TokenKind::Variable || n == TokenKind::Question ||
+               n == TokenKind::LParen);
     }
     case Keyword::Offset: {
       const TokenKind n = Peek(1).kind;
-      return !(n == TokenKind::Number || n == TokenKind::Variable);
+      return !(n == TokenKind::Number || n == TokenKind::Variable || n == TokenKind::LParen);
     }
     case Keyword::Sort:
     case Keyword::Distribute:
