@@ -73,7 +73,8 @@ TEST_CASE("api: errors are values, never exceptions") {
   REQUIRE(analyzer.errors().size() == 1);
   CHECK(analyzer.errors()[0].text.find("catalog_json[0]") != std::string::npos);
   // Still usable; hostile bytes give statements with messages.
-  const std::string junk("select \0 from \xFF\xFE t where (((;", 34);
+  static constexpr char kJunk[] = "select \0 from \xFF\xFE t where (((;";
+  const std::string junk(kJunk, sizeof(kJunk) - 1);  // with the NUL byte inside
   const hivelineage::Script s = analyzer.Analyze(junk);
   CHECK(!s.statements.empty());
   CHECK(s.has_error());
