@@ -50,6 +50,20 @@ TEST_CASE("numbers with suffixes versus digit-led identifiers") {
   CHECK(l.Text(6) == "1.5e-3");
 }
 
+TEST_CASE("a digit-led name needs a word character or ${ after the digits, not a lone $") {
+  // Found by the round-trip fuzzer: 9L$`t` lexed as the word 9L then $, but
+  // printed as `9L $` it lexed as the number 9L: a token's kind must not hang
+  // on a character that is not part of it.
+  auto l = Lex("9L$`t` 9L 12${n}_x");
+  REQUIRE(l.tokens.size() == 6);
+  CHECK(l.tokens[0].kind == TokenKind::Number);
+  CHECK(l.tokens[1].kind == TokenKind::Dollar);
+  CHECK(l.tokens[2].kind == TokenKind::QuotedIdent);
+  CHECK(l.tokens[3].kind == TokenKind::Number);
+  CHECK(l.tokens[4].kind == TokenKind::Word);  // a variable glued to digits is a name
+  CHECK(l.Text(4) == "12${n}_x");
+}
+
 TEST_CASE("qualified names keep the dot as a separate token") {
   auto l = Lex("db.tbl t.`date` a.b.c 1.x");
   CHECK(l.tokens[0].kind == TokenKind::Word);

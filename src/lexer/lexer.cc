@@ -370,7 +370,10 @@ class Lexer {
         }
       }
     }
-    if (num_end < end_ && (IsWordChar(*num_end) || *num_end == '$')) {
+    // A word character, or a ${variable}, glued to the digits makes a name
+    // (2024_sales, 12${n}); a lone `$` does not: it is a token of its own, so
+    // the number stays a number whether or not a space comes between.
+    if (num_end < end_ && (IsWordChar(*num_end) || (*num_end == '$' && num_end + 1 < end_ && num_end[1] == '{'))) {
       if (frac) {
         // "1.5abc": keep the number and let the parser complain about the rest.
         p_ = num_end == p_ ? p_ : num_end;
