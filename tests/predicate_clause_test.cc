@@ -288,6 +288,22 @@ TEST_CASE("statement lineage: temporary and view outputs") {
   CHECK(st[0].lineage.view_outputs.empty());
 }
 
+TEST_CASE("statement lineage: a renamed temporary table or view keeps its kind") {
+  auto st = Analyze(
+      "create temporary table tmp_a (x int);\n"
+      "alter table tmp_a rename to tmp_b;\n"
+      "create table perm (x int);\n"
+      "alter table perm rename to perm2;\n"
+      "create view v1 as select x from perm2;\n"
+      "alter view v1 rename to v2;\n");
+  REQUIRE(st.size() == 6);
+  CHECK(st[1].lineage.temporary_outputs == Strings{"default.tmp_b"});
+  CHECK(st[1].lineage.view_outputs.empty());
+  CHECK(st[3].lineage.temporary_outputs.empty());
+  CHECK(st[3].lineage.view_outputs.empty());
+  CHECK(st[5].lineage.view_outputs == Strings{"default.v2"});
+}
+
 TEST_CASE("graph: a temporary table its own script drops is still temporary, and collapsed") {
   const fs::path script = WriteTemp("drop_tmp.sql",
                                     "create table s.src (k int, v string);\n"

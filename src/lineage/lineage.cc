@@ -316,8 +316,13 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       std::string key = an.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
-      if (s.action == AlterTableStatement::Action::RenameTo && !s.new_name.parts.empty())
-        b.AddOutput(an.TableKey(s.new_name));
+      if (s.action == AlterTableStatement::Action::RenameTo && !s.new_name.parts.empty()) {
+        const std::string new_key = an.TableKey(s.new_name);
+        b.AddOutput(new_key);
+        // The renamed table keeps its kind: a temporary table or a view under a new name.
+        if (const CatalogTable* t = session.catalog.Find(key); t != nullptr && (t->temporary || t->is_view))
+          b.AddCreated(new_key, t->temporary, t->is_view);
+      }
       if (s.action == AlterTableStatement::Action::ExchangePartition && !s.new_name.parts.empty())
         b.AddOutput(an.TableKey(s.new_name));
       if (s.action == AlterTableStatement::Action::Rebuild) RebuildLineage(key, session, b);
