@@ -161,6 +161,8 @@ TEST_CASE("a name with a variable left in it prints as written") {
   CHECK(PS("select a_${x.y} from db_${env:a.b}.t_${n}") == "SELECT a_${x.y} FROM db_${env:a.b}.t_${n}");
   CHECK(PS("select * from `a.b`") == "SELECT * FROM a.b");  // legacy db.table in one pair of quotes
   CHECK(ast::IdentNeedsQuotes("a ${x}"));                    // not one word: quoted as before
+  CHECK(ast::IdentNeedsQuotes("T_${x}"));                    // capitals come from backquotes and keep them
+  CHECK(PS("drop table `dec_nR${s:%-rm}`") == "DROP TABLE `dec_nR${s:%-rm}`");
   CHECK(ast::IdentNeedsQuotes("${x"));
 }
 

@@ -1347,6 +1347,10 @@ class Printer {
 // as written, since in backquotes a table name splits at its dots.
 bool WordWithVariable(std::string_view name) {
   if (name.find("${") == std::string_view::npos) return false;
+  // Unquoted words are read in lower case: a name with capitals came from
+  // backquotes and keeps them.
+  for (char c : name)
+    if (c >= 'A' && c <= 'Z') return false;
   std::vector<lexer::Token> tokens;
   Diagnostics diags;
   lexer::Tokenize(name, lexer::LexOptions{}, tokens, diags);
