@@ -121,3 +121,25 @@ TEST_CASE("scheduler: a sink that throws ends the run with its exception, nothin
     }
   }
 }
+
+TEST_CASE("scheduler: once the sink has thrown, files in flight stop being analysed") {
+  const std::vector<driver::InputFile> big = {Inputs()[1], Inputs()[3], Inputs()[4]};  // ~80 pieces each
+  for (int jobs : {1, 3}) {
+    CAPTURE(jobs);
+    driver::RunProgress progress;
+    driver::RunOptions options;
+    options.jobs = jobs;
+    options.progress = &progress;
+    options.max_waiting_bytes = 256 << 10;
+    const std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Jsonl);
+    options.renderer = writer.get();
+    int pieces = 0;
+    CHECK_THROWS_AS(driver::Run(big, options,
+                                [&](driver::FilePart&&) {
+                                  if (++pieces == 2) throw std::runtime_error("broken pipe");
+                                }),
+                    std::runtime_error);
+    // No file ran to its end: each stopped at its next piece.
+    CHECK(progress.files_done.load() == 0);
+  }
+}

@@ -238,7 +238,7 @@ class Scheduler {
     return std::chrono::duration<double>(waited_).count();
   }
 
-  size_t Peaheld_limit_() {
+  size_t PeakHeldBytes() {
     std::lock_guard lock(mu_);
     return peak_held_bytes_;
   }
@@ -296,7 +296,7 @@ class Scheduler {
     slot.parts.pop_front();
     slot.bytes -= held.bytes;
     held_bytes_ -= held.bytes;
-    if (helpers_blocked_ > 0) work_cv_.notify_all();
+    if (helpers_blocked_ > 0 || (helpers_waiting_ > 0 && CanResume())) work_cv_.notify_all();
     lock.unlock();
     Emit(std::move(held.part));
     lock.lock();
@@ -334,9 +334,14 @@ class Scheduler {
     bool direct;  // the caller analyses the file being emitted: its pieces go straight out
   };
 
+  // Thrown out of a file's analysis when the run is ending (the sink threw,
+  // or Stop()): the rest of the file is not analysed. Not a std::exception,
+  // so no handler for analysis errors takes it.
+  struct Cancelled {};
+
   void Deliver(Job& job, FilePart&& part, size_t bytes) {
     if (job.on_caller) {
-      if (sink_error_) return;  // the run is ending
+      if (sink_error_) throw Cancelled{};
       try {
         if (job.direct) {
           Emit(std::move(part));
@@ -362,10 +367,12 @@ class Scheduler {
         job.direct = next_emit_ == job.index;
       } catch (...) {
         sink_error_ = std::current_exception();
+        throw Cancelled{};
       }
       return;
     }
     std::unique_lock lock(mu_);
+    if (stop_) throw Cancelled{};
     Store(job.index, std::move(part), bytes);
     if (job.index == next_emit_ && caller_waiting_) ready_cv_.notify_one();
     if (MustPause(job.index)) {
@@ -374,6 +381,7 @@ class Scheduler {
       work_cv_.wait(lock, [&] { return MayGoOn(job.index); });
       --helpers_blocked_;
       waited_ += std::chrono::steady_clock::now() - begin;
+      if (stop_) throw Cancelled{};
     }
   }
 
@@ -403,6 +411,8 @@ class Scheduler {
           AnalyzeScript(file, session, options_.analyze, pieces);
         }
       }
+    } catch (const Cancelled&) {
+      return;
     } catch (const std::exception& e) {
       // Out of memory or a bug outside statement analysis: report it on the file, keep going.
       if (file.source == nullptr) file.source = std::make_shared<const SourceFile>(input.name, std::string_view());
@@ -414,7 +424,10 @@ class Scheduler {
       p->errors.fetch_add(errors, std::memory_order_relaxed);
       p->files_done.fetch_add(1, std::memory_order_relaxed);
     }
-    pieces.Finish(file);
+    try {
+      pieces.Finish(file);
+    } catch (const Cancelled&) {
+    }
   }
 
   const std::vector<InputFile>& inputs_;
@@ -482,7 +495,7 @@ void RunScheduled(const std::vector<InputFile>& inputs, const RunOptions& option
   sched.Stop();
   threads.clear();  // joins
   summary.wait_seconds = sched.WaitSeconds();
-  summary.peak_held_bytes = sched.Peaheld_limit_();
+  summary.peak_held_bytes = sched.PeakHeldBytes();
   for (double s : sched.HelperCpuSeconds()) summary.thread_cpu_seconds.push_back(s);
 }
 
