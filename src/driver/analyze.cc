@@ -172,14 +172,13 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   // hand is held. Splitting diagnostics go to the statement they fall in, or
   // to the file when they fall between statements.
   Diagnostics split_diags;
-  size_t next_diag = 0;
   uint32_t index = 0;
   auto take_split_diags = [&](const Span* statement, Diagnostics& to) {
-    size_t kept = next_diag;  // diagnostics past this statement wait for the next one
-    for (; next_diag < split_diags.size(); ++next_diag) {
-      Diagnostic& d = split_diags[next_diag];
+    size_t kept = 0;  // diagnostics past this statement wait, at the front, for the next one
+    for (size_t i = 0; i < split_diags.size(); ++i) {
+      Diagnostic& d = split_diags[i];
       if (statement != nullptr && d.span.begin > statement->end) {
-        if (kept != next_diag) split_diags[kept] = std::move(d);  // never onto itself: that would empty it
+        if (kept != i) split_diags[kept] = std::move(d);  // never onto itself: that would empty it
         ++kept;
       } else if (statement != nullptr && d.span.begin >= statement->begin) {
         to.push_back(std::move(d));
@@ -188,7 +187,6 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
       }
     }
     split_diags.resize(kept);
-    next_diag = 0;
   };
 
   lexer::SplitScript(source, vars, split_diags, split, [&](lexer::StatementText&& st) {

@@ -141,10 +141,10 @@ class PieceMaker : public StatementObserver {
       part_.file.diagnostics.push_back(d);
       kept_bytes_ += sizeof(d) + d.message.size();
     }
+    const size_t bytes = Bytes();
     // Reset before handing over: if `deliver_` throws, nothing is sent twice.
     FilePart piece = std::move(part_);
     piece.last = last;
-    const size_t bytes = sizeof(FilePart) + piece.text.size() + piece.diagnostics_text.size() + kept_bytes_;
     part_ = NextPiece(file);
     kept_bytes_ = 0;
     deliver_(std::move(piece), bytes);
