@@ -29,10 +29,7 @@ fs::path TempDir() {
 }
 
 fs::path Write(const std::string& rel, const std::string& text) {
-  const fs::path p = TempDir() / rel;
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-  return p;
+  return hivelineage::testing::WriteFile(TempDir(), rel, text);
 }
 
 std::string Quote(const std::string& s) { return hivelineage::testing::ShellQuote(s); }

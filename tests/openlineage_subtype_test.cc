@@ -20,6 +20,7 @@
 #include "graph/builder.h"
 #include "graph/formats.h"
 #include "lineage/lineage.h"
+#include "openlineage_events.h"
 #include "output/hive_writer.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
@@ -94,33 +95,14 @@ std::string TransformOf(const std::string& sql, const std::string& target = "d.t
 // reads or writes; each reduced to "field<-table.field:TYPE/SUBTYPE[/masking]",
 // with `*` for dataset-wide input fields.
 std::vector<std::set<std::string>> Events(const std::string& sql) {
-  lineage::Session session;
-  driver::FileResult f =
-      driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", kTables + sql), session, {});
-  graph::GraphBuilder b(graph::BuildOptions{true});
-  b.AddFile(f);
-  std::string out;
-  graph::WriteOpenLineage(b.Finish(), {}, out);
   std::vector<std::set<std::string>> events;
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);) {
-    const nlohmann::json ev = nlohmann::json::parse(line);
-    std::set<std::string> fields;
-    auto add = [&](const std::string& target, const nlohmann::json& in) {
+  for (const auto& inputs : testing::OpenLineageInputs(kTables + sql)) {
+    std::set<std::string>& fields = events.emplace_back();
+    for (const auto& [target, in] : inputs)
       for (const auto& t : in["transformations"])
         fields.insert(target + "<-" + in["name"].get<std::string>() + "." + in["field"].get<std::string>() + ":" +
                       t["type"].get<std::string>() + "/" + t["subtype"].get<std::string>() +
                       (t["masking"].get<bool>() ? "/masking" : ""));
-    };
-    for (const auto& o : ev["outputs"]) {
-      if (!o.contains("facets")) continue;
-      const auto& facet = o["facets"]["columnLineage"];
-      if (facet.contains("dataset"))
-        for (const auto& in : facet["dataset"]) add("*", in);
-      for (const auto& [name, column] : facet["fields"].items())
-        for (const auto& in : column["inputFields"]) add(name, in);
-    }
-    events.push_back(std::move(fields));
   }
   REQUIRE(events.size() >= kTableCount);
   events.erase(events.begin(), events.begin() + kTableCount);

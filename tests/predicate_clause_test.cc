@@ -22,6 +22,7 @@
 #include "graph/builder.h"
 #include "graph/formats.h"
 #include "lineage/lineage.h"
+#include "openlineage_events.h"
 #include "test_support.h"
 
 namespace {
@@ -70,33 +71,14 @@ Strings OnlyPredicates(const std::string& sql) {
 // The OpenLineage events of `sql` (after kTables), one per statement that
 // reads or writes; each reduced to its INDIRECT inputs "table.field:SUBTYPE".
 std::vector<std::set<std::string>> IndirectSubtypes(const std::string& sql) {
-  lineage::Session session;
-  driver::FileResult f =
-      driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", kTables + sql), session, {});
-  graph::GraphBuilder b(graph::BuildOptions{true});
-  b.AddFile(f);
-  std::string out;
-  graph::WriteOpenLineage(b.Finish(), {}, out);
   std::vector<std::set<std::string>> events;
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);) {
-    const nlohmann::json ev = nlohmann::json::parse(line);
-    std::set<std::string> indirect;
-    auto add = [&](const nlohmann::json& field) {
+  for (const auto& inputs : testing::OpenLineageInputs(kTables + sql)) {
+    std::set<std::string>& indirect = events.emplace_back();
+    for (const auto& [target, field] : inputs)
       for (const auto& t : field["transformations"])
         if (t["type"] == "INDIRECT")
           indirect.insert(field["name"].get<std::string>() + "." + field["field"].get<std::string>() + ":" +
                           t["subtype"].get<std::string>());
-    };
-    for (const auto& o : ev["outputs"]) {
-      if (!o.contains("facets")) continue;
-      const auto& facet = o["facets"]["columnLineage"];
-      if (facet.contains("dataset"))
-        for (const auto& field : facet["dataset"]) add(field);
-      for (const auto& [name, column] : facet["fields"].items())
-        for (const auto& field : column["inputFields"]) add(field);
-    }
-    events.push_back(std::move(indirect));
   }
   return events;
 }
@@ -108,11 +90,7 @@ fs::path TempDir() {
   return dir;
 }
 
-fs::path WriteTemp(const std::string& name, const std::string& text) {
-  const fs::path p = TempDir() / name;
-  std::ofstream(p, std::ios::binary) << text;
-  return p;
-}
+fs::path WriteTemp(const std::string& name, const std::string& text) { return testing::WriteFile(TempDir(), name, text); }
 
 struct Ran {
   int code = -1;

@@ -24,20 +24,12 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path TempDir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("hivelineage_run_test_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-  }();
+  static const fs::path dir = testing::ProcessTempDir("hivelineage_run_test_");
   return dir;
 }
 
 fs::path Write(const std::string& rel, const std::string& text) {
-  const fs::path p = TempDir() / rel;
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-  return p;
+  return hivelineage::testing::WriteFile(TempDir(), rel, text);
 }
 
 std::vector<std::string> Names(const std::vector<InputFile>& files) {

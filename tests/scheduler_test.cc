@@ -26,9 +26,7 @@ fs::path TempDir() {
 }
 
 driver::InputFile Write(const std::string& name, const std::string& text) {
-  const fs::path p = TempDir() / name;
-  std::ofstream(p, std::ios::binary) << text;
-  return driver::InputFile{p.string(), name};
+  return driver::InputFile{testing::WriteFile(TempDir(), name, text).string(), name};
 }
 
 std::string Inserts(int n, const std::string& prefix) {

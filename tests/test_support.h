@@ -35,11 +35,21 @@ inline std::vector<std::filesystem::path> HiveQueryFiles() {
   return files;
 }
 
-// A per-process scratch folder under the system temp dir: `<prefix><pid>`.
+// A per-process scratch folder under the system temp dir: `<prefix><pid>`,
+// emptied first (an earlier process with the same pid may have left files).
 inline std::filesystem::path ProcessTempDir(const std::string& prefix) {
   std::filesystem::path d = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
+  std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;
+}
+
+// Writes `text` to `dir`/`rel`, creating folders, and returns the path.
+inline std::filesystem::path WriteFile(const std::filesystem::path& dir, const std::string& rel, const std::string& text) {
+  const std::filesystem::path p = dir / rel;
+  std::filesystem::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+  return p;
 }
 
 // `s` quoted for /bin/sh.
