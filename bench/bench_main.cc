@@ -31,10 +31,10 @@
 #include <vector>
 
 #include "base/arena.h"
-#include "memory_mode.h"
 #include "driver/run.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
+#include "memory_mode.h"
 #include "output/writer.h"
 #include "parser/parser.h"
 
@@ -135,7 +135,7 @@ struct FolderTiming {
   double cpu = 0;   // process CPU seconds, all threads
   size_t bytes = 0;
   size_t files = 0;
-  double wait = 0;  // seconds threads were blocked inside driver::Run
+  double wait = 0;     // seconds threads were blocked inside driver::Run
   double busiest = 0;  // CPU seconds of the busiest thread
   size_t sink = 0;
 };
@@ -203,25 +203,28 @@ int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<s
     const double mean_wait = wait[k] / repeat;
     low[k] = busiest[k] / repeat;
     high[k] = std::max(low[k], (mean_cpu + mean_wait) / threads[k]);
-    std::printf("folder -j %d: wall %.3f s: %.1f MB/s, %.0f files/s | cpu %.3f s, busiest thread %.3f s, "
-                "blocked %.3f s (means) -> on free cores %.3f-%.3f s: %.1f-%.1f MB/s, %.0f-%.0f files/s (checksum %zu)\n",
-                threads[k], t.wall, t.bytes / 1e6 / t.wall, t.files / t.wall, mean_cpu, low[k], mean_wait, low[k],
-                high[k], t.bytes / 1e6 / high[k], t.bytes / 1e6 / low[k], t.files / high[k], t.files / low[k], t.sink);
+    std::printf(
+        "folder -j %d: wall %.3f s: %.1f MB/s, %.0f files/s | cpu %.3f s, busiest thread %.3f s, "
+        "blocked %.3f s (means) -> on free cores %.3f-%.3f s: %.1f-%.1f MB/s, %.0f-%.0f files/s (checksum %zu)\n",
+        threads[k], t.wall, t.bytes / 1e6 / t.wall, t.files / t.wall, mean_cpu, low[k], mean_wait, low[k], high[k],
+        t.bytes / 1e6 / high[k], t.bytes / 1e6 / low[k], t.files / high[k], t.files / low[k], t.sink);
   }
   for (size_t k = 1; k < threads.size(); ++k) {
-    std::printf("folder speedup -j %d over -j %d: wall %.2fx | by cpu time on free cores %.2fx-%.2fx "
-                "(busiest thread: %.2fx; cpu cost ratio %.2f)\n",
-                threads[k], threads[0], best[0].wall / best[k].wall, low[0] / high[k], high[0] / low[k],
-                low[0] / low[k], cpu[k] / cpu[0]);
+    std::printf(
+        "folder speedup -j %d over -j %d: wall %.2fx | by cpu time on free cores %.2fx-%.2fx "
+        "(busiest thread: %.2fx; cpu cost ratio %.2f)\n",
+        threads[k], threads[0], best[0].wall / best[k].wall, low[0] / high[k], high[0] / low[k], low[0] / low[k],
+        cpu[k] / cpu[0]);
   }
   return 0;
 }
 
 int Usage() {
-  std::fputs("usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]\n"
-             "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]\n"
-             "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n",
-             stderr);
+  std::fputs(
+      "usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]\n"
+      "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]\n"
+      "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n",
+      stderr);
   return 2;
 }
 
@@ -271,7 +274,8 @@ int main(int argc, char** argv) {
   }
   if (paths.empty()) {
     paths.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/queries");
-    if (catalogs.empty() && (mode == "pipeline" || mode == "folder" || mode == "memory")) catalogs.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/catalog.json");
+    if (catalogs.empty() && (mode == "pipeline" || mode == "folder" || mode == "memory"))
+      catalogs.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/catalog.json");
   }
 
   const driver::ExpandedInputs inputs = driver::ExpandPaths(paths);
@@ -291,7 +295,8 @@ int main(int argc, char** argv) {
   if (mode == "pipeline") {
     driver::RunOptions ro;
     ro.catalog_files = catalogs;
-    const std::string err = driver::LoadCatalogs(ro, base, [](driver::FileResult&&) {}, nullptr);
+    const std::string err = driver::LoadCatalogs(
+        ro, base, [](driver::FileResult&&) {}, nullptr);
     if (!err.empty()) {
       std::fprintf(stderr, "hivelineage_bench: %s\n", err.c_str());
       return 2;
@@ -312,8 +317,7 @@ int main(int argc, char** argv) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = ThreadCpuSeconds() - cpu_start;
   // CPU time is what one core costs; wall time also counts waiting for a busy machine.
-  std::printf("%s: cpu %.3f s: %.1f MB/s, %.0f statements/s | wall %.3f s: %.1f MB/s (checksum %zu)\n",
-              mode.c_str(), cpu, sum.bytes / 1e6 / cpu, sum.statements / cpu, secs, sum.bytes / 1e6 / secs,
-              sum.sink);
+  std::printf("%s: cpu %.3f s: %.1f MB/s, %.0f statements/s | wall %.3f s: %.1f MB/s (checksum %zu)\n", mode.c_str(),
+              cpu, sum.bytes / 1e6 / cpu, sum.statements / cpu, secs, sum.bytes / 1e6 / secs, sum.sink);
   return 0;
 }

@@ -32,8 +32,8 @@ std::string ReadSmallFile(const std::string& path) {
 
 }  // namespace
 
-int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<std::string>& catalogs,
-               int megabytes, int jobs) {
+int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<std::string>& catalogs, int megabytes,
+               int jobs) {
   // The sample: every input once, each ending with a statement terminator.
   std::string sample;
   for (const driver::InputFile& in : inputs) {
@@ -56,7 +56,8 @@ int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<s
     }
     // Written copy by copy: the script is never in this process's memory whole.
     for (size_t copy = 0; written < want; ++copy) {
-      const std::string header = "-- copy " + std::to_string(copy) + "\nuse bench_db_" + std::to_string(copy % 100) + ";\n";
+      const std::string header =
+          "-- copy " + std::to_string(copy) + "\nuse bench_db_" + std::to_string(copy % 100) + ";\n";
       std::fwrite(header.data(), 1, header.size(), f);
       std::fwrite(sample.data(), 1, sample.size(), f);
       written += header.size() + sample.size();
@@ -72,9 +73,8 @@ int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<s
   FILE* null_out = std::fopen("/dev/null", "wb");
   FILE* null_err = std::fopen("/dev/null", "wb");
   const auto start = std::chrono::steady_clock::now();
-  const driver::RunSummary summary =
-      output::RunAndWrite({driver::InputFile{script.string(), script.string()}}, options, output::Format::Json,
-                          null_out, null_err);
+  const driver::RunSummary summary = output::RunAndWrite({driver::InputFile{script.string(), script.string()}}, options,
+                                                         output::Format::Json, null_out, null_err);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fclose(null_out);
   std::fclose(null_err);

@@ -16,12 +16,17 @@ namespace {
 // Script i of a family of small ETL scripts: each reads and writes other tables.
 std::string Script(int i) {
   const std::string n = std::to_string(i);
-  return "set hivevar:dt=2024-01-" + std::to_string(1 + i % 28) + ";\n"
-         "create temporary table tmp_" + n + " as select id, amt from ods.orders where dt = '${dt}';\n"
-         "insert overwrite table dw.fact_" + n + " partition (dt = '${dt}')\n"
+  return "set hivevar:dt=2024-01-" + std::to_string(1 + i % 28) +
+         ";\n"
+         "create temporary table tmp_" +
+         n +
+         " as select id, amt from ods.orders where dt = '${dt}';\n"
+         "insert overwrite table dw.fact_" +
+         n +
+         " partition (dt = '${dt}')\n"
          "select o.id, upper(u.name) as name, sum(o.amt) over (partition by u.id) as total\n"
-         "from tmp_" + n + " o join ods.users u on o.id = u.id;\n" +
-         (i % 7 == 0 ? "select broken from where;\n" : "");
+         "from tmp_" +
+         n + " o join ods.users u on o.id = u.id;\n" + (i % 7 == 0 ? "select broken from where;\n" : "");
 }
 
 hivelineage::Options CatalogOptions() {
@@ -113,7 +118,8 @@ TEST_CASE("api: the C functions, including from several threads") {
   hivelineage_string_free(error);
 
   error = nullptr;
-  hivelineage_analyzer* a = hivelineage_new("{\"default_db\": \"ods\", \"variables\": {\"dt\": \"2024-01-01\"}}", &error);
+  hivelineage_analyzer* a =
+      hivelineage_new("{\"default_db\": \"ods\", \"variables\": {\"dt\": \"2024-01-01\"}}", &error);
   REQUIRE(a != nullptr);
   CHECK(error == nullptr);
   std::vector<std::string> out(8);

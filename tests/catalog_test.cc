@@ -1,6 +1,7 @@
+#include "lineage/catalog.h"
+
 #include <doctest/doctest.h>
 
-#include "lineage/catalog.h"
 #include "test_support.h"
 
 using namespace hivelineage;

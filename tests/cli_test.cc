@@ -1,15 +1,13 @@
 // Runs the built `hivelineage` binary on small inputs: exit codes, stdin,
 // folders, options, formats and stderr diagnostics.
 #include <doctest/doctest.h>
-
-#include <nlohmann/json.hpp>
-
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "test_support.h"
 
@@ -184,8 +182,9 @@ TEST_CASE("cli: --allow-env") {
 }
 
 TEST_CASE("cli: --catalog as JSON or DDL") {
-  Write("cat.json",
-        R"({"tables": [{"name": "ods.src", "columns": [{"name": "k", "type": "string"}, {"name": "v", "type": "string"}]}]})");
+  Write(
+      "cat.json",
+      R"({"tables": [{"name": "ods.src", "columns": [{"name": "k", "type": "string"}, {"name": "v", "type": "string"}]}]})");
   Write("cat.sql", "create table ods.src (k string, v string);\n");
   Write("star.sql", "insert overwrite table ods.dst select * from ods.src");
   for (const char* cat : {"cat.json", "cat.sql"}) {
@@ -257,7 +256,8 @@ TEST_CASE("cli: -j, argument order and the summary line") {
   Write("jobs/b.sql", "insert overwrite table dw.b select x from ods.s;\nselect from;\n");
   Write("jobs/a/one.sql", "create table t (a int);\ninsert into dw.c select * from t;\n");
   Write("jobs/a/two.hql", "select a from t");
-  for (int i = 0; i < 20; ++i) Write("jobs/gen/g" + std::to_string(i) + ".sql", "select c" + std::to_string(i) + " from t");
+  for (int i = 0; i < 20; ++i)
+    Write("jobs/gen/g" + std::to_string(i) + ".sql", "select c" + std::to_string(i) + " from t");
   const CliRun base = Run("-j 1 --quiet jobs");
   CHECK(base.code == 1);
   for (const char* args : {"-j 2 --quiet jobs", "-j8 --quiet jobs", "--jobs=3 --quiet jobs",
@@ -328,7 +328,8 @@ TEST_CASE("cli: progress bar on a terminal only") {
         "    data += d\n"
         "sys.stdout.buffer.write(data)\n"
         "sys.exit(p.wait())\n");
-  for (int i = 0; i < 30; ++i) Write("bar/s" + std::to_string(i) + ".sql", "select a from t" + std::to_string(i) + " where (;");
+  for (int i = 0; i < 30; ++i)
+    Write("bar/s" + std::to_string(i) + ".sql", "select a from t" + std::to_string(i) + " where (;");
   const std::string cli = Quote(HIVELINEAGE_CLI);
   // The delay before the bar shows is 1 s; the test hook makes it 0 so a short run shows it.
   CliRun r = Shell("HIVELINEAGE_PROGRESS_DELAY_MS=0 python3 pty.py bar.json " + cli + " -j 2 bar");
@@ -413,15 +414,15 @@ TEST_CASE("cli: graph and impact analyse on several threads, same output for eve
 TEST_CASE("cli: options without their value, flags given one, -j past the ceiling: usage errors") {
   Write("usage/one.sql", "select 1;\n");
   const std::pair<const char*, const char*> cases[] = {
-      {"--format", "--format needs a value"},  {"-j", "-j needs a number of threads"},
-      {"-j 300", "from 1 to 256, got '300'"},  {"--allow-env=no", "--allow-env takes no value"},
+      {"--format", "--format needs a value"},    {"-j", "-j needs a number of threads"},
+      {"-j 300", "from 1 to 256, got '300'"},    {"--allow-env=no", "--allow-env takes no value"},
       {"--quiet=yes", "--quiet takes no value"}, {"graph --allow-env=1", "--allow-env takes no value"},
   };
   for (const auto& [args, message] : cases) {
     CAPTURE(args);
     // The option last, so that a missing value cannot be taken from the path.
     const CliRun r = Run(std::string(args).starts_with("graph") ? std::string(args) + " usage/one.sql"
-                                                                  : "usage/one.sql " + std::string(args));
+                                                                : "usage/one.sql " + std::string(args));
     CHECK(r.code == 2);
     CHECK(r.err.find(message) != std::string::npos);
   }

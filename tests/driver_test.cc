@@ -1,11 +1,10 @@
 // Driver (script analysis, input decoding, whole runs) and output writers.
 #include <doctest/doctest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "driver/analyze.h"
@@ -22,8 +21,7 @@ using namespace hivelineage::driver;
 
 namespace {
 
-FileResult Analyze(std::string_view text, lineage::Session* session = nullptr,
-                   const AnalyzeOptions& options = {}) {
+FileResult Analyze(std::string_view text, lineage::Session* session = nullptr, const AnalyzeOptions& options = {}) {
   lineage::Session local;
   auto src = std::make_shared<const SourceFile>("t.sql", text);
   return AnalyzeScript(src, session ? *session : local, options);
@@ -62,10 +60,10 @@ TEST_CASE("UTF-8 validation") {
   CHECK(!FindInvalidUtf8("select 1"));
   CHECK(!FindInvalidUtf8("select '\xE4\xB8\xAD\xE6\x96\x87' from t"));
   CHECK(!FindInvalidUtf8("\xF0\x9F\x98\x80"));
-  CHECK(FindInvalidUtf8("ab\xC0\x80") == 2u);           // overlong
+  CHECK(FindInvalidUtf8("ab\xC0\x80") == 2u);               // overlong
   CHECK(FindInvalidUtf8("abcdefghij\xED\xA0\x80") == 10u);  // surrogate
-  CHECK(FindInvalidUtf8("\xF4\x90\x80\x80") == 0u);      // above U+10FFFF
-  CHECK(FindInvalidUtf8("x\xE4\xB8") == 1u);             // truncated
+  CHECK(FindInvalidUtf8("\xF4\x90\x80\x80") == 0u);         // above U+10FFFF
+  CHECK(FindInvalidUtf8("x\xE4\xB8") == 1u);                // truncated
   CHECK(FindInvalidUtf8("\xFF") == 0u);
 }
 
@@ -211,9 +209,11 @@ TEST_CASE("a run: folders expand sorted; every file starts afresh") {
 
 TEST_CASE("hostile bytes never crash and always give valid JSON") {
   std::mt19937 rng(12345);
-  const std::string pieces[] = {"select ", "from ", "(", ")", "'", "\"", "`", ";", "${", "}", "--", "/*",
-                                "*/", "\n", "\r\n", "\xFF", "\xE4\xB8", "\xEF\xBC\x8C", "insert ", "table ",
-                                "a.b", ",", "*", "lateral view ", "over (", "case when ", "\\", "\0"};
+  const std::string pieces[] = {"select ", "from ",      "(",    ")",    "'",        "\"",
+                                "`",       ";",          "${",   "}",    "--",       "/*",
+                                "*/",      "\n",         "\r\n", "\xFF", "\xE4\xB8", "\xEF\xBC\x8C",
+                                "insert ", "table ",     "a.b",  ",",    "*",        "lateral view ",
+                                "over (",  "case when ", "\\",   "\0"};
   lineage::Session session;
   for (int iter = 0; iter < 300; ++iter) {
     std::string text;

@@ -9,9 +9,9 @@
 #include <fstream>
 #include <set>
 
+#include "captured_run.h"
 #include "driver/run.h"
 #include "output/run_report.h"
-#include "captured_run.h"
 #include "test_support.h"
 
 namespace {
@@ -24,8 +24,7 @@ std::pair<std::string, std::string> Analyze(const fs::path& script, int* exit_st
   driver::RunOptions options;
   options.catalog_files = {(testing::SourceDir() / "corpus" / "catalog.json").string()};
   options.analyze.variables = {{"etl_date", "2024-03-01"}};
-  const std::vector<driver::InputFile> inputs = {
-      {script.string(), "corpus/scripts/" + script.filename().string()}};
+  const std::vector<driver::InputFile> inputs = {{script.string(), "corpus/scripts/" + script.filename().string()}};
   testing::CapturedRun run = testing::CaptureRun(inputs, options);
   const driver::RunSummary& summary = run.summary;
   std::pair<std::string, std::string> result{std::move(run.out), std::move(run.err)};
@@ -76,7 +75,7 @@ TEST_CASE("golden: corpus/scripts against corpus/expected") {
         return s.substr(b, s.find('\n', b) - b);
       };
       FAIL_CHECK("golden differs at line " << line << "\n  expected: " << line_at(want, from_w)
-                                             << "\n  actual:   " << line_at(json, from));
+                                           << "\n  actual:   " << line_at(json, from));
     }
   }
   // No stale goldens.

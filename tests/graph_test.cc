@@ -3,9 +3,6 @@
 // validated against the published schemas when the tools are installed),
 // determinism, and the `graph` / `impact` subcommands end to end.
 #include <doctest/doctest.h>
-
-#include <nlohmann/json.hpp>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
@@ -64,8 +62,7 @@ driver::StatementResult Stmt(uint32_t index, int line, std::string kind, std::ve
     cl.transform = c.transform;
     s.lineage.columns.push_back(std::move(cl));
   }
-  for (Pred& p : preds)
-    s.lineage.predicates.push_back(PredicateLineage{p.sources, p.targets, p.expression, p.clause});
+  for (Pred& p : preds) s.lineage.predicates.push_back(PredicateLineage{p.sources, p.targets, p.expression, p.clause});
   return s;
 }
 
@@ -81,23 +78,27 @@ driver::FileResult File(const std::string& name, std::vector<driver::StatementRe
 // through the shared name dw.stage.
 std::vector<driver::FileResult> TwoScripts() {
   std::vector<driver::FileResult> files;
-  files.push_back(File(
-      "etl/stage.sql",
-      {Stmt(0, 1, "command", {}, {}),
-       Stmt(1, 3, "insert", {"ods.events"}, {"dw.stage"},
-            {{"dw.stage.user_id", {"ods.events.user_id"}, "e.user_id"},
-             {"dw.stage.amount", {"ods.events.price", "ods.events.qty"}, "(e.price * e.qty)",
-              lineage::Transform::Transformation}},
-            {{{"ods.events.dt"}, {"dw.stage.user_id", "dw.stage.amount"}, "(e.dt = '2024-01-01')"}})}));
-  files.push_back(File(
-      "etl/mart.sql",
-      {Stmt(0, 2, "insert", {"dim.users", "dw.stage"}, {"dm.report"},
-            {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Transform::Transformation},
-             {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Transform::Aggregation}},
-            {{{"dim.users.id", "dw.stage.user_id"}, {"dm.report.name", "dm.report.total"}, "(s.user_id = u.id)",
-              lineage::Clause::JoinOn},
-             {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name", lineage::Clause::GroupBy}}),
-       Stmt(1, 9, "query", {"dm.report"}, {}, {{"total", {"dm.report.total"}, "r.total"}})}));
+  files.push_back(
+      File("etl/stage.sql",
+           {Stmt(0, 1, "command", {}, {}),
+            Stmt(1, 3, "insert", {"ods.events"}, {"dw.stage"},
+                 {{"dw.stage.user_id", {"ods.events.user_id"}, "e.user_id"},
+                  {"dw.stage.amount",
+                   {"ods.events.price", "ods.events.qty"},
+                   "(e.price * e.qty)",
+                   lineage::Transform::Transformation}},
+                 {{{"ods.events.dt"}, {"dw.stage.user_id", "dw.stage.amount"}, "(e.dt = '2024-01-01')"}})}));
+  files.push_back(
+      File("etl/mart.sql",
+           {Stmt(0, 2, "insert", {"dim.users", "dw.stage"}, {"dm.report"},
+                 {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Transform::Transformation},
+                  {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Transform::Aggregation}},
+                 {{{"dim.users.id", "dw.stage.user_id"},
+                   {"dm.report.name", "dm.report.total"},
+                   "(s.user_id = u.id)",
+                   lineage::Clause::JoinOn},
+                  {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name", lineage::Clause::GroupBy}}),
+            Stmt(1, 9, "query", {"dm.report"}, {}, {{"total", {"dm.report.total"}, "r.total"}})}));
   return files;
 }
 
@@ -244,11 +245,10 @@ TEST_CASE("graph: directories, views and unparsed statements") {
   std::vector<driver::FileResult> files;
   driver::StatementResult bad = Stmt(2, 9, "insert", {"x.y"}, {"x.z"});
   bad.parsed = false;
-  files.push_back(File(
-      "a.sql", {Stmt(0, 1, "create_view", {"ods.t"}, {"dw.v"}, {{"dw.v.a", {"ods.t.a"}, "t.a"}}),
-                Stmt(1, 4, "insert", {"dw.v"}, {"directory:/tmp/out.v1"},
-                     {{"directory:/tmp/out.v1.a", {"ods.t.a"}, "v.a"}}),
-                bad}));
+  files.push_back(File("a.sql", {Stmt(0, 1, "create_view", {"ods.t"}, {"dw.v"}, {{"dw.v.a", {"ods.t.a"}, "t.a"}}),
+                                 Stmt(1, 4, "insert", {"dw.v"}, {"directory:/tmp/out.v1"},
+                                      {{"directory:/tmp/out.v1.a", {"ods.t.a"}, "v.a"}}),
+                                 bad}));
   const graph::Graph g = Build(files);
   REQUIRE(g.FindTable("dw.v") != nullptr);
   CHECK(g.FindTable("dw.v")->kind == graph::TableKind::View);
@@ -269,13 +269,11 @@ namespace {
 // src -> tmp.a -> tmp.b -> dst, plus a filter on the way and a self-update of tmp.b.
 std::vector<driver::FileResult> TempChain() {
   std::vector<driver::FileResult> files;
-  files.push_back(File(
-      "t.sql",
-      {Stmt(0, 1, "ctas", {"ods.src"}, {"tmp.a"}, {{"tmp.a.x", {"ods.src.x"}, "upper(s.x)"}},
-            {{{"ods.src.flag"}, {"tmp.a.x"}, "(s.flag = 1)"}}),
-       Stmt(1, 5, "ctas", {"tmp.a"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.a.x"}, "trim(a.x)"}}),
-       Stmt(2, 8, "update", {"tmp.b"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.b.y"}, "lower(b.y)"}}),
-       Stmt(3, 10, "insert", {"tmp.b"}, {"dw.dst"}, {{"dw.dst.z", {"tmp.b.y"}, "b.y"}})}));
+  files.push_back(File("t.sql", {Stmt(0, 1, "ctas", {"ods.src"}, {"tmp.a"}, {{"tmp.a.x", {"ods.src.x"}, "upper(s.x)"}},
+                                      {{{"ods.src.flag"}, {"tmp.a.x"}, "(s.flag = 1)"}}),
+                                 Stmt(1, 5, "ctas", {"tmp.a"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.a.x"}, "trim(a.x)"}}),
+                                 Stmt(2, 8, "update", {"tmp.b"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.b.y"}, "lower(b.y)"}}),
+                                 Stmt(3, 10, "insert", {"tmp.b"}, {"dw.dst"}, {{"dw.dst.z", {"tmp.b.y"}, "b.y"}})}));
   return files;
 }
 
@@ -340,8 +338,7 @@ TEST_CASE("collapse: an exponential number of paths stops at the work budget") {
     temps.push_back(prev);
     sts.push_back(Stmt(i, static_cast<int>(i) + 1, "ctas", {prev}, {cur},
                        {{cur + ".a", {prev + ".a"}, "a"}, {cur + ".b", {prev + ".a"}, "b"}}));
-    sts.push_back(Stmt(i + 100, static_cast<int>(i) + 1, "ctas", {prev}, {cur},
-                       {{cur + ".a", {prev + ".b"}, "a"}}));
+    sts.push_back(Stmt(i + 100, static_cast<int>(i) + 1, "ctas", {prev}, {cur}, {{cur + ".a", {prev + ".b"}, "a"}}));
   }
   temps.push_back("tmp.t40");
   sts.push_back(Stmt(200, 99, "insert", {"tmp.t40"}, {"dw.d"}, {{"dw.d.a", {"tmp.t40.a"}, "a"}}));
@@ -385,8 +382,8 @@ TEST_CASE("impact: downstream and upstream, with and without a depth") {
   for (const auto& n : r.nodes) names.push_back(n.name);
   // Breadth first: this statement's sources, then the staging table's.
   CHECK(names == std::vector<std::string>{"dm.report.total", "dim.users.id", "dim.users.name", "dw.stage.amount",
-                                          "dw.stage.user_id", "ods.events.dt", "ods.events.price",
-                                          "ods.events.qty", "ods.events.user_id"});
+                                          "dw.stage.user_id", "ods.events.dt", "ods.events.price", "ods.events.qty",
+                                          "ods.events.user_id"});
   REQUIRE(graph::Impact(g, "dm.report.total", {graph::Direction::Upstream, 1}, r, error));
   CHECK(r.nodes.size() == 5);
   CHECK(r.tables == std::vector<std::pair<std::string, int>>{{"dim.users", 1}, {"dw.stage", 1}});
@@ -483,8 +480,8 @@ TEST_CASE("transform: projection subtypes from the lineage layer's Transform") {
   CHECK(graph::ProjectionSubtype(Transform::Conditional) == Subtype::Conditional);
   CHECK(graph::ProjectionSubtype(Transform::Aggregation) == Subtype::Aggregation);
   CHECK(graph::ProjectionSubtype(Transform::Window) == Subtype::Window);
-  for (Transform t : {Transform::Identity, Transform::Transformation, Transform::Conditional,
-                      Transform::Aggregation, Transform::Window})
+  for (Transform t : {Transform::Identity, Transform::Transformation, Transform::Conditional, Transform::Aggregation,
+                      Transform::Window})
     CHECK(graph::IsDirect(graph::ProjectionSubtype(t)));
   CHECK(graph::IsDirect(graph::Subtype::Window));
   CHECK_FALSE(graph::IsDirect(graph::Subtype::Join));
@@ -546,8 +543,7 @@ std::vector<driver::FileResult> HostileNames() {
                        {Stmt(0, 1, "insert", {"ods.raw events"}, {"dw.\"q\"<t>"},
                              {{"dw.\"q\"<t>.a|b", {"ods.raw events.x{y}"}, "concat(x, '\"\\\n#;&')"},
                               {"dw.\"q\"<t>.bad\xff", {"ods.raw events.x{y}"}, "x"}}),
-                        Stmt(1, 5, "load", {}, {"dw.loaded"}),
-                        Stmt(2, 7, "insert", {"dw.loaded"}, {"dw.\"q\"<t>"})}));
+                        Stmt(1, 5, "load", {}, {"dw.loaded"}), Stmt(2, 7, "insert", {"dw.loaded"}, {"dw.\"q\"<t>"})}));
   return files;
 }
 
@@ -613,7 +609,7 @@ TEST_CASE("format mermaid: subgraphs per table, escaped labels") {
   CHECK(m.starts_with("flowchart LR\n"));
   CHECK(m.find("  subgraph t2[\"dw.stage\"]\n    t2c0[\"amount\"]\n    t2c1[\"user_id\"]\n  end\n") !=
         std::string::npos);
-  CHECK(m.find("  t3c1 --> t2c0\n") != std::string::npos);  // ods.events.price -> dw.stage.amount
+  CHECK(m.find("  t3c1 --> t2c0\n") != std::string::npos);   // ods.events.price -> dw.stage.amount
   CHECK(m.find("  t3c0 -.-> t2c1\n") != std::string::npos);  // ods.events.dt filters dw.stage.user_id
   // Parallel edges (dim.users.name: projection and predicate) are drawn once per kind.
   CHECK(m.find("  t0c1 --> t1c0\n") != std::string::npos);
@@ -664,8 +660,8 @@ TEST_CASE("format openlineage: one RunEvent per statement with column lineage") 
   CHECK(mart["fields"]["total"]["inputFields"][0]["transformations"][0]["subtype"] == "AGGREGATION");
   std::set<std::string> indirect;
   for (const auto& f : mart["dataset"])
-    for (const auto& t : f["transformations"]) indirect.insert(f["field"].get<std::string>() + ":" +
-                                                               t["subtype"].get<std::string>());
+    for (const auto& t : f["transformations"])
+      indirect.insert(f["field"].get<std::string>() + ":" + t["subtype"].get<std::string>());
   CHECK(indirect == std::set<std::string>{"id:JOIN", "name:GROUP_BY", "user_id:JOIN"});
   // The plain query: an event that only reads.
   CHECK(events[2]["outputs"].empty());
@@ -716,8 +712,8 @@ print(n)
   const fs::path script = WriteTemp("validate_ol.py", kValidate);
   auto validate = [&](const std::string& events_text) {
     const fs::path file = WriteTemp("events.jsonl", events_text);
-    const Ran r = Shell(python + " " + Quote(script.string()) + " " + Quote(schemas.string()) + " " +
-                        Quote(file.string()));
+    const Ran r =
+        Shell(python + " " + Quote(script.string()) + " " + Quote(schemas.string()) + " " + Quote(file.string()));
     CAPTURE(r.err);
     CHECK(r.code == 0);
     return r.out;
@@ -878,8 +874,10 @@ TEST_CASE("cli impact: temporary tables of the corpus, collapsed") {
   r = Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --catalog corpus/catalog.json " + script);
   CHECK(r.code == 0);
   CHECK(r.out.find("default.tmp_paid_orders.total_amount") != std::string::npos);
-  r = Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --collapse temporary --format json "
-          "--catalog corpus/catalog.json " + script);
+  r =
+      Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --collapse temporary --format json "
+          "--catalog corpus/catalog.json " +
+          script);
   CHECK(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
   bool found = false;

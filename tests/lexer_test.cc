@@ -1,6 +1,7 @@
+#include "lexer/lexer.h"
+
 #include <doctest/doctest.h>
 
-#include "lexer/lexer.h"
 #include "lexer/token.h"
 
 using namespace hivelineage;
@@ -40,10 +41,9 @@ TEST_CASE("keywords are case-insensitive and know reservedness") {
 
 TEST_CASE("numbers with suffixes versus digit-led identifiers") {
   auto l = Lex("10L 5Y 7S 1.5D 3BD 1e5 1.5e-3 2024_sales 12ab 100M 1.");
-  std::vector<TokenKind> want = {TokenKind::Number, TokenKind::Number, TokenKind::Number,
-                                 TokenKind::Number, TokenKind::Number, TokenKind::Number,
-                                 TokenKind::Number, TokenKind::Word,   TokenKind::Word,
-                                 TokenKind::ByteLength, TokenKind::Number, TokenKind::Eof};
+  std::vector<TokenKind> want = {TokenKind::Number, TokenKind::Number,     TokenKind::Number, TokenKind::Number,
+                                 TokenKind::Number, TokenKind::Number,     TokenKind::Number, TokenKind::Word,
+                                 TokenKind::Word,   TokenKind::ByteLength, TokenKind::Number, TokenKind::Eof};
   REQUIRE(l.tokens.size() == want.size());
   for (size_t i = 0; i < want.size(); ++i) CHECK(l.tokens[i].kind == want[i]);
   CHECK(l.Text(7) == "2024_sales");
@@ -111,12 +111,12 @@ TEST_CASE("comments: line, nested block, hints are tokens") {
 TEST_CASE("operators and punctuation") {
   auto l = Lex("<=> <> != <= >= == || -> a.b[0] % ^ & | ~ ! ? :");
   std::vector<TokenKind> want = {
-      TokenKind::NullSafeEqual, TokenKind::NotEqual, TokenKind::BangEqual, TokenKind::LessEqual,
-      TokenKind::GreaterEqual, TokenKind::EqualEqual, TokenKind::PipePipe, TokenKind::Arrow,
-      TokenKind::Word, TokenKind::Dot, TokenKind::Word, TokenKind::LBracket, TokenKind::Number,
-      TokenKind::RBracket, TokenKind::Percent, TokenKind::Caret, TokenKind::Ampersand,
-      TokenKind::Pipe, TokenKind::Tilde, TokenKind::Bang, TokenKind::Question, TokenKind::Colon,
-      TokenKind::Eof};
+      TokenKind::NullSafeEqual, TokenKind::NotEqual,   TokenKind::BangEqual, TokenKind::LessEqual,
+      TokenKind::GreaterEqual,  TokenKind::EqualEqual, TokenKind::PipePipe,  TokenKind::Arrow,
+      TokenKind::Word,          TokenKind::Dot,        TokenKind::Word,      TokenKind::LBracket,
+      TokenKind::Number,        TokenKind::RBracket,   TokenKind::Percent,   TokenKind::Caret,
+      TokenKind::Ampersand,     TokenKind::Pipe,       TokenKind::Tilde,     TokenKind::Bang,
+      TokenKind::Question,      TokenKind::Colon,      TokenKind::Eof};
   REQUIRE(l.tokens.size() == want.size());
   for (size_t i = 0; i < want.size(); ++i) CHECK(l.tokens[i].kind == want[i]);
 }

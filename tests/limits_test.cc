@@ -4,16 +4,15 @@
 // build; the 100 MB measurement lives in docs/limits.md, not here.
 #include <doctest/doctest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "driver/analyze.h"
 #include "base/strings.h"
+#include "driver/analyze.h"
 #include "driver/run.h"
 #include "output/writer.h"
 
@@ -162,8 +161,9 @@ TEST_CASE("limits: nesting deeper than max_nesting_depth is an error, never a cr
       {"subqueries in FROM",
        [](int n) { return "select a from " + Repeat("(select a from ", n) + "t" + Repeat(") x", n); }},
       {"IN subqueries",
-       [](int n) { return "select a from t where a in " + Repeat("(select a from t where a in ", n) + "(1)" +
-                          Repeat(")", n); }},
+       [](int n) {
+         return "select a from t where a in " + Repeat("(select a from t where a in ", n) + "(1)" + Repeat(")", n);
+       }},
       {"CASE", [](int n) { return "select " + Repeat("case when b then ", n) + "a" + Repeat(" end", n) + " from t"; }},
       {"function calls", [](int n) { return "select " + Repeat("f(", n) + "a" + Repeat(")", n) + " from t"; }},
       {"unary minus", [](int n) { return "select " + Repeat("- ", n) + "a from t"; }},
@@ -272,8 +272,8 @@ TEST_CASE("hostile input: a UTF-8 byte-order mark is skipped") {
 
 TEST_CASE("hostile input: 10 MB identifiers and string literals") {
   const std::string ident(10u << 20, 'c');
-  const FileResult r = Analyze("insert into table o select " + ident + " from t;\n" +
-                               "insert into table o select '" + std::string(10u << 20, 'x') + "' as s, a from t;");
+  const FileResult r = Analyze("insert into table o select " + ident + " from t;\n" + "insert into table o select '" +
+                               std::string(10u << 20, 'x') + "' as s, a from t;");
   REQUIRE(r.statements.size() == 2);
   CHECK(!r.statements[0].has_error());
   CHECK(OnlyColumnSources(r.statements[0]) == std::vector<std::string>{"default.t." + ident});
@@ -338,7 +338,8 @@ TEST_CASE("determinism: the same mixed script twice gives byte-identical output"
       "select k, sum(v) from (select key as k, value as v from ods.src union all select k, v from ods.other) u "
       "group by k;\r"
       "from ods.src s insert into table x select s.key, upper(s.value) insert into table y select count(*);\n"
-      "with a as (select key from ods.src), b as (select key from a) select key from b where key in (select k from d);\n"
+      "with a as (select key from ods.src), b as (select key from a) select key from b where key in (select k from "
+      "d);\n"
       "select f(( from t;\n"
       "select 'bad \xFF byte', a\0 from t;\n"
       "create view v as select k, v * 2 as w from d lateral view explode(array(1, 2)) e as z;\n"

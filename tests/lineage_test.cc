@@ -1,3 +1,5 @@
+#include "lineage/lineage.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 #include "base/arena.h"
 #include "lineage/analyzer.h"
 #include "lineage/column_regex.h"
-#include "lineage/lineage.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
 
@@ -91,8 +92,7 @@ TEST_CASE("lineage golden 1: expression through a subquery, lenient unaliased ne
   CHECK(Col(l, "db_test.table_result.name")->expression == "sourcename");
   // The join condition is a predicate over both tables' columns.
   REQUIRE(l.predicates.size() == 1);
-  CHECK(l.predicates[0].sources ==
-        Strings{"db_test.table1.id1", "db_test.table1.id2", "db_test.table2.id"});
+  CHECK(l.predicates[0].sources == Strings{"db_test.table1.id1", "db_test.table1.id2", "db_test.table2.id"});
   CHECK(l.predicates[0].targets.size() == 2);
 }
 
@@ -197,8 +197,10 @@ TEST_CASE("lineage: UNION columns union their branches") {
 TEST_CASE("lineage: LATERAL VIEW outputs depend on the UDTF arguments") {
   Session s;
   Table(s, "default.t", {"id", "tags", "m"});
-  auto l = Analyze("SELECT id, tag, k, v FROM t LATERAL VIEW explode(tags) x AS tag "
-                   "LATERAL VIEW OUTER explode(m) y AS k, v", s);
+  auto l = Analyze(
+      "SELECT id, tag, k, v FROM t LATERAL VIEW explode(tags) x AS tag "
+      "LATERAL VIEW OUTER explode(m) y AS k, v",
+      s);
   CHECK(Sources(l, "tag") == Strings{"default.t.tags"});
   CHECK(Col(l, "tag")->type == ColumnLineage::Type::Script);
   CHECK(Sources(l, "v") == Strings{"default.t.m"});
@@ -250,8 +252,10 @@ TEST_CASE("lineage: tables read only in subqueries are inputs; their columns are
   Session s;
   Table(s, "default.a", {"k", "v"});
   Table(s, "default.b", {"k2", "flag"});
-  auto l = Analyze("INSERT INTO d SELECT v FROM a WHERE k IN (SELECT k2 FROM b WHERE flag = 1) "
-                   "AND EXISTS (SELECT 1 FROM c WHERE c.z = a.k)", s);
+  auto l = Analyze(
+      "INSERT INTO d SELECT v FROM a WHERE k IN (SELECT k2 FROM b WHERE flag = 1) "
+      "AND EXISTS (SELECT 1 FROM c WHERE c.z = a.k)",
+      s);
   CHECK(l.inputs == Strings{"default.a", "default.b", "default.c"});
   CHECK(Sources(l, "default.d.v") == Strings{"default.a.v"});
   Strings preds;
@@ -445,7 +449,8 @@ ast::Statement* NestedScalarSubqueries(Arena& arena, int levels) {
 
 TEST_CASE("lineage: 5,000 chained CTEs, each reading the previous one, keep their sources") {
   std::string sql = "WITH c0 AS (SELECT a FROM t)";
-  for (int i = 1; i < 5000; ++i) sql += ", c" + std::to_string(i) + " AS (SELECT a FROM c" + std::to_string(i - 1) + ")";
+  for (int i = 1; i < 5000; ++i)
+    sql += ", c" + std::to_string(i) + " AS (SELECT a FROM c" + std::to_string(i - 1) + ")";
   sql += " INSERT INTO x SELECT a FROM c4999";
   auto l = Analyze(sql);
   CHECK(l.diagnostics.empty());
@@ -456,7 +461,8 @@ TEST_CASE("lineage: 5,000 chained CTEs, each reading the previous one, keep thei
 TEST_CASE("lineage: a CTE chain through IN subqueries is analysed bottom-up; printed predicates stay bounded") {
   std::string sql = "WITH c0 AS (SELECT a FROM t)";
   for (int i = 1; i < 2000; ++i)
-    sql += ", c" + std::to_string(i) + " AS (SELECT a FROM u WHERE a IN (SELECT a FROM c" + std::to_string(i - 1) + "))";
+    sql +=
+        ", c" + std::to_string(i) + " AS (SELECT a FROM u WHERE a IN (SELECT a FROM c" + std::to_string(i - 1) + "))";
   sql += " INSERT INTO x SELECT a FROM c1999";
   auto l = Analyze(sql);
   CHECK(l.diagnostics.empty());

@@ -3,9 +3,8 @@
 // transformation types.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,15 +16,14 @@
 namespace hivelineage::testing {
 
 struct InputField {
-  std::string target;   // the output column, or "*" for a dataset-wide input
+  std::string target;    // the output column, or "*" for a dataset-wide input
   nlohmann::json field;  // {"namespace", "name", "field", "transformations": [...]}
 };
 
 // One entry per event (per statement that reads or writes), in order.
 inline std::vector<std::vector<InputField>> OpenLineageInputs(const std::string& script) {
   lineage::Session session;
-  const driver::FileResult f =
-      driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", script), session, {});
+  const driver::FileResult f = driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", script), session, {});
   graph::GraphBuilder b(graph::BuildOptions{true});
   b.AddFile(f);
   std::string out;

@@ -5,10 +5,9 @@
 // from the AST through derived tables, CTEs and views (the DIRECT subtypes).
 #include <doctest/doctest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -43,8 +42,7 @@ constexpr size_t kTableCount = 4;
 // Analyses kTables + `sql`; the file with only the statements of `sql`.
 driver::FileResult AnalyzeFile(const std::string& sql) {
   lineage::Session session;
-  driver::FileResult f =
-      driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", kTables + sql), session, {});
+  driver::FileResult f = driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", kTables + sql), session, {});
   REQUIRE(f.statements.size() >= kTableCount);
   f.statements.erase(f.statements.begin(), f.statements.begin() + kTableCount);
   for (const driver::StatementResult& st : f.statements) {
@@ -135,8 +133,7 @@ TEST_CASE("sort keys: the rewrite prunes them but keeps them on the query, idemp
   rewrite::PruneOrderLimit(*stmt, arena);  // nothing left to move: the keys stay
   CHECK(q->pruned_sort == kept);
   // A LIMIT alone keeps nothing.
-  ast::Statement* limit_only =
-      parser::ParseStatement("SELECT a FROM t LIMIT 3", arena, parser::ParseOptions{}, diags);
+  ast::Statement* limit_only = parser::ParseStatement("SELECT a FROM t LIMIT 3", arena, parser::ParseOptions{}, diags);
   REQUIRE(limit_only != nullptr);
   rewrite::RunPipeline(*limit_only, arena);
   CHECK(ast::DynCast<ast::QueryStatement>(limit_only)->bodies[0].query->pruned_sort == nullptr);

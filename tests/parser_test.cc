@@ -1,13 +1,14 @@
 // Parser tests: the edge cases of hiveql-coverage.md §5 (each asserting the
 // AST shape through ast::Dump), statement kinds, errors, nesting limits and
 // very large statements.
+#include "parser/parser.h"
+
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "ast/dump.h"
 #include "ast/print_sql.h"
-#include "parser/parser.h"
 
 namespace hivelineage {
 namespace {
@@ -35,9 +36,7 @@ std::string D(std::string_view sql, parser::ParseOptions options = {}) {
   return p->stmt != nullptr ? p->dump : "ERROR: " + p->error;
 }
 
-bool Has(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
+bool Has(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
 
 #define CHECK_HAS(hay, needle) CHECK_MESSAGE(Has(hay, needle), hay)
 
@@ -52,15 +51,15 @@ TEST_CASE("edge 1: reserved words need backquotes, non-reserved ones do not") {
 }
 
 TEST_CASE("edge 2: a backquoted reserved word after a dot") {
-  CHECK_HAS(D("SELECT t.`date` FROM t t"),
-            "(ColumnRef [\"t\" \"date\"]))] from=(TableName name=[\"t\"] alias=\"t\")");
+  CHECK_HAS(D("SELECT t.`date` FROM t t"), "(ColumnRef [\"t\" \"date\"]))] from=(TableName name=[\"t\"] alias=\"t\")");
 }
 
 TEST_CASE("edge 3: reserved type words as functions, DATE literal") {
   const std::string d = D("SELECT date(ts), int(s), if(a > 0, 1, 0), map('k', v) FROM t WHERE d = DATE '2024-01-01'");
   CHECK_HAS(d, "(FunctionCall name=[\"date\"] args=[(ColumnRef [\"ts\"])]");
   CHECK_HAS(d, "(FunctionCall name=[\"int\"] args=[(ColumnRef [\"s\"])]");
-  CHECK_HAS(d, "(FunctionCall name=[\"if\"] args=[(BinaryExpr op=> lhs=(ColumnRef [\"a\"]) rhs=(Literal type=1 text=\"0\"))");
+  CHECK_HAS(
+      d, "(FunctionCall name=[\"if\"] args=[(BinaryExpr op=> lhs=(ColumnRef [\"a\"]) rhs=(Literal type=1 text=\"0\"))");
   CHECK_HAS(d, "(FunctionCall name=[\"map\"] args=[(Literal type=0 text=\"'k'\") (ColumnRef [\"v\"])]");
   CHECK_HAS(d, "rhs=(Literal type=4 text=\"'2024-01-01'\" type_name=\"date\")");
 }
@@ -74,7 +73,9 @@ TEST_CASE("edge 4: bare boolean predicates") {
 TEST_CASE("edge 5: interval without the keyword") {
   const std::string d = D("SELECT 1 day, x + 2 HOURS FROM t");
   CHECK_HAS(d, "(item expr=(IntervalExpr value=(Literal type=1 text=\"1\") unit=\"day\"))");
-  CHECK_HAS(d, "(BinaryExpr op=+ lhs=(ColumnRef [\"x\"]) rhs=(IntervalExpr value=(Literal type=1 text=\"2\") unit=\"hour\"))");
+  CHECK_HAS(
+      d,
+      "(BinaryExpr op=+ lhs=(ColumnRef [\"x\"]) rhs=(IntervalExpr value=(Literal type=1 text=\"2\") unit=\"hour\"))");
   CHECK_HAS(D("SELECT x day FROM t"), "(item expr=(ColumnRef [\"x\"]) alias=\"day\")");
 }
 
@@ -130,29 +131,40 @@ TEST_CASE("edge 12: lateral view column lists swallow commas") {
 }
 
 TEST_CASE("edge 13: chained and outer lateral views after a join") {
-  const std::string d = D(
-      "SELECT item FROM a JOIN b ON a.id = b.id LATERAL VIEW OUTER explode(b.arr) e AS item "
-      "LATERAL VIEW posexplode(a.l) p AS i, v");
+  const std::string d =
+      D("SELECT item FROM a JOIN b ON a.id = b.id LATERAL VIEW OUTER explode(b.arr) e AS item "
+        "LATERAL VIEW posexplode(a.l) p AS i, v");
   CHECK_HAS(d, "from=(LateralViewRef source=(LateralViewRef source=(JoinRef kind=JOIN");
-  CHECK_HAS(d, "outer udtf=(FunctionCall name=[\"explode\"] args=[(ColumnRef [\"b\" \"arr\"])] nulls=0) alias=\"e\" columns=[\"item\"])");
-  CHECK_HAS(d, "udtf=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"a\" \"l\"])] nulls=0) alias=\"p\" columns=[\"i\" \"v\"])");
+  CHECK_HAS(d,
+            "outer udtf=(FunctionCall name=[\"explode\"] args=[(ColumnRef [\"b\" \"arr\"])] nulls=0) alias=\"e\" "
+            "columns=[\"item\"])");
+  CHECK_HAS(d,
+            "udtf=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"a\" \"l\"])] nulls=0) alias=\"p\" "
+            "columns=[\"i\" \"v\"])");
 }
 
 TEST_CASE("edge 14: UDTF with a multi-column alias") {
   CHECK_HAS(D("SELECT posexplode(arr) AS (pos, val) FROM t"),
-            "(item expr=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"arr\"])] nulls=0) aliases=[\"pos\" \"val\"])");
+            "(item expr=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"arr\"])] nulls=0) aliases=[\"pos\" "
+            "\"val\"])");
 }
 
 TEST_CASE("edge 15: multi-insert with a subquery source") {
-  auto p = Parse("FROM (SELECT * FROM s WHERE d > 0) x INSERT OVERWRITE TABLE a SELECT x.k "
-                 "INSERT INTO TABLE b PARTITION (dt) SELECT x.v, x.dt");
+  auto p = Parse(
+      "FROM (SELECT * FROM s WHERE d > 0) x INSERT OVERWRITE TABLE a SELECT x.k "
+      "INSERT INTO TABLE b PARTITION (dt) SELECT x.v, x.dt");
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKind(p->stmt) == "insert");
-  CHECK_HAS(p->dump, "(QueryStatement from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(StarExpr))] from=(TableName name=[\"s\"])");
-  CHECK_HAS(p->dump, "alias=\"x\") bodies=[(body target=(target type=0 overwrite table_keyword table=[\"a\"]) "
-                     "query=(Query body=(SelectCore items=[(item expr=(ColumnRef [\"x\" \"k\"]))])))");
-  CHECK_HAS(p->dump, "(body target=(target type=0 table_keyword table=[\"b\"] partition=(partition (\"dt\"))) "
-                     "query=(Query body=(SelectCore items=[(item expr=(ColumnRef [\"x\" \"v\"]))(item expr=(ColumnRef [\"x\" \"dt\"]))])))");
+  CHECK_HAS(p->dump,
+            "(QueryStatement from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(StarExpr))] "
+            "from=(TableName name=[\"s\"])");
+  CHECK_HAS(p->dump,
+            "alias=\"x\") bodies=[(body target=(target type=0 overwrite table_keyword table=[\"a\"]) "
+            "query=(Query body=(SelectCore items=[(item expr=(ColumnRef [\"x\" \"k\"]))])))");
+  CHECK_HAS(p->dump,
+            "(body target=(target type=0 table_keyword table=[\"b\"] partition=(partition (\"dt\"))) "
+            "query=(Query body=(SelectCore items=[(item expr=(ColumnRef [\"x\" \"v\"]))(item expr=(ColumnRef [\"x\" "
+            "\"dt\"]))])))");
 }
 
 TEST_CASE("edge 16: dynamic and mixed partition specs") {
@@ -164,8 +176,9 @@ TEST_CASE("edge 17: INSERT INTO without TABLE, column list, VALUES with DEFAULT"
   auto p = Parse("INSERT INTO t (b, a) VALUES (1, DEFAULT)");
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKind(p->stmt) == "insert");
-  CHECK_HAS(p->dump, "(target type=0 table=[\"t\"] columns=[\"b\" \"a\"]) query=(Query body=(ValuesQuery "
-                     "rows=[[(Literal type=1 text=\"1\") (Literal type=6 text=\"DEFAULT\")]]))");
+  CHECK_HAS(p->dump,
+            "(target type=0 table=[\"t\"] columns=[\"b\" \"a\"]) query=(Query body=(ValuesQuery "
+            "rows=[[(Literal type=1 text=\"1\") (Literal type=6 text=\"DEFAULT\")]]))");
   CHECK_HAS(D("INSERT OVERWRITE TABLE t SELECT 1"), "(target type=0 overwrite table_keyword table=[\"t\"])");
 }
 
@@ -200,22 +213,28 @@ TEST_CASE("edge 20: set operations are left-associative with equal precedence") 
 
 TEST_CASE("edge 21: subquery aliases and a union in FROM") {
   CHECK_HAS(D("SELECT * FROM (SELECT 1 AS x) t"),
-            "from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(Literal type=1 text=\"1\") alias=\"x\")])) alias=\"t\")");
+            "from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(Literal type=1 text=\"1\") "
+            "alias=\"x\")])) alias=\"t\")");
   CHECK_HAS(D("FROM ((SELECT a FROM x) UNION ALL (SELECT a FROM y)) u SELECT u.a"),
             "(QueryStatement from=(SubqueryRef query=(Query body=(SetOperation op=0 quantifier=1 "
             "left=(NestedQuery");
   // A parenthesized join whose first source is a subquery.
-  CHECK_HAS(D("SELECT 1 FROM ((SELECT a FROM x) p JOIN y ON p.a = y.a)"),
-            "from=(JoinRef kind=JOIN left=(SubqueryRef");
+  CHECK_HAS(D("SELECT 1 FROM ((SELECT a FROM x) p JOIN y ON p.a = y.a)"), "from=(JoinRef kind=JOIN left=(SubqueryRef");
 }
 
 TEST_CASE("edge 22: precedence surprises") {
   const std::string d = D("SELECT NOT a = b, a = b IS NULL, a < b = c, -a ^ b, 2 * 3 ^ 2 FROM t");
-  CHECK_HAS(d, "(item expr=(UnaryExpr op=0 operand=(BinaryExpr op== lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"]))))");
+  CHECK_HAS(d,
+            "(item expr=(UnaryExpr op=0 operand=(BinaryExpr op== lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"]))))");
   CHECK_HAS(d, "(item expr=(IsExpr operand=(BinaryExpr op== lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"])) what=0))");
-  CHECK_HAS(d, "(item expr=(BinaryExpr op== lhs=(BinaryExpr op=< lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"])) rhs=(ColumnRef [\"c\"])))");
-  CHECK_HAS(d, "(item expr=(BinaryExpr op=^ lhs=(UnaryExpr op=1 operand=(ColumnRef [\"a\"])) rhs=(ColumnRef [\"b\"])))");
-  CHECK_HAS(d, "(item expr=(BinaryExpr op=* lhs=(Literal type=1 text=\"2\") rhs=(BinaryExpr op=^ lhs=(Literal type=1 text=\"3\") rhs=(Literal type=1 text=\"2\"))))");
+  CHECK_HAS(d,
+            "(item expr=(BinaryExpr op== lhs=(BinaryExpr op=< lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"])) "
+            "rhs=(ColumnRef [\"c\"])))");
+  CHECK_HAS(d,
+            "(item expr=(BinaryExpr op=^ lhs=(UnaryExpr op=1 operand=(ColumnRef [\"a\"])) rhs=(ColumnRef [\"b\"])))");
+  CHECK_HAS(d,
+            "(item expr=(BinaryExpr op=* lhs=(Literal type=1 text=\"2\") rhs=(BinaryExpr op=^ lhs=(Literal type=1 "
+            "text=\"3\") rhs=(Literal type=1 text=\"2\"))))");
   CHECK(D("SELECT a < b < c FROM t") == "ERROR: expected end of expression, found '<'");
   CHECK_HAS(D("SELECT a FROM t WHERE x BETWEEN 1 AND 2 AND y"),
             "where=(BinaryExpr op=AND lhs=(BetweenExpr value=(ColumnRef [\"x\"]) low=(Literal type=1 text=\"1\") "
@@ -226,16 +245,18 @@ TEST_CASE("edge 23: UPDATE right-hand sides in parentheses") {
   auto p = Parse("UPDATE t SET s = (a || b), f = (x > 0) WHERE id = 1");
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKind(p->stmt) == "update");
-  CHECK_HAS(p->dump, "(UpdateStatement table=[\"t\"] set=[(set \"s\" value=(BinaryExpr op=|| lhs=(ColumnRef [\"a\"]) "
-                     "rhs=(ColumnRef [\"b\"])))(set \"f\" value=(BinaryExpr op=> lhs=(ColumnRef [\"x\"]) rhs=(Literal "
-                     "type=1 text=\"0\")))] where=(BinaryExpr op== lhs=(ColumnRef [\"id\"])");
+  CHECK_HAS(p->dump,
+            "(UpdateStatement table=[\"t\"] set=[(set \"s\" value=(BinaryExpr op=|| lhs=(ColumnRef [\"a\"]) "
+            "rhs=(ColumnRef [\"b\"])))(set \"f\" value=(BinaryExpr op=> lhs=(ColumnRef [\"x\"]) rhs=(Literal "
+            "type=1 text=\"0\")))] where=(BinaryExpr op== lhs=(ColumnRef [\"id\"])");
 }
 
 TEST_CASE("edge 24: struct from parentheses") {
   const std::string d = D("SELECT (a, b) FROM t WHERE (a, b) IN ((1, 2))");
   CHECK_HAS(d, "(item expr=(StructExpr fields=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])]))");
-  CHECK_HAS(d, "where=(InListExpr value=(StructExpr fields=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])]) "
-               "items=[(StructExpr fields=[(Literal type=1 text=\"1\") (Literal type=1 text=\"2\")])])");
+  CHECK_HAS(d,
+            "where=(InListExpr value=(StructExpr fields=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])]) "
+            "items=[(StructExpr fields=[(Literal type=1 text=\"1\") (Literal type=1 text=\"2\")])])");
 }
 
 TEST_CASE("edge 25: nested types close with >>") {
@@ -249,12 +270,14 @@ TEST_CASE("edge 26: regex column specs under quoted identifiers = none") {
   parser::ParseOptions none;
   none.regex_column_specs = true;
   CHECK_HAS(D("SELECT `(ds|hr)?+.+` FROM src", none), "(item expr=(StarExpr regex=\"(ds|hr)?+.+\"))");
-  CHECK_HAS(D("SELECT a.`(ds)?+.+`, b.key FROM src a JOIN src b", none), "(StarExpr qualifier=[\"a\"] regex=\"(ds)?+.+\")");
+  CHECK_HAS(D("SELECT a.`(ds)?+.+`, b.key FROM src a JOIN src b", none),
+            "(StarExpr qualifier=[\"a\"] regex=\"(ds)?+.+\")");
   CHECK_HAS(D("SELECT `(ds|hr)?+.+` FROM src"), "(ColumnRef [\"(ds|hr)?+.+\"])");
 }
 
 TEST_CASE("edge 27: hints and nested comments") {
-  CHECK_HAS(D("SELECT /*+ MAPJOIN(d), STREAMTABLE(f) */ f.x /* outer /* inner */ still comment */ FROM f JOIN d ON f.k = d.k"),
+  CHECK_HAS(D("SELECT /*+ MAPJOIN(d), STREAMTABLE(f) */ f.x /* outer /* inner */ still comment */ FROM f JOIN d ON f.k "
+              "= d.k"),
             "(SelectCore hint=\"/*+ MAPJOIN(d), STREAMTABLE(f) */\" items=[(item expr=(ColumnRef [\"f\" \"x\"]))] "
             "from=(JoinRef kind=JOIN");
   // A hint anywhere else is dropped.
@@ -270,21 +293,25 @@ TEST_CASE("edge 28: unsubstituted variables inside names and literals") {
 TEST_CASE("edge 29: TRANSFORM with typed outputs") {
   CHECK_HAS(D("SELECT TRANSFORM(uid, ts) USING 'python s.py' AS (uid STRING, n INT) FROM log"),
             "transform=(transform style=0 args=[(ColumnRef [\"uid\"]) (ColumnRef [\"ts\"])] script=\"python s.py\" "
-            "outputs=[(col name=\"uid\" type=\"string\")(col name=\"n\" type=\"int\")] parenthesized) from=(TableName name=[\"log\"])");
-  CHECK_HAS(D("FROM (FROM src MAP key, value USING 'cat' AS k, v CLUSTER BY k) m INSERT OVERWRITE TABLE t REDUCE m.k, m.v USING 'r.py' AS (x, y)"),
+            "outputs=[(col name=\"uid\" type=\"string\")(col name=\"n\" type=\"int\")] parenthesized) from=(TableName "
+            "name=[\"log\"])");
+  CHECK_HAS(D("FROM (FROM src MAP key, value USING 'cat' AS k, v CLUSTER BY k) m INSERT OVERWRITE TABLE t REDUCE m.k, "
+              "m.v USING 'r.py' AS (x, y)"),
             "(transform style=2 args=[(ColumnRef [\"m\" \"k\"]) (ColumnRef [\"m\" \"v\"])] script=\"r.py\" "
             "outputs=[(col name=\"x\")(col name=\"y\")] parenthesized)");
 }
 
 TEST_CASE("edge 30: MERGE with several matched branches") {
-  auto p = Parse("MERGE INTO tgt t USING (SELECT * FROM src) s ON t.k = s.k WHEN MATCHED AND s.op = 'D' THEN DELETE "
-                 "WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)");
+  auto p = Parse(
+      "MERGE INTO tgt t USING (SELECT * FROM src) s ON t.k = s.k WHEN MATCHED AND s.op = 'D' THEN DELETE "
+      "WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)");
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKind(p->stmt) == "merge");
   CHECK_HAS(p->dump, "(MergeStatement target=[\"tgt\"] alias=\"t\" source=(SubqueryRef");
-  CHECK_HAS(p->dump, "clauses=[(when matched cond=(BinaryExpr op== lhs=(ColumnRef [\"s\" \"op\"]) rhs=(Literal type=0 "
-                     "text=\"'D'\")) action=1)(when matched action=0 set=[(set \"v\" value=(ColumnRef [\"s\" \"v\"]))])"
-                     "(when action=2 values=[(ColumnRef [\"s\" \"k\"]) (ColumnRef [\"s\" \"v\"])])]");
+  CHECK_HAS(p->dump,
+            "clauses=[(when matched cond=(BinaryExpr op== lhs=(ColumnRef [\"s\" \"op\"]) rhs=(Literal type=0 "
+            "text=\"'D'\")) action=1)(when matched action=0 set=[(set \"v\" value=(ColumnRef [\"s\" \"v\"]))])"
+            "(when action=2 values=[(ColumnRef [\"s\" \"k\"]) (ColumnRef [\"s\" \"v\"])])]");
 }
 
 TEST_CASE("edge 31: GROUPING SETS after the plain list") {
@@ -292,11 +319,13 @@ TEST_CASE("edge 31: GROUPING SETS after the plain list") {
             "group_by=(group items=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])] modifier=3 sets=[[(ColumnRef [\"a\"]) "
             "(ColumnRef [\"b\"])][(ColumnRef [\"a\"])][]])");
   CHECK_HAS(D("SELECT a FROM t GROUP BY a, b WITH ROLLUP"), "modifier=1");
-  CHECK_HAS(D("SELECT a FROM t GROUP BY CUBE(a, b)"), "(group items=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])] modifier=5)");
+  CHECK_HAS(D("SELECT a FROM t GROUP BY CUBE(a, b)"),
+            "(group items=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])] modifier=5)");
 }
 
 TEST_CASE("edge 32: window with DISTRIBUTE/SORT and a named base window") {
-  CHECK_HAS(D("SELECT sum(x) OVER (w ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM t WINDOW w AS (DISTRIBUTE BY k SORT BY ts)"),
+  CHECK_HAS(D("SELECT sum(x) OVER (w ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM t WINDOW w AS (DISTRIBUTE BY k "
+              "SORT BY ts)"),
             "over=(window base=\"w\" style=0 frame=(frame unit=0 start=1 start_offset=(Literal type=1 text=\"2\") "
             "has_end end=2))))] from=(TableName name=[\"t\"]) windows=[(named name=\"w\" spec=(window partition="
             "[(ColumnRef [\"k\"])] order=[(order expr=(ColumnRef [\"ts\"]) dir=0 nulls=0)] style=1))]");
@@ -306,16 +335,18 @@ TEST_CASE("edge 33: embedded statement") {
   auto p = Parse("CREATE SCHEDULED QUERY q CRON '0 0 * * * ? *' AS INSERT INTO t SELECT * FROM s");
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKind(p->stmt) == "other");
-  CHECK_HAS(p->dump, "(OtherStatement what=\"create scheduled\" text=\"CREATE SCHEDULED QUERY q CRON '0 0 * * * ? *' AS\" "
-                     "inner=(QueryStatement bodies=[(body target=(target type=0 table=[\"t\"])");
+  CHECK_HAS(p->dump,
+            "(OtherStatement what=\"create scheduled\" text=\"CREATE SCHEDULED QUERY q CRON '0 0 * * * ? *' AS\" "
+            "inner=(QueryStatement bodies=[(body target=(target type=0 table=[\"t\"])");
 }
 
 TEST_CASE("edge 34: FROM-first without INSERT") {
   auto p = Parse("FROM src SELECT key, value WHERE key > 10");
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKind(p->stmt) == "query");
-  CHECK_HAS(p->dump, "(QueryStatement from=(TableName name=[\"src\"]) bodies=[(body query=(Query body=(SelectCore "
-                     "items=[(item expr=(ColumnRef [\"key\"]))(item expr=(ColumnRef [\"value\"]))] where=(BinaryExpr");
+  CHECK_HAS(p->dump,
+            "(QueryStatement from=(TableName name=[\"src\"]) bodies=[(body query=(Query body=(SelectCore "
+            "items=[(item expr=(ColumnRef [\"key\"]))(item expr=(ColumnRef [\"value\"]))] where=(BinaryExpr");
 }
 
 TEST_CASE("statement kinds") {
@@ -324,7 +355,8 @@ TEST_CASE("statement kinds") {
       {"INSERT OVERWRITE LOCAL DIRECTORY '/tmp/x' ROW FORMAT DELIMITED FIELDS TERMINATED BY ',' SELECT 1", "insert"},
       {"CREATE TABLE t AS SELECT 1 AS a", "ctas"},
       {"CREATE EXTERNAL TABLE IF NOT EXISTS db.t (a INT COMMENT 'x', b STRING) PARTITIONED BY (ds STRING) "
-       "STORED AS ORC LOCATION '/x' TBLPROPERTIES ('a'='b')", "create_table"},
+       "STORED AS ORC LOCATION '/x' TBLPROPERTIES ('a'='b')",
+       "create_table"},
       {"CREATE TABLE t2 LIKE t", "create_table"},
       {"CREATE OR REPLACE VIEW v (a COMMENT 'x') AS SELECT 1", "create_view"},
       {"CREATE MATERIALIZED VIEW mv AS SELECT a FROM t", "create_view"},
@@ -356,16 +388,20 @@ TEST_CASE("statement kinds") {
 }
 
 TEST_CASE("DDL details") {
-  auto p = Parse("CREATE TEMPORARY EXTERNAL TABLE IF NOT EXISTS db.t (a INT NOT NULL COMMENT 'x''y', PRIMARY KEY (a) "
-                 "DISABLE NOVALIDATE) COMMENT 'tbl' PARTITIONED BY (ds STRING) STORED AS ORC TBLPROPERTIES ('k'='v')");
+  auto p = Parse(
+      "CREATE TEMPORARY EXTERNAL TABLE IF NOT EXISTS db.t (a INT NOT NULL COMMENT 'x''y', PRIMARY KEY (a) "
+      "DISABLE NOVALIDATE) COMMENT 'tbl' PARTITIONED BY (ds STRING) STORED AS ORC TBLPROPERTIES ('k'='v')");
   REQUIRE(p->stmt != nullptr);
-  CHECK(p->dump == "(CreateTableStatement temporary external if_not_exists name=[\"db\" \"t\"] columns=[(col name=\"a\" "
-                   "type=\"int\" comment=\"xy\")] partition_columns=[(col name=\"ds\" type=\"string\")] comment=\"tbl\" "
-                   "options=\"STORED AS ORC TBLPROPERTIES ('k' = 'v')\")");
+  CHECK(p->dump ==
+        "(CreateTableStatement temporary external if_not_exists name=[\"db\" \"t\"] columns=[(col name=\"a\" "
+        "type=\"int\" comment=\"xy\")] partition_columns=[(col name=\"ds\" type=\"string\")] comment=\"tbl\" "
+        "options=\"STORED AS ORC TBLPROPERTIES ('k' = 'v')\")");
   CHECK_HAS(D("ALTER TABLE t PARTITION (ds='1') RENAME TO PARTITION (ds='2')"), "action=7");
   CHECK_HAS(D("ALTER TABLE t EXCHANGE PARTITION (ds='1') WITH TABLE u"), "action=4 name=[\"t\"] new_name=[\"u\"]");
-  CHECK_HAS(D("ALTER TABLE t ADD COLUMNS (c STRING COMMENT 'n') CASCADE"), "action=1 name=[\"t\"] columns=[(col name=\"c\" type=\"string\" comment=\"n\")]");
-  CHECK_HAS(D("ALTER TABLE t SET TBLPROPERTIES ('a'='b')"), "action=9 name=[\"t\"] rest=\"SET TBLPROPERTIES ('a' = 'b')\"");
+  CHECK_HAS(D("ALTER TABLE t ADD COLUMNS (c STRING COMMENT 'n') CASCADE"),
+            "action=1 name=[\"t\"] columns=[(col name=\"c\" type=\"string\" comment=\"n\")]");
+  CHECK_HAS(D("ALTER TABLE t SET TBLPROPERTIES ('a'='b')"),
+            "action=9 name=[\"t\"] rest=\"SET TBLPROPERTIES ('a' = 'b')\"");
 }
 
 TEST_CASE("errors: expected X, found Y at the furthest failure") {
@@ -419,7 +455,7 @@ TEST_CASE("nesting: 100,000 parentheses fail cleanly, 900 parse") {
   type += "int" + std::string(100000, '>') + ")";
   CHECK(Parse(type)->error == "nesting too deep");
 
-  std::string subscripts = "SELECT a" ;
+  std::string subscripts = "SELECT a";
   for (int i = 0; i < 100000; ++i) subscripts += "[0]";
   CHECK(Parse(subscripts)->error == "nesting too deep");
 

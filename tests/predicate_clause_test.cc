@@ -4,15 +4,13 @@
 // view outputs, and a temporary table dropped by its own script staying
 // temporary in the graph.
 #include <doctest/doctest.h>
-
-#include <nlohmann/json.hpp>
-
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -40,8 +38,7 @@ constexpr char kTables[] =
 // Analyses `sql` after kTables; the statements of `sql` only.
 std::vector<driver::StatementResult> Analyze(const std::string& sql) {
   lineage::Session session;
-  driver::FileResult f =
-      driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", kTables + sql), session, {});
+  driver::FileResult f = driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", kTables + sql), session, {});
   for (const driver::StatementResult& st : f.statements) {
     CAPTURE(st.index);
     CHECK_FALSE(st.has_error());
@@ -90,7 +87,9 @@ fs::path TempDir() {
   return dir;
 }
 
-fs::path WriteTemp(const std::string& name, const std::string& text) { return testing::WriteFile(TempDir(), name, text); }
+fs::path WriteTemp(const std::string& name, const std::string& text) {
+  return testing::WriteFile(TempDir(), name, text);
+}
 
 struct Ran {
   int code = -1;
@@ -126,8 +125,7 @@ TEST_CASE("predicate clause: WHERE, JOIN ON, GROUP BY and HAVING of one query") 
   // The WHERE compares columns of two tables and is still a WHERE.
   CHECK(OnlyPredicates("insert into d.t select u.name, sum(o.amt) from s.o o join s.u u on o.uid = u.id "
                        "where o.dt = '2024' and u.city = o.dt group by u.name having sum(o.amt) > 10;") ==
-        Strings{"group_by: u.name [s.u.name]",
-                "having: (sum(o.amt) > 10) [s.o.amt]",
+        Strings{"group_by: u.name [s.u.name]", "having: (sum(o.amt) > 10) [s.o.amt]",
                 "join_on: (o.uid = u.id) [s.o.uid s.u.id]",
                 "where: ((o.dt = '2024') AND (u.city = o.dt)) [s.o.dt s.u.city]"});
   // A GROUP BY on an expression, and GROUPING SETS.
@@ -164,9 +162,9 @@ TEST_CASE("predicate clause: window partition and order, QUALIFY") {
         Strings{"window: city [s.u.city]"});
   CHECK(OnlyPredicates("insert into d.t select name, id from noop(on s.u distribute by city sort by id) x;") ==
         Strings{"window: city [s.u.city]"});
-  const Strings q =
-      OnlyPredicates("insert into d.t select name, id from s.u qualify row_number() over (partition by city "
-                     "order by id) = 1;");
+  const Strings q = OnlyPredicates(
+      "insert into d.t select name, id from s.u qualify row_number() over (partition by city "
+      "order by id) = 1;");
   REQUIRE(q.size() == 1);
   CHECK(q[0].starts_with("qualify: (row_number() OVER (PARTITION BY city ORDER BY id) = 1) ["));
 }
@@ -178,8 +176,8 @@ TEST_CASE("predicate clause: UPDATE, DELETE and MERGE") {
       "when not matched then insert values (o.uid, 'n', o.dt);\n");
   REQUIRE(st.size() == 2);
   CHECK(Predicates(st[0].lineage) == Strings{"where: (id = 1) [s.u.id]"});
-  CHECK(Predicates(st[1].lineage) == Strings{"join_on: (t.id = o.uid) [s.o.uid s.u.id]",
-                                              "merge_when: (o.amt > 0) [s.o.amt]"});
+  CHECK(Predicates(st[1].lineage) ==
+        Strings{"join_on: (t.id = o.uid) [s.o.uid s.u.id]", "merge_when: (o.amt > 0) [s.o.amt]"});
   // DELETE writes no column, but its condition is still recorded as a WHERE.
   lineage::Session session;
   auto f = driver::AnalyzeScript(std::make_shared<const SourceFile>("d.sql", "delete from s.u where city = 'x';"),
@@ -200,8 +198,8 @@ TEST_CASE("predicate clause: OpenLineage INDIRECT subtypes follow the clause") {
   REQUIRE(events.size() == 8);  // three CREATE TABLE events first
   using Set = std::set<std::string>;
   // A WHERE over two tables is a FILTER (the shape guess said JOIN); HAVING filters too.
-  CHECK(events[3] == Set{"s.o.amt:FILTER", "s.o.dt:FILTER", "s.o.uid:JOIN", "s.u.city:FILTER", "s.u.id:JOIN",
-                         "s.u.name:GROUP_BY"});
+  CHECK(events[3] ==
+        Set{"s.o.amt:FILTER", "s.o.dt:FILTER", "s.o.uid:JOIN", "s.u.city:FILTER", "s.u.id:JOIN", "s.u.name:GROUP_BY"});
   // A GROUP BY on an expression is a GROUP_BY (the shape guess said FILTER).
   CHECK(events[4] == Set{"s.o.dt:GROUP_BY"});
   // OVER (...) columns are DIRECT sources: nothing INDIRECT.
@@ -234,8 +232,8 @@ TEST_CASE("predicate clause: graph json predicate steps carry the clause") {
       }
     }
   }
-  CHECK(clauses == std::set<std::string>{"group_by s.u.name", "having s.o.amt", "join_on s.o.uid",
-                                         "join_on s.u.id", "where s.o.dt"});
+  CHECK(clauses == std::set<std::string>{"group_by s.u.name", "having s.o.amt", "join_on s.o.uid", "join_on s.u.id",
+                                         "where s.o.dt"});
 }
 
 TEST_CASE("statement lineage: temporary and view outputs") {

@@ -94,14 +94,14 @@ TEST_CASE("identifier quoting") {
 TEST_CASE("statements round-trip") {
   CHECK(PS("select a, b as c from db.t x where x.a > 1 group by a, b having count(*) > 2 order by a limit 3") ==
         "SELECT a, b AS c FROM db.t AS x WHERE (x.a > 1) GROUP BY a, b HAVING (count(*) > 2) ORDER BY a LIMIT 3");
-  CHECK(PS("from src insert overwrite table a partition (ds='1') select key insert into b select value where key > 1") ==
-        "FROM src INSERT OVERWRITE TABLE a PARTITION (ds = '1') SELECT key INSERT INTO b SELECT value WHERE (key > 1)");
+  CHECK(
+      PS("from src insert overwrite table a partition (ds='1') select key insert into b select value where key > 1") ==
+      "FROM src INSERT OVERWRITE TABLE a PARTITION (ds = '1') SELECT key INSERT INTO b SELECT value WHERE (key > 1)");
   CHECK(PS("with c as (select 1 x) select * from c union all select 2") ==
         "WITH c AS (SELECT 1 AS x) SELECT * FROM c UNION ALL SELECT 2");
   CHECK(PS("select * from a left outer join b on a.k = b.k left semi join c on a.k = c.k, d") ==
         "SELECT * FROM a LEFT OUTER JOIN b ON (a.k = b.k) LEFT SEMI JOIN c ON (a.k = c.k), d");
-  CHECK(PS("select c from t lateral view explode(arr) e as c") ==
-        "SELECT c FROM t LATERAL VIEW explode(arr) e AS c");
+  CHECK(PS("select c from t lateral view explode(arr) e as c") == "SELECT c FROM t LATERAL VIEW explode(arr) e AS c");
   CHECK(PS("select x from a join b on a.k = b.k lateral view explode(b.l) e as x") ==
         "SELECT x FROM a JOIN b ON (a.k = b.k), LATERAL VIEW explode(b.l) e AS x");
   CHECK(PS("select * from t tablesample(bucket 1 out of 4 on key) s") ==
@@ -112,8 +112,10 @@ TEST_CASE("statements round-trip") {
         "CREATE TABLE t (a int COMMENT 'its', b map<string,int>) PARTITIONED BY (ds string) STORED AS orc");
   CHECK(PS("create view v as select * from t") == "CREATE VIEW v AS SELECT * FROM t");
   CHECK(PS("alter table t change a b string after c") == "ALTER TABLE t CHANGE COLUMN a b string AFTER c");
-  CHECK(PS("merge into t using s on t.k = s.k when matched then update set v = s.v when not matched then insert (k, v) values (s.k, s.v)") ==
-        "MERGE INTO t USING s ON (t.k = s.k) WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT (k, v) VALUES (s.k, s.v)");
+  CHECK(PS("merge into t using s on t.k = s.k when matched then update set v = s.v when not matched then insert (k, v) "
+           "values (s.k, s.v)") ==
+        "MERGE INTO t USING s ON (t.k = s.k) WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT (k, v) "
+        "VALUES (s.k, s.v)");
   CHECK(PS("load data local inpath '/a/b' overwrite into table t") ==
         "LOAD DATA LOCAL INPATH '/a/b' OVERWRITE INTO TABLE t");
   CHECK(PS("show tables in db") == "SHOW TABLES IN db");
@@ -160,8 +162,8 @@ TEST_CASE("a name with a variable left in it prints as written") {
         "ALTER TABLE exchange_${system:file.separator}apaon_test_1");
   CHECK(PS("select a_${x.y} from db_${env:a.b}.t_${n}") == "SELECT a_${x.y} FROM db_${env:a.b}.t_${n}");
   CHECK(PS("select * from `a.b`") == "SELECT * FROM a.b");  // legacy db.table in one pair of quotes
-  CHECK(ast::IdentNeedsQuotes("a ${x}"));                    // not one word: quoted as before
-  CHECK(ast::IdentNeedsQuotes("T_${x}"));                    // capitals come from backquotes and keep them
+  CHECK(ast::IdentNeedsQuotes("a ${x}"));                   // not one word: quoted as before
+  CHECK(ast::IdentNeedsQuotes("T_${x}"));                   // capitals come from backquotes and keep them
   CHECK(PS("drop table `dec_nR${s:%-rm}`") == "DROP TABLE `dec_nR${s:%-rm}`");
   CHECK(ast::IdentNeedsQuotes("${x"));
 }

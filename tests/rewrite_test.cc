@@ -51,8 +51,9 @@ TEST_CASE("rewrite inline_ctes: references become derived tables, WITH goes away
   CHECK(Rewrite(&rewrite::InlineCtes, "WITH t AS (SELECT a FROM x) SELECT a FROM t") ==
         Canonical("SELECT a FROM (SELECT a FROM x) t"));
   // Column lists and a second reference under another alias.
-  CHECK(Rewrite(&rewrite::InlineCtes, "WITH c (k) AS (SELECT key FROM src) SELECT c.k FROM c JOIN c AS d ON c.k = d.k") ==
-        Canonical("SELECT c.k FROM (SELECT key FROM src) c (k) JOIN (SELECT key FROM src) d (k) ON c.k = d.k"));
+  CHECK(
+      Rewrite(&rewrite::InlineCtes, "WITH c (k) AS (SELECT key FROM src) SELECT c.k FROM c JOIN c AS d ON c.k = d.k") ==
+      Canonical("SELECT c.k FROM (SELECT key FROM src) c (k) JOIN (SELECT key FROM src) d (k) ON c.k = d.k"));
   // A later CTE reads an earlier one; a CTE named like a table reads the table.
   CHECK(Rewrite(&rewrite::InlineCtes, "WITH a AS (SELECT 1 AS x), b AS (SELECT x FROM a) SELECT * FROM b") ==
         Canonical("SELECT * FROM (SELECT x FROM (SELECT 1 AS x) a) b"));

@@ -1,8 +1,9 @@
 // Whole runs (driver::Run, output::RunAndWrite): input order, independent and
 // sequenced scripts, any thread count giving the same bytes, bounded
 // look-ahead, progress counters, the summary and progress lines.
-#include <doctest/doctest.h>
+#include "driver/run.h"
 
+#include <doctest/doctest.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,10 +11,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "driver/run.h"
+#include "captured_run.h"
 #include "lineage/catalog.h"
 #include "output/run_report.h"
-#include "captured_run.h"
 #include "test_support.h"
 
 using namespace hivelineage;
@@ -71,11 +71,22 @@ fs::path MixedFolder() {
       const std::string n = std::to_string(i);
       std::string text;
       switch (i % 5) {
-        case 0: text = "create table t" + n + " (a string, b int);\ninsert overwrite table t" + n + " select * from src;\n"; break;
-        case 1: text = "use db" + n + ";\ninsert into out" + n + " select a, upper(b) from t" + std::to_string(i - 1) + " where c > 1;\n"; break;
-        case 2: text = "select a from t where (;\nselect k, count(*) from src group by k;\n"; break;
-        case 3: text = "select a as \xD6\xD0 from src"; break;
-        case 4: text = ""; break;
+        case 0:
+          text = "create table t" + n + " (a string, b int);\ninsert overwrite table t" + n + " select * from src;\n";
+          break;
+        case 1:
+          text = "use db" + n + ";\ninsert into out" + n + " select a, upper(b) from t" + std::to_string(i - 1) +
+                 " where c > 1;\n";
+          break;
+        case 2:
+          text = "select a from t where (;\nselect k, count(*) from src group by k;\n";
+          break;
+        case 3:
+          text = "select a as \xD6\xD0 from src";
+          break;
+        case 4:
+          text = "";
+          break;
       }
       Write("mixed/" + std::string(i % 3 == 0 ? "sub/" : "") + "s" + n + (i % 2 ? ".sql" : ".hql"), text);
     }
@@ -96,7 +107,7 @@ TEST_CASE("run: the expanded list is sorted and unique whatever the argument ord
   const ExpandedInputs two = ExpandPaths({dir, b});
   CHECK(one.errors.empty());
   CHECK(Names(one.files) == Names(two.files));
-  REQUIRE(one.files.size() == 3);  // b.sql named twice, kept once
+  REQUIRE(one.files.size() == 3);                // b.sql named twice, kept once
   CHECK(one.files[0].name == dir + "/a-b.sql");  // byte order: '-' before '/'
   CHECK(one.files[1].name == dir + "/a/z.q");
   CHECK(one.files[2].name == dir + "/b.sql");
@@ -105,8 +116,9 @@ TEST_CASE("run: the expanded list is sorted and unique whatever the argument ord
 TEST_CASE("run: scripts are independent; each starts from the catalogs and the default database") {
   Write("indep/cat.sql", "create table ods.base (k string, v string);\n");
   Write("indep/a.sql", "use db1;\ncreate table x (k string, v string);\ndrop table ods.base;\n");
-  Write("indep/b.sql", "insert overwrite table db1.y select * from db1.x;\nselect k from x;\n"
-                       "insert overwrite table ods.copy select * from ods.base;\n");
+  Write("indep/b.sql",
+        "insert overwrite table db1.y select * from db1.x;\nselect k from x;\n"
+        "insert overwrite table ods.copy select * from ods.base;\n");
   RunOptions opts;
   opts.catalog_files = {(TempDir() / "indep/cat.sql").string()};
   opts.analyze.default_database = "etl";
@@ -134,8 +146,9 @@ TEST_CASE("run: scripts are independent; each starts from the catalogs and the d
 
 TEST_CASE("run: a sequenced run lets each script see what the earlier ones created") {
   Write("seq/a.sql", "use db1;\ncreate table x (k string, v string);\ncreate view vx as select k from x;\n");
-  Write("seq/b.sql", "insert overwrite table db1.y select * from db1.x;\nselect k from x;\n"
-                     "insert overwrite table db1.z select * from db1.vx;\ndrop table db1.x;\n");
+  Write("seq/b.sql",
+        "insert overwrite table db1.y select * from db1.x;\nselect k from x;\n"
+        "insert overwrite table db1.z select * from db1.vx;\ndrop table db1.x;\n");
   Write("seq/c.sql", "insert overwrite table db1.w select * from db1.x;\n");
   std::vector<InputFile> in;
   for (const char* n : {"a.sql", "b.sql", "c.sql"}) in.push_back({(TempDir() / "seq" / n).string(), n});
@@ -149,10 +162,10 @@ TEST_CASE("run: a sequenced run lets each script see what the earlier ones creat
     REQUIRE(got.size() == 3);
     REQUIRE(got[1].statements.size() == 4);
     CHECK(got[1].statements[0].lineage.columns.size() == 2);  // the star expands with a.sql's schema
-    CHECK(got[1].statements[1].database == "default");       // but the database is reset per script
+    CHECK(got[1].statements[1].database == "default");        // but the database is reset per script
     CHECK(got[1].statements[2].lineage.columns.size() == 1);  // the view is known
     REQUIRE(got[2].statements.size() == 1);
-    CHECK(got[2].statements[0].lineage.columns.empty());      // b.sql dropped it again
+    CHECK(got[2].statements[0].lineage.columns.empty());  // b.sql dropped it again
     const std::string out = RunCli(in, opts).out;
     if (first.empty()) first = out;
     CHECK(out == first);
@@ -171,8 +184,8 @@ TEST_CASE("run: --sequence lists are read relative to their folder") {
   ExpandedInputs in = ReadSequence(list);
   CHECK(in.errors.empty());
   CHECK(Names(in.files) == std::vector<std::string>{etl + "/two.sql", etl + "/one.sql",
-                                                    (TempDir() / "lists/other/three.sql").string(),
-                                                    etl + "/more/a.sql", etl + "/more/x.sql"});
+                                                    (TempDir() / "lists/other/three.sql").string(), etl + "/more/a.sql",
+                                                    etl + "/more/x.sql"});
   // A missing entry names the list and the line.
   Write("lists/etl/bad.txt", "one.sql\n\nnope.sql\n");
   in = ReadSequence((TempDir() / "lists/etl/bad.txt").string());
@@ -203,8 +216,8 @@ TEST_CASE("run: the same bytes for any thread count and argument order") {
     }
     // Sub-folders and files named in another order, some twice.
     opts.jobs = 4;
-    const ExpandedInputs shuffled = ExpandPaths({(dir / "sub").string(), (dir / "s7.sql").string(), dir.string(),
-                                                 (dir / "s1.sql").string()});
+    const ExpandedInputs shuffled =
+        ExpandPaths({(dir / "sub").string(), (dir / "s7.sql").string(), dir.string(), (dir / "s1.sql").string()});
     CHECK(RunCli(shuffled.files, opts, format).out == base.out);
   }
 }
@@ -282,7 +295,8 @@ TEST_CASE("run: summary and progress lines") {
   s.files_with_errors = 1;
   s.bytes = 1200000;
   s.jobs = 2;
-  CHECK(output::SummaryLine(s, 0.5) == "hivelineage: 12 files, 340 statements, 2 errors, 1.20 MB in 0.50 s (2.4 MB/s, 2 threads)\n");
+  CHECK(output::SummaryLine(s, 0.5) ==
+        "hivelineage: 12 files, 340 statements, 2 errors, 1.20 MB in 0.50 s (2.4 MB/s, 2 threads)\n");
   s.files = 1;
   s.statements = 1;
   s.statements_with_errors = 0;

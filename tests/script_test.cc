@@ -1,7 +1,8 @@
+#include "lexer/script.h"
+
 #include <doctest/doctest.h>
 
 #include "lexer/lexer.h"
-#include "lexer/script.h"
 #include "test_support.h"
 
 using namespace hivelineage;

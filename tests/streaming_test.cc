@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "captured_run.h"
 #include "driver/run.h"
 #include "output/run_report.h"
 #include "output/writer.h"
-#include "captured_run.h"
 #include "test_support.h"
 
 namespace {
@@ -102,7 +102,7 @@ TEST_CASE("streaming: a big script comes in pieces, first and last marked, state
     const bool new_file = i == 0 || pieces[i - 1].second.last;
     CHECK(p.first == new_file);
     if (!new_file) CHECK(pieces[i - 1].first == pieces[i].first);  // a file's pieces come in a row
-    CHECK(p.file.statements.empty());  // rendered, not kept
+    CHECK(p.file.statements.empty());                              // rendered, not kept
     if (pieces[i].first == "b.sql") ++big;
     statements += p.statements;
   }
@@ -155,7 +155,8 @@ TEST_CASE("limits: a file over the size limit is not read at all") {
   driver::RunOptions options;
   options.analyze.limits.max_file_bytes = 4096;
   std::vector<driver::FilePart> parts;
-  const driver::RunSummary s = driver::Run({in, Inputs()[0]}, options, [&](driver::FilePart&& p) { parts.push_back(std::move(p)); });
+  const driver::RunSummary s =
+      driver::Run({in, Inputs()[0]}, options, [&](driver::FilePart&& p) { parts.push_back(std::move(p)); });
   CHECK(s.files == 2);
   CHECK(s.files_with_errors == 1);
   CHECK(!s.unreadable_input);

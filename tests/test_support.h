@@ -1,10 +1,11 @@
 // Shared helpers for the doctest suites: corpus locations, file reading.
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -45,7 +46,8 @@ inline std::filesystem::path ProcessTempDir(const std::string& prefix) {
 }
 
 // Writes `text` to `dir`/`rel`, creating folders, and returns the path.
-inline std::filesystem::path WriteFile(const std::filesystem::path& dir, const std::string& rel, const std::string& text) {
+inline std::filesystem::path WriteFile(const std::filesystem::path& dir, const std::string& rel,
+                                       const std::string& text) {
   const std::filesystem::path p = dir / rel;
   std::filesystem::create_directories(p.parent_path());
   std::ofstream(p, std::ios::binary) << text;
@@ -56,8 +58,10 @@ inline std::filesystem::path WriteFile(const std::filesystem::path& dir, const s
 inline std::string ShellQuote(const std::string& s) {
   std::string q = "'";
   for (char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
+    if (c == '\'')
+      q += "'\\''";
+    else
+      q += c;
   }
   return q + "'";
 }

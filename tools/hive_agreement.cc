@@ -4,12 +4,12 @@
 // Prints the same summary line as shared/tools/hive_agreement.py (and with
 // --show N, the top parse failures and N examples per disagreement cause).
 // Exit status 1 when a minimum is not reached.
+#include "hive_agreement.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
-
-#include "hive_agreement.h"
 
 int main(int argc, char** argv) {
   std::string corpus = HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests";

@@ -67,8 +67,12 @@ struct Report {
   Counter failures;  // first error message (60 characters) of statements with errors
   std::vector<std::pair<std::string, std::vector<std::string>>> examples;  // per cause, first-seen order
 
-  double parse_rate() const { return 100.0 * static_cast<double>(parsed) / static_cast<double>(std::max<size_t>(statements, 1)); }
-  double agree_rate() const { return 100.0 * static_cast<double>(agree) / static_cast<double>(std::max<size_t>(total, 1)); }
+  double parse_rate() const {
+    return 100.0 * static_cast<double>(parsed) / static_cast<double>(std::max<size_t>(statements, 1));
+  }
+  double agree_rate() const {
+    return 100.0 * static_cast<double>(agree) / static_cast<double>(std::max<size_t>(total, 1));
+  }
 };
 
 // Python's `\s` on ASCII, which is what matters for matching.
@@ -305,8 +309,8 @@ inline std::string Fixed2(double v) {
 // hive_agreement.py's summary line.
 inline std::string SummaryLine(const Report& r) {
   std::string out = Cat("files ", r.files, ", not analysed ", r.not_analysed, "; statements ", r.statements,
-                        ", parsed ", r.parsed, " (", Fixed2(r.parse_rate()), "%); target columns ", r.total,
-                        ", agree ", r.agree, " (", Fixed2(r.agree_rate()), "%); ");
+                        ", parsed ", r.parsed, " (", Fixed2(r.parse_rate()), "%); target columns ", r.total, ", agree ",
+                        r.agree, " (", Fixed2(r.agree_rate()), "%); ");
   bool first = true;
   for (const auto& [cause, n] : r.causes.MostCommon()) {
     if (!first) out += ", ";

@@ -59,11 +59,16 @@ int main(int argc, char** argv) {
   std::string list;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--roundtrip") roundtrip = true;
-    else if (a == "--lex-only") lex_only = true;
-    else if (a.rfind("--repeat=", 0) == 0) repeat = std::stoi(a.substr(9));
-    else if (a.rfind("--top=", 0) == 0) top = std::stoul(a.substr(6));
-    else if (a.rfind("--list=", 0) == 0) list = a.substr(7);
+    if (a == "--roundtrip")
+      roundtrip = true;
+    else if (a == "--lex-only")
+      lex_only = true;
+    else if (a.rfind("--repeat=", 0) == 0)
+      repeat = std::stoi(a.substr(9));
+    else if (a.rfind("--top=", 0) == 0)
+      top = std::stoul(a.substr(6));
+    else if (a.rfind("--list=", 0) == 0)
+      list = a.substr(7);
   }
   const std::vector<std::filesystem::path> files = corpus::QueryFiles(dir);
 
@@ -102,9 +107,8 @@ int main(int argc, char** argv) {
           if (!rt.same) {
             ++rt_mismatch;
             const LineCol lc = src.Locate(st.span.begin);
-            std::printf("ROUNDTRIP %s:%d\n  in:  %.*s\n  out: %s\n", std::string(src.name()).c_str(),
-                        lc.line, static_cast<int>(std::min<size_t>(text.size(), 400)), text.data(),
-                        rt.printed.c_str());
+            std::printf("ROUNDTRIP %s:%d\n  in:  %.*s\n  out: %s\n", std::string(src.name()).c_str(), lc.line,
+                        static_cast<int>(std::min<size_t>(text.size(), 400)), text.data(), rt.printed.c_str());
             if (!rt.error.empty()) std::printf("  err: %s\n", rt.error.c_str());
           }
         }
@@ -123,17 +127,16 @@ int main(int argc, char** argv) {
       Group& g = groups[msg];
       if (g.count++ == 0) g.example = Cat(src.name(), ":", lc.line, ":", lc.column);
       if (!list.empty() && msg.find(list) != std::string::npos) {
-        std::printf("FAIL %s:%d:%d %s\n  %.*s\n", std::string(src.name()).c_str(), lc.line,
-                    lc.column, msg.c_str(), static_cast<int>(std::min<size_t>(text.size(), 600)),
-                    text.data());
+        std::printf("FAIL %s:%d:%d %s\n  %.*s\n", std::string(src.name()).c_str(), lc.line, lc.column, msg.c_str(),
+                    static_cast<int>(std::min<size_t>(text.size(), 600)), text.data());
       }
     });
   }
   std::vector<std::pair<std::string, Group>> sorted(groups.begin(), groups.end());
   std::stable_sort(sorted.begin(), sorted.end(),
                    [](const auto& a, const auto& b) { return a.second.count > b.second.count; });
-  std::printf("files: %zu  statements: %zu  parsed: %zu  failed: %zu  rate: %.3f%%\n", files.size(),
-              total, ok, total - ok, total == 0 ? 0.0 : 100.0 * ok / total);
+  std::printf("files: %zu  statements: %zu  parsed: %zu  failed: %zu  rate: %.3f%%\n", files.size(), total, ok,
+              total - ok, total == 0 ? 0.0 : 100.0 * ok / total);
   std::printf("throughput: %.1f MB in %.3f s = %.1f MB/s (tokenize + parse)\n", bytes / 1e6, seconds,
               seconds > 0 ? bytes / 1e6 / seconds : 0.0);
   if (roundtrip) std::printf("round-trip mismatches: %zu\n", rt_mismatch);

@@ -28,8 +28,8 @@ hivelineage_analyzer* hivelineage_new(const char* options_json, char** error);
 
 /* Analyses `len` bytes of SQL. Returns a NUL-terminated JSON text (free it with
  * hivelineage_string_free), or NULL when `format` is unknown or memory ran out. */
-char* hivelineage_analyze(const hivelineage_analyzer* analyzer, const char* sql, size_t len,
-                          const char* file_name, const char* format);
+char* hivelineage_analyze(const hivelineage_analyzer* analyzer, const char* sql, size_t len, const char* file_name,
+                          const char* format);
 
 /* One call: new + analyze + free, with the "json" format. */
 char* hivelineage_analyze_json(const char* sql, size_t len, const char* options_json);

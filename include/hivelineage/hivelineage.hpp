@@ -58,7 +58,7 @@ struct Statement {
   uint32_t begin = 0;  // byte span of the statement text [begin, end)
   uint32_t end = 0;
   Position start;
-  std::string kind;  // "query", "insert", "ctas", "command", ... (see docs/library.md)
+  std::string kind;                  // "query", "insert", "ctas", "command", ... (see docs/library.md)
   std::vector<std::string> inputs;   // db.table, sorted
   std::vector<std::string> outputs;  // db.table or directory:PATH, sorted
   std::vector<ColumnLineage> columns;
@@ -81,9 +81,9 @@ struct Script {
 struct Options {
   std::string default_database = "default";
   std::vector<std::pair<std::string, std::string>> variables;  // NAME=VALUE, as --var
-  bool allow_env = false;                                        // allow ${env:X}
-  std::vector<std::string> catalog_json;  // texts in the catalog JSON format
-  std::vector<std::string> catalog_ddl;   // texts of CREATE TABLE/VIEW scripts
+  bool allow_env = false;                                      // allow ${env:X}
+  std::vector<std::string> catalog_json;                       // texts in the catalog JSON format
+  std::vector<std::string> catalog_ddl;                        // texts of CREATE TABLE/VIEW scripts
 };
 
 class Analyzer {

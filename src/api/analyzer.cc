@@ -13,9 +13,12 @@ namespace {
 
 Message::Severity ToSeverity(Severity s) {
   switch (s) {
-    case Severity::Error: return Message::Severity::Error;
-    case Severity::Warning: return Message::Severity::Warning;
-    case Severity::Note: return Message::Severity::Note;
+    case Severity::Error:
+      return Message::Severity::Error;
+    case Severity::Warning:
+      return Message::Severity::Warning;
+    case Severity::Note:
+      return Message::Severity::Note;
   }
   return Message::Severity::Error;
 }
@@ -64,9 +67,12 @@ Script ToScript(std::shared_ptr<const driver::FileResult> r) {
 
 output::Format ToFormat(Format f) {
   switch (f) {
-    case Format::Json: return output::Format::Json;
-    case Format::Jsonl: return output::Format::Jsonl;
-    case Format::Hive: return output::Format::Hive;
+    case Format::Json:
+      return output::Format::Json;
+    case Format::Jsonl:
+      return output::Format::Jsonl;
+    case Format::Hive:
+      return output::Format::Hive;
   }
   return output::Format::Json;
 }

@@ -3,9 +3,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "hivelineage/hivelineage.h"
 #include "hivelineage/hivelineage.hpp"
@@ -82,15 +81,18 @@ hivelineage_analyzer* hivelineage_new(const char* options_json, char** error) {
   }
 }
 
-char* hivelineage_analyze(const hivelineage_analyzer* analyzer, const char* sql, size_t len,
-                          const char* file_name, const char* format) {
+char* hivelineage_analyze(const hivelineage_analyzer* analyzer, const char* sql, size_t len, const char* file_name,
+                          const char* format) {
   if (analyzer == nullptr || (sql == nullptr && len != 0)) return nullptr;
   try {
     hivelineage::Format f = hivelineage::Format::Json;
     const std::string fmt = format ? format : "json";
-    if (fmt == "jsonl") f = hivelineage::Format::Jsonl;
-    else if (fmt == "hive") f = hivelineage::Format::Hive;
-    else if (fmt != "json") return nullptr;
+    if (fmt == "jsonl")
+      f = hivelineage::Format::Jsonl;
+    else if (fmt == "hive")
+      f = hivelineage::Format::Hive;
+    else if (fmt != "json")
+      return nullptr;
     const hivelineage::Script s =
         analyzer->analyzer.Analyze(std::string_view(sql ? sql : "", len), file_name ? file_name : "<input>");
     return CopyOut(hivelineage::ToJson(s, f));

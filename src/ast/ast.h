@@ -45,7 +45,7 @@ const T* DynCast(const Node* n) {
   return n != nullptr && n->kind == T::kKind ? static_cast<const T*>(n) : nullptr;
 }
 
-#define HIVEQL_NODE_KIND(Name) \
+#define HIVEQL_NODE_KIND(Name)                      \
   static constexpr NodeKind kKind = NodeKind::Name; \
   Name() : Base(NodeKind::Name) {}
 
@@ -82,7 +82,18 @@ struct WindowSpec;
 struct Literal : Expr {
   using Base = Expr;
   HIVEQL_NODE_KIND(Literal)
-  enum class Type : uint8_t { String, Number, Boolean, Null, Typed, Charset, Variable, Parameter, CurrentDate, CurrentTimestamp };
+  enum class Type : uint8_t {
+    String,
+    Number,
+    Boolean,
+    Null,
+    Typed,
+    Charset,
+    Variable,
+    Parameter,
+    CurrentDate,
+    CurrentTimestamp
+  };
   Type type = Type::Null;
   std::string_view text;       // token text as written ('it''s', 10L, TRUE, ?)
   std::string_view type_name;  // Typed: "date" | "timestamp" | "timestamplocaltz"; Charset: "_utf8"
@@ -131,11 +142,29 @@ struct UnaryExpr : Expr {
 };
 
 enum class BinaryOp : uint8_t {
-  Or, And,
-  Eq, EqEq, NullSafeEq, NotEq, BangEq, IsDistinctFrom, IsNotDistinctFrom,
-  Less, LessEq, Greater, GreaterEq,
-  BitOr, BitAnd, BitXor, Concat,
-  Add, Sub, Mul, Div, Mod, IntDiv,
+  Or,
+  And,
+  Eq,
+  EqEq,
+  NullSafeEq,
+  NotEq,
+  BangEq,
+  IsDistinctFrom,
+  IsNotDistinctFrom,
+  Less,
+  LessEq,
+  Greater,
+  GreaterEq,
+  BitOr,
+  BitAnd,
+  BitXor,
+  Concat,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  IntDiv,
 };
 std::string_view BinaryOpSpelling(BinaryOp op);
 
@@ -329,8 +358,8 @@ struct Cte {
 // `expr [AS] alias`, `udtf(x) AS (a, b)`, `*`, `t.*`
 struct SelectItem {
   Expr* expr = nullptr;
-  Ident alias;           // empty when none
-  List<Ident> aliases;   // multi-column alias of a UDTF
+  Ident alias;          // empty when none
+  List<Ident> aliases;  // multi-column alias of a UDTF
   Span span;
 };
 
@@ -465,10 +494,10 @@ struct JoinRef : TableRef {
   TableRef* right = nullptr;
   Expr* on = nullptr;
   List<Ident> using_columns;
-  bool outer_keyword = false;   // LEFT OUTER JOIN vs LEFT JOIN (printing only)
-  bool preserve_left = false;   // UNIQUEJOIN PRESERVE (left side)
+  bool outer_keyword = false;  // LEFT OUTER JOIN vs LEFT JOIN (printing only)
+  bool preserve_left = false;  // UNIQUEJOIN PRESERVE (left side)
   bool preserve_right = false;
-  List<Expr*> unique_keys_left;   // UNIQUEJOIN a (a.k): the key list per side
+  List<Expr*> unique_keys_left;  // UNIQUEJOIN a (a.k): the key list per side
   List<Expr*> unique_keys_right;
 };
 
@@ -531,10 +560,10 @@ struct InsertTarget {
   QualifiedName table;
   PartitionSpec* partition = nullptr;
   bool if_not_exists = false;
-  List<Ident> columns;         // INSERT INTO t (b, a) ...
-  bool local = false;          // INSERT OVERWRITE LOCAL DIRECTORY
-  std::string_view path;       // unescaped directory path
-  std::string_view path_text;  // path literal as written
+  List<Ident> columns;            // INSERT INTO t (b, a) ...
+  bool local = false;             // INSERT OVERWRITE LOCAL DIRECTORY
+  std::string_view path;          // unescaped directory path
+  std::string_view path_text;     // path literal as written
   std::string_view storage_text;  // ROW FORMAT / STORED AS of a directory, canonical text
   Span span;
 };
@@ -562,8 +591,8 @@ struct QueryStatement : Statement {
 
 struct ColumnDef {
   Ident name;
-  TypeName type;               // empty text when untyped (view column lists, PARTITIONED BY (c))
-  std::string_view comment;    // unescaped
+  TypeName type;             // empty text when untyped (view column lists, PARTITIONED BY (c))
+  std::string_view comment;  // unescaped
   Span span;
 };
 
@@ -582,8 +611,8 @@ struct CreateTableStatement : Statement {
   List<ColumnDef> partition_columns;  // PARTITIONED BY (c type, ...) or (c, ...) for CTAS
   QualifiedName like;                 // CREATE TABLE t LIKE src (empty parts if none)
   std::string_view comment;
-  std::string_view options_text;      // storage clauses etc., canonical text, not interpreted
-  Query* as_query = nullptr;          // CTAS
+  std::string_view options_text;  // storage clauses etc., canonical text, not interpreted
+  Query* as_query = nullptr;      // CTAS
 };
 
 // `CREATE [OR REPLACE] [MATERIALIZED] VIEW [IF NOT EXISTS] v [(c, ...)] AS query`
@@ -615,18 +644,18 @@ struct AlterTableStatement : Statement {
     AddPartition,
     DropPartition,
     RenamePartition,
-    Rebuild,            // ALTER MATERIALIZED VIEW mv REBUILD
-    Other,              // SET TBLPROPERTIES, SET LOCATION, ... (kept as text)
+    Rebuild,  // ALTER MATERIALIZED VIEW mv REBUILD
+    Other,    // SET TBLPROPERTIES, SET LOCATION, ... (kept as text)
   } action = Action::Other;
   QualifiedName name;
   PartitionSpec* partition = nullptr;
-  QualifiedName new_name;         // RenameTo, ExchangePartition (the other table)
-  List<ColumnDef> columns;        // Add/ReplaceColumns; ChangeColumn: one (the new definition)
-  Ident old_column;               // ChangeColumn
-  Ident after_column;             // ChangeColumn AFTER c
-  bool first = false;             // ChangeColumn FIRST
-  List<PartitionSpec> partitions; // Add/DropPartition, RenamePartition (old, new)
-  std::string_view rest_text;     // Other: canonical text after the name
+  QualifiedName new_name;          // RenameTo, ExchangePartition (the other table)
+  List<ColumnDef> columns;         // Add/ReplaceColumns; ChangeColumn: one (the new definition)
+  Ident old_column;                // ChangeColumn
+  Ident after_column;              // ChangeColumn AFTER c
+  bool first = false;              // ChangeColumn FIRST
+  List<PartitionSpec> partitions;  // Add/DropPartition, RenamePartition (old, new)
+  std::string_view rest_text;      // Other: canonical text after the name
 };
 
 // `DROP TABLE|VIEW|MATERIALIZED VIEW|DATABASE|FUNCTION|... [IF EXISTS] name`

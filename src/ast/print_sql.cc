@@ -12,25 +12,44 @@ namespace hivelineage::ast {
 namespace {
 
 // Precedence levels, as in the parser's Pratt loop.
-constexpr int kOr = 10, kAnd = 20, kNot = 30, kIs = 40, kEquality = 50, kSimilar = 60,
-              kBitOr = 70, kBitAnd = 80, kConcat = 90, kAdd = 100, kMul = 110, kXor = 120,
-              kUnary = 130, kPostfix = 140, kAtom = 150;
+constexpr int kOr = 10, kAnd = 20, kNot = 30, kIs = 40, kEquality = 50, kSimilar = 60, kBitOr = 70, kBitAnd = 80,
+              kConcat = 90, kAdd = 100, kMul = 110, kXor = 120, kUnary = 130, kPostfix = 140, kAtom = 150;
 
 int Level(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Or: return kOr;
-    case BinaryOp::And: return kAnd;
-    case BinaryOp::Eq: case BinaryOp::EqEq: case BinaryOp::NullSafeEq: case BinaryOp::NotEq:
-    case BinaryOp::BangEq: case BinaryOp::IsDistinctFrom: case BinaryOp::IsNotDistinctFrom:
+    case BinaryOp::Or:
+      return kOr;
+    case BinaryOp::And:
+      return kAnd;
+    case BinaryOp::Eq:
+    case BinaryOp::EqEq:
+    case BinaryOp::NullSafeEq:
+    case BinaryOp::NotEq:
+    case BinaryOp::BangEq:
+    case BinaryOp::IsDistinctFrom:
+    case BinaryOp::IsNotDistinctFrom:
       return kEquality;
-    case BinaryOp::Less: case BinaryOp::LessEq: case BinaryOp::Greater: case BinaryOp::GreaterEq:
+    case BinaryOp::Less:
+    case BinaryOp::LessEq:
+    case BinaryOp::Greater:
+    case BinaryOp::GreaterEq:
       return kSimilar;
-    case BinaryOp::BitOr: return kBitOr;
-    case BinaryOp::BitAnd: return kBitAnd;
-    case BinaryOp::Concat: return kConcat;
-    case BinaryOp::Add: case BinaryOp::Sub: return kAdd;
-    case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Mod: case BinaryOp::IntDiv: return kMul;
-    case BinaryOp::BitXor: return kXor;
+    case BinaryOp::BitOr:
+      return kBitOr;
+    case BinaryOp::BitAnd:
+      return kBitAnd;
+    case BinaryOp::Concat:
+      return kConcat;
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+      return kAdd;
+    case BinaryOp::Mul:
+    case BinaryOp::Div:
+    case BinaryOp::Mod:
+    case BinaryOp::IntDiv:
+      return kMul;
+    case BinaryOp::BitXor:
+      return kXor;
   }
   return kAtom;
 }
@@ -65,21 +84,51 @@ bool FunctionNameNeedsQuotes(std::string_view name) {
   if (!SimpleName(name)) return true;
   const lexer::Keyword kw = lexer::LookupKeyword(name);
   switch (kw) {
-    case lexer::Keyword::In: case lexer::Keyword::Values: case lexer::Keyword::Using:
-    case lexer::Keyword::Over: case lexer::Keyword::As: case lexer::Keyword::Select:
-    case lexer::Keyword::From: case lexer::Keyword::Where: case lexer::Keyword::Join:
-    case lexer::Keyword::Table: case lexer::Keyword::Partition: case lexer::Keyword::Tablesample:
-    case lexer::Keyword::When: case lexer::Keyword::Then: case lexer::Keyword::Else:
-    case lexer::Keyword::End: case lexer::Keyword::And: case lexer::Keyword::Or:
-    case lexer::Keyword::Is: case lexer::Keyword::Between: case lexer::Keyword::Like:
-    case lexer::Keyword::Rlike: case lexer::Keyword::Regexp: case lexer::Keyword::On:
-    case lexer::Keyword::Union: case lexer::Keyword::Intersect: case lexer::Keyword::Except:
-    case lexer::Keyword::Minus: case lexer::Keyword::Group: case lexer::Keyword::Order:
-    case lexer::Keyword::Having: case lexer::Keyword::Window: case lexer::Keyword::With:
-    case lexer::Keyword::Into: case lexer::Keyword::By: case lexer::Keyword::Distinct:
-    case lexer::Keyword::Case: case lexer::Keyword::Cast: case lexer::Keyword::Extract:
-    case lexer::Keyword::Exists: case lexer::Keyword::Interval: case lexer::Keyword::Not:
-    case lexer::Keyword::Null: case lexer::Keyword::True: case lexer::Keyword::False:
+    case lexer::Keyword::In:
+    case lexer::Keyword::Values:
+    case lexer::Keyword::Using:
+    case lexer::Keyword::Over:
+    case lexer::Keyword::As:
+    case lexer::Keyword::Select:
+    case lexer::Keyword::From:
+    case lexer::Keyword::Where:
+    case lexer::Keyword::Join:
+    case lexer::Keyword::Table:
+    case lexer::Keyword::Partition:
+    case lexer::Keyword::Tablesample:
+    case lexer::Keyword::When:
+    case lexer::Keyword::Then:
+    case lexer::Keyword::Else:
+    case lexer::Keyword::End:
+    case lexer::Keyword::And:
+    case lexer::Keyword::Or:
+    case lexer::Keyword::Is:
+    case lexer::Keyword::Between:
+    case lexer::Keyword::Like:
+    case lexer::Keyword::Rlike:
+    case lexer::Keyword::Regexp:
+    case lexer::Keyword::On:
+    case lexer::Keyword::Union:
+    case lexer::Keyword::Intersect:
+    case lexer::Keyword::Except:
+    case lexer::Keyword::Minus:
+    case lexer::Keyword::Group:
+    case lexer::Keyword::Order:
+    case lexer::Keyword::Having:
+    case lexer::Keyword::Window:
+    case lexer::Keyword::With:
+    case lexer::Keyword::Into:
+    case lexer::Keyword::By:
+    case lexer::Keyword::Distinct:
+    case lexer::Keyword::Case:
+    case lexer::Keyword::Cast:
+    case lexer::Keyword::Extract:
+    case lexer::Keyword::Exists:
+    case lexer::Keyword::Interval:
+    case lexer::Keyword::Not:
+    case lexer::Keyword::Null:
+    case lexer::Keyword::True:
+    case lexer::Keyword::False:
       return true;
     default:
       return false;
@@ -179,8 +228,10 @@ class Printer {
   void Function(const FunctionCall* f) {
     for (size_t i = 0; i < f->name.size(); ++i) {
       if (i > 0) out += '.';
-      if (FunctionNameNeedsQuotes(f->name[i].name)) Name(f->name[i]);
-      else out += f->name[i].name;
+      if (FunctionNameNeedsQuotes(f->name[i].name))
+        Name(f->name[i]);
+      else
+        out += f->name[i].name;
     }
     out += '(';
     if (f->star) out += '*';
@@ -227,9 +278,15 @@ class Printer {
     if (!w->partition_by.empty()) {
       Sep(first);
       switch (w->style) {
-        case WindowSpec::Style::PartitionOrder: out += "PARTITION BY "; break;
-        case WindowSpec::Style::DistributeSort: out += "DISTRIBUTE BY "; break;
-        case WindowSpec::Style::Cluster: out += "CLUSTER BY "; break;
+        case WindowSpec::Style::PartitionOrder:
+          out += "PARTITION BY ";
+          break;
+        case WindowSpec::Style::DistributeSort:
+          out += "DISTRIBUTE BY ";
+          break;
+        case WindowSpec::Style::Cluster:
+          out += "CLUSTER BY ";
+          break;
       }
       Exprs(w->partition_by);
     }
@@ -242,11 +299,23 @@ class Printer {
 
   void Bound(const FrameBound& b) {
     switch (b.type) {
-      case FrameBound::Type::UnboundedPreceding: out += "UNBOUNDED PRECEDING"; return;
-      case FrameBound::Type::UnboundedFollowing: out += "UNBOUNDED FOLLOWING"; return;
-      case FrameBound::Type::CurrentRow: out += "CURRENT ROW"; return;
-      case FrameBound::Type::Preceding: Expr(b.offset, kAnd + 1); out += " PRECEDING"; return;
-      case FrameBound::Type::Following: Expr(b.offset, kAnd + 1); out += " FOLLOWING"; return;
+      case FrameBound::Type::UnboundedPreceding:
+        out += "UNBOUNDED PRECEDING";
+        return;
+      case FrameBound::Type::UnboundedFollowing:
+        out += "UNBOUNDED FOLLOWING";
+        return;
+      case FrameBound::Type::CurrentRow:
+        out += "CURRENT ROW";
+        return;
+      case FrameBound::Type::Preceding:
+        Expr(b.offset, kAnd + 1);
+        out += " PRECEDING";
+        return;
+      case FrameBound::Type::Following:
+        Expr(b.offset, kAnd + 1);
+        out += " FOLLOWING";
+        return;
     }
   }
 
@@ -343,9 +412,15 @@ class Printer {
             Expr(u->operand, inner != nullptr && inner->op == UnaryOp::Not ? kNot : kNot + 1);  // NOT NOT a
             return;
           }
-          case UnaryOp::Minus: out += '-'; break;
-          case UnaryOp::Plus: out += '+'; break;
-          case UnaryOp::BitNot: out += '~'; break;
+          case UnaryOp::Minus:
+            out += '-';
+            break;
+          case UnaryOp::Plus:
+            out += '+';
+            break;
+          case UnaryOp::BitNot:
+            out += '~';
+            break;
         }
         // Prefix operators chain without parentheses (- -a, not -(-a)): the
         // parentheses would count as nesting and could pass the parser's
@@ -366,10 +441,18 @@ class Printer {
         Expr(i->operand, kIs + 1);
         out += i->negated ? " IS NOT " : " IS ";
         switch (i->what) {
-          case IsExpr::What::Null: out += "NULL"; break;
-          case IsExpr::What::True: out += "TRUE"; break;
-          case IsExpr::What::False: out += "FALSE"; break;
-          case IsExpr::What::Unknown: out += "UNKNOWN"; break;
+          case IsExpr::What::Null:
+            out += "NULL";
+            break;
+          case IsExpr::What::True:
+            out += "TRUE";
+            break;
+          case IsExpr::What::False:
+            out += "FALSE";
+            break;
+          case IsExpr::What::Unknown:
+            out += "UNKNOWN";
+            break;
         }
         return;
       }
@@ -406,10 +489,17 @@ class Printer {
       case NodeKind::SubqueryExpr: {
         const auto* s = static_cast<const SubqueryExpr*>(e);
         switch (s->quantifier) {
-          case SubqueryExpr::Quantifier::None: break;
-          case SubqueryExpr::Quantifier::Any: out += "ANY "; break;
-          case SubqueryExpr::Quantifier::Some: out += "SOME "; break;
-          case SubqueryExpr::Quantifier::All: out += "ALL "; break;
+          case SubqueryExpr::Quantifier::None:
+            break;
+          case SubqueryExpr::Quantifier::Any:
+            out += "ANY ";
+            break;
+          case SubqueryExpr::Quantifier::Some:
+            out += "SOME ";
+            break;
+          case SubqueryExpr::Quantifier::All:
+            out += "ALL ";
+            break;
         }
         out += '(';
         Query(s->query);
@@ -421,9 +511,15 @@ class Printer {
         Expr(l->value, kSimilar + 1);
         out += l->negated ? " NOT " : " ";
         switch (l->op) {
-          case LikeExpr::Op::Like: out += "LIKE "; break;
-          case LikeExpr::Op::RLike: out += "RLIKE "; break;
-          case LikeExpr::Op::Regexp: out += "REGEXP "; break;
+          case LikeExpr::Op::Like:
+            out += "LIKE ";
+            break;
+          case LikeExpr::Op::RLike:
+            out += "RLIKE ";
+            break;
+          case LikeExpr::Op::Regexp:
+            out += "REGEXP ";
+            break;
         }
         if (l->quantifier != LikeExpr::Quantifier::None) {
           out += l->quantifier == LikeExpr::Quantifier::Any ? "ANY (" : "ALL (";
@@ -595,10 +691,18 @@ class Printer {
         for (size_t i = spine.size(); i-- > 0;) {
           const SetOperation* s = spine[i];
           switch (s->op) {
-            case SetOperation::Op::Union: out += " UNION"; break;
-            case SetOperation::Op::Intersect: out += " INTERSECT"; break;
-            case SetOperation::Op::Except: out += " EXCEPT"; break;
-            case SetOperation::Op::Minus: out += " MINUS"; break;
+            case SetOperation::Op::Union:
+              out += " UNION";
+              break;
+            case SetOperation::Op::Intersect:
+              out += " INTERSECT";
+              break;
+            case SetOperation::Op::Except:
+              out += " EXCEPT";
+              break;
+            case SetOperation::Op::Minus:
+              out += " MINUS";
+              break;
           }
           if (s->quantifier == SetOperation::Quantifier::All) out += " ALL";
           if (s->quantifier == SetOperation::Quantifier::Distinct) out += " DISTINCT";
@@ -900,18 +1004,34 @@ class Printer {
     for (size_t i = spine.size(); i-- > 0;) {
       const JoinRef* s = spine[i];
       switch (s->join_kind) {
-        case JoinKind::Comma: out += ", "; break;
+        case JoinKind::Comma:
+          out += ", ";
+          break;
         case JoinKind::UniqueJoin:
           out += ", ";
           UniqueSide(s->right, s->preserve_right, s->unique_keys_right);
           continue;
-        case JoinKind::Inner: out += " JOIN "; break;
-        case JoinKind::Left: out += s->outer_keyword ? " LEFT OUTER JOIN " : " LEFT JOIN "; break;
-        case JoinKind::Right: out += s->outer_keyword ? " RIGHT OUTER JOIN " : " RIGHT JOIN "; break;
-        case JoinKind::Full: out += s->outer_keyword ? " FULL OUTER JOIN " : " FULL JOIN "; break;
-        case JoinKind::LeftSemi: out += " LEFT SEMI JOIN "; break;
-        case JoinKind::LeftAnti: out += " LEFT ANTI JOIN "; break;
-        case JoinKind::Cross: out += " CROSS JOIN "; break;
+        case JoinKind::Inner:
+          out += " JOIN ";
+          break;
+        case JoinKind::Left:
+          out += s->outer_keyword ? " LEFT OUTER JOIN " : " LEFT JOIN ";
+          break;
+        case JoinKind::Right:
+          out += s->outer_keyword ? " RIGHT OUTER JOIN " : " RIGHT JOIN ";
+          break;
+        case JoinKind::Full:
+          out += s->outer_keyword ? " FULL OUTER JOIN " : " FULL JOIN ";
+          break;
+        case JoinKind::LeftSemi:
+          out += " LEFT SEMI JOIN ";
+          break;
+        case JoinKind::LeftAnti:
+          out += " LEFT ANTI JOIN ";
+          break;
+        case JoinKind::Cross:
+          out += " CROSS JOIN ";
+          break;
       }
       JoinSide(s->right);
       if (s->on != nullptr) {
@@ -980,8 +1100,10 @@ class Printer {
   void Target(const InsertTarget* t) {
     if (t->type == InsertTarget::Type::Directory) {
       out += t->local ? "INSERT OVERWRITE LOCAL DIRECTORY " : "INSERT OVERWRITE DIRECTORY ";
-      if (!t->path_text.empty()) out += t->path_text;
-      else AppendQuotedString(out, t->path);
+      if (!t->path_text.empty())
+        out += t->path_text;
+      else
+        AppendQuotedString(out, t->path);
       if (!t->storage_text.empty()) {
         out += ' ';
         out += t->storage_text;
@@ -1103,9 +1225,15 @@ class Printer {
         const auto* a = static_cast<const AlterTableStatement*>(s);
         using Act = AlterTableStatement::Action;
         switch (a->object) {
-          case AlterTableStatement::Object::Table: out += "ALTER TABLE "; break;
-          case AlterTableStatement::Object::View: out += "ALTER VIEW "; break;
-          case AlterTableStatement::Object::MaterializedView: out += "ALTER MATERIALIZED VIEW "; break;
+          case AlterTableStatement::Object::Table:
+            out += "ALTER TABLE ";
+            break;
+          case AlterTableStatement::Object::View:
+            out += "ALTER VIEW ";
+            break;
+          case AlterTableStatement::Object::MaterializedView:
+            out += "ALTER MATERIALIZED VIEW ";
+            break;
         }
         Qualified(a->name);
         if (a->partition != nullptr) {

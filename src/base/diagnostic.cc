@@ -6,9 +6,12 @@ namespace hivelineage {
 
 const char* SeverityName(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "error";
 }
@@ -27,8 +30,8 @@ std::string Render(const SourceFile& src, const Diagnostic& d) {
     if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F) c = '?';
   std::string caret;
   for (size_t i = from; i < col && i < line.size(); ++i) caret += line[i] == '\t' ? '\t' : ' ';
-  return Cat(src.name(), ":", lc.line, ":", lc.column, ": ", SeverityName(d.severity),
-                      ": ", d.message, "\n", shown, "\n", caret, "^\n");
+  return Cat(src.name(), ":", lc.line, ":", lc.column, ": ", SeverityName(d.severity), ": ", d.message, "\n", shown,
+             "\n", caret, "^\n");
 }
 
 }  // namespace hivelineage

@@ -4,8 +4,7 @@
 
 namespace hivelineage {
 
-SourceFile::SourceFile(std::string name, std::string_view text)
-    : name_(std::move(name)), size_(text.size()) {
+SourceFile::SourceFile(std::string name, std::string_view text) : name_(std::move(name)), size_(text.size()) {
   buf_.reserve(text.size() + kPadding);
   buf_.append(text);
   buf_.append(kPadding, '\0');
@@ -37,8 +36,7 @@ std::string_view SourceFile::LineText(int line) const {
   if (line_starts_.empty()) BuildLines();
   if (line < 1 || static_cast<size_t>(line) > line_starts_.size()) return {};
   const uint32_t begin = line_starts_[line - 1];
-  uint32_t end = static_cast<size_t>(line) < line_starts_.size() ? line_starts_[line]
-                                                                 : static_cast<uint32_t>(size_);
+  uint32_t end = static_cast<size_t>(line) < line_starts_.size() ? line_starts_[line] : static_cast<uint32_t>(size_);
   const std::string_view t = text();
   while (end > begin && (t[end - 1] == '\n' || t[end - 1] == '\r')) --end;
   return t.substr(begin, end - begin);

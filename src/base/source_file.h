@@ -35,8 +35,8 @@ class SourceFile {
   // capacity allows): a 100 MB script is not held twice.
   // (A template so that a string literal still picks the string_view form.)
   template <class S>
-    requires std::same_as<S, std::string>
-  SourceFile(std::string name, S&& text) : name_(std::move(name)), buf_(std::move(text)), size_(buf_.size()) {
+  requires std::same_as<S, std::string> SourceFile(std::string name, S&& text)
+      : name_(std::move(name)), buf_(std::move(text)), size_(buf_.size()) {
     buf_.append(kPadding, '\0');
   }
 

@@ -18,7 +18,7 @@ inline void AppendOne(std::string& out, const char* s) { out.append(s); }
 inline void AppendOne(std::string& out, const std::string& s) { out.append(s); }
 inline void AppendOne(std::string& out, char c) { out.push_back(c); }
 template <typename T>
-  requires std::is_integral_v<T>
+requires std::is_integral_v<T>
 inline void AppendOne(std::string& out, T v) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof(buf), v);

@@ -38,24 +38,28 @@ void Flush(const std::string& s, std::FILE* f) {
 void PrintGraphUsage(const char* usage, std::FILE* f) {
   std::fputs(usage, f);
   std::fputs(kInputOptionsHelp, f);
-  std::fputs("  --help                show this help\n"
-             "\n"
-             "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
-             "unreadable input. Diagnostics go to stderr as file:line:col: severity: message.\n",
-             f);
+  std::fputs(
+      "  --help                show this help\n"
+      "\n"
+      "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
+      "unreadable input. Diagnostics go to stderr as file:line:col: severity: message.\n",
+      f);
 }
 
 bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
   if (c.name() != "--collapse") return ParseInputOption(c, args.input, error);
   std::string_view value;
-  if (!c.TakeValue(value)) error = "--collapse needs a value (temporary)";
-  else if (value != "temporary") error = Cat("unknown --collapse value '", value, "' (expected temporary)");
-  else args.collapse_temporary = true;
+  if (!c.TakeValue(value))
+    error = "--collapse needs a value (temporary)";
+  else if (value != "temporary")
+    error = Cat("unknown --collapse value '", value, "' (expected temporary)");
+  else
+    args.collapse_temporary = true;
   return true;
 }
 
-int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph,
-                   int* status, std::FILE* err) {
+int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
+                   std::FILE* err) {
   const std::string who = Cat("hivelineage ", command);
   const auto inputs = ResolveInputs(args.input, who.c_str(), err);
   if (!inputs) return 2;
@@ -104,20 +108,26 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       PrintGraphUsage(kGraphUsage, out);
       return 0;
     } else if (name == "--format") {
-      const std::optional<graph::GraphFormat> f =
-          c.TakeValue(value) ? graph::ParseGraphFormat(value) : std::nullopt;
-      if (!f) error = Cat("unknown format '", value, "' (expected json, dot, mermaid or openlineage)");
-      else format = *f;
+      const std::optional<graph::GraphFormat> f = c.TakeValue(value) ? graph::ParseGraphFormat(value) : std::nullopt;
+      if (!f)
+        error = Cat("unknown format '", value, "' (expected json, dot, mermaid or openlineage)");
+      else
+        format = *f;
     } else if (name == "--namespace") {
-      if (!c.TakeValue(value) || value.empty()) error = "--namespace needs a value";
-      else ol.dataset_namespace = std::string(value);
+      if (!c.TakeValue(value) || value.empty())
+        error = "--namespace needs a value";
+      else
+        ol.dataset_namespace = std::string(value);
     } else if (name == "--job-namespace") {
-      if (!c.TakeValue(value) || value.empty()) error = "--job-namespace needs a value";
-      else ol.job_namespace = std::string(value);
+      if (!c.TakeValue(value) || value.empty())
+        error = "--job-namespace needs a value";
+      else
+        ol.job_namespace = std::string(value);
     } else if (name == "--event-time") {
       if (!c.TakeValue(value) || !graph::IsRfc3339DateTime(value))
         error = Cat("--event-time expects an RFC 3339 date-time such as 2024-05-01T02:00:00Z, got '", value, "'");
-      else ol.event_time = std::string(value);
+      else
+        ol.event_time = std::string(value);
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }

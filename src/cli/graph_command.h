@@ -39,7 +39,7 @@ void PrintGraphUsage(const char* usage, std::FILE* f);
 // status to stop with (2: no such input, unreadable catalog, --sequence
 // with PATHs). `*status`
 // receives the exit status the analysis itself calls for (0, 1 or 2).
-int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph,
-                   int* status, std::FILE* err);
+int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
+                   std::FILE* err);
 
 }  // namespace hivelineage::cli

@@ -59,11 +59,13 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
       const auto r = std::from_chars(value.data(), value.data() + value.size(), depth);
       if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || depth < 0)
         error = Cat("--depth expects a non-negative number, got '", value, "'");
-      else options.max_depth = depth;
+      else
+        options.max_depth = depth;
     } else if (name == "--format") {
       if (!c.TakeValue(value) || (value != "text" && value != "json"))
         error = Cat("unknown format '", value, "' (expected text or json)");
-      else json = value == "json";
+      else
+        json = value == "json";
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }

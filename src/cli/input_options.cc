@@ -63,14 +63,20 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
   const std::string_view name = c.name();
   std::string_view value;
   if (name == "--allow-env") {
-    if (c.has_inline_value()) error = "--allow-env takes no value";
-    else args.allow_env = true;
+    if (c.has_inline_value())
+      error = "--allow-env takes no value";
+    else
+      args.allow_env = true;
   } else if (name == "--catalog") {
-    if (!c.TakeValue(value) || value.empty()) error = "--catalog needs a file";
-    else args.catalogs.emplace_back(value);
+    if (!c.TakeValue(value) || value.empty())
+      error = "--catalog needs a file";
+    else
+      args.catalogs.emplace_back(value);
   } else if (name == "--default-db") {
-    if (!c.TakeValue(value) || value.empty()) error = "--default-db needs a name";
-    else args.default_db = ToLower(value);
+    if (!c.TakeValue(value) || value.empty())
+      error = "--default-db needs a name";
+    else
+      args.default_db = ToLower(value);
   } else if (name == "--var") {
     const size_t eq = c.TakeValue(value) ? value.find('=') : std::string_view::npos;
     if (eq == std::string_view::npos || eq == 0) {
@@ -79,9 +85,12 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
       args.variables.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
     }
   } else if (name == "--sequence") {
-    if (!c.TakeValue(value) || value.empty()) error = "--sequence needs a file";
-    else if (!args.sequence.empty()) error = "--sequence may be given once";
-    else args.sequence = std::string(value);
+    if (!c.TakeValue(value) || value.empty())
+      error = "--sequence needs a file";
+    else if (!args.sequence.empty())
+      error = "--sequence may be given once";
+    else
+      args.sequence = std::string(value);
   } else if (name == "-j" || name == "--jobs") {
     // Up to driver::ResolveJobs' ceiling, so that what is asked is what runs.
     constexpr int kMaxJobs = 256;
@@ -95,7 +104,8 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
       args.jobs = n;
     }
   } else {
-    return ParseLimitOption(name, [&](std::string_view& v) { return c.TakeValue(v); }, args.limits, error);
+    return ParseLimitOption(
+        name, [&](std::string_view& v) { return c.TakeValue(v); }, args.limits, error);
   }
   return true;
 }
@@ -125,7 +135,8 @@ std::optional<std::vector<driver::InputFile>> ResolveInputs(const InputArgs& arg
     }
     paths.push_back("-");
   }
-  driver::ExpandedInputs inputs = args.sequence.empty() ? driver::ExpandPaths(paths) : driver::ReadSequence(args.sequence);
+  driver::ExpandedInputs inputs =
+      args.sequence.empty() ? driver::ExpandPaths(paths) : driver::ReadSequence(args.sequence);
   if (!inputs.errors.empty()) {
     for (const std::string& e : inputs.errors) std::fprintf(err, "%s: %s\n", who, e.c_str());
     return std::nullopt;

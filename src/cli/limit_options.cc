@@ -16,10 +16,20 @@ bool ParseSize(std::string_view text, uint64_t max, uint64_t& bytes) {
   int shift = 0;
   if (unit.size() == 1) {
     switch (unit[0]) {
-      case 'k': case 'K': shift = 10; break;
-      case 'm': case 'M': shift = 20; break;
-      case 'g': case 'G': shift = 30; break;
-      default: return false;
+      case 'k':
+      case 'K':
+        shift = 10;
+        break;
+      case 'm':
+      case 'M':
+        shift = 20;
+        break;
+      case 'g':
+      case 'G':
+        shift = 30;
+        break;
+      default:
+        return false;
     }
   } else if (!unit.empty()) {
     return false;
@@ -46,8 +56,10 @@ bool ParseLimitOption(std::string_view name, const std::function<bool(std::strin
       error = Cat(name, " expects a size such as 65536, 512K, 64M or 1G, got '", value, "'");
       return true;
     }
-    if (file) limits.max_file_bytes = n;
-    else limits.max_statement_bytes = static_cast<uint32_t>(n);
+    if (file)
+      limits.max_file_bytes = n;
+    else
+      limits.max_statement_bytes = static_cast<uint32_t>(n);
     return true;
   }
   // Deeper than 10,000 the recursive parser could overflow an 8 MB stack
@@ -58,8 +70,10 @@ bool ParseLimitOption(std::string_view name, const std::function<bool(std::strin
     error = Cat(name, " expects a number from 1 to ", max, ", got '", value, "'");
     return true;
   }
-  if (count) limits.max_statements = static_cast<uint32_t>(n);
-  else limits.max_nesting_depth = static_cast<int>(n);
+  if (count)
+    limits.max_statements = static_cast<uint32_t>(n);
+  else
+    limits.max_nesting_depth = static_cast<int>(n);
   return true;
 }
 

@@ -35,7 +35,8 @@ int main(int argc, char** argv) {
   report.summary = !args.quiet;
   report.progress = !args.quiet && isatty(STDERR_FILENO);
   // For tests of the bar: how long a run must take before it shows (default 1 s).
-  if (const char* ms = std::getenv("HIVELINEAGE_PROGRESS_DELAY_MS")) report.progress_delay_seconds = std::atof(ms) / 1000;
+  if (const char* ms = std::getenv("HIVELINEAGE_PROGRESS_DELAY_MS"))
+    report.progress_delay_seconds = std::atof(ms) / 1000;
   const driver::RunSummary summary =
       output::RunAndWrite(*inputs, cli::MakeRunOptions(args.input), args.format, stdout, stderr, report);
   return output::ExitStatus(summary);

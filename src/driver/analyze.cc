@@ -59,8 +59,8 @@ void ApplySetting(std::string_view text, parser::ParseOptions& parse) {
   }
 }
 
-void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse,
-                lineage::Session& session, StatementResult& r) {
+void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse, lineage::Session& session,
+                StatementResult& r) {
   Diagnostics diags;
   // One arena per statement: the AST dies as soon as its lineage is known.
   Arena arena;
@@ -76,8 +76,8 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
       r.lineage.diagnostics.clear();
     } else {
       r.kind = GuessStatementKind(text);
-      const bool any_error = std::any_of(diags.begin(), diags.end(),
-                                         [](const Diagnostic& d) { return d.severity == Severity::Error; });
+      const bool any_error =
+          std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
       if (!any_error) diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, "statement could not be parsed"});
     }
   } catch (const std::exception& e) {
@@ -115,11 +115,10 @@ std::string GuessStatementKind(std::string_view text) {
   std::string_view rest = text;
   std::string w = ToLower(NextWord(rest));
   while (w == "(") w = ToLower(NextWord(rest));
-  if (w == "select" || w == "with" || w == "from" || w == "values" || w == "map" || w == "reduce" ||
-      w == "table")
+  if (w == "select" || w == "with" || w == "from" || w == "values" || w == "map" || w == "reduce" || w == "table")
     return "query";
-  if (w == "insert" || w == "merge" || w == "update" || w == "delete" || w == "use" || w == "explain" ||
-      w == "drop" || w == "alter" || w == "load")
+  if (w == "insert" || w == "merge" || w == "update" || w == "delete" || w == "use" || w == "explain" || w == "drop" ||
+      w == "alter" || w == "load")
     return w;
   if (w == "create") {
     // CREATE [OR REPLACE] [TEMPORARY|EXTERNAL|TRANSACTIONAL|MATERIALIZED] TABLE|VIEW ...
@@ -210,15 +209,14 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
       if (st.command == lexer::CommandKind::Source) {
         std::string_view rest = st.text();
         NextWord(rest);
-        r.diagnostics.push_back(Diagnostic{Severity::Note, st.span,
-                                           Cat("source ", Strip(rest), " is not followed; analyse that file separately")});
+        r.diagnostics.push_back(Diagnostic{
+            Severity::Note, st.span, Cat("source ", Strip(rest), " is not followed; analyse that file separately")});
       }
     } else if (st.text().size() > limits.max_statement_bytes) {
       r.kind = GuessStatementKind(st.text());
-      r.diagnostics.push_back(Diagnostic{
-          Severity::Error, Span{st.span.begin, st.span.begin},
-          Cat("statement is ", st.text().size(), " bytes, more than the limit of ", limits.max_statement_bytes,
-              " bytes; not analysed")});
+      r.diagnostics.push_back(Diagnostic{Severity::Error, Span{st.span.begin, st.span.begin},
+                                         Cat("statement is ", st.text().size(), " bytes, more than the limit of ",
+                                             limits.max_statement_bytes, " bytes; not analysed")});
     } else {
       AnalyzeSql(st, parse, session, r);
       std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),

@@ -22,9 +22,9 @@ namespace hivelineage::driver {
 // Input limits (docs/limits.md). Hostile or broken input past a limit gets an
 // error diagnostic and is skipped; it never exhausts memory or the stack.
 struct Limits {
-  uint64_t max_file_bytes = uint64_t{1} << 30;   // 1 GiB; larger files are not analysed
-  uint32_t max_statement_bytes = 64u << 20;      // 64 MiB after substitution; larger ones are skipped
-  uint32_t max_statements = 1'000'000;           // per file; the rest of the file is skipped
+  uint64_t max_file_bytes = uint64_t{1} << 30;  // 1 GiB; larger files are not analysed
+  uint32_t max_statement_bytes = 64u << 20;     // 64 MiB after substitution; larger ones are skipped
+  uint32_t max_statements = 1'000'000;          // per file; the rest of the file is skipped
   // Parser nesting (parentheses, subqueries, CASE, calls, unary operators);
   // overrides parse.max_depth.
   int max_nesting_depth = 1000;
@@ -37,7 +37,7 @@ uint64_t MaxFileBytes(const Limits& limits);
 struct AnalyzeOptions {
   std::string default_database = "default";
   std::vector<std::pair<std::string, std::string>> variables;  // --var NAME=VALUE
-  bool allow_env = false;                                        // ${env:X} allowed
+  bool allow_env = false;                                      // ${env:X} allowed
   parser::ParseOptions parse;
   Limits limits;
 };
@@ -46,7 +46,7 @@ struct StatementResult {
   uint32_t index = 0;  // within the file, from 0
   Span span;           // original file offsets
   LineCol start;
-  std::string kind;    // "command", "query", "insert", ... (parser::StatementKind)
+  std::string kind;      // "command", "query", "insert", ... (parser::StatementKind)
   bool parsed = false;   // SQL that parsed (kind came from the AST, lineage was computed)
   std::string database;  // current database when the statement ran (Hive's "database")
   lineage::StatementLineage lineage;

@@ -17,7 +17,7 @@ namespace hivelineage::driver {
 // statements are in `file.statements`; with one they were turned into `text`
 // and are gone.
 struct FilePart {
-  FileResult file;  // source and flags of the file; this piece's diagnostics and kept statements
+  FileResult file;                    // source and flags of the file; this piece's diagnostics and kept statements
   std::string text;                   // what the renderer made of this piece's statements
   std::string diagnostics_text;       // and of their diagnostics (for stderr), if it renders those
   size_t statements = 0;              // statements in this piece, rendered or kept

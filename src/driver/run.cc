@@ -42,8 +42,8 @@ bool ReadAll(FILE* f, std::string& out, uint64_t max_bytes) {
 
 // A file larger than `max_bytes` is not read at all (its size is checked
 // first), so a huge file costs no memory; `too_large` tells.
-bool ReadPath(const std::string& path, std::string& out, std::string& error,
-              uint64_t max_bytes = UINT64_MAX, bool* too_large = nullptr) {
+bool ReadPath(const std::string& path, std::string& out, std::string& error, uint64_t max_bytes = UINT64_MAX,
+              bool* too_large = nullptr) {
   if (path == "-") {
     if (!ReadAll(stdin, out, max_bytes)) {
       error = Cat("cannot read standard input: ", ErrnoMessage());
@@ -141,8 +141,7 @@ constexpr int kMaxJobs = 256;
 ExpandedInputs ExpandPaths(const std::vector<std::string>& paths) {
   ExpandedInputs out;
   for (const std::string& arg : paths) ExpandOne(arg, arg, out);
-  std::sort(out.files.begin(), out.files.end(),
-            [](const InputFile& a, const InputFile& b) { return a.name < b.name; });
+  std::sort(out.files.begin(), out.files.end(), [](const InputFile& a, const InputFile& b) { return a.name < b.name; });
   out.files.erase(std::unique(out.files.begin(), out.files.end(),
                               [](const InputFile& a, const InputFile& b) { return a.name == b.name; }),
                   out.files.end());
@@ -170,7 +169,8 @@ ExpandedInputs ReadSequence(const std::string& list_path) {
     while (!line.empty() && IsBlank(line.back())) line.remove_suffix(1);
     if (line.empty() || line.front() == '#') continue;
     const fs::path entry(line);
-    const std::string path = (entry.is_absolute() || base.empty() ? entry : base / entry).lexically_normal().generic_string();
+    const std::string path =
+        (entry.is_absolute() || base.empty() ? entry : base / entry).lexically_normal().generic_string();
     const std::string where = Cat(list_path, ":", line_no, ": ");
     ExpandedInputs one;
     ExpandOne(path, path, one);
@@ -194,9 +194,8 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
   if (std::optional<std::string> utf8 = Gb18030ToUtf8(bytes)) {
     std::string().swap(bytes);  // not needed any more: free it before the analysis
     in.source = std::make_shared<const SourceFile>(std::move(name), std::move(*utf8));
-    in.diagnostics.push_back(Diagnostic{
-        Severity::Warning, Span{0, 0},
-        "file is not UTF-8; decoded as GB18030/GBK (offsets refer to the UTF-8 text)"});
+    in.diagnostics.push_back(Diagnostic{Severity::Warning, Span{0, 0},
+                                        "file is not UTF-8; decoded as GB18030/GBK (offsets refer to the UTF-8 text)"});
     return in;
   }
   const uint32_t at = static_cast<uint32_t>(std::min<size_t>(*bad, UINT32_MAX));
@@ -221,8 +220,7 @@ LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
   return DecodeOwnedInput(input.name, std::move(bytes));
 }
 
-std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink,
-                         bool* any_error) {
+std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink, bool* any_error) {
   for (const std::string& path : options.catalog_files) {
     std::string bytes;
     std::string error;
@@ -250,8 +248,7 @@ int ResolveJobs(int jobs) {
   cpu_set_t set;
   CPU_ZERO(&set);
   // The cores this process may use (taskset, cgroup cpusets), not all the machine has.
-  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
-    return std::min(CPU_COUNT(&set), kMaxJobs);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0) return std::min(CPU_COUNT(&set), kMaxJobs);
   return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxJobs);
 }
 
@@ -272,7 +269,8 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   if (!summary.fatal_error.empty()) return summary;
 
   const size_t n = inputs.size();
-  const int jobs = static_cast<int>(std::min<size_t>(static_cast<size_t>(ResolveJobs(options.jobs)), std::max<size_t>(n, 1)));
+  const int jobs =
+      static_cast<int>(std::min<size_t>(static_cast<size_t>(ResolveJobs(options.jobs)), std::max<size_t>(n, 1)));
   // Independent scripts each start from the catalogs, frozen and shared;
   // sequenced ones share one session.
   std::shared_ptr<const lineage::Catalog> frozen;

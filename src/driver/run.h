@@ -78,9 +78,9 @@ struct RunProgress {
 struct RunOptions {
   AnalyzeOptions analyze;
   std::vector<std::string> catalog_files;  // JSON, or DDL scripts (.sql/.hql/.q)
-  int jobs = 0;            // threads analysing at once; 0 = one per available core
-  bool sequenced = false;  // each script sees what the earlier ones created
-  RunProgress* progress = nullptr;  // optional live counters
+  int jobs = 0;                            // threads analysing at once; 0 = one per available core
+  bool sequenced = false;                  // each script sees what the earlier ones created
+  RunProgress* progress = nullptr;         // optional live counters
   // Renders statements on the analysing threads; null: pieces keep them.
   const Renderer* renderer = nullptr;
   // The memory bound (see scheduler.h): results waiting for the sink beyond
@@ -96,12 +96,12 @@ struct RunSummary {
   size_t statements_with_errors = 0;
   size_t files_with_errors = 0;  // file-level errors (unreadable, too large, ...)
   size_t bytes = 0;
-  int jobs = 1;                   // threads actually used
-  double wait_seconds = 0;        // time the threads spent blocked (no file to take, next result not ready)
-  size_t peak_held_bytes = 0;     // most result bytes waiting at once between the threads and the sink
+  int jobs = 1;                            // threads actually used
+  double wait_seconds = 0;                 // time the threads spent blocked (no file to take, next result not ready)
+  size_t peak_held_bytes = 0;              // most result bytes waiting at once between the threads and the sink
   std::vector<double> thread_cpu_seconds;  // CPU time of each thread, the caller's first (for benchmarks)
-  bool unreadable_input = false;  // some input could not be read
-  bool any_error = false;         // some statement or file-level error
+  bool unreadable_input = false;           // some input could not be read
+  bool any_error = false;                  // some statement or file-level error
 };
 
 using FileSink = std::function<void(FileResult&&)>;  // whole files
@@ -118,8 +118,7 @@ int ResolveJobs(int jobs);
 // to `sink` with is_catalog set). Returns an error message when a catalog is
 // unreadable or invalid JSON, empty on success; sets *any_error when a DDL
 // catalog had statement errors.
-std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink,
-                         bool* any_error);
+std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink, bool* any_error);
 
 // Loads the catalogs (DDL catalogs are passed to `sink` with is_catalog set,
 // so their errors can be reported), then analyses `inputs` on up to

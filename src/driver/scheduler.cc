@@ -166,8 +166,8 @@ class PieceMaker : public StatementObserver {
 class Scheduler {
  public:
   Scheduler(const std::vector<InputFile>& inputs, const RunOptions& options,
-            std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs,
-            const PartSink& sink, RunSummary& summary)
+            std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs, const PartSink& sink,
+            RunSummary& summary)
       : inputs_(inputs),
         options_(options),
         base_(std::move(base)),
@@ -442,7 +442,7 @@ class Scheduler {
   const size_t head_limit_;
   const PartSink& sink_;
   RunSummary& summary_;
-  bool file_error_ = false;         // caller only: the file being emitted had a file-level error
+  bool file_error_ = false;        // caller only: the file being emitted had a file-level error
   std::exception_ptr sink_error_;  // caller only: what the sink threw while the caller analysed
 
   std::mutex mu_;

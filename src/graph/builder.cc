@@ -14,8 +14,7 @@ bool IsDirectory(const std::string& name) { return name.starts_with("directory:"
 void GraphBuilder::AddFile(const driver::FileResult& file) {
   if (file.is_catalog || file.source == nullptr) return;
   const std::string name(file.source->name());
-  for (const driver::StatementResult& st : file.statements)
-    AddStatement(name, st, file.source->Slice(st.span));
+  for (const driver::StatementResult& st : file.statements) AddStatement(name, st, file.source->Slice(st.span));
 }
 
 void GraphBuilder::AddTable(const std::string& name, TableKind kind) {
@@ -25,8 +24,7 @@ void GraphBuilder::AddTable(const std::string& name, TableKind kind) {
   if (kind != TableKind::Table) it->second.kind = kind;
 }
 
-bool GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables,
-                             bool allow_fallback) {
+bool GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback) {
   if (graph_.columns.contains(name)) return true;
   std::string table = TableOfColumn(name, tables, allow_fallback);
   if (table.empty()) return false;
@@ -39,8 +37,7 @@ bool GraphBuilder::AddColumn(const std::string& name, const std::vector<std::str
   return true;
 }
 
-void GraphBuilder::AddStatement(const std::string& file, const driver::StatementResult& st,
-                                std::string_view text) {
+void GraphBuilder::AddStatement(const std::string& file, const driver::StatementResult& st, std::string_view text) {
   const lineage::StatementLineage& lin = st.lineage;
   if (!st.parsed || (lin.inputs.empty() && lin.outputs.empty())) return;
 

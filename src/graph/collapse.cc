@@ -11,8 +11,7 @@ namespace {
 
 // Bridges the temporary nodes of one edge list; `is_temp` tells node names apart.
 template <typename IsTemp>
-std::vector<Edge> Bridge(const std::vector<Edge>& edges, const IsTemp& is_temp, size_t& budget,
-                         bool& truncated) {
+std::vector<Edge> Bridge(const std::vector<Edge>& edges, const IsTemp& is_temp, size_t& budget, bool& truncated) {
   absl::flat_hash_map<std::string, std::vector<size_t>> out;
   for (size_t i = 0; i < edges.size(); ++i)
     if (is_temp(edges[i].source)) out[edges[i].source].push_back(i);

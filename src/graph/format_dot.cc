@@ -126,8 +126,8 @@ void WriteDot(const Graph& g, std::string& out) {
     auto d = column_port.find(e.target);
     if (s == column_port.end() || d == column_port.end()) continue;
     linked.insert({s->second.first, d->second.first});
-    Append(out, "  t", s->second.first, ":c", s->second.second, " -> t", d->second.first, ":c",
-           d->second.second, " [tooltip=", QuotedText(tooltip));
+    Append(out, "  t", s->second.first, ":c", s->second.second, " -> t", d->second.first, ":c", d->second.second,
+           " [tooltip=", QuotedText(tooltip));
     if (e.kind == EdgeKind::Predicate) out += ", style=dashed, color=\"#888888\"";
     out += "];\n";
   }
@@ -136,8 +136,8 @@ void WriteDot(const Graph& g, std::string& out) {
     auto d = table_id.find(e.target);
     if (s == table_id.end() || d == table_id.end()) continue;
     if (!linked.insert({s->second, d->second}).second) continue;
-    Append(out, "  t", s->second, ":t -> t", d->second, ":t [style=dotted, tooltip=",
-           QuotedText(Tooltip(g, e)), "];\n");
+    Append(out, "  t", s->second, ":t -> t", d->second, ":t [style=dotted, tooltip=", QuotedText(Tooltip(g, e)),
+           "];\n");
   }
   out += "}\n";
 }

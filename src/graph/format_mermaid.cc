@@ -79,8 +79,8 @@ void WriteMermaid(const Graph& g, std::string& out) {
     auto d = column_id.find(e.target);
     if (s == column_id.end() || d == column_id.end()) continue;
     linked.insert({s->second.first, d->second.first});
-    Append(out, "  t", s->second.first, "c", s->second.second,
-           e.kind == EdgeKind::Predicate ? " -.-> " : " --> ", "t", d->second.first, "c", d->second.second, "\n");
+    Append(out, "  t", s->second.first, "c", s->second.second, e.kind == EdgeKind::Predicate ? " -.-> " : " --> ", "t",
+           d->second.first, "c", d->second.second, "\n");
   }
   for (const Edge& e : g.table_edges) {
     auto s = table_id.find(e.source);

@@ -21,10 +21,10 @@ void WriteDot(const Graph& graph, std::string& out);
 void WriteMermaid(const Graph& graph, std::string& out);
 
 struct OpenLineageOptions {
-  std::string dataset_namespace = "hive";      // namespace of the Hive tables
-  std::string job_namespace = "hivelineage";   // namespace of the jobs (one per statement)
+  std::string dataset_namespace = "hive";           // namespace of the Hive tables
+  std::string job_namespace = "hivelineage";        // namespace of the jobs (one per statement)
   std::string event_time = "1970-01-01T00:00:00Z";  // fixed, so output is reproducible
-  std::string producer;                        // empty: urn:hivelineage:VERSION
+  std::string producer;                             // empty: urn:hivelineage:VERSION
 };
 
 void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out);

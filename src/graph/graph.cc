@@ -61,12 +61,10 @@ const char* TableKindName(TableKind kind) {
   return "?";
 }
 
-std::string TableOfColumn(const std::string& column, const std::vector<std::string>& tables,
-                          bool allow_fallback) {
+std::string TableOfColumn(const std::string& column, const std::vector<std::string>& tables, bool allow_fallback) {
   std::string best;
   for (const std::string& t : tables)
-    if (t.size() > best.size() && column.size() > t.size() + 1 && column.starts_with(t) &&
-        column[t.size()] == '.')
+    if (t.size() > best.size() && column.size() > t.size() + 1 && column.starts_with(t) && column[t.size()] == '.')
       best = t;
   if (!best.empty() || !allow_fallback) return best;
   const size_t dot = column.rfind('.');

@@ -80,8 +80,8 @@ struct Graph {
   std::vector<StatementInfo> statements;  // in run order
   std::map<std::string, TableNode> tables;
   std::map<std::string, ColumnNode> columns;
-  std::vector<Edge> edges;        // column to column
-  std::vector<Edge> table_edges;  // table to table, one per statement (input, output) pair
+  std::vector<Edge> edges;             // column to column
+  std::vector<Edge> table_edges;       // table to table, one per statement (input, output) pair
   std::vector<std::string> collapsed;  // tables removed by --collapse, sorted
 
   const TableNode* FindTable(const std::string& name) const;
@@ -95,7 +95,6 @@ struct Graph {
 // The table part of a column name: the longest of `tables` that prefixes it
 // (names such as `directory:/a.b` hold dots), else, with `allow_fallback`,
 // everything before the last dot. Empty when there is none.
-std::string TableOfColumn(const std::string& column, const std::vector<std::string>& tables,
-                          bool allow_fallback);
+std::string TableOfColumn(const std::string& column, const std::vector<std::string>& tables, bool allow_fallback);
 
 }  // namespace hivelineage::graph

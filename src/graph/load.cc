@@ -17,9 +17,8 @@ void MarkKinds(const driver::FileResult& file, GraphBuilder& builder) {
 
 }  // namespace
 
-driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs,
-                                    const driver::RunOptions& options, GraphBuilder& builder,
-                                    const driver::PartSink& on_part) {
+driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs, const driver::RunOptions& options,
+                                    GraphBuilder& builder, const driver::PartSink& on_part) {
   driver::RunOptions run_options = options;
   run_options.renderer = nullptr;
   return driver::Run(inputs, run_options, [&](driver::FilePart&& part) {

@@ -21,8 +21,7 @@ namespace hivelineage::graph {
 // passed to `on_part` after it went into `builder`, so the caller can report
 // its diagnostics. options.renderer is not used: the builder needs the
 // statements.
-driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs,
-                                    const driver::RunOptions& options, GraphBuilder& builder,
-                                    const driver::PartSink& on_part);
+driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs, const driver::RunOptions& options,
+                                    GraphBuilder& builder, const driver::PartSink& on_part);
 
 }  // namespace hivelineage::graph

@@ -26,7 +26,6 @@ constexpr KeywordInfo kKeywords[] = {
 constexpr size_t kNumKeywords = sizeof(kKeywords) / sizeof(kKeywords[0]);
 static_assert(kNumKeywords == static_cast<size_t>(Keyword::kCount));
 
-
 constexpr KeywordTable MakeKeywordTable() {
   KeywordTable t{};
   for (size_t id = 1; id < kNumKeywords; ++id) {

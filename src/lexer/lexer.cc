@@ -2,9 +2,9 @@
 
 #include <array>
 
+#include "absl/strings/str_format.h"
 #include "base/strings.h"
 #include "lexer/keyword_hash.h"
-#include "absl/strings/str_format.h"
 
 namespace hivelineage::lexer {
 namespace {
@@ -19,7 +19,7 @@ enum CharClass : uint8_t {
   kQuote,      // ' "
   kBackquote,  // `
   kPunct,
-  kHigh,       // >= 0x80
+  kHigh,  // >= 0x80
 };
 
 constexpr std::array<uint8_t, 256> MakeClassTable() {
@@ -89,10 +89,17 @@ size_t Utf8Length(const unsigned char* p, const unsigned char* end) {
   const unsigned char c = p[0];
   size_t n;
   uint32_t min;
-  if (c >= 0xC2 && c <= 0xDF) { n = 2; min = 0x80; }
-  else if (c >= 0xE0 && c <= 0xEF) { n = 3; min = 0x800; }
-  else if (c >= 0xF0 && c <= 0xF4) { n = 4; min = 0x10000; }
-  else return 0;
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+    min = 0x80;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    min = 0x800;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    min = 0x10000;
+  } else
+    return 0;
   if (static_cast<size_t>(end - p) < n) return 0;
   uint32_t cp = c & (0x7F >> n);
   for (size_t i = 1; i < n; ++i) {
@@ -111,8 +118,7 @@ uint32_t DecodeUtf8(const unsigned char* p, size_t n) {
 
 class Lexer {
  public:
-  Lexer(std::string_view text, const LexOptions& options, std::vector<Token>& out,
-        Diagnostics& diags)
+  Lexer(std::string_view text, const LexOptions& options, std::vector<Token>& out, Diagnostics& diags)
       : begin_(reinterpret_cast<const unsigned char*>(text.data())),
         p_(begin_),
         end_(begin_ + text.size()),
@@ -151,16 +157,16 @@ class Lexer {
  private:
   uint32_t Off(const unsigned char* p) const { return static_cast<uint32_t>(p - begin_); }
 
-  [[gnu::always_inline]] inline void Emit(TokenKind kind, const unsigned char* b, const unsigned char* e, uint8_t flags = 0,
-            Keyword kw = Keyword::None) {
+  [[gnu::always_inline]] inline void Emit(TokenKind kind, const unsigned char* b, const unsigned char* e,
+                                          uint8_t flags = 0, Keyword kw = Keyword::None) {
     if (pending_space_) flags |= kLeadingSpace;
     pending_space_ = false;
     out_.push_back(Token{kind, flags, kw, Off(b), Off(e)});
   }
 
   // Out of line: building messages must not weigh on the scanning loops.
-  [[gnu::noinline, gnu::cold]] void Report(Severity sev, const unsigned char* b,
-                                           const unsigned char* e, std::string msg) {
+  [[gnu::noinline, gnu::cold]] void Report(Severity sev, const unsigned char* b, const unsigned char* e,
+                                           std::string msg) {
     if (sev == Severity::Error) summary_.has_error = true;
     diags_.push_back(Diagnostic{sev, Span{Off(b), Off(e)}, std::move(msg)});
   }
@@ -244,8 +250,7 @@ class Lexer {
     const unsigned char c = *p_;
     ++p_;
     Report(Severity::Error, start, p_,
-           c == 0 ? std::string("unexpected NUL byte")
-                  : absl::StrFormat("unexpected character 0x%02X", c));
+           c == 0 ? std::string("unexpected NUL byte") : absl::StrFormat("unexpected character 0x%02X", c));
     Emit(TokenKind::Error, start, p_);
   }
 
@@ -298,12 +303,23 @@ class Lexer {
       const unsigned w0 = kWordClass[p[0]];
       if (w0 == 0) goto done;
       const unsigned w1 = kWordClass[p[1]];
-      if (w1 == 0) { p += 1; seen |= w0; goto done; }
+      if (w1 == 0) {
+        p += 1;
+        seen |= w0;
+        goto done;
+      }
       const unsigned w2 = kWordClass[p[2]];
-      if (w2 == 0) { p += 2; seen |= w0 | w1; goto done; }
+      if (w2 == 0) {
+        p += 2;
+        seen |= w0 | w1;
+        goto done;
+      }
       const unsigned w3 = kWordClass[p[3]];
       seen |= w0 | w1 | w2;
-      if (w3 == 0) { p += 3; goto done; }
+      if (w3 == 0) {
+        p += 3;
+        goto done;
+      }
       seen |= w3;
       p += 4;
     }
@@ -325,9 +341,8 @@ class Lexer {
     }
     const size_t n = static_cast<size_t>(p_ - start);
     const char* w = reinterpret_cast<const char*>(start);
-    const Keyword kw = (n >= 2 && n <= kMaxKeywordLength)
-                           ? LookupKeywordHashed(w, n, KeywordHash(w, n))
-                           : Keyword::None;
+    const Keyword kw =
+        (n >= 2 && n <= kMaxKeywordLength) ? LookupKeywordHashed(w, n, KeywordHash(w, n)) : Keyword::None;
     Emit(TokenKind::Word, start, p_, (seen & 2) ? 0 : kNoUpper, kw);
   }
 
@@ -337,9 +352,9 @@ class Lexer {
     while (p_ < end_ && IsDigit(*p_)) ++p_;
     const unsigned char* int_end = p_;
     bool frac = false;
-    if (p_ < end_ && *p_ == '.' && !(p_ + 1 < end_ && IsWordChar(p_[1]) && !IsDigit(p_[1]) &&
-                                     Upper(p_[1]) != 'E' && Upper(p_[1]) != 'D' &&
-                                     !(Upper(p_[1]) == 'B' && p_ + 2 < end_ && Upper(p_[2]) == 'D'))) {
+    if (p_ < end_ && *p_ == '.' &&
+        !(p_ + 1 < end_ && IsWordChar(p_[1]) && !IsDigit(p_[1]) && Upper(p_[1]) != 'E' && Upper(p_[1]) != 'D' &&
+          !(Upper(p_[1]) == 'B' && p_ + 2 < end_ && Upper(p_[2]) == 'D'))) {
       // 1.5, 1., 1.e3, 1.D but not "1.x" (a dot then a name).
       ++p_;
       frac = true;
@@ -461,8 +476,14 @@ class Lexer {
   void LexPunct(const unsigned char* start) {
     const unsigned char c = *p_;
     const unsigned char n = (p_ + 1 < end_) ? p_[1] : 0;
-    auto one = [&](TokenKind k) { p_ += 1; Emit(k, start, p_); };
-    auto two = [&](TokenKind k) { p_ += 2; Emit(k, start, p_); };
+    auto one = [&](TokenKind k) {
+      p_ += 1;
+      Emit(k, start, p_);
+    };
+    auto two = [&](TokenKind k) {
+      p_ += 2;
+      Emit(k, start, p_);
+    };
     switch (c) {
       case '.':
         if (IsDigit(n) && !PrevIsOperand()) {
@@ -472,36 +493,62 @@ class Lexer {
           return;
         }
         return one(TokenKind::Dot);
-      case ',': return one(TokenKind::Comma);
-      case ';': return one(TokenKind::Semicolon);
-      case '(': return one(TokenKind::LParen);
-      case ')': return one(TokenKind::RParen);
-      case '[': return one(TokenKind::LBracket);
-      case ']': return one(TokenKind::RBracket);
-      case '{': return one(TokenKind::LBrace);
-      case '}': return one(TokenKind::RBrace);
-      case ':': return one(TokenKind::Colon);
-      case '=': return n == '=' ? two(TokenKind::EqualEqual) : one(TokenKind::Equal);
+      case ',':
+        return one(TokenKind::Comma);
+      case ';':
+        return one(TokenKind::Semicolon);
+      case '(':
+        return one(TokenKind::LParen);
+      case ')':
+        return one(TokenKind::RParen);
+      case '[':
+        return one(TokenKind::LBracket);
+      case ']':
+        return one(TokenKind::RBracket);
+      case '{':
+        return one(TokenKind::LBrace);
+      case '}':
+        return one(TokenKind::RBrace);
+      case ':':
+        return one(TokenKind::Colon);
+      case '=':
+        return n == '=' ? two(TokenKind::EqualEqual) : one(TokenKind::Equal);
       case '<':
-        if (n == '=' && p_ + 2 < end_ && p_[2] == '>') { p_ += 3; Emit(TokenKind::NullSafeEqual, start, p_); return; }
+        if (n == '=' && p_ + 2 < end_ && p_[2] == '>') {
+          p_ += 3;
+          Emit(TokenKind::NullSafeEqual, start, p_);
+          return;
+        }
         if (n == '=') return two(TokenKind::LessEqual);
         if (n == '>') return two(TokenKind::NotEqual);
         return one(TokenKind::Less);
-      case '>': return n == '=' ? two(TokenKind::GreaterEqual) : one(TokenKind::Greater);
-      case '!': return n == '=' ? two(TokenKind::BangEqual) : one(TokenKind::Bang);
-      case '+': return one(TokenKind::Plus);
-      case '-': return n == '>' ? two(TokenKind::Arrow) : one(TokenKind::Minus);
-      case '*': return one(TokenKind::Star);
+      case '>':
+        return n == '=' ? two(TokenKind::GreaterEqual) : one(TokenKind::Greater);
+      case '!':
+        return n == '=' ? two(TokenKind::BangEqual) : one(TokenKind::Bang);
+      case '+':
+        return one(TokenKind::Plus);
+      case '-':
+        return n == '>' ? two(TokenKind::Arrow) : one(TokenKind::Minus);
+      case '*':
+        return one(TokenKind::Star);
       case '/':
         if (n == '*') return LexHint(start);
         return one(TokenKind::Slash);
-      case '%': return one(TokenKind::Percent);
-      case '&': return one(TokenKind::Ampersand);
-      case '~': return one(TokenKind::Tilde);
-      case '|': return n == '|' ? two(TokenKind::PipePipe) : one(TokenKind::Pipe);
-      case '^': return one(TokenKind::Caret);
-      case '?': return one(TokenKind::Question);
-      case '@': return one(TokenKind::At);
+      case '%':
+        return one(TokenKind::Percent);
+      case '&':
+        return one(TokenKind::Ampersand);
+      case '~':
+        return one(TokenKind::Tilde);
+      case '|':
+        return n == '|' ? two(TokenKind::PipePipe) : one(TokenKind::Pipe);
+      case '^':
+        return one(TokenKind::Caret);
+      case '?':
+        return one(TokenKind::Question);
+      case '@':
+        return one(TokenKind::At);
       case '$':
         if (n == '{' && ScanVariable()) {
           const unsigned char* var_end = p_;
@@ -538,8 +585,10 @@ class Lexer {
     }
     if (p_ < end_) {
       const unsigned char u = Upper(*p_);
-      if (u == 'B' && p_ + 1 < end_ && Upper(p_[1]) == 'D') p_ += 2;
-      else if (u == 'D') p_ += 1;
+      if (u == 'B' && p_ + 1 < end_ && Upper(p_[1]) == 'D')
+        p_ += 2;
+      else if (u == 'D')
+        p_ += 1;
     }
     Emit(TokenKind::Number, start, p_);
   }
@@ -548,9 +597,8 @@ class Lexer {
     if (out_.empty()) return false;
     const Token& t = out_.back();
     if (pending_space_) return false;
-    return t.kind == TokenKind::Word || t.kind == TokenKind::QuotedIdent ||
-           t.kind == TokenKind::RParen || t.kind == TokenKind::RBracket ||
-           t.kind == TokenKind::Variable;
+    return t.kind == TokenKind::Word || t.kind == TokenKind::QuotedIdent || t.kind == TokenKind::RParen ||
+           t.kind == TokenKind::RBracket || t.kind == TokenKind::Variable;
   }
 
   // /*+ hint */: kept as one token; the parser decides whether it is legal.
@@ -572,8 +620,7 @@ class Lexer {
   static bool IsFullWidthPunct(const unsigned char* p, size_t n) {
     if (n != 3) return false;
     const uint32_t cp = DecodeUtf8(p, n);
-    return cp == 0xFF0C || cp == 0xFF08 || cp == 0xFF09 || cp == 0xFF1B || cp == 0x3001 ||
-           cp == 0xFF1D;
+    return cp == 0xFF0C || cp == 0xFF08 || cp == 0xFF09 || cp == 0xFF1B || cp == 0x3001 || cp == 0xFF1D;
   }
 
   // Non-ASCII outside quotes: full-width punctuation is read as its ASCII twin
@@ -585,8 +632,7 @@ class Lexer {
       ++p_;
       while (p_ < end_ && *p_ >= 0x80 && Utf8Length(p_, end_) == 0) ++p_;
       Report(Severity::Error, start, p_,
-             absl::StrFormat("invalid UTF-8 byte 0x%02X outside a string (is the file GBK-encoded?)",
-                             *start));
+             absl::StrFormat("invalid UTF-8 byte 0x%02X outside a string (is the file GBK-encoded?)", *start));
       Emit(TokenKind::Error, start, p_);
       return;
     }
@@ -595,17 +641,33 @@ class Lexer {
       TokenKind k = TokenKind::Error;
       const char* ascii = nullptr;
       switch (cp) {
-        case 0xFF0C: case 0x3001: k = TokenKind::Comma; ascii = ","; break;
-        case 0xFF08: k = TokenKind::LParen; ascii = "("; break;
-        case 0xFF09: k = TokenKind::RParen; ascii = ")"; break;
-        case 0xFF1B: k = TokenKind::Semicolon; ascii = ";"; break;
-        case 0xFF1D: k = TokenKind::Equal; ascii = "="; break;
-        default: break;
+        case 0xFF0C:
+        case 0x3001:
+          k = TokenKind::Comma;
+          ascii = ",";
+          break;
+        case 0xFF08:
+          k = TokenKind::LParen;
+          ascii = "(";
+          break;
+        case 0xFF09:
+          k = TokenKind::RParen;
+          ascii = ")";
+          break;
+        case 0xFF1B:
+          k = TokenKind::Semicolon;
+          ascii = ";";
+          break;
+        case 0xFF1D:
+          k = TokenKind::Equal;
+          ascii = "=";
+          break;
+        default:
+          break;
       }
       if (ascii != nullptr) {
         p_ += 3;
-        Report(Severity::Warning, start, p_,
-               Cat("full-width punctuation read as '", ascii, "'"));
+        Report(Severity::Warning, start, p_, Cat("full-width punctuation read as '", ascii, "'"));
         Emit(k, start, p_, kFullWidth);
         return;
       }
@@ -666,8 +728,8 @@ std::string UnescapeString(std::string_view t) {
         continue;
       }
       const char e = t[i + 1];
-      if (e >= '0' && e <= '7' && i + 3 < t.size() && t[i + 2] >= '0' && t[i + 2] <= '7' &&
-          t[i + 3] >= '0' && t[i + 3] <= '7') {
+      if (e >= '0' && e <= '7' && i + 3 < t.size() && t[i + 2] >= '0' && t[i + 2] <= '7' && t[i + 3] >= '0' &&
+          t[i + 3] <= '7') {
         out += static_cast<char>(((e - '0') << 6) | ((t[i + 2] - '0') << 3) | (t[i + 3] - '0'));
         i += 4;
         continue;
@@ -687,15 +749,33 @@ std::string UnescapeString(std::string_view t) {
         }
       }
       switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case '0': out += '\0'; break;
-        case 'Z': out += '\x1A'; break;
-        case '%': out += "\\%"; break;
-        case '_': out += "\\_"; break;
-        default: out += e; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case '0':
+          out += '\0';
+          break;
+        case 'Z':
+          out += '\x1A';
+          break;
+        case '%':
+          out += "\\%";
+          break;
+        case '_':
+          out += "\\_";
+          break;
+        default:
+          out += e;
+          break;
       }
       i += 2;
     }

@@ -27,8 +27,7 @@ struct TokenizeSummary {
 
 // Appends tokens of `text` to `out` (always ending with an Eof token) and any
 // problems to `diags` (spans relative to `text`).
-TokenizeSummary Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out,
-              Diagnostics& diags);
+TokenizeSummary Tokenize(std::string_view text, const LexOptions& options, std::vector<Token>& out, Diagnostics& diags);
 
 // Decoded contents of a String token: quotes removed, backslash escapes applied
 // (Hive's unescaper: \n \t \0 \uXXXX, 3-digit octal), adjacent pieces glued.

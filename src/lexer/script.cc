@@ -36,16 +36,14 @@ inline bool IsSpace(char c) { return kSplitClass[static_cast<unsigned char>(c)] 
 size_t FindSplitSpecial(const char* t, size_t from, size_t n) {
   size_t i = from;
 #if defined(__SSE2__)
-  const __m128i semi = _mm_set1_epi8(';'), apos = _mm_set1_epi8('\''), dq = _mm_set1_epi8('"'),
-                bq = _mm_set1_epi8('`'), dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/'),
-                fullwidth = _mm_set1_epi8('\xEF');
+  const __m128i semi = _mm_set1_epi8(';'), apos = _mm_set1_epi8('\''), dq = _mm_set1_epi8('"'), bq = _mm_set1_epi8('`'),
+                dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/'), fullwidth = _mm_set1_epi8('\xEF');
   while (i + 16 <= n) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
     const __m128i m = _mm_or_si128(
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, semi), _mm_cmpeq_epi8(v, apos)),
                      _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bq))),
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)),
-                     _mm_cmpeq_epi8(v, fullwidth)));
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)), _mm_cmpeq_epi8(v, fullwidth)));
     const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
     if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
     i += 16;
@@ -79,8 +77,8 @@ size_t FindLineEnd(const char* t, size_t from, size_t n) {
   const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
   while (i + 16 <= n) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
-    const unsigned mask = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr))));
+    const unsigned mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, cr))));
     if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
     i += 16;
   }
@@ -99,7 +97,10 @@ std::string_view FirstWord(std::string_view s, size_t* end_out = nullptr) {
   size_t i = 0;
   while (i < s.size() && IsSpace(s[i])) ++i;
   size_t j = i;
-  while (j < s.size() && (((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9')) || s[j] == '_')) ++j;
+  while (
+      j < s.size() &&
+      (((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9')) || s[j] == '_'))
+    ++j;
   if (end_out) *end_out = j;
   return s.substr(i, j - i);
 }
@@ -127,11 +128,11 @@ CommandKind ClassifyCommand(std::string_view text) {
     return CommandKind::Set;
   }
   if (is("reset")) return CommandKind::Reset;
-  if (is("add") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") ||
-                    next_is("archive") || next_is("archives")))
+  if (is("add") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
+                    next_is("archives")))
     return CommandKind::Add;
-  if (is("list") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") ||
-                     next_is("archive") || next_is("archives")))
+  if (is("list") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
+                     next_is("archives")))
     return CommandKind::List;
   if (is("delete") && !next_is("from")) return CommandKind::Delete;
   if (is("dfs")) return CommandKind::Dfs;
@@ -180,8 +181,7 @@ class Substituter {
       const std::string inner = depth < kMaxSubstitutionDepth
                                     ? Expand(s.substr(at + 2, close - at - 2), depth + 1, -1, changed)
                                     : std::string(s.substr(at + 2, close - at - 2));
-      std::optional<std::string> value =
-          depth < kMaxSubstitutionDepth ? vars_.Lookup(inner) : std::nullopt;
+      std::optional<std::string> value = depth < kMaxSubstitutionDepth ? vars_.Lookup(inner) : std::nullopt;
       if (value && !exhausted_) {
         *changed = true;
         bool again = false;
@@ -243,9 +243,10 @@ void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& 
     const bool was_exhausted = sub.exhausted();
     std::string piece = sub.Expand(s.substr(at, close + 1 - at), 0, st.span.begin + at, &changed);
     if (sub.exhausted() && !was_exhausted) {
-      diags.push_back(Diagnostic{Severity::Error,
-                                 Span{st.span.begin + static_cast<uint32_t>(at), st.span.begin + static_cast<uint32_t>(close + 1)},
-                                 "variable expansion exceeds 1 MiB; substitution stopped here"});
+      diags.push_back(
+          Diagnostic{Severity::Error,
+                     Span{st.span.begin + static_cast<uint32_t>(at), st.span.begin + static_cast<uint32_t>(close + 1)},
+                     "variable expansion exceeds 1 MiB; substitution stopped here"});
     }
     if (changed) {
       any = true;
@@ -281,28 +282,41 @@ void ApplySet(const StatementText& st, Variables& vars) {
 
 std::string_view CommandKindName(CommandKind k) {
   switch (k) {
-    case CommandKind::None: return "sql";
-    case CommandKind::Set: return "set";
-    case CommandKind::Reset: return "reset";
-    case CommandKind::Add: return "add";
-    case CommandKind::List: return "list";
-    case CommandKind::Delete: return "delete";
-    case CommandKind::Dfs: return "dfs";
-    case CommandKind::Source: return "source";
-    case CommandKind::Shell: return "shell";
-    case CommandKind::Compile: return "compile";
-    case CommandKind::Reload: return "reload";
-    case CommandKind::Crypto: return "crypto";
-    case CommandKind::Llap: return "llap";
-    case CommandKind::Quit: return "quit";
+    case CommandKind::None:
+      return "sql";
+    case CommandKind::Set:
+      return "set";
+    case CommandKind::Reset:
+      return "reset";
+    case CommandKind::Add:
+      return "add";
+    case CommandKind::List:
+      return "list";
+    case CommandKind::Delete:
+      return "delete";
+    case CommandKind::Dfs:
+      return "dfs";
+    case CommandKind::Source:
+      return "source";
+    case CommandKind::Shell:
+      return "shell";
+    case CommandKind::Compile:
+      return "compile";
+    case CommandKind::Reload:
+      return "reload";
+    case CommandKind::Crypto:
+      return "crypto";
+    case CommandKind::Llap:
+      return "llap";
+    case CommandKind::Quit:
+      return "quit";
   }
   return "sql";
 }
 
 void Variables::Define(std::string_view name, std::string_view value) {
   if (name.find(':') != std::string_view::npos) {
-    values_[ToLower(name.substr(0, name.find(':'))) + std::string(name.substr(name.find(':')))] =
-        std::string(value);
+    values_[ToLower(name.substr(0, name.find(':'))) + std::string(name.substr(name.find(':')))] = std::string(value);
     return;
   }
   values_[Cat("hivevar:", name)] = std::string(value);
@@ -429,9 +443,14 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       i += 2;
       int depth = 1;
       while (i < n && depth > 0) {
-        if (t[i] == '*' && i + 1 < n && t[i + 1] == '/') { --depth; i += 2; }
-        else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') { ++depth; i += 2; }
-        else ++i;
+        if (t[i] == '*' && i + 1 < n && t[i + 1] == '/') {
+          --depth;
+          i += 2;
+        } else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
+          ++depth;
+          i += 2;
+        } else
+          ++i;
       }
       if (depth > 0) {
         // Unterminated: it swallows the rest; the lexer reports it.

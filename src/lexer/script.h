@@ -8,8 +8,8 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +23,19 @@ namespace hivelineage::lexer {
 // Hive CLI commands that are not SQL (handled before the parser).
 enum class CommandKind : uint8_t {
   None,  // SQL
-  Set, Reset, Add, List, Delete, Dfs, Source, Shell, Compile, Reload, Crypto, Llap, Quit,
+  Set,
+  Reset,
+  Add,
+  List,
+  Delete,
+  Dfs,
+  Source,
+  Shell,
+  Compile,
+  Reload,
+  Crypto,
+  Llap,
+  Quit,
 };
 std::string_view CommandKindName(CommandKind k);
 
@@ -76,8 +88,8 @@ struct SplitOptions {
 
 // Splits `file` into statements and substitutes variables. `vars` is updated
 // by `set` commands. Diagnostics (original offsets) go to `diags`.
-std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars,
-                                       Diagnostics& diags, const SplitOptions& options = {});
+std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags,
+                                       const SplitOptions& options = {});
 
 // The same, handing each statement to `each` as soon as it is split, so the
 // caller can analyse it before the next is read and never hold them all.

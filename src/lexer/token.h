@@ -28,11 +28,11 @@ enum class Keyword : uint16_t {
 };
 
 // Token flags.
-inline constexpr uint8_t kLeadingSpace = 1;   // white space or a comment precedes it
-inline constexpr uint8_t kUnterminated = 2;   // string/backquote/comment hit end of input
-inline constexpr uint8_t kDoubleQuoted = 4;   // String written with "..."
-inline constexpr uint8_t kFullWidth = 8;      // punctuation written in full-width form (，（）)
-inline constexpr uint8_t kNoUpper = 16;       // Word known to hold no A-Z (names need no lower-casing)
+inline constexpr uint8_t kLeadingSpace = 1;  // white space or a comment precedes it
+inline constexpr uint8_t kUnterminated = 2;  // string/backquote/comment hit end of input
+inline constexpr uint8_t kDoubleQuoted = 4;  // String written with "..."
+inline constexpr uint8_t kFullWidth = 8;     // punctuation written in full-width form (，（）)
+inline constexpr uint8_t kNoUpper = 16;      // Word known to hold no A-Z (names need no lower-casing)
 
 struct Token {
   TokenKind kind = TokenKind::Eof;

@@ -702,8 +702,7 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
   }
 }
 
-void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> aliases, Scope* scope,
-                              ColumnList* out) {
+void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> aliases, Scope* scope, ColumnList* out) {
   ColumnSet all;
   bool masking = false;
   for (const Expr* a : f->args) {
@@ -812,7 +811,8 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
       default:
         break;
     }
-    ForEachChild(e, [&](const Expr* c) { stack.push_back(c); }, ChildOptions{/*window_spec=*/false});
+    ForEachChild(
+        e, [&](const Expr* c) { stack.push_back(c); }, ChildOptions{/*window_spec=*/false});
   }
   return info;
 }

@@ -42,10 +42,10 @@ struct ExprInfo {
 struct PredicateRecord {
   Clause clause = Clause::Where;
   ColumnSet sources;
-  const ast::Expr* expr = nullptr;         // the condition (GROUP BY: its first item)
-  std::span<ast::Expr* const> group_by;    // GROUP BY items, printed together
-  const ast::Query* sort = nullptr;        // Clause::Sort: holds the ORDER BY / ... lists, printed together
-  int body = -1;                           // insert body it belongs to; -1: the whole statement
+  const ast::Expr* expr = nullptr;       // the condition (GROUP BY: its first item)
+  std::span<ast::Expr* const> group_by;  // GROUP BY items, printed together
+  const ast::Query* sort = nullptr;      // Clause::Sort: holds the ORDER BY / ... lists, printed together
+  int body = -1;                         // insert body it belongs to; -1: the whole statement
 };
 
 class Analyzer {
@@ -126,16 +126,14 @@ class Analyzer {
   ColumnList* Renamed(ColumnList* in, std::span<const ast::Ident> names);
   ColumnList* TableColumns(const std::string& key);
   void ExpandStar(const ast::StarExpr* star, Scope* scope, ColumnList* out);
-  void AddUdtfOutputs(const ast::FunctionCall* f, std::span<const ast::Ident> aliases, Scope* scope,
-                      ColumnList* out);
+  void AddUdtfOutputs(const ast::FunctionCall* f, std::span<const ast::Ident> aliases, Scope* scope, ColumnList* out);
 
   // Resolution.
   // Resolutions are remembered per (reference, scope): tracing re-reads them.
   const Column* Resolve(const ast::ColumnRef* ref, Scope* scope, size_t* used_parts);
   const Column* ResolveUncached(const ast::ColumnRef* ref, Scope* scope, size_t* used_parts);
   const Column* Lookup(ColumnList* list, const std::string& name);
-  const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref,
-                                      bool* ambiguous);
+  const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref, bool* ambiguous);
   const Column* VirtualColumn(Scope* s, const std::string& name);
   const ColumnSet& AllColumns(Scope* s);
   // Sources of a `*` / `t.*` used as a function or TRANSFORM argument.
@@ -167,8 +165,8 @@ class Analyzer {
   Scope* shared_from_ = nullptr;
   const ast::QueryExpr* shared_core_ = nullptr;
   absl::flat_hash_map<const ast::Query*, ColumnList*> derived_;  // FROM subquery outputs
-  ast::Query* elided_query_ = nullptr;  // `SELECT ...`, for ElideSubqueries
-  Column constant_;  // what GROUPING__ID and the like resolve to
+  ast::Query* elided_query_ = nullptr;                           // `SELECT ...`, for ElideSubqueries
+  Column constant_;                                              // what GROUPING__ID and the like resolve to
   int depth_ = 0;
   size_t trace_budget_ = 0;
   bool quiet_ = false;  // re-resolving while tracing: diagnostics were already given

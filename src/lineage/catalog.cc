@@ -73,8 +73,7 @@ std::string Catalog::LoadJson(std::string_view json_text) {
   if (doc.is_discarded()) return "catalog is not valid JSON";
   if (!doc.is_object()) return "catalog JSON must be an object with a \"tables\" list";
   auto tables = doc.find("tables");
-  if (tables == doc.end() || !tables->is_array())
-    return "catalog JSON must be an object with a \"tables\" list";
+  if (tables == doc.end() || !tables->is_array()) return "catalog JSON must be an object with a \"tables\" list";
   size_t index = 0;
   for (const auto& t : *tables) {
     ++index;

@@ -32,7 +32,7 @@ struct CatalogTable {
   std::vector<CatalogColumn> partition_columns;
   bool is_view = false;
   bool temporary = false;
-  std::string view_text;  // a view's defining query, when known (for ALTER MATERIALIZED VIEW REBUILD)
+  std::string view_text;            // a view's defining query, when known (for ALTER MATERIALIZED VIEW REBUILD)
   bool view_lineage_known = false;  // view columns carry view_sources
 
   // A column or partition column by lower-case name, null if absent.

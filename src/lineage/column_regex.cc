@@ -122,8 +122,7 @@ std::string JavaRegexToEcmaScript(std::string_view in, std::string& error) {
           i += 3;
           continue;
         }
-        if (in.substr(i, 2) == "(?" && i + 2 < in.size() && in[i + 2] != ':' && in[i + 2] != '=' &&
-            in[i + 2] != '!')
+        if (in.substr(i, 2) == "(?" && i + 2 < in.size() && in[i + 2] != ':' && in[i + 2] != '=' && in[i + 2] != '!')
           return fail("inline flags and lookbehind are not supported");
         out += '(';
         ++i;

@@ -26,8 +26,7 @@ std::vector<CatalogColumn> ToColumns(std::span<const ColumnDef> defs) {
 
 }  // namespace
 
-bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session,
-                      const Analyzer& an) {
+bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session, const Analyzer& an) {
   if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
   CatalogTable t;
   t.name = key;
@@ -124,8 +123,8 @@ void ApplyAlterTable(const AlterTableStatement& s, const std::string& key, const
       if (found == nullptr || s.columns.empty()) return;
       CatalogTable t = *found;
       std::string old_name = ToLower(s.old_column.name);
-      auto it = std::find_if(t.columns.begin(), t.columns.end(),
-                             [&](const CatalogColumn& c) { return c.name == old_name; });
+      auto it =
+          std::find_if(t.columns.begin(), t.columns.end(), [&](const CatalogColumn& c) { return c.name == old_name; });
       if (it == t.columns.end()) return;
       CatalogColumn changed = ToColumns(s.columns.subspan(0, 1))[0];
       const size_t old_pos = static_cast<size_t>(it - t.columns.begin());

@@ -18,17 +18,15 @@ class Analyzer;
 // CREATE ... IF NOT EXISTS of a table the catalog already has.
 
 // CREATE TABLE t (cols) [PARTITIONED BY (...)] and CREATE TABLE t LIKE src.
-bool ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key, Session& session,
-                      const Analyzer& an);
+bool ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key, Session& session, const Analyzer& an);
 // CTAS: the columns are the query's output names (partition columns, named in
 // PARTITIONED BY, are the trailing ones).
 bool ApplyCtas(const ast::CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
                Session& session);
 // CREATE [MATERIALIZED] VIEW / ALTER VIEW AS: columns and, per column, the base
 // columns it reads (so reading the view traces through it).
-bool ApplyCreateView(const ast::CreateViewStatement& s, const std::string& key,
-                     const std::vector<std::string>& names, const ColumnList& q, const ColumnInterner& interner,
-                     Session& session);
+bool ApplyCreateView(const ast::CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
+                     const ColumnList& q, const ColumnInterner& interner, Session& session);
 // RENAME TO, ADD / REPLACE COLUMNS, CHANGE COLUMN.
 void ApplyAlterTable(const ast::AlterTableStatement& s, const std::string& key, const std::string& new_key,
                      Session& session);

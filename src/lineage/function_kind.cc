@@ -10,16 +10,45 @@ namespace hivelineage::lineage {
 namespace {
 
 // Hive's built-in aggregate functions (its GenericUDAF / UDAF registrations), sorted.
-constexpr std::string_view kAggregates[] = {
-    "avg", "bloom_filter", "collect_list", "collect_set", "compute_bit_vector_hll", "compute_stats",
-    "context_ngrams", "corr", "count", "covar_pop", "covar_samp", "histogram_numeric", "max", "min", "ngrams",
-    "percentile", "percentile_approx", "regr_avgx", "regr_avgy", "regr_count", "regr_intercept", "regr_r2",
-    "regr_slope", "regr_sxx", "regr_sxy", "regr_syy", "std", "stddev", "stddev_pop", "stddev_samp", "sum",
-    "var_pop", "var_samp", "variance"};
+constexpr std::string_view kAggregates[] = {"avg",
+                                            "bloom_filter",
+                                            "collect_list",
+                                            "collect_set",
+                                            "compute_bit_vector_hll",
+                                            "compute_stats",
+                                            "context_ngrams",
+                                            "corr",
+                                            "count",
+                                            "covar_pop",
+                                            "covar_samp",
+                                            "histogram_numeric",
+                                            "max",
+                                            "min",
+                                            "ngrams",
+                                            "percentile",
+                                            "percentile_approx",
+                                            "regr_avgx",
+                                            "regr_avgy",
+                                            "regr_count",
+                                            "regr_intercept",
+                                            "regr_r2",
+                                            "regr_slope",
+                                            "regr_sxx",
+                                            "regr_sxy",
+                                            "regr_syy",
+                                            "std",
+                                            "stddev",
+                                            "stddev_pop",
+                                            "stddev_samp",
+                                            "sum",
+                                            "var_pop",
+                                            "var_samp",
+                                            "variance"};
 
 // Data masking (Hive's GenericUDFMask*) and hashing functions, sorted.
-constexpr std::string_view kMasking[] = {"hash", "mask", "mask_first_n", "mask_hash", "mask_last_n",
-                                         "mask_show_first_n", "mask_show_last_n", "md5", "sha", "sha1", "sha2"};
+constexpr std::string_view kMasking[] = {
+    "hash", "mask", "mask_first_n", "mask_hash", "mask_last_n", "mask_show_first_n", "mask_show_last_n",
+    "md5",  "sha",  "sha1",         "sha2"};
 
 static_assert(std::is_sorted(std::begin(kAggregates), std::end(kAggregates)));
 static_assert(std::is_sorted(std::begin(kMasking), std::end(kMasking)));

@@ -73,8 +73,8 @@ class Builder {
   }
 
   // Maps a query's outputs onto `names`, in order.
-  void MapByPosition(ColumnList* q, const std::string& prefix, const std::vector<std::string>& names,
-                     int body, Span span) {
+  void MapByPosition(ColumnList* q, const std::string& prefix, const std::vector<std::string>& names, int body,
+                     Span span) {
     size_t n = q->declared;
     if (n == 0 && q->open()) {
       // `SELECT *` over a table of unknown schema: assume the target's names.
@@ -203,8 +203,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     if (t->type == InsertTarget::Type::Directory) {
       std::string dir = Cat("directory:", t->path);
       b.AddOutput(dir);
-      for (size_t c = 0; c < q->declared; ++c)
-        b.AddTarget(Cat(dir, ".", q->At(c).name), q->At(c), an.current_body);
+      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(Cat(dir, ".", q->At(c).name), q->At(c), an.current_body);
       continue;
     }
     std::string key = an.TableKey(t->table);
@@ -215,8 +214,8 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     if (!t->columns.empty()) {
       if (const CatalogTable* table = session.catalog.Find(key)) {
         for (const CatalogColumn& c : table->columns) {
-          bool listed = std::any_of(t->columns.begin(), t->columns.end(),
-                                    [&](const Ident& id) { return Lower(id) == c.name; });
+          bool listed =
+              std::any_of(t->columns.begin(), t->columns.end(), [&](const Ident& id) { return Lower(id) == c.name; });
           if (!listed) b.AddTarget(Cat(key, ".", c.name), ExprInfo{}, nullptr, nullptr, an.current_body);
         }
       }

@@ -24,16 +24,16 @@ struct ColumnLineage {
   std::string expression;            // target expression traced back to base columns
   enum class Type : uint8_t { Simple, Expression, Script } type = Type::Simple;  // Hive's dependency type
   Transform transform = Transform::Identity;  // how the value is made (OpenLineage DIRECT subtype)
-  bool masking = false;  // the value passes through mask*(), md5(), sha*() or hash() somewhere
+  bool masking = false;                       // the value passes through mask*(), md5(), sha*() or hash() somewhere
 };
 
 // The clause a predicate comes from, recorded where the analyzer meets it.
 // The PARTITION BY / ORDER BY of OVER (...) are not predicates: they are
 // sources of the window expression itself.
 enum class Clause : uint8_t {
-  Where,      // WHERE of a query, UPDATE or DELETE
-  JoinOn,     // JOIN ... ON, UNIQUEJOIN keys, MERGE ... ON
-  GroupBy,    // GROUP BY items, GROUPING SETS included
+  Where,    // WHERE of a query, UPDATE or DELETE
+  JoinOn,   // JOIN ... ON, UNIQUEJOIN keys, MERGE ... ON
+  GroupBy,  // GROUP BY items, GROUPING SETS included
   Having,
   Qualify,
   Window,     // PARTITION BY / DISTRIBUTE BY / CLUSTER BY of a table function's input: noop(ON t PARTITION BY a)

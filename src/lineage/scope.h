@@ -61,7 +61,7 @@ struct Column {
   Scope* scope = nullptr;
   const Column* forward = nullptr;
   const ast::Transform* transform = nullptr;  // a TRANSFORM output: prints as the TRANSFORM call
-  bool base = false;  // a column of a base table (sources = {itself})
+  bool base = false;                          // a column of a base table (sources = {itself})
 };
 
 // A `*` in a select list over a relation whose columns are unknown: names
@@ -119,7 +119,7 @@ struct Relation {
   std::string alias;      // lower case: what `alias.col` matches (table name when unaliased)
   std::string table_key;  // db.table of a base table or view, else empty: matched by `db.table.col`
   ColumnList* columns = nullptr;
-  bool lateral = false;   // LATERAL VIEW output
+  bool lateral = false;  // LATERAL VIEW output
 };
 
 // The name environment of one SELECT.

@@ -5,9 +5,9 @@
 // Analyzer's arena; the AST itself is never modified.
 #include <algorithm>
 
+#include "absl/container/inlined_vector.h"
 #include "ast/print_sql.h"
 #include "base/strings.h"
-#include "absl/container/inlined_vector.h"
 #include "lineage/analyzer.h"
 #include "lineage/derived_order.h"
 #include "lineage/expr_children.h"
@@ -56,7 +56,6 @@ std::span<T> MapList(Arena& arena, std::span<T> in, F&& f, bool& changed) {
   changed = true;
   return arena.CopyOf(out);
 }
-
 
 }  // namespace
 
@@ -219,9 +218,8 @@ const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
     case NodeKind::InSubqueryExpr:
       return e;
     default:
-      return RebuildChildren(arena_, e, [&](Expr* child) -> Expr* {
-        return const_cast<Expr*>(TraceExpr(child, scope, depth + 1));
-      });
+      return RebuildChildren(
+          arena_, e, [&](Expr* child) -> Expr* { return const_cast<Expr*>(TraceExpr(child, scope, depth + 1)); });
   }
 }
 

@@ -7,8 +7,7 @@
 namespace hivelineage::output {
 namespace {
 
-void WriteDiagnostic(JsonOut& json, const SourceFile& src, const Diagnostic& d, bool with_file,
-                     bool with_severity) {
+void WriteDiagnostic(JsonOut& json, const SourceFile& src, const Diagnostic& d, bool with_file, bool with_severity) {
   const LineCol lc = src.Locate(d.span.begin);
   json.BeginObject(/*inline_=*/true);
   if (with_file) {

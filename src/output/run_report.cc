@@ -177,8 +177,8 @@ std::string SummaryLine(const driver::RunSummary& summary, double seconds) {
   line.reserve(128);
   Append(line, summary.files, summary.files == 1 ? " file, " : " files, ", summary.statements,
          summary.statements == 1 ? " statement, " : " statements, ", errors, errors == 1 ? " error, " : " errors, ");
-  Append(line, Fixed(mb, 2), " MB in ", Fixed(seconds, 2), " s (", Fixed(seconds > 0 ? mb / seconds : 0, 1),
-         " MB/s, ", summary.jobs, summary.jobs == 1 ? " thread)\n" : " threads)\n");
+  Append(line, Fixed(mb, 2), " MB in ", Fixed(seconds, 2), " s (", Fixed(seconds > 0 ? mb / seconds : 0, 1), " MB/s, ",
+         summary.jobs, summary.jobs == 1 ? " thread)\n" : " threads)\n");
   return line;
 }
 

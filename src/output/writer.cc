@@ -14,9 +14,12 @@ std::optional<Format> ParseFormat(std::string_view name) {
 
 std::unique_ptr<Writer> MakeWriter(Format format) {
   switch (format) {
-    case Format::Json: return MakeJsonWriter();
-    case Format::Jsonl: return MakeJsonlWriter();
-    case Format::Hive: return MakeHiveWriter();
+    case Format::Json:
+      return MakeJsonWriter();
+    case Format::Jsonl:
+      return MakeJsonlWriter();
+    case Format::Hive:
+      return MakeHiveWriter();
   }
   return MakeJsonWriter();
 }

@@ -16,8 +16,8 @@ size_t Parser::FindOptionsEnd() const {
     if (t.kind == TokenKind::RParen) --depth;
     if (depth == 0 && t.kind == TokenKind::Word && t.keyword == Keyword::As && i > 0) {
       const Token& p = tokens_[i - 1];
-      const bool clause_as = p.kind == TokenKind::Word &&
-                             (p.keyword == Keyword::Stored || p.keyword == Keyword::Defined);
+      const bool clause_as =
+          p.kind == TokenKind::Word && (p.keyword == Keyword::Stored || p.keyword == Keyword::Defined);
       if (!clause_as && AtQueryStart(i + 1 - pos_)) return i;
     }
   }
@@ -31,8 +31,7 @@ namespace {
 void AppendSegment(Parser& p, std::string& out, size_t begin, size_t end) {
   if (begin >= end) return;
   const lexer::TokenKind first = p.TokenAt(begin).kind;
-  if (!out.empty() && out.back() != '(' && first != lexer::TokenKind::Comma &&
-      first != lexer::TokenKind::RParen)
+  if (!out.empty() && out.back() != '(' && first != lexer::TokenKind::Comma && first != lexer::TokenKind::RParen)
     out.push_back(' ');
   p.AppendCanonical(out, begin, end);
 }
@@ -60,11 +59,16 @@ ast::Statement* Parser::ParseCreate() {
   }
   bool temporary = false, external = false, transactional = false, managed = false;
   while (true) {
-    if (AcceptKw(Keyword::Temporary)) temporary = true;
-    else if (AcceptKw(Keyword::External)) external = true;
-    else if (AcceptKw(Keyword::Transactional)) transactional = true;
-    else if (AcceptKw(Keyword::Managed)) managed = true;
-    else break;
+    if (AcceptKw(Keyword::Temporary))
+      temporary = true;
+    else if (AcceptKw(Keyword::External))
+      external = true;
+    else if (AcceptKw(Keyword::Transactional))
+      transactional = true;
+    else if (AcceptKw(Keyword::Managed))
+      managed = true;
+    else
+      break;
   }
   if (AtKw(Keyword::Table)) return ParseCreateTable(begin, temporary, external, transactional, managed);
   if (AtKw(Keyword::View)) return ParseCreateView(begin, or_replace, false);
@@ -76,8 +80,8 @@ ast::Statement* Parser::ParseCreate() {
   return ParseOtherObject(temporary ? "create temporary" : "create", start, begin);
 }
 
-ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool external,
-                                         bool transactional, bool managed) {
+ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional,
+                                         bool managed) {
   Advance();  // TABLE
   auto* c = arena_.New<ast::CreateTableStatement>();
   c->temporary = temporary;
@@ -178,8 +182,7 @@ ast::Statement* Parser::ParseAlter() {
     v->span = SpanFrom(begin);
     return v;
   }
-  if (AtKw(Keyword::Partition) && AtKind(TokenKind::LParen, 1) && !ParsePartitionSpec(&a->partition))
-    return nullptr;
+  if (AtKw(Keyword::Partition) && AtKind(TokenKind::LParen, 1) && !ParsePartitionSpec(&a->partition)) return nullptr;
   if (object == Obj::MaterializedView && AtKw(Keyword::Rebuild) && AtKind(TokenKind::Eof, 1)) {
     Advance();
     a->action = Act::Rebuild;
@@ -276,16 +279,22 @@ ast::Statement* Parser::ParseDrop() {
   const size_t start = pos_;
   Advance();  // DROP
   std::string_view object;
-  if (AcceptKw(Keyword::Table)) object = "table";
-  else if (AcceptKw(Keyword::View)) object = "view";
+  if (AcceptKw(Keyword::Table))
+    object = "table";
+  else if (AcceptKw(Keyword::View))
+    object = "view";
   else if (AtKw(Keyword::Materialized) && AtKw(Keyword::View, 1)) {
     Advance();
     Advance();
     object = "materialized view";
-  } else if (AcceptKw(Keyword::Database)) object = "database";
-  else if (AcceptKw(Keyword::Schema)) object = "schema";
-  else if (AcceptKw(Keyword::Function)) object = "function";
-  else if (AcceptKw(Keyword::Macro)) object = "macro";
+  } else if (AcceptKw(Keyword::Database))
+    object = "database";
+  else if (AcceptKw(Keyword::Schema))
+    object = "schema";
+  else if (AcceptKw(Keyword::Function))
+    object = "function";
+  else if (AcceptKw(Keyword::Macro))
+    object = "macro";
   else if (AtKw(Keyword::Temporary) && AtKw(Keyword::Function, 1)) {
     Advance();
     Advance();
@@ -306,10 +315,13 @@ ast::Statement* Parser::ParseDrop() {
   }
   if (!ParseQualifiedName(&d->name, true)) return nullptr;
   while (true) {
-    if (AcceptKw(Keyword::Purge)) d->purge = true;
-    else if (AcceptKw(Keyword::Cascade)) d->cascade = true;
+    if (AcceptKw(Keyword::Purge))
+      d->purge = true;
+    else if (AcceptKw(Keyword::Cascade))
+      d->cascade = true;
     else if (AcceptKw(Keyword::Restrict)) {
-    } else break;
+    } else
+      break;
   }
   d->span = SpanFrom(begin);
   return d;

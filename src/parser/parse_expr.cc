@@ -20,55 +20,101 @@ struct InfixInfo {
   enum class Type : uint8_t { None, Binary, Is, In, Like, Between, Dot, Subscript } type = Type::None;
   int level = 0;
   BinaryOp op = BinaryOp::Or;
-  bool negated = false;          // NOT IN / NOT LIKE / NOT BETWEEN / IS NOT DISTINCT
+  bool negated = false;  // NOT IN / NOT LIKE / NOT BETWEEN / IS NOT DISTINCT
   ast::LikeExpr::Op like = ast::LikeExpr::Op::Like;
-  int tokens = 1;                // how many tokens the operator spans
+  int tokens = 1;  // how many tokens the operator spans
 };
 
 bool IsComparison(BinaryOp op) {
-  return op == BinaryOp::Less || op == BinaryOp::LessEq || op == BinaryOp::Greater ||
-         op == BinaryOp::GreaterEq;
+  return op == BinaryOp::Less || op == BinaryOp::LessEq || op == BinaryOp::Greater || op == BinaryOp::GreaterEq;
 }
 
 // Classifies the token at the cursor as an infix/postfix operator. Kept out
 // of ParseExpr so the recursive frame stays small (sanitizer builds give
 // every temporary its own stack slot).
 [[gnu::noinline]] InfixInfo PeekInfix(const Parser& p) {
-const Token& t = p.Peek();
-InfixInfo in;
+  const Token& t = p.Peek();
+  InfixInfo in;
   switch (t.kind) {
-    case TokenKind::Equal: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::Eq}; break;
-    case TokenKind::EqualEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::EqEq}; break;
-    case TokenKind::NullSafeEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NullSafeEq}; break;
-    case TokenKind::NotEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NotEq}; break;
-    case TokenKind::BangEqual: in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::BangEq}; break;
-    case TokenKind::Less: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Less}; break;
-    case TokenKind::LessEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::LessEq}; break;
-    case TokenKind::Greater: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Greater}; break;
-    case TokenKind::GreaterEqual: in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::GreaterEq}; break;
-    case TokenKind::Pipe: in = {InfixInfo::Type::Binary, kBpBitOr, BinaryOp::BitOr}; break;
-    case TokenKind::Ampersand: in = {InfixInfo::Type::Binary, kBpBitAnd, BinaryOp::BitAnd}; break;
-    case TokenKind::PipePipe: in = {InfixInfo::Type::Binary, kBpConcat, BinaryOp::Concat}; break;
-    case TokenKind::Plus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Add}; break;
-    case TokenKind::Minus: in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Sub}; break;
-    case TokenKind::Star: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mul}; break;
-    case TokenKind::Slash: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Div}; break;
-    case TokenKind::Percent: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mod}; break;
-    case TokenKind::Caret: in = {InfixInfo::Type::Binary, kBpXor, BinaryOp::BitXor}; break;
-    case TokenKind::Dot: in.type = InfixInfo::Type::Dot; in.level = kBpPostfix; break;
-    case TokenKind::LBracket: in.type = InfixInfo::Type::Subscript; in.level = kBpPostfix; break;
+    case TokenKind::Equal:
+      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::Eq};
+      break;
+    case TokenKind::EqualEqual:
+      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::EqEq};
+      break;
+    case TokenKind::NullSafeEqual:
+      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NullSafeEq};
+      break;
+    case TokenKind::NotEqual:
+      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NotEq};
+      break;
+    case TokenKind::BangEqual:
+      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::BangEq};
+      break;
+    case TokenKind::Less:
+      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Less};
+      break;
+    case TokenKind::LessEqual:
+      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::LessEq};
+      break;
+    case TokenKind::Greater:
+      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Greater};
+      break;
+    case TokenKind::GreaterEqual:
+      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::GreaterEq};
+      break;
+    case TokenKind::Pipe:
+      in = {InfixInfo::Type::Binary, kBpBitOr, BinaryOp::BitOr};
+      break;
+    case TokenKind::Ampersand:
+      in = {InfixInfo::Type::Binary, kBpBitAnd, BinaryOp::BitAnd};
+      break;
+    case TokenKind::PipePipe:
+      in = {InfixInfo::Type::Binary, kBpConcat, BinaryOp::Concat};
+      break;
+    case TokenKind::Plus:
+      in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Add};
+      break;
+    case TokenKind::Minus:
+      in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Sub};
+      break;
+    case TokenKind::Star:
+      in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mul};
+      break;
+    case TokenKind::Slash:
+      in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Div};
+      break;
+    case TokenKind::Percent:
+      in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mod};
+      break;
+    case TokenKind::Caret:
+      in = {InfixInfo::Type::Binary, kBpXor, BinaryOp::BitXor};
+      break;
+    case TokenKind::Dot:
+      in.type = InfixInfo::Type::Dot;
+      in.level = kBpPostfix;
+      break;
+    case TokenKind::LBracket:
+      in.type = InfixInfo::Type::Subscript;
+      in.level = kBpPostfix;
+      break;
     case TokenKind::Word:
       switch (t.keyword) {
-        case Keyword::Or: in = {InfixInfo::Type::Binary, kBpOr, BinaryOp::Or}; break;
-        case Keyword::And: in = {InfixInfo::Type::Binary, kBpAnd, BinaryOp::And}; break;
-        case Keyword::Div: in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::IntDiv}; break;
+        case Keyword::Or:
+          in = {InfixInfo::Type::Binary, kBpOr, BinaryOp::Or};
+          break;
+        case Keyword::And:
+          in = {InfixInfo::Type::Binary, kBpAnd, BinaryOp::And};
+          break;
+        case Keyword::Div:
+          in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::IntDiv};
+          break;
         case Keyword::Is: {
           size_t k = 1;
           const bool neg = p.AtKw(Keyword::Not, k);
           if (neg) ++k;
           if (p.AtKw(Keyword::Distinct, k) && p.AtKw(Keyword::From, k + 1)) {
-            in = {InfixInfo::Type::Binary, kBpEquality,
-                  neg ? BinaryOp::IsNotDistinctFrom : BinaryOp::IsDistinctFrom};
+            in = {InfixInfo::Type::Binary, kBpEquality, neg ? BinaryOp::IsNotDistinctFrom : BinaryOp::IsDistinctFrom};
             in.tokens = static_cast<int>(k) + 2;
           } else {
             in.type = InfixInfo::Type::Is;
@@ -83,21 +129,53 @@ InfixInfo in;
           in.tokens = 2;
           in.level = kBpSimilar;
           switch (n.keyword) {
-            case Keyword::In: in.type = InfixInfo::Type::In; break;
-            case Keyword::Between: in.type = InfixInfo::Type::Between; break;
-            case Keyword::Like: in.type = InfixInfo::Type::Like; break;
-            case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::RLike; break;
-            case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.like = ast::LikeExpr::Op::Regexp; break;
-            default: in = InfixInfo{}; break;
+            case Keyword::In:
+              in.type = InfixInfo::Type::In;
+              break;
+            case Keyword::Between:
+              in.type = InfixInfo::Type::Between;
+              break;
+            case Keyword::Like:
+              in.type = InfixInfo::Type::Like;
+              break;
+            case Keyword::Rlike:
+              in.type = InfixInfo::Type::Like;
+              in.like = ast::LikeExpr::Op::RLike;
+              break;
+            case Keyword::Regexp:
+              in.type = InfixInfo::Type::Like;
+              in.like = ast::LikeExpr::Op::Regexp;
+              break;
+            default:
+              in = InfixInfo{};
+              break;
           }
           break;
         }
-        case Keyword::In: in.type = InfixInfo::Type::In; in.level = kBpSimilar; break;
-        case Keyword::Between: in.type = InfixInfo::Type::Between; in.level = kBpSimilar; break;
-        case Keyword::Like: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; break;
-        case Keyword::Rlike: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::RLike; break;
-        case Keyword::Regexp: in.type = InfixInfo::Type::Like; in.level = kBpSimilar; in.like = ast::LikeExpr::Op::Regexp; break;
-        default: break;
+        case Keyword::In:
+          in.type = InfixInfo::Type::In;
+          in.level = kBpSimilar;
+          break;
+        case Keyword::Between:
+          in.type = InfixInfo::Type::Between;
+          in.level = kBpSimilar;
+          break;
+        case Keyword::Like:
+          in.type = InfixInfo::Type::Like;
+          in.level = kBpSimilar;
+          break;
+        case Keyword::Rlike:
+          in.type = InfixInfo::Type::Like;
+          in.level = kBpSimilar;
+          in.like = ast::LikeExpr::Op::RLike;
+          break;
+        case Keyword::Regexp:
+          in.type = InfixInfo::Type::Like;
+          in.level = kBpSimilar;
+          in.like = ast::LikeExpr::Op::Regexp;
+          break;
+        default:
+          break;
       }
       break;
     default:
@@ -112,12 +190,18 @@ bool Parser::AtIntervalUnit(size_t k) const {
   const Token& t = Peek(k);
   if (t.kind != TokenKind::Word) return false;
   switch (t.keyword) {
-    case Keyword::Year: case Keyword::Years:
-    case Keyword::Month: case Keyword::Months:
-    case Keyword::Day: case Keyword::Days:
-    case Keyword::Hour: case Keyword::Hours:
-    case Keyword::Minute: case Keyword::Minutes:
-    case Keyword::Second: case Keyword::Seconds:
+    case Keyword::Year:
+    case Keyword::Years:
+    case Keyword::Month:
+    case Keyword::Months:
+    case Keyword::Day:
+    case Keyword::Days:
+    case Keyword::Hour:
+    case Keyword::Hours:
+    case Keyword::Minute:
+    case Keyword::Minutes:
+    case Keyword::Second:
+    case Keyword::Seconds:
       return true;
     default:
       return false;
@@ -127,12 +211,30 @@ bool Parser::AtIntervalUnit(size_t k) const {
 std::string_view Parser::ParseIntervalUnit() {
   std::string_view unit;
   switch (Peek().keyword) {
-    case Keyword::Year: case Keyword::Years: unit = "year"; break;
-    case Keyword::Month: case Keyword::Months: unit = "month"; break;
-    case Keyword::Day: case Keyword::Days: unit = "day"; break;
-    case Keyword::Hour: case Keyword::Hours: unit = "hour"; break;
-    case Keyword::Minute: case Keyword::Minutes: unit = "minute"; break;
-    case Keyword::Second: case Keyword::Seconds: unit = "second"; break;
+    case Keyword::Year:
+    case Keyword::Years:
+      unit = "year";
+      break;
+    case Keyword::Month:
+    case Keyword::Months:
+      unit = "month";
+      break;
+    case Keyword::Day:
+    case Keyword::Days:
+      unit = "day";
+      break;
+    case Keyword::Hour:
+    case Keyword::Hours:
+      unit = "hour";
+      break;
+    case Keyword::Minute:
+    case Keyword::Minutes:
+      unit = "minute";
+      break;
+    case Keyword::Second:
+    case Keyword::Seconds:
+      unit = "second";
+      break;
     default:
       Fail("interval unit");
       return {};
@@ -176,8 +278,8 @@ ast::Expr* Parser::ParseExpr(int min_bp) {
   const uint32_t begin = StartOffset();
   ast::Expr* lhs = ParsePrefix();
   if (lhs == nullptr) return nullptr;
-  int banned = -1;   // a non-associative level just applied (a < b < c is an error)
-  int wraps = 0;     // non-binary wrappers applied in this loop
+  int banned = -1;  // a non-associative level just applied (a < b < c is an error)
+  int wraps = 0;    // non-binary wrappers applied in this loop
   while (true) {
     const InfixInfo in = PeekInfix(*this);
     if (in.type == InfixInfo::Type::None || in.level <= min_bp) break;
@@ -191,14 +293,15 @@ ast::Expr* Parser::ParseExpr(int min_bp) {
       return nullptr;
     }
     for (int i = 0; i < in.tokens; ++i) Advance();
-    lhs = ApplyInfix(lhs, static_cast<int>(in.type), in.level, static_cast<int>(in.op), in.negated, static_cast<int>(in.like), begin);
+    lhs = ApplyInfix(lhs, static_cast<int>(in.type), in.level, static_cast<int>(in.op), in.negated,
+                     static_cast<int>(in.like), begin);
     if (lhs == nullptr) return nullptr;
   }
   return lhs;
 }
 
-ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_int, bool negated,
-                              int like_int, uint32_t begin) {
+ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_int, bool negated, int like_int,
+                              uint32_t begin) {
   using T = InfixInfo::Type;
   const T type = static_cast<T>(type_int);
   const BinaryOp op = static_cast<BinaryOp>(op_int);
@@ -235,10 +338,14 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_in
       auto* e = arena_.New<ast::IsExpr>();
       e->operand = lhs;
       e->negated = AcceptKw(Keyword::Not);
-      if (AcceptKw(Keyword::Null)) e->what = ast::IsExpr::What::Null;
-      else if (AcceptKw(Keyword::True)) e->what = ast::IsExpr::What::True;
-      else if (AcceptKw(Keyword::False)) e->what = ast::IsExpr::What::False;
-      else if (AcceptKw(Keyword::Unknown)) e->what = ast::IsExpr::What::Unknown;
+      if (AcceptKw(Keyword::Null))
+        e->what = ast::IsExpr::What::Null;
+      else if (AcceptKw(Keyword::True))
+        e->what = ast::IsExpr::What::True;
+      else if (AcceptKw(Keyword::False))
+        e->what = ast::IsExpr::What::False;
+      else if (AcceptKw(Keyword::Unknown))
+        e->what = ast::IsExpr::What::Unknown;
       else {
         Fail("NULL, TRUE, FALSE or UNKNOWN");
         return nullptr;
@@ -315,8 +422,7 @@ ast::Expr* Parser::ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
   return e;
 }
 
-ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negated,
-                                uint32_t begin) {
+ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negated, uint32_t begin) {
   auto* e = arena_.New<ast::LikeExpr>();
   e->op = op;
   e->negated = negated;
@@ -357,10 +463,22 @@ ast::Expr* Parser::ParsePrefix() {
   ast::UnaryOp op;
   int bp;
   switch (t.kind) {
-    case TokenKind::Minus: op = ast::UnaryOp::Minus; bp = kBpUnary; break;
-    case TokenKind::Plus: op = ast::UnaryOp::Plus; bp = kBpUnary; break;
-    case TokenKind::Tilde: op = ast::UnaryOp::BitNot; bp = kBpUnary; break;
-    case TokenKind::Bang: op = ast::UnaryOp::Not; bp = kBpNot; break;
+    case TokenKind::Minus:
+      op = ast::UnaryOp::Minus;
+      bp = kBpUnary;
+      break;
+    case TokenKind::Plus:
+      op = ast::UnaryOp::Plus;
+      bp = kBpUnary;
+      break;
+    case TokenKind::Tilde:
+      op = ast::UnaryOp::BitNot;
+      bp = kBpUnary;
+      break;
+    case TokenKind::Bang:
+      op = ast::UnaryOp::Not;
+      bp = kBpNot;
+      break;
     case TokenKind::Word:
       if (t.keyword == Keyword::Not) {
         op = ast::UnaryOp::Not;
@@ -385,15 +503,42 @@ namespace {
 // Keywords that never start a function call even when followed by `(`.
 bool IsClauseKeyword(Keyword kw) {
   switch (kw) {
-    case Keyword::In: case Keyword::Values: case Keyword::Using: case Keyword::Over:
-    case Keyword::As: case Keyword::Select: case Keyword::From: case Keyword::Where:
-    case Keyword::Join: case Keyword::Table: case Keyword::Partition: case Keyword::Tablesample:
-    case Keyword::When: case Keyword::Then: case Keyword::Else: case Keyword::End:
-    case Keyword::And: case Keyword::Or: case Keyword::Is: case Keyword::Between:
-    case Keyword::Like: case Keyword::Rlike: case Keyword::Regexp: case Keyword::On:
-    case Keyword::Union: case Keyword::Intersect: case Keyword::Except: case Keyword::Minus:
-    case Keyword::Group: case Keyword::Order: case Keyword::Having: case Keyword::Window:
-    case Keyword::With: case Keyword::Into: case Keyword::By: case Keyword::Distinct:
+    case Keyword::In:
+    case Keyword::Values:
+    case Keyword::Using:
+    case Keyword::Over:
+    case Keyword::As:
+    case Keyword::Select:
+    case Keyword::From:
+    case Keyword::Where:
+    case Keyword::Join:
+    case Keyword::Table:
+    case Keyword::Partition:
+    case Keyword::Tablesample:
+    case Keyword::When:
+    case Keyword::Then:
+    case Keyword::Else:
+    case Keyword::End:
+    case Keyword::And:
+    case Keyword::Or:
+    case Keyword::Is:
+    case Keyword::Between:
+    case Keyword::Like:
+    case Keyword::Rlike:
+    case Keyword::Regexp:
+    case Keyword::On:
+    case Keyword::Union:
+    case Keyword::Intersect:
+    case Keyword::Except:
+    case Keyword::Minus:
+    case Keyword::Group:
+    case Keyword::Order:
+    case Keyword::Having:
+    case Keyword::Window:
+    case Keyword::With:
+    case Keyword::Into:
+    case Keyword::By:
+    case Keyword::Distinct:
       return true;
     default:
       return false;
@@ -512,15 +657,14 @@ ast::Expr* Parser::ParsePrimaryOther() {
       if (!call) return literal(ast::Literal::Type::CurrentTimestamp, "CURRENT_TIMESTAMP");
       break;
     case Keyword::Default:
-      if (allow_default_ && (AtKind(TokenKind::Comma, 1) || AtKind(TokenKind::RParen, 1) ||
-                             AtKind(TokenKind::Eof, 1) || AtKw(Keyword::Where, 1)))
+      if (allow_default_ && (AtKind(TokenKind::Comma, 1) || AtKind(TokenKind::RParen, 1) || AtKind(TokenKind::Eof, 1) ||
+                             AtKw(Keyword::Where, 1)))
         return literal(ast::Literal::Type::Variable, "DEFAULT");
       break;
     default:
       break;
   }
-  if (t.keyword != Keyword::None && lexer::IsReserved(t.keyword) &&
-      !(call && !IsClauseKeyword(t.keyword))) {
+  if (t.keyword != Keyword::None && lexer::IsReserved(t.keyword) && !(call && !IsClauseKeyword(t.keyword))) {
     Fail("expression");
     return nullptr;
   }
@@ -743,9 +887,12 @@ ast::Expr* Parser::ParseFloor(uint32_t begin) {
 ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
   // Cursor is after `(`.
   std::string_view fn = "trim";
-  if (AcceptKw(Keyword::Leading)) fn = "ltrim";
-  else if (AcceptKw(Keyword::Trailing)) fn = "rtrim";
-  else AcceptKw(Keyword::Both);
+  if (AcceptKw(Keyword::Leading))
+    fn = "ltrim";
+  else if (AcceptKw(Keyword::Trailing))
+    fn = "rtrim";
+  else
+    AcceptKw(Keyword::Both);
   ast::Expr* chars = nullptr;
   if (!AtKw(Keyword::From)) {
     chars = ParseExpr(kBpNone);
@@ -770,8 +917,7 @@ ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
-    bool special = AtKw(Keyword::Leading) || AtKw(Keyword::Trailing) || AtKw(Keyword::Both) ||
-                   AtKw(Keyword::From);
+    bool special = AtKw(Keyword::Leading) || AtKw(Keyword::Trailing) || AtKw(Keyword::Both) || AtKw(Keyword::From);
     if (!special) {
       // trim('x' FROM s): look for a top-level FROM before the closing paren.
       int depth = 0;
@@ -794,16 +940,17 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     Advance();
     f->star = true;
   } else if (!At(TokenKind::RParen)) {
-    if (AcceptKw(Keyword::Distinct)) f->distinct = true;
-    else if (AtKw(Keyword::All) && !AtKind(TokenKind::RParen, 1)) Advance();
+    if (AcceptKw(Keyword::Distinct))
+      f->distinct = true;
+    else if (AtKw(Keyword::All) && !AtKind(TokenKind::RParen, 1))
+      Advance();
     ListBuilder<ast::Expr*> args(exprs_);
     do {
       ast::Expr* a = ParseExpr(kBpNone);
       if (a == nullptr) return nullptr;
       args.Push(a);
       if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
-        f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore
-                                         : ast::FunctionCall::Nulls::Respect;
+        f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore : ast::FunctionCall::Nulls::Respect;
         Advance();
         Advance();
       }
@@ -818,8 +965,7 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     if (!ParseOrderItems(&f->within_group) || !Expect(TokenKind::RParen)) return nullptr;
   }
   if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
-    f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore
-                                     : ast::FunctionCall::Nulls::Respect;
+    f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore : ast::FunctionCall::Nulls::Respect;
     Advance();
     Advance();
   }
@@ -843,8 +989,8 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
 
 ast::WindowSpec* Parser::ParseWindowSpecBody(uint32_t begin) {
   auto* w = arena_.New<ast::WindowSpec>();
-  if (AtIdent() && !((AtKw(Keyword::Distribute) || AtKw(Keyword::Sort) || AtKw(Keyword::Cluster)) &&
-                     AtKw(Keyword::By, 1))) {
+  if (AtIdent() &&
+      !((AtKw(Keyword::Distribute) || AtKw(Keyword::Sort) || AtKw(Keyword::Cluster)) && AtKw(Keyword::By, 1))) {
     w->base = MakeIdent(Peek());
     Advance();
   }
@@ -892,8 +1038,7 @@ bool Parser::ParseWindowFrame(ast::WindowFrame** out) {
   Advance();
   if (AcceptKw(Keyword::Between)) {
     f->has_end = true;
-    if (!ParseFrameBound(&f->start) || !ExpectKw(Keyword::And) || !ParseFrameBound(&f->end))
-      return false;
+    if (!ParseFrameBound(&f->start) || !ExpectKw(Keyword::And) || !ParseFrameBound(&f->end)) return false;
   } else if (!ParseFrameBound(&f->start)) {
     return false;
   }
@@ -904,8 +1049,10 @@ bool Parser::ParseWindowFrame(ast::WindowFrame** out) {
 bool Parser::ParseFrameBound(ast::FrameBound* out) {
   using T = ast::FrameBound::Type;
   if (AcceptKw(Keyword::Unbounded)) {
-    if (AcceptKw(Keyword::Preceding)) out->type = T::UnboundedPreceding;
-    else if (AcceptKw(Keyword::Following)) out->type = T::UnboundedFollowing;
+    if (AcceptKw(Keyword::Preceding))
+      out->type = T::UnboundedPreceding;
+    else if (AcceptKw(Keyword::Following))
+      out->type = T::UnboundedFollowing;
     else {
       Fail("PRECEDING or FOLLOWING");
       return false;
@@ -920,8 +1067,10 @@ bool Parser::ParseFrameBound(ast::FrameBound* out) {
   }
   out->offset = ParseExpr(kBpAnd);
   if (out->offset == nullptr) return false;
-  if (AcceptKw(Keyword::Preceding)) out->type = T::Preceding;
-  else if (AcceptKw(Keyword::Following)) out->type = T::Following;
+  if (AcceptKw(Keyword::Preceding))
+    out->type = T::Preceding;
+  else if (AcceptKw(Keyword::Following))
+    out->type = T::Following;
   else {
     Fail("PRECEDING or FOLLOWING");
     return false;
@@ -935,12 +1084,16 @@ bool Parser::ParseOrderItems(ast::List<ast::OrderItem>* out) {
     ast::OrderItem it;
     it.expr = ParseExpr(kBpNone);
     if (it.expr == nullptr) return false;
-    if (AcceptKw(Keyword::Asc)) it.direction = ast::OrderItem::Direction::Asc;
-    else if (AcceptKw(Keyword::Desc)) it.direction = ast::OrderItem::Direction::Desc;
+    if (AcceptKw(Keyword::Asc))
+      it.direction = ast::OrderItem::Direction::Asc;
+    else if (AcceptKw(Keyword::Desc))
+      it.direction = ast::OrderItem::Direction::Desc;
     if (AtKw(Keyword::Nulls)) {
       Advance();
-      if (AcceptKw(Keyword::First)) it.nulls = ast::OrderItem::Nulls::First;
-      else if (AcceptKw(Keyword::Last)) it.nulls = ast::OrderItem::Nulls::Last;
+      if (AcceptKw(Keyword::First))
+        it.nulls = ast::OrderItem::Nulls::First;
+      else if (AcceptKw(Keyword::Last))
+        it.nulls = ast::OrderItem::Nulls::Last;
       else {
         Fail("FIRST or LAST");
         return false;

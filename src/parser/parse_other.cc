@@ -57,12 +57,29 @@ ast::Statement* Parser::ParseStatement() {
 bool Parser::AtOtherStatementStart() const {
   const Token& t = Peek();
   switch (t.keyword) {
-    case Keyword::Show: case Keyword::Describe: case Keyword::Desc: case Keyword::Grant:
-    case Keyword::Revoke: case Keyword::Analyze: case Keyword::Msck: case Keyword::Lock:
-    case Keyword::Unlock: case Keyword::Start: case Keyword::Commit: case Keyword::Rollback:
-    case Keyword::Set: case Keyword::Abort: case Keyword::Kill: case Keyword::Repl:
-    case Keyword::Reload: case Keyword::Prepare: case Keyword::Execute: case Keyword::Optimize:
-    case Keyword::Replace: case Keyword::Enable: case Keyword::Disable:
+    case Keyword::Show:
+    case Keyword::Describe:
+    case Keyword::Desc:
+    case Keyword::Grant:
+    case Keyword::Revoke:
+    case Keyword::Analyze:
+    case Keyword::Msck:
+    case Keyword::Lock:
+    case Keyword::Unlock:
+    case Keyword::Start:
+    case Keyword::Commit:
+    case Keyword::Rollback:
+    case Keyword::Set:
+    case Keyword::Abort:
+    case Keyword::Kill:
+    case Keyword::Repl:
+    case Keyword::Reload:
+    case Keyword::Prepare:
+    case Keyword::Execute:
+    case Keyword::Optimize:
+    case Keyword::Replace:
+    case Keyword::Enable:
+    case Keyword::Disable:
       return true;
     case Keyword::None:
       // Hive CLI processors that reach the parser in some scripts.
@@ -90,11 +107,25 @@ ast::Statement* Parser::ParseExplain() {
     const Keyword kw = Peek().keyword;
     bool option = false;
     switch (kw) {
-      case Keyword::Extended: case Keyword::Formatted: case Keyword::Dependency: case Keyword::Cbo:
-      case Keyword::Cost: case Keyword::Joincost: case Keyword::Logical: case Keyword::Authorization:
-      case Keyword::Reoptimization: case Keyword::Locks: case Keyword::Ast: case Keyword::Debug:
-      case Keyword::Vectorization: case Keyword::Only: case Keyword::Summary: case Keyword::Operator:
-      case Keyword::Expression: case Keyword::Detail: case Keyword::Rewrite:
+      case Keyword::Extended:
+      case Keyword::Formatted:
+      case Keyword::Dependency:
+      case Keyword::Cbo:
+      case Keyword::Cost:
+      case Keyword::Joincost:
+      case Keyword::Logical:
+      case Keyword::Authorization:
+      case Keyword::Reoptimization:
+      case Keyword::Locks:
+      case Keyword::Ast:
+      case Keyword::Debug:
+      case Keyword::Vectorization:
+      case Keyword::Only:
+      case Keyword::Summary:
+      case Keyword::Operator:
+      case Keyword::Expression:
+      case Keyword::Detail:
+      case Keyword::Rewrite:
         option = true;
         break;
       case Keyword::Analyze:

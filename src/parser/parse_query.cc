@@ -13,12 +13,30 @@ namespace hivelineage::parser {
 namespace {
 bool IsTypeKeyword(Keyword kw) {
   switch (kw) {
-    case Keyword::String: case Keyword::Int: case Keyword::Integer: case Keyword::Bigint:
-    case Keyword::Smallint: case Keyword::Tinyint: case Keyword::Double: case Keyword::Float:
-    case Keyword::Real: case Keyword::Boolean: case Keyword::Decimal: case Keyword::Dec:
-    case Keyword::Numeric: case Keyword::Date: case Keyword::Timestamp: case Keyword::Datetime:
-    case Keyword::Timestamplocaltz: case Keyword::Varchar: case Keyword::Char: case Keyword::Binary:
-    case Keyword::Array: case Keyword::Map: case Keyword::Struct: case Keyword::Uniontype:
+    case Keyword::String:
+    case Keyword::Int:
+    case Keyword::Integer:
+    case Keyword::Bigint:
+    case Keyword::Smallint:
+    case Keyword::Tinyint:
+    case Keyword::Double:
+    case Keyword::Float:
+    case Keyword::Real:
+    case Keyword::Boolean:
+    case Keyword::Decimal:
+    case Keyword::Dec:
+    case Keyword::Numeric:
+    case Keyword::Date:
+    case Keyword::Timestamp:
+    case Keyword::Datetime:
+    case Keyword::Timestamplocaltz:
+    case Keyword::Varchar:
+    case Keyword::Char:
+    case Keyword::Binary:
+    case Keyword::Array:
+    case Keyword::Map:
+    case Keyword::Struct:
+    case Keyword::Uniontype:
       return true;
     default:
       return false;
@@ -70,16 +88,23 @@ ast::QueryExpr* Parser::ParseSetExpr() {
   if (left == nullptr) return nullptr;
   while (true) {
     ast::SetOperation::Op op;
-    if (AtKw(Keyword::Union)) op = ast::SetOperation::Op::Union;
-    else if (AtKw(Keyword::Intersect)) op = ast::SetOperation::Op::Intersect;
-    else if (AtKw(Keyword::Except)) op = ast::SetOperation::Op::Except;
-    else if (AtKw(Keyword::Minus)) op = ast::SetOperation::Op::Minus;
-    else break;
+    if (AtKw(Keyword::Union))
+      op = ast::SetOperation::Op::Union;
+    else if (AtKw(Keyword::Intersect))
+      op = ast::SetOperation::Op::Intersect;
+    else if (AtKw(Keyword::Except))
+      op = ast::SetOperation::Op::Except;
+    else if (AtKw(Keyword::Minus))
+      op = ast::SetOperation::Op::Minus;
+    else
+      break;
     Advance();
     auto* s = arena_.New<ast::SetOperation>();
     s->op = op;
-    if (AcceptKw(Keyword::All)) s->quantifier = ast::SetOperation::Quantifier::All;
-    else if (AcceptKw(Keyword::Distinct)) s->quantifier = ast::SetOperation::Quantifier::Distinct;
+    if (AcceptKw(Keyword::All))
+      s->quantifier = ast::SetOperation::Quantifier::All;
+    else if (AcceptKw(Keyword::Distinct))
+      s->quantifier = ast::SetOperation::Quantifier::Distinct;
     s->left = left;
     s->right = ParseQueryPrimary();
     if (s->right == nullptr) return nullptr;
@@ -108,8 +133,10 @@ ast::QueryExpr* Parser::ParseQueryPrimary() {
     ast::TableRef* from = ParseFromClause();
     if (from == nullptr) return nullptr;
     ast::SelectCore* core = nullptr;
-    if (AtKw(Keyword::Select)) core = ParseSelectCore(true);
-    else if (AtKw(Keyword::Map) || AtKw(Keyword::Reduce)) core = ParseMapReduce(true);
+    if (AtKw(Keyword::Select))
+      core = ParseSelectCore(true);
+    else if (AtKw(Keyword::Map) || AtKw(Keyword::Reduce))
+      core = ParseMapReduce(true);
     else {
       Fail("SELECT");
       return nullptr;
@@ -147,8 +174,10 @@ ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
     core->hint = Text(Peek());
     Advance();
   }
-  if (AcceptKw(Keyword::Distinct)) core->distinct = true;
-  else AcceptKw(Keyword::All);
+  if (AcceptKw(Keyword::Distinct))
+    core->distinct = true;
+  else
+    AcceptKw(Keyword::All);
   if (AtKw(Keyword::Transform) && AtKind(TokenKind::LParen, 1)) {
     const uint32_t tbegin = StartOffset();
     Advance();
@@ -210,9 +239,18 @@ std::string_view Parser::ParseRowFormatText(Keyword reader_or_writer) {
       if (t.kind != TokenKind::Word) break;
       bool take = false;
       switch (t.keyword) {
-        case Keyword::Delimited: case Keyword::Fields: case Keyword::Terminated: case Keyword::By:
-        case Keyword::Escaped: case Keyword::Collection: case Keyword::Items: case Keyword::Keys:
-        case Keyword::Lines: case Keyword::Defined: case Keyword::Serde: case Keyword::With:
+        case Keyword::Delimited:
+        case Keyword::Fields:
+        case Keyword::Terminated:
+        case Keyword::By:
+        case Keyword::Escaped:
+        case Keyword::Collection:
+        case Keyword::Items:
+        case Keyword::Keys:
+        case Keyword::Lines:
+        case Keyword::Defined:
+        case Keyword::Serde:
+        case Keyword::With:
         case Keyword::Serdeproperties:
           take = true;
           break;
@@ -284,8 +322,8 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
     size_t k = 0;
     if (AtAnyName() && Peek().kind != TokenKind::QuotedIdent && AtKind(TokenKind::Dot, 1)) k = 2;
     const TokenKind after = Peek(k + 1).kind;
-    if (Peek(k).kind == TokenKind::QuotedIdent && after != TokenKind::LParen &&
-        after != TokenKind::Dot && after != TokenKind::LBracket) {
+    if (Peek(k).kind == TokenKind::QuotedIdent && after != TokenKind::LParen && after != TokenKind::Dot &&
+        after != TokenKind::LBracket) {
       auto* s = arena_.New<ast::StarExpr>();
       if (k == 2) {
         ast::Ident* q = arena_.New<ast::Ident>(MakeIdent(Peek()));
@@ -552,12 +590,15 @@ ast::TableRef* Parser::ParseJoinedSource() {
     } else if (AtKw(Keyword::Left) || AtKw(Keyword::Right) || AtKw(Keyword::Full)) {
       const Keyword side = Peek().keyword;
       Advance();
-      kind = side == Keyword::Left ? ast::JoinKind::Left
+      kind = side == Keyword::Left    ? ast::JoinKind::Left
              : side == Keyword::Right ? ast::JoinKind::Right
                                       : ast::JoinKind::Full;
-      if (side == Keyword::Left && AcceptKw(Keyword::Semi)) kind = ast::JoinKind::LeftSemi;
-      else if (side == Keyword::Left && AcceptKw(Keyword::Anti)) kind = ast::JoinKind::LeftAnti;
-      else if (AcceptKw(Keyword::Outer)) outer = true;
+      if (side == Keyword::Left && AcceptKw(Keyword::Semi))
+        kind = ast::JoinKind::LeftSemi;
+      else if (side == Keyword::Left && AcceptKw(Keyword::Anti))
+        kind = ast::JoinKind::LeftAnti;
+      else if (AcceptKw(Keyword::Outer))
+        outer = true;
       if (!ExpectKw(Keyword::Join)) return nullptr;
     } else if (AtKw(Keyword::Lateral)) {
       left = ParseLateralViews(left);
@@ -749,7 +790,7 @@ ast::TableRef* Parser::ParseLateralViews(ast::TableRef* source) {
     } else {
       if (!ExpectKw(Keyword::View)) return nullptr;
       lv->outer = AcceptKw(Keyword::Outer);
-      if (!AtAnyName() || !AtKind(TokenKind::LParen, 1) ) {
+      if (!AtAnyName() || !AtKind(TokenKind::LParen, 1)) {
         // Qualified UDTF names (db.f(...)) are rare; require a call.
         if (!(AtAnyName() && AtKind(TokenKind::Dot, 1))) {
           Fail("function call");
@@ -831,8 +872,8 @@ ast::TableRef* Parser::ParsePtf() {
   Advance();  // ON
   f->input = ParseTableSource();
   if (f->input == nullptr) return nullptr;
-  if (AtKw(Keyword::Partition) || AtKw(Keyword::Distribute) || AtKw(Keyword::Cluster) ||
-      AtKw(Keyword::Order) || AtKw(Keyword::Sort)) {
+  if (AtKw(Keyword::Partition) || AtKw(Keyword::Distribute) || AtKw(Keyword::Cluster) || AtKw(Keyword::Order) ||
+      AtKw(Keyword::Sort)) {
     const uint32_t wbegin = StartOffset();
     f->partitioning = arena_.New<ast::WindowSpec>();
     // `, arg1(...)` after the sort list starts the PTF arguments.
@@ -844,8 +885,7 @@ ast::TableRef* Parser::ParsePtf() {
     f->partitioning->span = SpanFrom(wbegin);
   }
   // Arguments `name(expr)` follow, with or without a comma.
-  if ((Accept(TokenKind::Comma) || (AtAnyName() && AtKind(TokenKind::LParen, 1))) &&
-      !ParseExprList(&f->args))
+  if ((Accept(TokenKind::Comma) || (AtAnyName() && AtKind(TokenKind::LParen, 1))) && !ParseExprList(&f->args))
     return nullptr;
   if (!Expect(TokenKind::RParen)) return nullptr;
   if (!ParseTableAlias(&f->alias, nullptr)) return nullptr;
@@ -891,8 +931,7 @@ ast::Statement* Parser::ParseFromFirst(ast::QueryStatement* stmt) {
   stmt->from = ParseFromClause();
   if (stmt->from == nullptr) return nullptr;
   std::vector<ast::InsertBody> bodies;
-  while (AtKw(Keyword::Insert) || AtKw(Keyword::Select) || AtKw(Keyword::Map) ||
-         AtKw(Keyword::Reduce)) {
+  while (AtKw(Keyword::Insert) || AtKw(Keyword::Select) || AtKw(Keyword::Map) || AtKw(Keyword::Reduce)) {
     ast::InsertBody body;
     const uint32_t begin = StartOffset();
     if (AtKw(Keyword::Insert)) {
@@ -901,8 +940,10 @@ ast::Statement* Parser::ParseFromFirst(ast::QueryStatement* stmt) {
     }
     auto* q = arena_.New<ast::Query>();
     const uint32_t qbegin = StartOffset();
-    if (AtKw(Keyword::Select)) q->body = ParseSelectCore(true);
-    else if (AtKw(Keyword::Map) || AtKw(Keyword::Reduce)) q->body = ParseMapReduce(true);
+    if (AtKw(Keyword::Select))
+      q->body = ParseSelectCore(true);
+    else if (AtKw(Keyword::Map) || AtKw(Keyword::Reduce))
+      q->body = ParseMapReduce(true);
     else {
       Fail("SELECT");
       return nullptr;
@@ -939,8 +980,8 @@ ast::InsertTarget* Parser::ParseInsertTarget() {
       t->path = ParseStringValue();
       const size_t start = pos_;
       while (!AtEnd() && !AtKw(Keyword::Select) && !AtKw(Keyword::From) && !AtKw(Keyword::With) &&
-             !AtKw(Keyword::Values) && !(AtKw(Keyword::Map) && !AtKw(Keyword::Keys, 1)) &&
-             !AtKw(Keyword::Reduce) && !AtKw(Keyword::Insert)) {
+             !AtKw(Keyword::Values) && !(AtKw(Keyword::Map) && !AtKw(Keyword::Keys, 1)) && !AtKw(Keyword::Reduce) &&
+             !AtKw(Keyword::Insert)) {
         if (At(TokenKind::LParen)) {
           if (AtQueryStart(1) && !AtKind(TokenKind::LParen, 1)) break;
           if (!SkipBalanced()) return nullptr;
@@ -981,14 +1022,30 @@ bool Parser::ParsePartitionSpec(ast::PartitionSpec** out) {
     ast::PartitionItem it;
     if (!ParseAnyName(&it.key)) return false;
     switch (Peek().kind) {
-      case TokenKind::Equal: it.op = "="; break;
-      case TokenKind::EqualEqual: it.op = "=="; break;
-      case TokenKind::NotEqual: it.op = "<>"; break;
-      case TokenKind::BangEqual: it.op = "!="; break;
-      case TokenKind::Less: it.op = "<"; break;
-      case TokenKind::LessEqual: it.op = "<="; break;
-      case TokenKind::Greater: it.op = ">"; break;
-      case TokenKind::GreaterEqual: it.op = ">="; break;
+      case TokenKind::Equal:
+        it.op = "=";
+        break;
+      case TokenKind::EqualEqual:
+        it.op = "==";
+        break;
+      case TokenKind::NotEqual:
+        it.op = "<>";
+        break;
+      case TokenKind::BangEqual:
+        it.op = "!=";
+        break;
+      case TokenKind::Less:
+        it.op = "<";
+        break;
+      case TokenKind::LessEqual:
+        it.op = "<=";
+        break;
+      case TokenKind::Greater:
+        it.op = ">";
+        break;
+      case TokenKind::GreaterEqual:
+        it.op = ">=";
+        break;
       case TokenKind::Word:
         if (Peek().keyword == Keyword::Like) it.op = "LIKE";
         break;

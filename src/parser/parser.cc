@@ -10,14 +10,8 @@
 
 namespace hivelineage::parser {
 
-Parser::Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena,
-               const ParseOptions& options)
-    : text_(text),
-      tokens_(tokens),
-      toks_(tokens.data()),
-      last_(tokens.size() - 1),
-      arena_(arena),
-      options_(options) {}
+Parser::Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena, const ParseOptions& options)
+    : text_(text), tokens_(tokens), toks_(tokens.data()), last_(tokens.size() - 1), arena_(arena), options_(options) {}
 
 Parser::Scratch& Parser::ThreadScratch() {
   // Nested ParseStatement calls on one thread would share it; the parser
@@ -224,9 +218,7 @@ std::string_view Parser::ParseStringValue() {
 // ---------------------------------------------------------------- token text
 
 namespace {
-bool IsNameLike(TokenKind k) {
-  return k == TokenKind::Word || k == TokenKind::QuotedIdent || k == TokenKind::Variable;
-}
+bool IsNameLike(TokenKind k) { return k == TokenKind::Word || k == TokenKind::QuotedIdent || k == TokenKind::Variable; }
 }  // namespace
 
 void Parser::AppendCanonical(std::string& out, size_t begin, size_t end) {
@@ -235,17 +227,13 @@ void Parser::AppendCanonical(std::string& out, size_t begin, size_t end) {
     if (i > begin) {
       const Token& p = tokens_[i - 1];
       bool space = true;
-      if (p.kind == TokenKind::LParen || t.kind == TokenKind::RParen ||
-          t.kind == TokenKind::Comma)
-        space = false;
+      if (p.kind == TokenKind::LParen || t.kind == TokenKind::RParen || t.kind == TokenKind::Comma) space = false;
       if (t.kind == TokenKind::Dot && IsNameLike(p.kind) && i + 1 < end &&
           (IsNameLike(tokens_[i + 1].kind) || tokens_[i + 1].kind == TokenKind::Star))
         space = false;
-      if (p.kind == TokenKind::Dot && IsNameLike(t.kind) && i >= begin + 2 &&
-          IsNameLike(tokens_[i - 2].kind))
+      if (p.kind == TokenKind::Dot && IsNameLike(t.kind) && i >= begin + 2 && IsNameLike(tokens_[i - 2].kind))
         space = false;
-      if (p.kind == TokenKind::Dot && t.kind == TokenKind::Star && i >= begin + 2 &&
-          IsNameLike(tokens_[i - 2].kind))
+      if (p.kind == TokenKind::Dot && t.kind == TokenKind::Star && i >= begin + 2 && IsNameLike(tokens_[i - 2].kind))
         space = false;
       if (space) out.push_back(' ');
     }
@@ -383,8 +371,7 @@ void DropStrayHints(std::vector<Token>& toks) {
   for (size_t r = 0; r < toks.size(); ++r) {
     if (toks[r].kind == TokenKind::Hint) {
       const bool legal = w > 0 && toks[w - 1].kind == TokenKind::Word &&
-                         (toks[w - 1].keyword == Keyword::Select ||
-                          toks[w - 1].keyword == Keyword::Merge);
+                         (toks[w - 1].keyword == Keyword::Select || toks[w - 1].keyword == Keyword::Merge);
       if (!legal) continue;
     }
     toks[w++] = toks[r];
@@ -393,8 +380,7 @@ void DropStrayHints(std::vector<Token>& toks) {
 }
 }  // namespace
 
-ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options,
-                               Diagnostics& diags) {
+ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags) {
   thread_local std::vector<Token> tokens;
   tokens.clear();
   const lexer::TokenizeSummary lexed = lexer::Tokenize(text, options.lex, tokens, diags);
@@ -420,9 +406,7 @@ std::string_view StatementKind(const ast::Statement* stmt) {
       return "query";
     }
     case ast::NodeKind::CreateTableStatement:
-      return static_cast<const ast::CreateTableStatement*>(stmt)->as_query != nullptr
-                 ? "ctas"
-                 : "create_table";
+      return static_cast<const ast::CreateTableStatement*>(stmt)->as_query != nullptr ? "ctas" : "create_table";
     case ast::NodeKind::CreateViewStatement:
       return "create_view";
     case ast::NodeKind::MergeStatement:

@@ -24,8 +24,7 @@ struct ParseOptions {
 
 // Parses exactly one statement (no trailing `;`). `text` must stay alive as
 // long as the AST (names may point into it); nodes are allocated in `arena`.
-ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options,
-                               Diagnostics& diags);
+ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags);
 
 // The contract's statement kind: "query", "insert", "ctas", "create_view",
 // "create_table", "merge", "update", "delete", "use", "explain", "drop",

@@ -72,8 +72,7 @@ enum Bp : int {
 
 class Parser {
  public:
-  Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena,
-         const ParseOptions& options);
+  Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena, const ParseOptions& options);
 
   // Parses the whole statement; nullptr on failure (see ErrorMessage()).
   ast::Statement* ParseTop();
@@ -120,14 +119,14 @@ class Parser {
   uint32_t StartOffset() const { return Peek().begin; }
 
   // ---- names (parser.cc)
-  bool AtIdent(size_t k = 0) const;  // identifier or non-reserved keyword
+  bool AtIdent(size_t k = 0) const;    // identifier or non-reserved keyword
   bool AtAnyName(size_t k = 0) const;  // also reserved words (after `.` / `AS`)
   ast::Ident MakeIdent(const Token& t);
-  bool ParseIdent(ast::Ident* out);      // non-reserved only
-  bool ParseAnyName(ast::Ident* out);    // reserved allowed
+  bool ParseIdent(ast::Ident* out);    // non-reserved only
+  bool ParseAnyName(ast::Ident* out);  // reserved allowed
   bool ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots);
   bool ParseIdentList(ast::List<ast::Ident>* out);  // `( a, b )`
-  std::string_view ParseStringValue();  // unescaped, arena copy; empty + Fail on error
+  std::string_view ParseStringValue();              // unescaped, arena copy; empty + Fail on error
   // Lower-cases a word into the arena (no copy when already lower case).
   std::string_view Lowered(std::string_view s);
   // Canonical text of tokens [begin, end): keywords upper case, single spaces.
@@ -153,8 +152,8 @@ class Parser {
   ast::Expr* ParsePrimary();
   [[gnu::noinline]] ast::Expr* ParsePrimaryOther();
   [[gnu::noinline]] ast::Expr* ParseStructRest(ast::Expr* first, uint32_t begin);
-  [[gnu::noinline]] ast::Expr* ApplyInfix(ast::Expr* lhs, int type, int level, int op, bool negated,
-                                          int like, uint32_t begin);
+  [[gnu::noinline]] ast::Expr* ApplyInfix(ast::Expr* lhs, int type, int level, int op, bool negated, int like,
+                                          uint32_t begin);
   ast::Expr* ParseParenExpr();
   ast::Expr* ParseNameExpr();
   ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
@@ -172,7 +171,7 @@ class Parser {
   bool AtIntervalUnit(size_t k = 0) const;
   std::string_view ParseIntervalUnit();
   ast::WindowSpec* ParseWindowSpecBody(uint32_t begin);  // after `(`, through `)`
-  bool ParsePartitionOrder(ast::WindowSpec* w);  // PARTITION/DISTRIBUTE/CLUSTER BY, ORDER/SORT BY
+  bool ParsePartitionOrder(ast::WindowSpec* w);          // PARTITION/DISTRIBUTE/CLUSTER BY, ORDER/SORT BY
   bool ParseWindowFrame(ast::WindowFrame** out);
   bool ParseFrameBound(ast::FrameBound* out);
   bool ParseOrderItems(ast::List<ast::OrderItem>* out);
@@ -221,8 +220,7 @@ class Parser {
 
   // ---- DDL (parse_ddl.cc)
   ast::Statement* ParseCreate();
-  ast::Statement* ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional,
-                                   bool managed);
+  ast::Statement* ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional, bool managed);
   ast::Statement* ParseCreateView(uint32_t begin, bool or_replace, bool materialized);
   ast::Statement* ParseAlter();
   ast::Statement* ParseDrop();
@@ -293,7 +291,8 @@ class Parser {
   std::vector<ast::List<ast::Expr*>>& expr_lists_ = scratch_state_.expr_lists;
   std::string& scratch_ = scratch_state_.text;
   bool allow_default_ = false;
-  bool ptf_partitioning_ = false;  // PTF sort lists end before `, name(`  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
+  bool ptf_partitioning_ =
+      false;  // PTF sort lists end before `, name(`  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
 };
 
 class DepthGuard {

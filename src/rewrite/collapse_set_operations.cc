@@ -31,8 +31,8 @@ QueryExpr* Unwrap(QueryExpr* qe) {
 QueryExpr* StarOverSetOperation(QueryExpr* body) {
   auto* core = DynCast<SelectCore>(body);
   if (core == nullptr || core->items.size() != 1 || core->distinct || core->transform != nullptr ||
-      core->where != nullptr || core->group_by != nullptr || core->having != nullptr ||
-      core->qualify != nullptr || !core->windows.empty())
+      core->where != nullptr || core->group_by != nullptr || core->having != nullptr || core->qualify != nullptr ||
+      !core->windows.empty())
     return nullptr;
   auto* star = DynCast<StarExpr>(core->items[0].expr);
   if (star == nullptr || !star->qualifier.empty() || !star->regex.empty()) return nullptr;
@@ -44,8 +44,8 @@ QueryExpr* StarOverSetOperation(QueryExpr* body) {
 
 void Collapse(Query& q) {
   // Only when nothing outside the select list could name the derived table's alias.
-  const bool outer_bare = q.order_by.empty() && q.sort_by.empty() && q.cluster_by.empty() &&
-                          q.distribute_by.empty() && q.limit == nullptr && q.offset == nullptr && q.pruned_sort == nullptr;
+  const bool outer_bare = q.order_by.empty() && q.sort_by.empty() && q.cluster_by.empty() && q.distribute_by.empty() &&
+                          q.limit == nullptr && q.offset == nullptr && q.pruned_sort == nullptr;
   for (int guard = 0; outer_bare && guard < 10000; ++guard) {
     QueryExpr* inner = StarOverSetOperation(q.body);
     if (inner == nullptr) break;

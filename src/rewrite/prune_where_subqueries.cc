@@ -3,7 +3,6 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
-
 #include "lineage/expr_children.h"
 #include "rewrite/walk.h"
 

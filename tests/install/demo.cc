@@ -1,7 +1,6 @@
 // Built against an installed hivelineage through pkg-config alone (see
 // tests/install/install_test.sh). Prints the lineage of one statement.
 #include <hivelineage/hivelineage.hpp>
-
 #include <iostream>
 
 int main() {
@@ -14,8 +13,8 @@ int main() {
     std::cerr << analyzer.errors().front().rendered;
     return 1;
   }
-  const hivelineage::Script script = analyzer.Analyze(
-      "INSERT OVERWRITE TABLE dw.names SELECT id, upper(name) AS name FROM ods.users;", "demo.sql");
+  const hivelineage::Script script =
+      analyzer.Analyze("INSERT OVERWRITE TABLE dw.names SELECT id, upper(name) AS name FROM ods.users;", "demo.sql");
   for (const hivelineage::Statement& st : script.statements) {
     std::cout << st.kind;
     for (const std::string& in : st.inputs) std::cout << " in=" << in;
