@@ -212,6 +212,24 @@ TEST_CASE("sort keys: the hive format leaves them out, as LineageLogger does") {
   CHECK(predicates == Strings{"(city = 'x')"});
 }
 
+TEST_CASE("hive format: PREDICATE edges only for WHERE, JOIN ON and HAVING, never GROUP BY") {
+  // Hive's LineageLogger has no edge for GROUP BY keys (lineage2.q in Hive's tests):
+  // they decide how rows are grouped, never which rows are kept.
+  const driver::FileResult f = AnalyzeFile(
+      "insert into d.t select u.name, sum(o.amt) from s.o o join s.u u on o.uid = u.id "
+      "where o.dt = '2024' group by u.name, u.city having sum(o.amt) > 10 order by u.name;");
+  const auto& st = Only(f);
+  REQUIRE(Predicates(st.lineage, Clause::GroupBy).size() == 1);
+  std::string record;
+  REQUIRE(output::WriteHiveRecord(f, st, record));
+  const nlohmann::json j = nlohmann::json::parse(record);
+  Strings predicates;
+  for (const auto& e : j["edges"])
+    if (e["edgeType"] == "PREDICATE") predicates.push_back(e["expression"].get<std::string>());
+  std::sort(predicates.begin(), predicates.end());
+  CHECK(predicates == Strings{"(o.dt = '2024')", "(o.uid = u.id)", "(sum(o.amt) > 10)"});
+}
+
 // ---- projection transforms --------------------------------------------------------
 
 TEST_CASE("transform: one per projection shape, from the AST") {

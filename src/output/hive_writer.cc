@@ -102,6 +102,27 @@ class Graph {
   std::vector<Edge> edges_;
 };
 
+// Hive's LineageLogger records a PREDICATE edge for the conditions its
+// filter and join operators evaluate: WHERE, JOIN ON and HAVING, and what Hive
+// rewrites into a filter (QUALIFY; MERGE's WHEN ... AND conditions, which
+// become the WHERE of an insert branch). GROUP BY keys, sort keys and a
+// table function's PARTITION BY only route rows: it has no edge for them.
+bool HiveLogsPredicate(lineage::Clause clause) {
+  switch (clause) {
+    case lineage::Clause::Where:
+    case lineage::Clause::JoinOn:
+    case lineage::Clause::Having:
+    case lineage::Clause::Qualify:
+    case lineage::Clause::MergeWhen:
+      return true;
+    case lineage::Clause::GroupBy:
+    case lineage::Clause::Window:
+    case lineage::Clause::Sort:
+      return false;
+  }
+  return false;
+}
+
 // count(*) depends on whole tables: Hive records that as TABLE vertices.
 bool CountsRows(const lineage::ColumnLineage& c) {
   if (!c.sources.empty() || c.type == lineage::ColumnLineage::Type::Simple) return false;
@@ -126,7 +147,7 @@ bool WriteHiveRecord(const driver::FileResult& file, const driver::StatementResu
     g.AddProjection(target, std::move(sources), plain ? nullptr : &c.expression);
   }
   for (const lineage::PredicateLineage& p : lin.predicates) {
-    if (p.clause == lineage::Clause::Sort) continue;  // LineageLogger has no ORDER BY / SORT BY edge
+    if (!HiveLogsPredicate(p.clause)) continue;
     std::vector<int> sources, targets;
     for (const std::string& s : p.sources) Graph::AddUnique(sources, g.VertexFor(s, false));
     for (const std::string& t : p.targets) Graph::AddUnique(targets, g.VertexFor(t, false));
