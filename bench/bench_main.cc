@@ -35,6 +35,7 @@
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "memory_mode.h"
+#include "warehouse.h"
 #include "output/writer.h"
 #include "parser/parser.h"
 
@@ -238,6 +239,7 @@ int main(int argc, char** argv) {
   bool write_output = true;
   int i = 1;
   if (i < argc && argv[i][0] != '-') mode = argv[i++];
+  if (mode == "warehouse") return bench::WarehouseMode(argc, argv, i);
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};
