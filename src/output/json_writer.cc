@@ -1,5 +1,6 @@
 #include "output/json_writer.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -165,6 +166,28 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
     json.StringArray(c.sources);
     json.Key("expression");
     json.String(c.expression);
+    json.EndObject();
+  }
+  json.EndArray();
+  // Condition columns, apart from the value sources above: they decide which
+  // rows are written (or how they are grouped and ordered), never a value.
+  json.Key("conditions");
+  json.BeginArray();
+  for (const lineage::PredicateLineage& p : st.lineage.predicates) {
+    json.BeginObject(/*inline_=*/true);
+    json.Key("clause");
+    json.String(lineage::ClauseName(p.clause));
+    json.Key("expression");
+    json.String(p.expression);
+    json.Key("columns");
+    json.StringArray(p.sources);
+    // Only when it governs part of what the statement writes (one body of a multi-insert).
+    if (p.targets.size() != st.lineage.columns.size()) {
+      std::vector<std::string> targets = p.targets;
+      std::sort(targets.begin(), targets.end());
+      json.Key("targets");
+      json.StringArray(targets);
+    }
     json.EndObject();
   }
   json.EndArray();
