@@ -589,3 +589,15 @@ TEST_CASE("lineage: regex column specs select matching columns; a bad regex is a
   CHECK(Targets(bad).empty());
   CHECK(HasDiagnostic(bad, "column regex `(key`"));
 }
+
+TEST_CASE("lineage: DDL lists the columns it declares, so the graph knows columns nothing reads") {
+  Session s;
+  auto l = Analyze("create table d.t (a int, b string) partitioned by (dt string)", s);
+  CHECK(l.declared_columns == Strings{"d.t.a", "d.t.b", "d.t.dt"});
+  l = Analyze("alter table d.t add columns (c double)", s);
+  CHECK(l.declared_columns == Strings{"d.t.a", "d.t.b", "d.t.c", "d.t.dt"});
+  // IF NOT EXISTS over a table that exists declares nothing new; queries and renames declare nothing.
+  CHECK(Analyze("create table if not exists d.t (x int)", s).declared_columns.empty());
+  CHECK(Analyze("insert into d.t select 1, 'x', 2.0, '2024'", s).declared_columns.empty());
+  CHECK(Analyze("alter table d.t rename to d.u", s).declared_columns.empty());
+}

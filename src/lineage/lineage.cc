@@ -38,6 +38,13 @@ class Builder {
     if (temporary) out_.temporary_outputs.push_back(key);
     if (view) out_.view_outputs.push_back(key);
   }
+  // The schema DDL left for `key` in the session's catalog.
+  void AddDeclared(const std::string& key) {
+    const CatalogTable* t = session_.catalog.Find(key);
+    if (t == nullptr) return;
+    for (const auto* cols : {&t->columns, &t->partition_columns})
+      for (const CatalogColumn& c : *cols) out_.declared_columns.push_back(Cat(key, ".", c.name));
+  }
 
   // One written column: `target` gets `c`'s lineage.
   void AddTarget(std::string target, const Column& c, int body) {
@@ -286,7 +293,10 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       if (key.empty()) return;
       b.AddOutput(key);
       if (s.as_query == nullptr) {
-        if (ApplyCreateTable(s, key, session, an)) b.AddCreated(key, s.temporary, false);
+        if (ApplyCreateTable(s, key, session, an)) {
+          b.AddCreated(key, s.temporary, false);
+          b.AddDeclared(key);
+        }
         return;
       }
       ColumnList* q = an.AnalyzeQuery(s.as_query, nullptr);
@@ -325,7 +335,11 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       if (s.action == AlterTableStatement::Action::ExchangePartition && !s.new_name.parts.empty())
         b.AddOutput(an.TableKey(s.new_name));
       if (s.action == AlterTableStatement::Action::Rebuild) RebuildLineage(key, session, b);
-      return ApplyAlterTable(s, key, an.TableKey(s.new_name), session);
+      ApplyAlterTable(s, key, an.TableKey(s.new_name), session);
+      if (s.action == AlterTableStatement::Action::AddColumns || s.action == AlterTableStatement::Action::ReplaceColumns ||
+          s.action == AlterTableStatement::Action::ChangeColumn)
+        b.AddDeclared(key);
+      return;
     }
     case NodeKind::DropStatement: {
       auto& s = static_cast<const DropStatement&>(stmt);

@@ -69,6 +69,11 @@ struct StatementLineage {
   // sorted, unique. CREATE ... IF NOT EXISTS of a table the catalog knows creates nothing.
   std::vector<std::string> temporary_outputs;
   std::vector<std::string> view_outputs;
+  // The columns (partition columns included) a CREATE TABLE without a query,
+  // or an ALTER TABLE ADD / REPLACE / CHANGE COLUMNS, leaves the table with,
+  // db.table.column, in schema order: a column the scripts declare exists
+  // even when nothing reads or writes it.
+  std::vector<std::string> declared_columns;
   Diagnostics diagnostics;  // unresolved / ambiguous columns (spans relative to the statement text)
 };
 
