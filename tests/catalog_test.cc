@@ -67,6 +67,22 @@ TEST_CASE("catalog: put replaces, remove forgets") {
   CHECK(c.size() == 0);
 }
 
+TEST_CASE("catalog: Tables lists every table once, sorted, through a base catalog") {
+  auto base = std::make_shared<Catalog>();
+  CHECK(base->LoadJson(R"({"tables": [{"name": "b.y"}, {"name": "a.x"}, {"name": "c.z"}]})").empty());
+  Catalog c(base);
+  CatalogTable t;
+  t.name = "b.y";  // replaces the base's
+  c.Put(t);
+  t.name = "a.w";
+  c.Put(t);
+  c.Remove("c.z");
+  std::vector<std::string> names;
+  for (const CatalogTable* x : c.Tables()) names.push_back(x->name);
+  CHECK(names == std::vector<std::string>{"a.w", "a.x", "b.y"});
+  CHECK(c.Tables()[2] == c.Find("b.y"));
+}
+
 TEST_CASE("catalog: CatalogTableKey qualifies and lower-cases") {
   CHECK(CatalogTableKey("Src", "default") == "default.src");
   CHECK(CatalogTableKey("ODS.Events", "default") == "ods.events");

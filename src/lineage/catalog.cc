@@ -1,5 +1,6 @@
 #include "lineage/catalog.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "base/strings.h"
@@ -30,6 +31,17 @@ size_t Catalog::size() const {
   size_t n = base_->size() - removed_.size();
   for (const auto& [name, table] : tables_) n += base_->Find(name) == nullptr;
   return n;
+}
+
+std::vector<const CatalogTable*> Catalog::Tables() const {
+  std::vector<const CatalogTable*> out;
+  out.reserve(size());
+  for (const auto& [name, table] : tables_) out.push_back(&table);
+  if (base_ != nullptr)
+    for (const CatalogTable* t : base_->Tables())
+      if (!tables_.contains(t->name) && !removed_.contains(t->name)) out.push_back(t);
+  std::sort(out.begin(), out.end(), [](const CatalogTable* a, const CatalogTable* b) { return a->name < b->name; });
+  return out;
 }
 
 const CatalogColumn* CatalogTable::FindColumn(std::string_view column) const {

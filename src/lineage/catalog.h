@@ -57,6 +57,8 @@ class Catalog {
   void Remove(const std::string& name);
   const CatalogTable* Find(const std::string& name) const;
   size_t size() const;
+  // Every table, sorted by name.
+  std::vector<const CatalogTable*> Tables() const;
 
   // Loads the contract's catalog JSON ({"tables": [...]}); returns an error
   // message, empty on success.
