@@ -149,6 +149,11 @@ void JsonOut::Int(int64_t v) {
   out_->append(buf, r.ptr);
 }
 
+void JsonOut::Bool(bool v) {
+  Value();
+  out_->append(v ? "true" : "false");
+}
+
 void JsonOut::Open(char c, bool inline_) {
   Value();
   out_->push_back(c);

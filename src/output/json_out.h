@@ -44,6 +44,7 @@ class JsonOut {
     AppendJsonString(*out_, s);
   }
   void Int(int64_t v);
+  void Bool(bool v);
   // An array of strings on one line.
   void StringArray(const std::vector<std::string>& items);
 
