@@ -1,171 +1,71 @@
-// The cross-script lineage graph: building, --collapse temporary, impact
-// analysis, the four output formats (dot rendered by Graphviz, openlineage
-// validated against the published schemas when the tools are installed),
-// determinism, and the `graph` / `impact` subcommands end to end.
+// The cross-script lineage graph: building (value edges and conditions kept
+// apart), --collapse temporary, the four output formats (dot rendered by
+// Graphviz, openlineage validated against the published schemas when the
+// tools are installed), determinism, and the `graph` subcommand end to end.
+// Impact analysis: tests/impact_test.cc.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 
-#include "graph/builder.h"
+#include "base/strings.h"
 #include "graph/collapse.h"
 #include "graph/formats.h"
-#include "graph/impact.h"
 #include "graph/transform.h"
-#include "test_support.h"
+#include "graph_test_support.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace hivelineage;
-using lineage::ColumnLineage;
-using lineage::PredicateLineage;
-
-// ---- hand-made analysis results ---------------------------------------------
-
-struct Col {
-  std::string target;
-  std::vector<std::string> sources;
-  std::string expression;
-  lineage::Transform transform = lineage::Transform::Identity;
-};
-struct Pred {
-  std::vector<std::string> sources;
-  std::vector<std::string> targets;
-  std::string expression;
-  lineage::Clause clause = lineage::Clause::Where;
-};
-
-driver::StatementResult Stmt(uint32_t index, int line, std::string kind, std::vector<std::string> inputs,
-                             std::vector<std::string> outputs, std::vector<Col> cols = {},
-                             std::vector<Pred> preds = {}) {
-  driver::StatementResult s;
-  s.index = index;
-  s.start = LineCol{line, 1};
-  s.kind = std::move(kind);
-  s.parsed = true;
-  s.database = "default";
-  s.lineage.inputs = std::move(inputs);
-  s.lineage.outputs = std::move(outputs);
-  for (Col& c : cols) {
-    ColumnLineage cl;
-    cl.target = std::move(c.target);
-    cl.sources = std::move(c.sources);
-    cl.expression = std::move(c.expression);
-    cl.transform = c.transform;
-    s.lineage.columns.push_back(std::move(cl));
-  }
-  for (Pred& p : preds) s.lineage.predicates.push_back(PredicateLineage{p.sources, p.targets, p.expression, p.clause});
-  return s;
-}
-
-driver::FileResult File(const std::string& name, std::vector<driver::StatementResult> statements,
-                        const std::string& text = "") {
-  driver::FileResult f;
-  f.source = std::make_shared<const SourceFile>(name, text);
-  f.statements = std::move(statements);
-  return f;
-}
-
-// etl/stage.sql fills a staging table, etl/mart.sql reads it: the two chain
-// through the shared name dw.stage.
-std::vector<driver::FileResult> TwoScripts() {
-  std::vector<driver::FileResult> files;
-  files.push_back(
-      File("etl/stage.sql",
-           {Stmt(0, 1, "command", {}, {}),
-            Stmt(1, 3, "insert", {"ods.events"}, {"dw.stage"},
-                 {{"dw.stage.user_id", {"ods.events.user_id"}, "e.user_id"},
-                  {"dw.stage.amount",
-                   {"ods.events.price", "ods.events.qty"},
-                   "(e.price * e.qty)",
-                   lineage::Transform::Transformation}},
-                 {{{"ods.events.dt"}, {"dw.stage.user_id", "dw.stage.amount"}, "(e.dt = '2024-01-01')"}})}));
-  files.push_back(
-      File("etl/mart.sql",
-           {Stmt(0, 2, "insert", {"dim.users", "dw.stage"}, {"dm.report"},
-                 {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Transform::Transformation},
-                  {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Transform::Aggregation}},
-                 {{{"dim.users.id", "dw.stage.user_id"},
-                   {"dm.report.name", "dm.report.total"},
-                   "(s.user_id = u.id)",
-                   lineage::Clause::JoinOn},
-                  {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name", lineage::Clause::GroupBy}}),
-            Stmt(1, 9, "query", {"dm.report"}, {}, {{"total", {"dm.report.total"}, "r.total"}})}));
-  return files;
-}
-
-graph::Graph Build(const std::vector<driver::FileResult>& files, bool keep_sql = false,
-                   const std::vector<std::string>& temporary = {}) {
-  graph::GraphBuilder b(graph::BuildOptions{keep_sql});
-  for (const auto& f : files) b.AddFile(f);
-  for (const auto& t : temporary) b.SetTableKind(t, graph::TableKind::Temporary);
-  return b.Finish();
-}
-
-std::vector<const graph::Edge*> EdgesBetween(const graph::Graph& g, const std::string& s, const std::string& t) {
-  std::vector<const graph::Edge*> out;
-  for (const graph::Edge& e : g.edges)
-    if (e.source == s && e.target == t) out.push_back(&e);
-  return out;
-}
-
-// ---- running things ---------------------------------------------------------
+using namespace hivelineage::testing;
+using Strings = std::vector<std::string>;
 
 fs::path TempDir() {
   static const fs::path dir = hivelineage::testing::ProcessTempDir("hivelineage_graph_test_");
   return dir;
 }
 
-fs::path WriteTemp(const std::string& rel, const std::string& text) {
-  const fs::path p = TempDir() / rel;
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-  return p;
-}
+fs::path WriteTemp(const std::string& rel, const std::string& text) { return WriteFile(TempDir(), rel, text); }
 
-std::string Quote(const std::string& s) { return hivelineage::testing::ShellQuote(s); }
+std::string Quote(const std::string& s) { return ShellQuote(s); }
 
-struct Ran {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+Ran Sh(const std::string& cmdline, const fs::path& dir = TempDir()) { return Shell(cmdline, dir, TempDir()); }
 
-// Runs a shell command line in `dir`, capturing stdout and stderr.
-Ran Shell(const std::string& cmdline, const fs::path& dir = TempDir()) {
-  static int n = 0;
-  ++n;
-  const fs::path out = TempDir() / ("out" + std::to_string(n) + ".txt");
-  const fs::path err = TempDir() / ("err" + std::to_string(n) + ".txt");
-  const std::string cmd = "cd " + Quote(dir.string()) + " && " + cmdline + " </dev/null >" + Quote(out.string()) +
-                          " 2>" + Quote(err.string());
-  const int status = std::system(cmd.c_str());
-  Ran r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = testing::ReadFile(out);
-  r.err = testing::ReadFile(err);
-  return r;
-}
+Ran Cli(const std::string& args, const fs::path& dir = SourceDir()) { return Sh(Quote(HIVELINEAGE_CLI) + " " + args, dir); }
 
-Ran Cli(const std::string& args, const fs::path& dir = testing::SourceDir()) {
-  return Shell(Quote(HIVELINEAGE_CLI) + " " + args, dir);
-}
-
-bool HaveProgram(const std::string& name) { return Shell("command -v " + name + " >/dev/null").code == 0; }
+bool HaveProgram(const std::string& name) { return Sh("command -v " + name + " >/dev/null").code == 0; }
 
 // A python3 that can import jsonschema, or empty.
 std::string PythonWithJsonschema() {
   for (const char* p : {"python3", "/usr/bin/python3"})
-    if (Shell(std::string(p) + " -c 'import jsonschema'").code == 0) return p;
+    if (Sh(std::string(p) + " -c 'import jsonschema'").code == 0) return p;
   return {};
+}
+
+// "clause expression [columns] -> targets" for each condition; targets "*" when it governs all the statement writes.
+Strings ConditionLines(const graph::Graph& g) {
+  Strings out;
+  for (const graph::Condition& k : g.conditions) {
+    std::string line = std::string(lineage::ClauseName(k.clause)) + " " + k.expression + " [";
+    for (size_t i = 0; i < k.columns.size(); ++i) line += (i ? ", " : "") + g.columns[k.columns[i]].name;
+    line += "] -> ";
+    if (k.all_targets) {
+      line += "*";
+    } else {
+      for (size_t i = 0; i < k.targets.size(); ++i) line += (i ? ", " : "") + g.columns[k.targets[i]].name;
+    }
+    if (!k.via.empty()) {
+      line += " via";
+      for (graph::ColumnId c : k.via) line += " " + g.columns[c].name;
+    }
+    out.push_back(line);
+  }
+  return out;
 }
 
 }  // namespace
@@ -175,122 +75,162 @@ std::string PythonWithJsonschema() {
 TEST_CASE("graph: statements of different scripts chain through shared table names") {
   const graph::Graph g = Build(TwoScripts());
   CHECK(g.statements.size() == 3);  // the `set` command reads and writes nothing
-  REQUIRE(g.FindTable("dw.stage") != nullptr);
-  CHECK(g.FindTable("dw.stage")->columns == std::vector<std::string>{"amount", "user_id"});
-  CHECK(g.FindTable("ods.events")->columns == std::vector<std::string>{"dt", "price", "qty", "user_id"});
-  // A plain query's output names are not table columns.
-  CHECK(g.FindColumn("total") == nullptr);
-  CHECK(g.FindTable("dm.report")->columns == std::vector<std::string>{"name", "total"});
+  CHECK(ColumnsOf(g, "dw.stage") == Strings{"amount", "user_id"});
+  CHECK(ColumnsOf(g, "ods.events") == Strings{"dt", "price", "qty", "user_id"});
+  // A plain query's output names are not table columns; its sources are (read) columns.
+  CHECK_FALSE(g.FindColumn("total").has_value());
+  CHECK(ColumnsOf(g, "dm.report") == Strings{"name", "total"});
 
-  // ods.events.price -> dw.stage.amount (stage.sql) -> dm.report.total (mart.sql)
+  // Value edges only: ods.events.price -> dw.stage.amount (stage.sql) -> dm.report.total (mart.sql).
+  CHECK(EdgeNames(g) == Strings{"dim.users.name -> dm.report.name", "dw.stage.amount -> dm.report.total",
+                                "ods.events.price -> dw.stage.amount", "ods.events.qty -> dw.stage.amount",
+                                "ods.events.user_id -> dw.stage.user_id"});
   auto first = EdgesBetween(g, "ods.events.price", "dw.stage.amount");
   REQUIRE(first.size() == 1);
-  CHECK(first[0]->kind == graph::EdgeKind::Projection);
-  CHECK(first[0]->expression() == "(e.price * e.qty)");
+  CHECK(g.Expression(*first[0]) == "(e.price * e.qty)");
+  CHECK(g.Transform(*first[0]) == lineage::Transform::Transformation);
   REQUIRE(first[0]->steps.size() == 1);
-  const graph::StatementInfo& st1 = g.statements[first[0]->steps[0].statement];
+  const graph::StatementInfo& st1 = g.statements[first[0]->statement()];
   CHECK(st1.file == "etl/stage.sql");
   CHECK(st1.index == 1);
   CHECK(st1.start.line == 3);
   auto second = EdgesBetween(g, "dw.stage.amount", "dm.report.total");
   REQUIRE(second.size() == 1);
-  CHECK(second[0]->kind == graph::EdgeKind::Projection);
-  CHECK(second[0]->expression() == "sum(s.amount)");
-  CHECK(g.statements[second[0]->steps[0].statement].file == "etl/mart.sql");
+  CHECK(g.Expression(*second[0]) == "sum(s.amount)");
+  CHECK(g.statements[second[0]->statement()].file == "etl/mart.sql");
 
-  // Predicates: every condition column feeds every written column.
-  auto pred = EdgesBetween(g, "ods.events.dt", "dw.stage.user_id");
-  REQUIRE(pred.size() == 1);
-  CHECK(pred[0]->kind == graph::EdgeKind::Predicate);
-  CHECK(pred[0]->expression() == "(e.dt = '2024-01-01')");
-  CHECK(EdgesBetween(g, "dim.users.id", "dm.report.name").size() == 1);
-  auto join = EdgesBetween(g, "dw.stage.user_id", "dm.report.total");
-  REQUIRE(join.size() == 1);
-  CHECK(join[0]->kind == graph::EdgeKind::Predicate);
-  // dim.users.name is both projected and (as a GROUP BY item) a predicate.
-  auto both = EdgesBetween(g, "dim.users.name", "dm.report.name");
-  REQUIRE(both.size() == 2);
-  CHECK(both[0]->kind == graph::EdgeKind::Projection);
-  CHECK(both[1]->kind == graph::EdgeKind::Predicate);
+  // Conditions: once each, governing all that their statement writes.
+  CHECK(ConditionLines(g) == Strings{"where (e.dt = '2024-01-01') [ods.events.dt] -> *",
+                                     "join_on (s.user_id = u.id) [dim.users.id, dw.stage.user_id] -> *",
+                                     "group_by u.name [dim.users.name] -> *"});
+  CHECK(g.conditions[0].statement == 0);
+  CHECK(ColumnNames(g, g.Targets(g.conditions[0])) == Strings{"dw.stage.amount", "dw.stage.user_id"});
 
   // Table edges: one per (input, output) of each statement.
-  std::vector<std::pair<std::string, std::string>> tables;
-  for (const graph::Edge& e : g.table_edges) tables.emplace_back(e.source, e.target);
-  CHECK(tables == std::vector<std::pair<std::string, std::string>>{
-                      {"dim.users", "dm.report"}, {"dw.stage", "dm.report"}, {"ods.events", "dw.stage"}});
+  Strings tables;
+  for (const graph::Edge& e : g.table_edges) tables.push_back(g.tables[e.source].name + " -> " + g.tables[e.target].name);
+  CHECK(tables == Strings{"dim.users -> dm.report", "dw.stage -> dm.report", "ods.events -> dw.stage"});
 }
 
-TEST_CASE("graph: edges are sorted and duplicates removed") {
+TEST_CASE("graph: a condition is kept once, however many columns its statement writes") {
+  // 200 written columns and three conditions over five columns: three records, not 1,000 edges.
+  std::vector<Col> cols;
+  std::vector<std::string> targets;
+  for (int i = 0; i < 200; ++i) {
+    cols.push_back({Cat("d.wide.c", i), {Cat("s.src.c", i)}, Cat("c", i)});
+    targets.push_back(cols.back().target);
+  }
+  std::vector<driver::FileResult> files;
+  files.push_back(File("w.sql", {Stmt(0, 1, "insert", {"s.dim", "s.src"}, {"d.wide"}, cols,
+                                      {{{"s.src.dt"}, targets, "(dt = '1')"},
+                                       {{"s.dim.k", "s.src.k"}, targets, "(a.k = b.k)", lineage::Clause::JoinOn},
+                                       {{"s.dim.flag", "s.src.c0"}, targets, "((flag = 1) OR (c0 > 0))"}})}));
+  const graph::Graph g = Build(files);
+  CHECK(g.edges.size() == 200);
+  CHECK(g.conditions.size() == 3);
+  std::string json;
+  graph::WriteJson(g, json);
+  size_t expression_copies = 0;
+  for (size_t at = json.find("(a.k = b.k)"); at != std::string::npos; at = json.find("(a.k = b.k)", at + 1))
+    ++expression_copies;
+  CHECK(expression_copies == 1);
+}
+
+TEST_CASE("graph: one body of a multi-insert governs its own targets") {
+  std::vector<driver::FileResult> files;
+  files.push_back(File("m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a", "d.b"},
+                                      {{"d.a.x", {"s.o.x"}, "x"}, {"d.b.y", {"s.o.y"}, "y"}},
+                                      {{{"s.o.dt"}, {"d.a.x", "d.b.y"}, "(dt = '1')"},
+                                       {{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
+  const graph::Graph g = Build(files);
+  CHECK(ConditionLines(g) == Strings{"where (dt = '1') [s.o.dt] -> *", "where (k > 0) [s.o.k] -> d.a.x"});
+}
+
+TEST_CASE("graph: duplicates removed, every statement keeps its own") {
   std::vector<driver::FileResult> files;
   files.push_back(File("d.sql", {Stmt(0, 1, "insert", {"a.s"}, {"a.t"}, {{"a.t.x", {"a.s.x"}, "x"}},
                                       {{{"a.s.f"}, {"a.t.x"}, "(f > 1)"}, {{"a.s.f"}, {"a.t.x"}, "(f > 1)"}})}));
-  CHECK(EdgesBetween(Build(files), "a.s.f", "a.t.x").size() == 1);
-  // The same script once more: its edges again, each with its own provenance.
+  CHECK(Build(files).conditions.size() == 1);
+  // The same script once more: its edges and conditions again, each with its own provenance.
   files.push_back(files[0]);
   const graph::Graph twice = Build(files);
-  const auto edges = EdgesBetween(twice, "a.s.f", "a.t.x");
+  const auto edges = EdgesBetween(twice, "a.s.x", "a.t.x");
   REQUIRE(edges.size() == 2);
-  CHECK(edges[0]->steps[0].statement == 0);
-  CHECK(edges[1]->steps[0].statement == 1);
+  CHECK(edges[0]->statement() == 0);
+  CHECK(edges[1]->statement() == 1);
+  REQUIRE(twice.conditions.size() == 2);
+  CHECK(twice.conditions[1].statement == 1);
 
   const graph::Graph g = Build(TwoScripts());
-  for (size_t i = 1; i < g.edges.size(); ++i) {
-    const graph::Edge& a = g.edges[i - 1];
-    const graph::Edge& b = g.edges[i];
-    CHECK(std::tie(a.source, a.target, a.kind) <= std::tie(b.source, b.target, b.kind));
-  }
+  for (size_t i = 1; i < g.edges.size(); ++i)
+    CHECK(std::tie(g.edges[i - 1].source, g.edges[i - 1].target) <= std::tie(g.edges[i].source, g.edges[i].target));
 }
 
-TEST_CASE("graph: directories, views and unparsed statements") {
+TEST_CASE("graph: directories, views, unparsed statements, declared and read-only columns") {
   std::vector<driver::FileResult> files;
   driver::StatementResult bad = Stmt(2, 9, "insert", {"x.y"}, {"x.z"});
   bad.parsed = false;
+  driver::StatementResult ddl = Stmt(3, 11, "create_table", {}, {"ods.t"});
+  ddl.lineage.declared_columns = {"ods.t.a", "ods.t.unused", "ods.t.dt"};
   files.push_back(File("a.sql", {Stmt(0, 1, "create_view", {"ods.t"}, {"dw.v"}, {{"dw.v.a", {"ods.t.a"}, "t.a"}}),
                                  Stmt(1, 4, "insert", {"dw.v"}, {"directory:/tmp/out.v1"},
                                       {{"directory:/tmp/out.v1.a", {"ods.t.a"}, "v.a"}}),
-                                 bad}));
-  const graph::Graph g = Build(files);
-  REQUIRE(g.FindTable("dw.v") != nullptr);
-  CHECK(g.FindTable("dw.v")->kind == graph::TableKind::View);
-  REQUIRE(g.FindTable("directory:/tmp/out.v1") != nullptr);
-  CHECK(g.FindTable("directory:/tmp/out.v1")->kind == graph::TableKind::Directory);
-  const graph::ColumnNode* c = g.FindColumn("directory:/tmp/out.v1.a");
-  REQUIRE(c != nullptr);
-  CHECK(c->table == "directory:/tmp/out.v1");
-  CHECK(c->column == "a");
-  CHECK(g.FindTable("x.z") == nullptr);  // a statement that did not parse adds nothing
-  CHECK(g.statements.size() == 2);
+                                 bad, ddl,
+                                 Stmt(4, 12, "query", {"ods.t"}, {}, {{"a", {"ods.t.a"}, "a"}},
+                                      {{{"ods.t.flag"}, {"a"}, "(flag = 1)"}})}));
+  graph::GraphBuilder b;
+  b.AddFile(files[0]);
+  b.SetTableKind("dw.v", graph::TableKind::View);  // what load.cc does from StatementLineage::view_outputs
+  const graph::Graph g = b.Finish();
+  REQUIRE(g.FindTable("dw.v").has_value());
+  CHECK(g.tables[*g.FindTable("dw.v")].kind == graph::TableKind::View);
+  REQUIRE(g.FindTable("directory:/tmp/out.v1").has_value());
+  CHECK(g.tables[*g.FindTable("directory:/tmp/out.v1")].kind == graph::TableKind::Directory);
+  const auto c = g.FindColumn("directory:/tmp/out.v1.a");
+  REQUIRE(c.has_value());
+  CHECK(g.tables[g.columns[*c].table].name == "directory:/tmp/out.v1");
+  CHECK(g.columns[*c].short_name() == "a");
+  CHECK_FALSE(g.FindTable("x.z").has_value());  // a statement that did not parse adds nothing
+  CHECK(g.statements.size() == 4);
+  // Declared by DDL, or read only by a plain query's condition: nodes without edges.
+  CHECK(ColumnsOf(g, "ods.t") == Strings{"a", "dt", "flag", "unused"});
+  CHECK(EdgeNames(g) == Strings{"ods.t.a -> directory:/tmp/out.v1.a", "ods.t.a -> dw.v.a"});
 }
 
 // ---- collapse ---------------------------------------------------------------
 
 namespace {
 
-// src -> tmp.a -> tmp.b -> dst, plus a filter on the way and a self-update of tmp.b.
+// src -> tmp.a -> tmp.b -> dst, a filter on the way, a self-update of tmp.b,
+// and a join on a temporary column.
 std::vector<driver::FileResult> TempChain() {
   std::vector<driver::FileResult> files;
-  files.push_back(File("t.sql", {Stmt(0, 1, "ctas", {"ods.src"}, {"tmp.a"}, {{"tmp.a.x", {"ods.src.x"}, "upper(s.x)"}},
-                                      {{{"ods.src.flag"}, {"tmp.a.x"}, "(s.flag = 1)"}}),
-                                 Stmt(1, 5, "ctas", {"tmp.a"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.a.x"}, "trim(a.x)"}}),
-                                 Stmt(2, 8, "update", {"tmp.b"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.b.y"}, "lower(b.y)"}}),
-                                 Stmt(3, 10, "insert", {"tmp.b"}, {"dw.dst"}, {{"dw.dst.z", {"tmp.b.y"}, "b.y"}})}));
+  files.push_back(File(
+      "t.sql", {Stmt(0, 1, "ctas", {"ods.src"}, {"tmp.a"}, {{"tmp.a.x", {"ods.src.x"}, "upper(s.x)"}},
+                     {{{"ods.src.flag"}, {"tmp.a.x"}, "(s.flag = 1)"}}),
+                Stmt(1, 5, "ctas", {"tmp.a"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.a.x"}, "trim(a.x)"}}),
+                Stmt(2, 8, "update", {"tmp.b"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.b.y"}, "lower(b.y)"}}),
+                Stmt(3, 10, "insert", {"tmp.b", "ods.dim"}, {"dw.dst"},
+                     {{"dw.dst.z", {"tmp.b.y"}, "b.y"}, {"dw.dst.n", {"ods.dim.n"}, "d.n"}},
+                     {{{"ods.dim.k", "tmp.b.y"}, {"dw.dst.z", "dw.dst.n"}, "(b.y = d.k)", lineage::Clause::JoinOn}}),
+                // Filled and never read: its condition governs nothing that remains.
+                Stmt(4, 12, "ctas", {"ods.src"}, {"tmp.dead"}, {{"tmp.dead.x", {"ods.src.x"}, "x"}},
+                     {{{"ods.src.flag"}, {"tmp.dead.x"}, "(flag = 2)"}})}));
   return files;
 }
 
 }  // namespace
 
 TEST_CASE("collapse: temporary tables are bridged, keeping every step") {
-  graph::Graph g = Build(TempChain(), false, {"tmp.a", "tmp.b"});
-  CHECK(g.FindTable("tmp.a")->kind == graph::TableKind::Temporary);
+  graph::Graph g = Build(TempChain(), false, {"tmp.a", "tmp.b", "tmp.dead"});
+  CHECK(g.tables[*g.FindTable("tmp.a")].kind == graph::TableKind::Temporary);
   const graph::CollapseResult r = graph::CollapseTemporary(g);
-  CHECK(r.tables_removed == 2);
+  CHECK(r.tables_removed == 3);
   CHECK_FALSE(r.truncated);
-  CHECK(g.collapsed == std::vector<std::string>{"tmp.a", "tmp.b"});
-  CHECK(g.FindTable("tmp.a") == nullptr);
-  CHECK(g.FindColumn("tmp.b.y") == nullptr);
+  CHECK(g.tables[*g.FindTable("tmp.a")].collapsed);
   for (const graph::Edge& e : g.edges) {
-    CHECK_FALSE(e.source.starts_with("tmp."));
-    CHECK_FALSE(e.target.starts_with("tmp."));
+    CHECK_FALSE(g.tables[g.columns[e.source].table].collapsed);
+    CHECK_FALSE(g.tables[g.columns[e.target].table].collapsed);
   }
 
   auto direct = EdgesBetween(g, "ods.src.x", "dw.dst.z");
@@ -299,33 +239,36 @@ TEST_CASE("collapse: temporary tables are bridged, keeping every step") {
   REQUIRE(direct.size() == 2);
   const graph::Edge& around = *direct[0];  // statement 2 sorts before statement 3
   const graph::Edge& straight = *direct[1];
-  CHECK(straight.kind == graph::EdgeKind::Projection);
   REQUIRE(straight.steps.size() == 3);
-  CHECK(straight.steps[0].expression == "upper(s.x)");
-  CHECK(straight.steps[0].target == "tmp.a.x");
-  CHECK(straight.steps[1].expression == "trim(a.x)");
-  CHECK(straight.steps[2].expression == "b.y");
-  CHECK(straight.expression() == "b.y");
-  CHECK(g.statements[straight.steps[2].statement].start.line == 10);
+  CHECK(g.Written(straight.steps[0]).expression == "upper(s.x)");
+  CHECK(g.columns[straight.steps[0].target].name == "tmp.a.x");
+  CHECK(g.Written(straight.steps[1]).expression == "trim(a.x)");
+  CHECK(g.Expression(straight) == "b.y");
+  CHECK(g.Transform(straight) == lineage::Transform::Identity);
+  CHECK(g.statements[straight.statement()].start.line == 10);
   REQUIRE(around.steps.size() == 4);
-  CHECK(around.steps[2].expression == "lower(b.y)");
+  CHECK(g.Written(around.steps[2]).expression == "lower(b.y)");
 
-  // A predicate anywhere on the path makes the bridged edge a predicate.
-  auto filter = EdgesBetween(g, "ods.src.flag", "dw.dst.z");
-  REQUIRE(!filter.empty());
-  CHECK(filter[0]->kind == graph::EdgeKind::Predicate);
-  CHECK(filter[0]->steps[0].expression == "(s.flag = 1)");
+  // Conditions: one on a temporary column now reads the columns whose values
+  // fed it; one governing a temporary table now governs what that table fed
+  // (through values, and through the join its column is read by); one that
+  // governed only a dead end is gone.
+  CHECK(ConditionLines(g) ==
+        Strings{"where (s.flag = 1) [ods.src.flag] -> dw.dst.n, dw.dst.z via tmp.a.x",
+                "join_on (b.y = d.k) [ods.dim.k, ods.src.x] -> * via tmp.b.y"});
 
-  std::vector<std::pair<std::string, std::string>> tables;
-  for (const graph::Edge& e : g.table_edges) tables.emplace_back(e.source, e.target);
-  CHECK(tables == std::vector<std::pair<std::string, std::string>>{{"ods.src", "dw.dst"}, {"ods.src", "dw.dst"}});
+  Strings tables;
+  for (const graph::Edge& e : g.table_edges) tables.push_back(g.tables[e.source].name + " -> " + g.tables[e.target].name);
+  CHECK(tables == Strings{"ods.dim -> dw.dst", "ods.src -> dw.dst", "ods.src -> dw.dst"});
 }
 
 TEST_CASE("collapse: nothing to do without temporary tables") {
   graph::Graph g = Build(TempChain());
   const size_t edges = g.edges.size();
+  const size_t conditions = g.conditions.size();
   CHECK(graph::CollapseTemporary(g).tables_removed == 0);
   CHECK(g.edges.size() == edges);
+  CHECK(g.conditions.size() == conditions);
 }
 
 TEST_CASE("collapse: an exponential number of paths stops at the work budget") {
@@ -337,7 +280,8 @@ TEST_CASE("collapse: an exponential number of paths stops at the work budget") {
     const std::string prev = "tmp.t" + std::to_string(i - 1), cur = "tmp.t" + std::to_string(i);
     temps.push_back(prev);
     sts.push_back(Stmt(i, static_cast<int>(i) + 1, "ctas", {prev}, {cur},
-                       {{cur + ".a", {prev + ".a"}, "a"}, {cur + ".b", {prev + ".a"}, "b"}}));
+                       {{cur + ".a", {prev + ".a"}, "a"}, {cur + ".b", {prev + ".a"}, "b"}},
+                       {{{prev + ".b"}, {cur + ".a", cur + ".b"}, "(b > 0)"}}));
     sts.push_back(Stmt(i + 100, static_cast<int>(i) + 1, "ctas", {prev}, {cur}, {{cur + ".a", {prev + ".b"}, "a"}}));
   }
   temps.push_back("tmp.t40");
@@ -347,126 +291,8 @@ TEST_CASE("collapse: an exponential number of paths stops at the work budget") {
   graph::Graph g = Build(files, false, temps);
   const graph::CollapseResult r = graph::CollapseTemporary(g, 5000);
   CHECK(r.truncated);
-  CHECK(g.FindTable("tmp.t3") == nullptr);
+  CHECK(g.tables[*g.FindTable("tmp.t3")].collapsed);
   CHECK(!EdgesBetween(g, "ods.s.a", "dw.d.a").empty());
-}
-
-// ---- impact -----------------------------------------------------------------
-
-TEST_CASE("impact: downstream and upstream, with and without a depth") {
-  const graph::Graph g = Build(TwoScripts());
-  graph::ImpactResult r;
-  std::string error;
-
-  REQUIRE(graph::Impact(g, "ODS.Events.Price", {graph::Direction::Downstream, -1}, r, error));
-  CHECK_FALSE(r.start_is_table);
-  REQUIRE(r.nodes.size() == 3);
-  CHECK(r.nodes[0].name == "ods.events.price");
-  CHECK(r.nodes[1].name == "dw.stage.amount");
-  CHECK(r.nodes[1].depth == 1);
-  CHECK(r.nodes[2].name == "dm.report.total");
-  CHECK(r.nodes[2].depth == 2);
-  const auto path = r.PathTo(2);
-  REQUIRE(path.size() == 2);
-  CHECK(path[0]->target == "dw.stage.amount");
-  CHECK(g.statements[path[1]->steps[0].statement].file == "etl/mart.sql");
-  CHECK(r.tables == std::vector<std::pair<std::string, int>>{{"dm.report", 2}, {"dw.stage", 1}});
-
-  REQUIRE(graph::Impact(g, "ods.events.price", {graph::Direction::Downstream, 1}, r, error));
-  CHECK(r.nodes.size() == 2);
-  REQUIRE(graph::Impact(g, "ods.events.price", {graph::Direction::Downstream, 0}, r, error));
-  CHECK(r.nodes.size() == 1);
-
-  REQUIRE(graph::Impact(g, "dm.report.total", {graph::Direction::Upstream, -1}, r, error));
-  std::vector<std::string> names;
-  for (const auto& n : r.nodes) names.push_back(n.name);
-  // Breadth first: this statement's sources, then the staging table's.
-  CHECK(names == std::vector<std::string>{"dm.report.total", "dim.users.id", "dim.users.name", "dw.stage.amount",
-                                          "dw.stage.user_id", "ods.events.dt", "ods.events.price", "ods.events.qty",
-                                          "ods.events.user_id"});
-  REQUIRE(graph::Impact(g, "dm.report.total", {graph::Direction::Upstream, 1}, r, error));
-  CHECK(r.nodes.size() == 5);
-  CHECK(r.tables == std::vector<std::pair<std::string, int>>{{"dim.users", 1}, {"dw.stage", 1}});
-}
-
-TEST_CASE("impact: a table start walks table edges and its columns") {
-  const graph::Graph g = Build(TwoScripts());
-  graph::ImpactResult r;
-  std::string error;
-  REQUIRE(graph::Impact(g, "ods.events", {graph::Direction::Downstream, -1}, r, error));
-  CHECK(r.start_is_table);
-  CHECK(r.tables == std::vector<std::pair<std::string, int>>{{"dm.report", 2}, {"dw.stage", 1}});
-  size_t tables = 0, roots = 0;
-  for (const auto& n : r.nodes) {
-    tables += n.is_table;
-    roots += n.depth == 0;
-  }
-  CHECK(tables == 3);
-  CHECK(roots == 5);  // the table and its four columns
-
-  std::string text;
-  graph::WriteImpactText(g, r, text);
-  CHECK(text.find("downstream of table ods.events\n") == 0);
-  CHECK(text.find("└── dw.stage  [table (etl/stage.sql:3, statement 1)]") != std::string::npos);
-  CHECK(text.find("\ncolumns:\nods.events.dt\n") != std::string::npos);
-  CHECK(text.find("dm.report (depth 2)") != std::string::npos);
-
-  CHECK_FALSE(graph::Impact(g, "no.such.thing", {}, r, error));
-  CHECK(error.find("no.such.thing") != std::string::npos);
-}
-
-TEST_CASE("impact: text tree and JSON") {
-  const graph::Graph g = Build(TwoScripts());
-  graph::ImpactResult r;
-  std::string error;
-  REQUIRE(graph::Impact(g, "ods.events.price", {graph::Direction::Downstream, -1}, r, error));
-  std::string text;
-  graph::WriteImpactText(g, r, text);
-  CHECK(text ==
-        "downstream of column ods.events.price\n"
-        "ods.events.price\n"
-        "└── dw.stage.amount  [projection (e.price * e.qty) (etl/stage.sql:3, statement 1)]\n"
-        "    └── dm.report.total  [projection sum(s.amount) (etl/mart.sql:2, statement 0)]\n"
-        "\n"
-        "tables:\n"
-        "  dm.report (depth 2)\n"
-        "  dw.stage (depth 1)\n");
-
-  std::string json;
-  graph::WriteImpactJson(g, r, json);
-  const auto j = nlohmann::json::parse(json);
-  CHECK(j["type"] == "column");
-  CHECK(j["direction"] == "downstream");
-  CHECK_FALSE(j.contains("max_depth"));
-  REQUIRE(j["nodes"].size() == 3);
-  CHECK(j["nodes"][2]["from"] == "dw.stage.amount");
-  REQUIRE(j["nodes"][2]["path"].size() == 2);
-  CHECK(j["nodes"][2]["path"][1]["steps"][0]["file"] == "etl/mart.sql");
-  CHECK(j["nodes"][2]["path"][1]["steps"][0]["line"] == 2);
-  CHECK(j["tables"][0]["name"] == "dm.report");
-}
-
-TEST_CASE("impact: a long chain neither recurses nor loops") {
-  std::vector<driver::StatementResult> sts;
-  constexpr int kLen = 20000;
-  for (int i = 0; i < kLen; ++i) {
-    const std::string a = "d.t" + std::to_string(i), b = "d.t" + std::to_string(i + 1);
-    sts.push_back(Stmt(static_cast<uint32_t>(i), i + 1, "insert", {a}, {b}, {{b + ".c", {a + ".c"}, "c"}}));
-  }
-  // ...and back to the start: a cycle.
-  sts.push_back(Stmt(kLen, kLen + 1, "insert", {"d.t20000"}, {"d.t0"}, {{"d.t0.c", {"d.t20000.c"}, "c"}}));
-  std::vector<driver::FileResult> files;
-  files.push_back(File("long.sql", std::move(sts)));
-  const graph::Graph g = Build(files);
-  graph::ImpactResult r;
-  std::string error;
-  REQUIRE(graph::Impact(g, "d.t0.c", {graph::Direction::Downstream, -1}, r, error));
-  CHECK(r.nodes.size() == kLen + 1);
-  std::string text;
-  graph::WriteImpactText(g, r, text);
-  CHECK(text.size() > 0);
-  REQUIRE(graph::Impact(g, "d.t0.c", {graph::Direction::Upstream, 3}, r, error));
-  CHECK(r.nodes.back().name == "d.t19998.c");
 }
 
 // ---- transformation subtypes ------------------------------------------------
@@ -505,33 +331,48 @@ TEST_CASE("transform: predicate subtypes from the condition's clause") {
 
 // ---- formats ----------------------------------------------------------------
 
-TEST_CASE("format json: tables, edges with provenance, statements") {
-  graph::Graph g = Build(TempChain(), false, {"tmp.a", "tmp.b"});
+TEST_CASE("format json: version 2, statements, tables, value edges, conditions") {
+  graph::Graph g = Build(TempChain(), false, {"tmp.a", "tmp.b", "tmp.dead"});
   graph::CollapseTemporary(g);
   std::string out;
   graph::WriteJson(g, out);
   const auto j = nlohmann::json::parse(out);
-  CHECK(j["version"] == 1);
-  CHECK(j["collapsed"] == nlohmann::json::array({"tmp.a", "tmp.b"}));
-  std::vector<std::string> tables;
+  CHECK(j["version"] == 2);
+  CHECK(j["collapsed"] == nlohmann::json::array({"tmp.a", "tmp.b", "tmp.dead"}));
+  Strings tables;
   for (const auto& t : j["tables"]) tables.push_back(t["name"]);
-  CHECK(tables == std::vector<std::string>{"dw.dst", "ods.src"});
-  CHECK(j["tables"][1]["columns"] == nlohmann::json::array({"flag", "x"}));
-  CHECK(j["tables"][1]["kind"] == "table");
+  CHECK(tables == Strings{"dw.dst", "ods.dim", "ods.src"});
+  CHECK(j["tables"][2]["columns"] == nlohmann::json::array({"flag", "x"}));
+  CHECK(j["tables"][2]["kind"] == "table");
+  REQUIRE(j["statements"].size() == 5);
+  CHECK(j["statements"][3] == nlohmann::json::parse(R"J({"id": 3, "file": "t.sql", "index": 3, "line": 10,
+      "column": 1, "kind": "insert", "inputs": ["ods.dim", "tmp.b"], "outputs": ["dw.dst"]})J"));
+  // A direct edge names its statement; a bridged one also lists its steps.
+  CHECK(j["edges"][0] == nlohmann::json::parse(R"J({"source": "ods.dim.n", "target": "dw.dst.n", "statement": 3,
+      "expression": "d.n", "transform": "identity"})J"));
   const auto& e = j["edges"].back();
   CHECK(e["source"] == "ods.src.x");
   CHECK(e["target"] == "dw.dst.z");
-  CHECK(e["kind"] == "projection");
-  REQUIRE(e["steps"].size() >= 3);
-  CHECK(e["steps"][0]["file"] == "t.sql");
-  CHECK(e["steps"][0]["line"] == 1);
-  CHECK(e["steps"][0]["statement"] == 0);
-  CHECK(e["steps"][0]["target"] == "tmp.a.x");
-  CHECK(e["steps"][0]["expression"] == "upper(s.x)");
-  CHECK(j["table_edges"][0]["kind"] == "table");
-  CHECK_FALSE(j["table_edges"][0].contains("expression"));
-  CHECK(j["statements"].size() == 4);
-  CHECK(j["statements"][3]["outputs"] == nlohmann::json::array({"dw.dst"}));
+  CHECK(e["statement"] == 3);
+  CHECK(e["expression"] == "b.y");
+  CHECK(e["transform"] == "identity");
+  REQUIRE(e["steps"].size() == 3);
+  CHECK(e["steps"][0] == nlohmann::json::parse(R"J({"statement": 0, "source": "ods.src.x", "target": "tmp.a.x",
+      "expression": "upper(s.x)"})J"));
+  CHECK(j["table_edges"][0] == nlohmann::json::parse(R"J({"source": "ods.dim", "target": "dw.dst", "statement": 3})J"));
+  CHECK(j["conditions"] == nlohmann::json::parse(R"J([
+      {"statement": 0, "clause": "where", "expression": "(s.flag = 1)", "columns": ["ods.src.flag"],
+       "targets": ["dw.dst.n", "dw.dst.z"], "via": ["tmp.a.x"]},
+      {"statement": 3, "clause": "join_on", "expression": "(b.y = d.k)", "columns": ["ods.dim.k", "ods.src.x"],
+       "via": ["tmp.b.y"]}])J"));
+  // Masked values say so.
+  std::vector<driver::FileResult> files;
+  auto st = Stmt(0, 1, "insert", {"s.u"}, {"d.u"}, {{"d.u.phone", {"s.u.phone"}, "md5(phone)"}});
+  st.lineage.columns[0].masking = true;
+  files.push_back(File("m.sql", {st}));
+  out.clear();
+  graph::WriteJson(Build(files), out);
+  CHECK(nlohmann::json::parse(out)["edges"][0]["masking"] == true);
 }
 
 namespace {
@@ -542,30 +383,24 @@ std::vector<driver::FileResult> HostileNames() {
   files.push_back(File("we\"ird|{x}.sql",
                        {Stmt(0, 1, "insert", {"ods.raw events"}, {"dw.\"q\"<t>"},
                              {{"dw.\"q\"<t>.a|b", {"ods.raw events.x{y}"}, "concat(x, '\"\\\n#;&')"},
-                              {"dw.\"q\"<t>.bad\xff", {"ods.raw events.x{y}"}, "x"}}),
+                              {"dw.\"q\"<t>.bad\xff", {"ods.raw events.x{y}"}, "x"}},
+                             {{{"ods.raw events.w\"}"}, {"dw.\"q\"<t>.a|b", "dw.\"q\"<t>.bad\xff"}, "(w\" <> '|{')"}}),
                         Stmt(1, 5, "load", {}, {"dw.loaded"}), Stmt(2, 7, "insert", {"dw.loaded"}, {"dw.\"q\"<t>"})}));
   return files;
 }
 
 }  // namespace
 
-TEST_CASE("format json and impact: any name gives valid JSON and UTF-8") {
+TEST_CASE("format json: any name gives valid JSON and UTF-8") {
   const graph::Graph g = Build(HostileNames());
   std::string out;
   graph::WriteJson(g, out);
   const auto j = nlohmann::json::parse(out);  // throws on invalid JSON or UTF-8
   CHECK(j["tables"].size() == 3);
-  graph::ImpactResult r;
-  std::string error;
-  REQUIRE(graph::Impact(g, "ods.raw events", {graph::Direction::Downstream, -1}, r, error));
-  std::string text, json;
-  graph::WriteImpactText(g, r, text);
-  graph::WriteImpactJson(g, r, json);
-  CHECK(text.find("bad\xEF\xBF\xBD") != std::string::npos);
-  CHECK(nlohmann::json::parse(json)["tables"] == nlohmann::json::parse(R"([{"name": "dw.\"q\"<t>", "depth": 1}])"));
+  CHECK(j["conditions"].size() == 1);
 }
 
-TEST_CASE("format dot: record tables, column edges, renders with Graphviz") {
+TEST_CASE("format dot: record tables, value edges, one node per condition, renders with Graphviz") {
   for (const auto& files : {TwoScripts(), HostileNames(), TempChain()}) {
     const graph::Graph g = Build(files, false, {"tmp.a"});
     std::string dot;
@@ -577,7 +412,7 @@ TEST_CASE("format dot: record tables, column edges, renders with Graphviz") {
       continue;
     }
     const fs::path in = WriteTemp("graph.dot", dot);
-    const Ran r = Shell("dot -Tsvg " + Quote(in.string()));
+    const Ran r = Sh("dot -Tsvg " + Quote(in.string()));
     CAPTURE(dot);
     CHECK(r.code == 0);
     CHECK(r.err == "");
@@ -588,10 +423,14 @@ TEST_CASE("format dot: record tables, column edges, renders with Graphviz") {
   graph::WriteDot(g, dot);
   // Tables in name order: t0 dim.users, t1 dm.report, t2 dw.stage, t3 ods.events.
   CHECK(dot.find("t2 [label=\"<t> dw.stage|<c0> amount|<c1> user_id\"];") != std::string::npos);
-  CHECK(dot.find("t3:c1 -> t2:c0 [tooltip=\"projection: (e.price * e.qty) at etl/stage.sql:3 (statement 1)\"];") !=
+  CHECK(dot.find("t3:c1 -> t2:c0 [tooltip=\"(e.price * e.qty) at etl/stage.sql:3 (statement 1)\"];") !=
         std::string::npos);
-  CHECK(dot.find("t3:c0 -> t2:c1 [tooltip=\"predicate:") != std::string::npos);
-  CHECK(dot.find("style=dashed") != std::string::npos);
+  // The WHERE of stage.sql: one node, a line in from ods.events.dt, one out to dw.stage.
+  CHECK(dot.find("  k0 [shape=box, style=\"rounded,dashed\", color=\"#888888\", fontsize=9, "
+                 "label=\"where: (e.dt = '2024-01-01')\"") != std::string::npos);
+  CHECK(dot.find("  t3:c0 -> k0 [style=dashed") != std::string::npos);
+  CHECK(dot.find("  k0 -> t2:t [style=dashed") != std::string::npos);
+  CHECK(dot.find("k0 -> t2:c") == std::string::npos);
   // Record syntax characters in names are escaped.
   const graph::Graph h = Build(HostileNames());
   std::string hd;
@@ -602,18 +441,18 @@ TEST_CASE("format dot: record tables, column edges, renders with Graphviz") {
   CHECK(hd.find(":t -> t") != std::string::npos);
 }
 
-TEST_CASE("format mermaid: subgraphs per table, escaped labels") {
+TEST_CASE("format mermaid: subgraphs per table, condition nodes, escaped labels") {
   const graph::Graph g = Build(TwoScripts());
   std::string m;
   graph::WriteMermaid(g, m);
   CHECK(m.starts_with("flowchart LR\n"));
   CHECK(m.find("  subgraph t2[\"dw.stage\"]\n    t2c0[\"amount\"]\n    t2c1[\"user_id\"]\n  end\n") !=
         std::string::npos);
-  CHECK(m.find("  t3c1 --> t2c0\n") != std::string::npos);   // ods.events.price -> dw.stage.amount
-  CHECK(m.find("  t3c0 -.-> t2c1\n") != std::string::npos);  // ods.events.dt filters dw.stage.user_id
-  // Parallel edges (dim.users.name: projection and predicate) are drawn once per kind.
-  CHECK(m.find("  t0c1 --> t1c0\n") != std::string::npos);
-  CHECK(m.find("  t0c1 --> t1c0\n", m.find("  t0c1 --> t1c0\n") + 1) == std::string::npos);
+  CHECK(m.find("  t3c1 --> t2c0\n") != std::string::npos);  // ods.events.price -> dw.stage.amount
+  // ods.events.dt filters dw.stage: through the condition's node.
+  CHECK(m.find("  k0{{\"where: (e.dt = '2024-01-01')\"}}\n  t3c0 -.-> k0\n  k0 -.-> t2\n") != std::string::npos);
+  CHECK(m.find("  t0c1 --> t1c0\n") != std::string::npos);   // dim.users.name -> dm.report.name
+  CHECK(m.find("  t0c1 -.-> k2\n") != std::string::npos);    // ... and its GROUP BY
 
   const graph::Graph h = Build(HostileNames());
   std::string hm;
@@ -650,7 +489,7 @@ TEST_CASE("format openlineage: one RunEvent per statement with column lineage") 
   CHECK(amount[0]["transformations"][0]["type"] == "DIRECT");
   CHECK(amount[0]["transformations"][0]["subtype"] == "TRANSFORMATION");
   CHECK(facet["fields"]["user_id"]["inputFields"][0]["transformations"][0]["subtype"] == "IDENTITY");
-  // The WHERE condition feeds every written column: a dataset-wide FILTER.
+  // The WHERE condition governs every written column: a dataset-wide FILTER.
   REQUIRE(facet["dataset"].size() == 1);
   CHECK(facet["dataset"][0]["field"] == "dt");
   CHECK(facet["dataset"][0]["transformations"][0]["type"] == "INDIRECT");
@@ -667,12 +506,26 @@ TEST_CASE("format openlineage: one RunEvent per statement with column lineage") 
   CHECK(events[2]["outputs"].empty());
   CHECK(events[2]["inputs"][0]["name"] == "dm.report");
 
+  // A condition of one multi-insert body: INDIRECT on the fields it governs.
+  std::vector<driver::FileResult> multi;
+  multi.push_back(File("m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a"},
+                                      {{"d.a.x", {"s.o.x"}, "x"}, {"d.a.y", {"s.o.y"}, "y"}},
+                                      {{{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
+  std::string body;
+  graph::WriteOpenLineage(Build(multi), o, body);
+  const auto f = nlohmann::json::parse(body)["outputs"][0]["facets"]["columnLineage"];
+  CHECK_FALSE(f.contains("dataset"));
+  REQUIRE(f["fields"]["x"]["inputFields"].size() == 2);
+  CHECK(f["fields"]["x"]["inputFields"][0]["field"] == "k");
+  CHECK(f["fields"]["x"]["inputFields"][0]["transformations"][0]["type"] == "INDIRECT");
+  CHECK(f["fields"]["y"]["inputFields"].size() == 1);
+
   const std::string python = PythonWithJsonschema();
   if (python.empty()) {
     MESSAGE("skipped: schema validation needs python3 with jsonschema (apt-get install python3-jsonschema)");
     return;
   }
-  const fs::path schemas = testing::SharedDir() / "schemas" / "openlineage";
+  const fs::path schemas = SharedDir() / "schemas" / "openlineage";
   REQUIRE(fs::exists(schemas / "OpenLineage.json"));
   // Every event against RunEvent; every job and dataset facet against its own schema.
   const char* kValidate = R"PY(
@@ -713,18 +566,20 @@ print(n)
   auto validate = [&](const std::string& events_text) {
     const fs::path file = WriteTemp("events.jsonl", events_text);
     const Ran r =
-        Shell(python + " " + Quote(script.string()) + " " + Quote(schemas.string()) + " " + Quote(file.string()));
+        Sh(python + " " + Quote(script.string()) + " " + Quote(schemas.string()) + " " + Quote(file.string()));
     CAPTURE(r.err);
     CHECK(r.code == 0);
     return r.out;
   };
   CHECK(validate(out) == "3\n");
+  CHECK(validate(body) == "1\n");
 
   // The bundled corpus, end to end, validates too.
   const Ran corpus = Cli("graph --format openlineage --catalog corpus/catalog.json corpus/scripts");
   CHECK(corpus.code <= 1);
   REQUIRE(!corpus.out.empty());
   CHECK(validate(corpus.out) != "0\n");
+  CHECK(corpus.out.find("\"type\":\"INDIRECT\"") != std::string::npos);
 }
 
 TEST_CASE("openlineage: stable run ids and event times") {
@@ -758,7 +613,7 @@ TEST_CASE("openlineage: stable run ids and event times") {
   CHECK(ev["outputs"][0]["facets"]["columnLineage"]["fields"]["c"]["inputFields"][0]["name"] == "a.b");
 }
 
-TEST_CASE("graph: output is deterministic") {
+TEST_CASE("graph: output is deterministic, streamed or whole, for any -j") {
   auto render = [](const std::vector<driver::FileResult>& files) {
     graph::Graph g = Build(files, true, {"tmp.a", "tmp.b"});
     std::string all;
@@ -773,28 +628,51 @@ TEST_CASE("graph: output is deterministic") {
   for (auto& f : TempChain()) files.push_back(std::move(f));
   CHECK(render(files) == render(files));
 
-  // End to end: the same command twice gives the same bytes.
+  // Streamed a megabyte at a time, the same bytes as whole.
+  std::vector<driver::StatementResult> sts;
+  for (uint32_t s = 0; s < 150; ++s) {
+    std::vector<Col> cols;
+    for (int i = 0; i < 200; ++i)
+      cols.push_back({"d.t" + std::to_string(s) + ".c" + std::to_string(i), {"s.src.c" + std::to_string(i)}, "x"});
+    sts.push_back(Stmt(s, static_cast<int>(s) + 1, "insert", {"s.src"}, {"d.t" + std::to_string(s)}, cols));
+  }
+  std::vector<driver::FileResult> big;
+  big.push_back(File("big.sql", std::move(sts)));
+  const graph::Graph g = Build(big);
+  for (auto write : {graph::WriteJson, graph::WriteDot, graph::WriteMermaid}) {
+    std::string whole, streamed, buffer;
+    size_t flushes = 0;
+    write(g, whole, {});
+    write(g, buffer, [&](std::string& chunk) {
+      ++flushes;
+      streamed += chunk;
+      chunk.clear();
+    });
+    streamed += buffer;
+    CHECK(whole.size() > (size_t{1} << 20));
+    CHECK(flushes > 0);
+    CHECK(streamed == whole);
+  }
+
+  // End to end: -j1 and -j2 give the same bytes.
   for (const char* format : {"json", "dot", "mermaid", "openlineage"}) {
     CAPTURE(format);
     const std::string args = std::string("graph --format ") + format + " --catalog corpus/catalog.json corpus/scripts";
-    const Ran a = Cli(args);
-    const Ran b = Cli(args);
+    const Ran a = Cli(args + " -j1");
+    const Ran b = Cli(args + " -j2");
     CHECK(a.code == b.code);
     CHECK(!a.out.empty());
     CHECK(a.out == b.out);
   }
 }
 
-// ---- the subcommands --------------------------------------------------------
+// ---- the subcommand ---------------------------------------------------------
 
-TEST_CASE("cli graph/impact: help, usage errors, diagnostics") {
+TEST_CASE("cli graph: help, usage errors, diagnostics") {
   Ran r = Cli("graph --help");
   CHECK(r.code == 0);
   CHECK(r.out.find("usage: hivelineage graph") == 0);
   CHECK(r.out.find("--collapse temporary") != std::string::npos);
-  r = Cli("impact --help");
-  CHECK(r.code == 0);
-  CHECK(r.out.find("usage: hivelineage impact") == 0);
 
   CHECK(Cli("graph --format svg corpus/scripts").code == 2);
   CHECK(Cli("graph --bogus corpus/scripts").code == 2);
@@ -804,14 +682,6 @@ TEST_CASE("cli graph/impact: help, usage errors, diagnostics") {
   CHECK(r.err.find("--collapse does not apply") != std::string::npos);
   CHECK(Cli("graph --format openlineage --event-time yesterday corpus/scripts").code == 2);
   CHECK(Cli("graph no/such/dir").code == 2);
-  CHECK(Cli("impact corpus/scripts").code == 2);  // no start
-  CHECK(Cli("impact --downstream a.b --upstream c.d corpus/scripts").code == 2);
-  CHECK(Cli("impact --downstream ods.order_info --depth -1 corpus/scripts").code == 2);
-  CHECK(Cli("impact --downstream ods.order_info --depth x corpus/scripts").code == 2);
-  CHECK(Cli("impact --downstream ods.order_info --format dot corpus/scripts").code == 2);
-  r = Cli("impact --downstream no.such --catalog corpus/catalog.json corpus/scripts/10_temporary_tables.sql");
-  CHECK(r.code == 2);
-  CHECK(r.err.find("no table or column named 'no.such'") != std::string::npos);
 
   // Input errors in GCC form, and the graph of the good statements anyway.
   const fs::path bad = WriteTemp("bad/broken.sql",
@@ -850,18 +720,15 @@ TEST_CASE("cli graph: independent scripts, or a --sequence sharing one session")
                                                      "d.stage.x -> d.out.x", "d.stage.y -> d.out.y"});
   CHECK(Cli("graph --sequence seq/list.txt seq/a.sql", TempDir()).code == 2);
   CHECK(Cli("graph --sequence seq/missing.txt", TempDir()).code == 2);
-  r = Cli("impact --sequence seq/list.txt --upstream d.out.y", TempDir());
-  CHECK(r.code == 0);
-  CHECK(r.out.find("s.src.y") != std::string::npos);
 }
 
-TEST_CASE("cli impact: temporary tables of the corpus, collapsed") {
+TEST_CASE("cli graph: temporary tables and views of a script, collapsed") {
   const std::string script = "corpus/scripts/10_temporary_tables.sql";
-  if (!fs::exists(testing::SourceDir() / script)) {
+  if (!fs::exists(SourceDir() / script)) {
     MESSAGE("skipped: " << script << " is not in the corpus");
     return;
   }
-  // CREATE TEMPORARY TABLE is known from the session's catalog.
+  // CREATE TEMPORARY TABLE is known from the statements.
   Ran r = Cli("graph --catalog corpus/catalog.json " + script);
   CHECK(r.code == 0);
   std::map<std::string, std::string> kinds;
@@ -871,32 +738,30 @@ TEST_CASE("cli impact: temporary tables of the corpus, collapsed") {
   CHECK(kinds["default.tmp_refunds"] == "temporary");
   CHECK(kinds["dws.dws_trade_net_1d"] == "table");
 
-  r = Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --catalog corpus/catalog.json " + script);
-  CHECK(r.code == 0);
-  CHECK(r.out.find("default.tmp_paid_orders.total_amount") != std::string::npos);
-  r =
-      Cli("impact --upstream dws.dws_trade_net_1d.paid_amount --collapse temporary --format json "
-          "--catalog corpus/catalog.json " +
-          script);
+  r = Cli("graph --collapse temporary --catalog corpus/catalog.json " + script);
   CHECK(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["collapsed"] == nlohmann::json::array({"default.tmp_paid_orders", "default.tmp_refunds"}));
+  // The refunds' WHERE now governs the target table, through the join on the temporary table.
   bool found = false;
-  for (const auto& n : j["nodes"]) {
-    CHECK(n["name"].get<std::string>().find("tmp_") == std::string::npos);
-    if (n["name"] == "ods.order_info.total_amount") {
-      found = true;
-      CHECK(n["depth"] == 1);
-      // One edge, two statements: the CTAS into the temporary table, then the insert.
-      REQUIRE(n["path"].size() == 1);
-      REQUIRE(n["path"][0]["steps"].size() == 2);
-      CHECK(n["path"][0]["steps"][0]["target"] == "default.tmp_paid_orders.total_amount");
-      CHECK(n["path"][0]["steps"][1]["line"] == 21);
-    }
+  for (const auto& k : j["conditions"]) {
+    if (k["expression"] != "(dt = '2024-03-01')" || k["columns"] != nlohmann::json::array({"ods.refund_info.dt"}))
+      continue;
+    found = true;
+    CHECK(k["targets"].size() == 4);
+    CHECK(k["via"].size() == 2);
   }
   CHECK(found);
-  r = Cli("impact --downstream ods.order_info --depth 1 --catalog corpus/catalog.json " + script);
+
+  const fs::path views = WriteTemp("views.sql",
+                                   "create table s.t (a int, b int);\n"
+                                   "create view d.v as select a from s.t where b > 0;\n"
+                                   "insert into table s.t select a, 1 from d.v;\n");
+  r = Cli("graph " + Quote(views.string()));
   CHECK(r.code == 0);
-  CHECK(r.out.find("downstream of table ods.order_info (depth <= 1)") == 0);
-  CHECK(r.out.find("default.tmp_paid_orders (depth 1)") != std::string::npos);
-  CHECK(r.out.find("dws.dws_trade_net_1d") == std::string::npos);
+  kinds.clear();
+  const auto view_json = nlohmann::json::parse(r.out);
+  for (const auto& t : view_json["tables"]) kinds[t["name"].get<std::string>()] = t["kind"].get<std::string>();
+  CHECK(kinds["d.v"] == "view");
+  CHECK(kinds["s.t"] == "table");
 }

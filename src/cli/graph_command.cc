@@ -29,7 +29,7 @@ const char kGraphUsage[] =
     "  --event-time TIME     openlineage: eventTime, RFC 3339 (default: 1970-01-01T00:00:00Z,\n"
     "                        so output is reproducible)\n";
 
-void Flush(const std::string& s, std::FILE* f) {
+void WriteOut(const std::string& s, std::FILE* f) {
   if (!s.empty()) std::fwrite(s.data(), 1, s.size(), f);
 }
 
@@ -70,7 +70,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
   auto on_part = [&](driver::FilePart&& part) {
     diag.clear();
     output::RenderDiagnostics(part.file, diag);
-    Flush(diag, err);
+    WriteOut(diag, err);
   };
   const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
   if (!summary.fatal_error.empty()) {
@@ -84,7 +84,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
       std::fprintf(err,
                    "hivelineage %s: warning: --collapse gave up after %zu steps (too many paths through "
                    "temporary tables); the graph is partial\n",
-                   command, graph::kMaxCollapsedEdges);
+                   command, graph::kMaxCollapseWork);
   }
   *status = output::ExitStatus(summary);
   return -1;
@@ -145,21 +145,26 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   const bool keep_sql = format == graph::GraphFormat::OpenLineage;
   if (const int stop = AnalyzeToGraph(args, keep_sql, "graph", g, &status, err); stop >= 0) return stop;
   std::string text;
+  // Written out a megabyte at a time: a large graph is never held whole as text.
+  const graph::Flush flush = [out](std::string& chunk) {
+    WriteOut(chunk, out);
+    chunk.clear();
+  };
   switch (format) {
     case graph::GraphFormat::Json:
-      graph::WriteJson(g, text);
+      graph::WriteJson(g, text, flush);
       break;
     case graph::GraphFormat::Dot:
-      graph::WriteDot(g, text);
+      graph::WriteDot(g, text, flush);
       break;
     case graph::GraphFormat::Mermaid:
-      graph::WriteMermaid(g, text);
+      graph::WriteMermaid(g, text, flush);
       break;
     case graph::GraphFormat::OpenLineage:
-      graph::WriteOpenLineage(g, ol, text);
+      graph::WriteOpenLineage(g, ol, text, flush);
       break;
   }
-  Flush(text, out);
+  WriteOut(text, out);
   std::fflush(out);
   return status;
 }

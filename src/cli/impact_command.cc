@@ -1,10 +1,15 @@
 #include "cli/impact_command.h"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
+#include <vector>
 
+#include "base/edit_distance.h"
 #include "base/strings.h"
 #include "cli/graph_command.h"
+#include "driver/run.h"
+#include "graph/formats.h"
 #include "graph/impact.h"
 
 namespace hivelineage::cli {
@@ -15,14 +20,85 @@ const char kImpactUsage[] =
     "\n"
     "Impact analysis over the lineage graph of the scripts (see hivelineage graph): every\n"
     "table and column reachable from NAME (db.table or db.table.column), each with the\n"
-    "statements that connect it.\n"
+    "statements that connect it. A table's impact is the union of its columns'.\n"
     "\n"
     "options:\n"
     "  --downstream NAME     what NAME feeds\n"
     "  --upstream NAME       what feeds NAME\n"
-    "  --depth N             follow at most N edges (default: no limit)\n"
-    "  --format FORMAT       text (a tree, default) or json\n"
+    "  --with-conditions     also follow conditions: a column a WHERE / JOIN ON / GROUP BY /\n"
+    "                        ... condition reads impacts every column its statement writes\n"
+    "                        under it (default: values only)\n"
+    "  --depth N             follow at most N hops (default: no limit)\n"
+    "  --format FORMAT       text (a tree, default), json, dot (Graphviz) or mermaid\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n";
+
+enum class ImpactFormat : uint8_t { Text, Json, Dot, Mermaid };
+
+std::optional<ImpactFormat> ParseImpactFormat(std::string_view name) {
+  if (name == "text") return ImpactFormat::Text;
+  if (name == "json") return ImpactFormat::Json;
+  if (name == "dot") return ImpactFormat::Dot;
+  if (name == "mermaid") return ImpactFormat::Mermaid;
+  return std::nullopt;
+}
+
+// Is `name` a table or column of the catalog? (Loaded again: the run's
+// copy is gone, and this is asked only for a name no statement uses.)
+bool InCatalog(const lineage::Catalog& catalog, const std::string& name, bool* is_table) {
+  if (catalog.Find(name) != nullptr) {
+    *is_table = true;
+    return true;
+  }
+  const size_t dot = name.rfind('.');
+  if (dot == std::string::npos) return false;
+  const lineage::CatalogTable* t = catalog.Find(name.substr(0, dot));
+  *is_table = false;
+  return t != nullptr && t->FindColumn(name.substr(dot + 1)) != nullptr;
+}
+
+// The last `parts` dot-separated parts of `name` (all of it when it has fewer).
+std::string_view LastParts(std::string_view name, size_t parts) {
+  size_t begin = name.size();
+  for (size_t k = 0; k < parts; ++k) {
+    const size_t dot = begin == 0 ? std::string_view::npos : name.rfind('.', begin - 1);
+    if (dot == std::string_view::npos) return name;
+    begin = dot;
+  }
+  return name.substr(begin + 1);
+}
+
+// The known names nearest to `name`: by edit distance to the whole name, or
+// to as many trailing parts of it as `name` has (`ods_log` finds
+// `ods.ods_log`). The closest and those one edit further, at most five.
+std::vector<std::string> DidYouMean(const std::string& name, const graph::Graph& g,
+                                    const lineage::Catalog& catalog) {
+  std::vector<std::string> candidates;
+  for (const graph::TableNode& t : g.tables)
+    if (!t.collapsed) candidates.push_back(t.name);
+  for (const graph::ColumnNode& c : g.columns)
+    if (!g.tables[c.table].collapsed) candidates.push_back(c.name);
+  for (const lineage::CatalogTable* t : catalog.Tables()) {
+    candidates.push_back(t->name);
+    for (const auto* cols : {&t->columns, &t->partition_columns})
+      for (const lineage::CatalogColumn& c : *cols) candidates.push_back(Cat(t->name, ".", c.name));
+  }
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+
+  const size_t parts = static_cast<size_t>(std::count(name.begin(), name.end(), '.')) + 1;
+  const size_t limit = std::max<size_t>(2, name.size() / 4);
+  std::vector<std::pair<size_t, std::string>> scored;
+  for (std::string& c : candidates) {
+    const size_t d = std::min(EditDistance(name, c, limit), EditDistance(name, LastParts(c, parts), limit));
+    if (d <= limit) scored.emplace_back(d, std::move(c));
+  }
+  std::sort(scored.begin(), scored.end());
+  // The nearest, and those one edit further.
+  std::vector<std::string> out;
+  for (size_t i = 0; i < scored.size() && i < 5 && scored[i].first <= scored[0].first + 1; ++i)
+    out.push_back(std::move(scored[i].second));
+  return out;
+}
 
 }  // namespace
 
@@ -31,7 +107,7 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
   graph::ImpactOptions options;
   std::string start;
   int starts = 0;
-  bool json = false;
+  ImpactFormat format = ImpactFormat::Text;
   std::string error;
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
@@ -53,6 +129,11 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
         ++starts;
         options.direction = name == "--downstream" ? graph::Direction::Downstream : graph::Direction::Upstream;
       }
+    } else if (name == "--with-conditions") {
+      if (c.has_inline_value())
+        error = "--with-conditions takes no value";
+      else
+        options.with_conditions = true;
     } else if (name == "--depth") {
       int depth = -1;
       const bool has = c.TakeValue(value);
@@ -62,10 +143,11 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
       else
         options.max_depth = depth;
     } else if (name == "--format") {
-      if (!c.TakeValue(value) || (value != "text" && value != "json"))
-        error = Cat("unknown format '", value, "' (expected text or json)");
+      const std::optional<ImpactFormat> f = c.TakeValue(value) ? ParseImpactFormat(value) : std::nullopt;
+      if (!f)
+        error = Cat("unknown format '", value, "' (expected text, json, dot or mermaid)");
       else
-        json = value == "json";
+        format = *f;
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }
@@ -81,15 +163,45 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
   int status = 0;
   if (const int stop = AnalyzeToGraph(args, false, "impact", g, &status, err); stop >= 0) return stop;
   graph::ImpactResult result;
-  if (!graph::Impact(g, start, options, result, error)) {
-    std::fprintf(err, "hivelineage impact: %s\n", error.c_str());
-    return 2;
+  if (!graph::Impact(g, start, options, result)) {
+    const std::string key = ToLower(start);
+    const std::optional<graph::TableId> t = g.FindTable(key);
+    const std::optional<graph::ColumnId> col = g.FindColumn(key);
+    if ((t && g.tables[*t].collapsed) || (col && g.tables[g.columns[*col].table].collapsed)) {
+      std::fprintf(err, "hivelineage impact: '%s' is in a temporary table that --collapse temporary removed\n",
+                   key.c_str());
+      return 2;
+    }
+    lineage::Session session;
+    driver::LoadCatalogs(MakeRunOptions(args.input), session, [](driver::FileResult&&) {}, nullptr);
+    bool is_table = false;
+    if (!InCatalog(session.catalog, key, &is_table)) {
+      std::string message = Cat("no table or column named '", key, "' in the scripts or the catalog");
+      const std::vector<std::string> near = DidYouMean(key, g, session.catalog);
+      if (!near.empty()) {
+        message += "; did you mean ";
+        for (size_t i = 0; i < near.size(); ++i) Append(message, i ? ", " : "", near[i]);
+        message += "?";
+      }
+      std::fprintf(err, "hivelineage impact: %s\n", message.c_str());
+      return 2;
+    }
+    result = graph::CatalogOnlyImpact(key, is_table, options);
   }
   std::string text;
-  if (json) {
-    graph::WriteImpactJson(g, result, text);
-  } else {
-    graph::WriteImpactText(g, result, text);
+  switch (format) {
+    case ImpactFormat::Text:
+      graph::WriteImpactText(g, result, text);
+      break;
+    case ImpactFormat::Json:
+      graph::WriteImpactJson(g, result, text);
+      break;
+    case ImpactFormat::Dot:
+      graph::WriteDot(graph::ImpactSubgraph(g, result), text);
+      break;
+    case ImpactFormat::Mermaid:
+      graph::WriteMermaid(graph::ImpactSubgraph(g, result), text);
+      break;
   }
   std::fwrite(text.data(), 1, text.size(), out);
   std::fflush(out);

@@ -1,13 +1,36 @@
 #include "graph/builder.h"
 
+#include <algorithm>
+#include <numeric>
 #include <utility>
-
-#include "base/strings.h"
 
 namespace hivelineage::graph {
 namespace {
 
 bool IsDirectory(const std::string& name) { return name.starts_with("directory:"); }
+
+TableKind KindOf(const std::string& name) { return IsDirectory(name) ? TableKind::Directory : TableKind::Table; }
+
+// Positions sorted by name, and the inverse: old id -> new id.
+std::vector<uint32_t> NewIds(const std::deque<std::string>& names, std::vector<uint32_t>& order) {
+  order.resize(names.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
+  std::vector<uint32_t> map(names.size());
+  for (uint32_t k = 0; k < order.size(); ++k) map[order[k]] = k;
+  return map;
+}
+
+void Remap(std::vector<uint32_t>& ids, const std::vector<uint32_t>& map) {
+  for (uint32_t& id : ids) id = map[id];
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+}
+
+bool SameCondition(const Condition& a, const Condition& b) {
+  return a.statement == b.statement && a.clause == b.clause && a.expression == b.expression &&
+         a.columns == b.columns && a.all_targets == b.all_targets && a.targets == b.targets;
+}
 
 }  // namespace
 
@@ -17,31 +40,36 @@ void GraphBuilder::AddFile(const driver::FileResult& file) {
   for (const driver::StatementResult& st : file.statements) AddStatement(name, st, file.source->Slice(st.span));
 }
 
-void GraphBuilder::AddTable(const std::string& name, TableKind kind) {
-  auto [it, inserted] = graph_.tables.try_emplace(name);
-  if (inserted) it->second.name = name;
-  // A view or directory seen once stays one; plain reads say nothing new.
-  if (kind != TableKind::Table) it->second.kind = kind;
+uint32_t GraphBuilder::AddTable(const std::string& name, TableKind kind) {
+  auto it = table_ids_.find(name);
+  if (it == table_ids_.end()) {
+    const std::string& stored = table_names_.emplace_back(name);
+    table_kinds_.push_back(kind);
+    it = table_ids_.emplace(stored, static_cast<uint32_t>(table_names_.size() - 1)).first;
+  } else if (kind != TableKind::Table) {
+    table_kinds_[it->second] = kind;  // a view or directory seen once stays one; plain reads say nothing new
+  }
+  return it->second;
 }
 
-bool GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback) {
-  if (graph_.columns.contains(name)) return true;
-  std::string table = TableOfColumn(name, tables, allow_fallback);
-  if (table.empty()) return false;
-  AddTable(table, IsDirectory(table) ? TableKind::Directory : TableKind::Table);
-  ColumnNode c;
-  c.name = name;
-  c.column = name.substr(table.size() + 1);
-  c.table = std::move(table);
-  graph_.columns.emplace(name, std::move(c));
-  return true;
+uint32_t GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables,
+                                 bool allow_fallback) {
+  if (auto it = column_ids_.find(name); it != column_ids_.end()) return it->second;
+  const std::string table = TableOfColumn(name, tables, allow_fallback);
+  if (table.empty()) return kNone;
+  const uint32_t t = AddTable(table, KindOf(table));
+  const std::string& stored = column_names_.emplace_back(name);
+  column_tables_.push_back(t);
+  const uint32_t id = static_cast<uint32_t>(column_names_.size() - 1);
+  column_ids_.emplace(stored, id);
+  return id;
 }
 
 void GraphBuilder::AddStatement(const std::string& file, const driver::StatementResult& st, std::string_view text) {
   const lineage::StatementLineage& lin = st.lineage;
   if (!st.parsed || (lin.inputs.empty() && lin.outputs.empty())) return;
 
-  const uint32_t id = static_cast<uint32_t>(graph_.statements.size());
+  const StatementId id = static_cast<StatementId>(graph_.statements.size());
   StatementInfo& info = graph_.statements.emplace_back();
   info.file = file;
   info.index = st.index;
@@ -50,55 +78,106 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
   info.database = st.database;
   info.has_error = st.has_error();
   if (options_.keep_sql) info.sql = std::string(text);
-  info.lineage.inputs = lin.inputs;
-  info.lineage.outputs = lin.outputs;
-  info.lineage.columns = lin.columns;
-  info.lineage.predicates = lin.predicates;
-
-  const TableKind written = st.kind == "create_view" ? TableKind::View : TableKind::Table;
-  for (const std::string& t : lin.inputs) AddTable(t, IsDirectory(t) ? TableKind::Directory : TableKind::Table);
-  for (const std::string& t : lin.outputs) AddTable(t, IsDirectory(t) ? TableKind::Directory : written);
+  for (const std::string& t : lin.inputs) info.inputs.push_back(AddTable(t, KindOf(t)));
+  for (const std::string& t : lin.outputs) info.outputs.push_back(AddTable(t, KindOf(t)));
+  for (const uint32_t in : info.inputs)
+    for (const uint32_t out : info.outputs) graph_.table_edges.push_back(Edge{in, out, {Step{id, in, out, kNone}}});
 
   std::vector<std::string> known = lin.inputs;
   known.insert(known.end(), lin.outputs.begin(), lin.outputs.end());
-
-  auto add_edge = [&](const std::string& source, const std::string& target, EdgeKind kind,
-                      const std::string& expression, lineage::Clause clause = lineage::Clause::Where) {
-    Edge e;
-    e.source = source;
-    e.target = target;
-    e.kind = kind;
-    e.steps.push_back(Step{id, kind, source, target, expression, clause});
-    (kind == EdgeKind::Table ? graph_.table_edges : graph_.edges).push_back(std::move(e));
-  };
-
-  for (const std::string& in : lin.inputs)
-    for (const std::string& out : lin.outputs) add_edge(in, out, EdgeKind::Table, std::string());
-
   for (const lineage::ColumnLineage& c : lin.columns) {
-    // Targets must lie in a written table: a plain query's output names do not.
-    if (!AddColumn(c.target, lin.outputs, false)) continue;
-    for (const std::string& s : c.sources)
-      if (AddColumn(s, known, true)) add_edge(s, c.target, EdgeKind::Projection, c.expression);
-  }
-  for (const lineage::PredicateLineage& p : lin.predicates) {
-    for (const std::string& t : p.targets) {
-      if (!AddColumn(t, lin.outputs, false)) continue;
-      for (const std::string& s : p.sources)
-        if (AddColumn(s, known, true)) add_edge(s, t, EdgeKind::Predicate, p.expression, p.clause);
+    // Targets must lie in a written table: a plain query's output names do
+    // not, and only its sources become (read) columns.
+    const uint32_t target = AddColumn(c.target, lin.outputs, false);
+    const uint32_t w = static_cast<uint32_t>(info.written.size());
+    if (target != kNone) info.written.push_back(WrittenColumn{target, c.expression, c.transform, c.masking});
+    for (const std::string& s : c.sources) {
+      const uint32_t source = AddColumn(s, known, true);
+      if (source != kNone && target != kNone) graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w}}});
     }
   }
+  for (const lineage::PredicateLineage& p : lin.predicates) {
+    Condition k;
+    k.statement = id;
+    k.clause = p.clause;
+    k.expression = p.expression;
+    for (const std::string& s : p.sources)
+      if (const uint32_t c = AddColumn(s, known, true); c != kNone) k.columns.push_back(c);
+    if (k.columns.empty()) continue;
+    // The lineage layer lists every written column unless the condition
+    // belongs to one body of a multi-insert.
+    if (p.targets.size() != lin.columns.size()) {
+      k.all_targets = false;
+      for (const std::string& t : p.targets)
+        if (const uint32_t c = AddColumn(t, lin.outputs, false); c != kNone) k.targets.push_back(c);
+    }
+    graph_.conditions.push_back(std::move(k));
+  }
+  for (const std::string& d : lin.declared_columns) AddColumn(d, lin.outputs, false);
 }
 
 Graph GraphBuilder::Finish() {
-  for (const auto& [name, kind] : kinds_) {
-    auto it = graph_.tables.find(name);
-    if (it != graph_.tables.end()) it->second.kind = kind;
-  }
+  for (const auto& [name, kind] : kinds_)
+    if (auto it = table_ids_.find(name); it != table_ids_.end()) table_kinds_[it->second] = kind;
+  table_ids_.clear();
+  column_ids_.clear();
+
+  std::vector<uint32_t> table_order, column_order;
+  const std::vector<uint32_t> table_map = NewIds(table_names_, table_order);
+  const std::vector<uint32_t> column_map = NewIds(column_names_, column_order);
   Graph g = std::move(graph_);
+  g.tables.resize(table_order.size());
+  for (uint32_t k = 0; k < table_order.size(); ++k) {
+    g.tables[k].name = std::move(table_names_[table_order[k]]);
+    g.tables[k].kind = table_kinds_[table_order[k]];
+  }
+  g.columns.resize(column_order.size());
+  for (uint32_t k = 0; k < column_order.size(); ++k) {
+    ColumnNode& c = g.columns[k];
+    c.name = std::move(column_names_[column_order[k]]);
+    c.table = table_map[column_tables_[column_order[k]]];
+    c.short_offset = static_cast<uint32_t>(g.tables[c.table].name.size() + 1);
+    g.tables[c.table].columns.push_back(k);  // in id order, so by name
+  }
+
+  for (StatementInfo& st : g.statements) {
+    Remap(st.inputs, table_map);
+    Remap(st.outputs, table_map);
+    for (WrittenColumn& w : st.written) w.column = column_map[w.column];
+  }
+  auto remap_edges = [](std::vector<Edge>& edges, const std::vector<uint32_t>& map) {
+    for (Edge& e : edges) {
+      e.source = map[e.source];
+      e.target = map[e.target];
+      for (Step& s : e.steps) {
+        s.source = map[s.source];
+        s.target = map[s.target];
+      }
+    }
+  };
+  remap_edges(g.edges, column_map);
+  remap_edges(g.table_edges, table_map);
+  std::vector<Condition> conditions;
+  conditions.reserve(g.conditions.size());
+  size_t statement_start = 0;  // first condition of the current statement in `conditions`
+  for (Condition& k : g.conditions) {
+    Remap(k.columns, column_map);
+    Remap(k.targets, column_map);
+    if (!conditions.empty() && conditions.back().statement != k.statement) statement_start = conditions.size();
+    // The same condition twice in one statement (a predicate recorded once per branch) is one.
+    bool seen = false;
+    for (size_t i = statement_start; i < conditions.size() && !seen; ++i) seen = SameCondition(conditions[i], k);
+    if (!seen) conditions.push_back(std::move(k));
+  }
+  g.conditions = std::move(conditions);
+  g.SortEdges();
+
   graph_ = Graph();
+  table_names_.clear();
+  table_kinds_.clear();
+  column_names_.clear();
+  column_tables_.clear();
   kinds_.clear();
-  g.Finish();
   return g;
 }
 

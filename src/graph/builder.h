@@ -1,12 +1,17 @@
 // Builds a Graph from analysed scripts, file by file.
 //
-// Every parsed statement that reads or writes a table adds its tables, its
-// column edges (one per target column and source) and its predicate edges
-// (one per condition column and written column). Results of plain queries
-// (SELECT without INSERT) name no table, so they add only their input tables.
+// Every parsed statement that reads or writes a table adds its tables, one
+// value edge per (source, written column), its conditions (once each, with
+// the written columns they govern) and one table edge per (input, output).
+// Columns a statement only reads (a plain query's sources, condition
+// columns) or that DDL declares become nodes too, without edges: the graph
+// knows every column the scripts name. Results of plain queries (SELECT
+// without INSERT) name no table, so they add no edges.
 #pragma once
 
+#include <deque>
 #include <string>
+#include <string_view>
 
 #include "absl/container/flat_hash_map.h"
 #include "driver/analyze.h"
@@ -29,19 +34,27 @@ class GraphBuilder {
   // views: lineage::StatementLineage::temporary_outputs / view_outputs).
   void SetTableKind(const std::string& table, TableKind kind) { kinds_[table] = kind; }
 
-  // The finished, sorted graph. The builder is left empty.
+  // The finished graph: nodes sorted by name, edges sorted. The builder is left empty.
   Graph Finish();
 
  private:
   void AddStatement(const std::string& file, const driver::StatementResult& st, std::string_view text);
-  void AddTable(const std::string& name, TableKind kind);
-  // Adds the column node for `name` when it lies in one of `tables` (or,
-  // failing that, in `allow_fallback` mode, before its last dot); false when
-  // `name` is not a table column (a plain query's output name).
-  bool AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback);
+  uint32_t AddTable(const std::string& name, TableKind kind);
+  // The column `name` when it lies in one of `tables` (or, failing that, in
+  // `allow_fallback` mode, before its last dot); kNone when it is not a
+  // table column (a plain query's output name).
+  uint32_t AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback);
 
   BuildOptions options_;
-  Graph graph_;
+  Graph graph_;  // statements, edges and conditions, with the ids below until Finish
+  // Nodes by first appearance; Finish renumbers them by name. std::deque
+  // keeps the names where they are, so the maps can key on views of them.
+  std::deque<std::string> table_names_;
+  std::vector<TableKind> table_kinds_;
+  absl::flat_hash_map<std::string_view, uint32_t> table_ids_;
+  std::deque<std::string> column_names_;
+  std::vector<uint32_t> column_tables_;
+  absl::flat_hash_map<std::string_view, uint32_t> column_ids_;
   absl::flat_hash_map<std::string, TableKind> kinds_;
 };
 

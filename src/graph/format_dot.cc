@@ -1,13 +1,12 @@
 // --format dot: Graphviz. Each table is a record node whose fields are its
-// columns; column edges join fields (solid: projection, dashed: predicate).
-// Two tables linked only at table level (LOAD, unknown schemas) get one
-// dotted edge between their title fields. Hovering an edge shows its
-// expression and statements.
-#include <set>
-#include <utility>
-
-#include "absl/container/flat_hash_map.h"
+// columns; value edges join fields (solid). Each condition is a small dashed
+// node: dashed lines come in from the columns it reads and go out to the
+// table it governs (or to single columns), so a condition is drawn once, not
+// once per written column. Two tables linked only at table level (LOAD,
+// unknown schemas) get one dotted edge between their title fields. Hovering
+// an edge or a condition shows its expressions and statements.
 #include "base/strings.h"
+#include "graph/drawing.h"
 #include "graph/formats.h"
 #include "graph/text.h"
 
@@ -41,7 +40,7 @@ std::string RecordText(std::string_view s) {
   return out;
 }
 
-// Text of a quoted attribute (tooltip): quotes and backslashes escaped.
+// A quoted attribute (label, tooltip): quotes and backslashes escaped.
 std::string QuotedText(std::string_view s) {
   std::string out = "\"";
   for (char c : ValidUtf8(s)) {
@@ -56,43 +55,34 @@ std::string QuotedText(std::string_view s) {
   return out;
 }
 
-std::string Where(const Graph& g, const Step& s) {
-  const StatementInfo& st = g.statements[s.statement];
-  return Cat(st.file, ":", st.start.line, " (statement ", st.index, ")");
-}
-
-std::string Tooltip(const Graph& g, const Edge& e) {
+std::string EdgeTooltip(const Graph& g, const Edge& e, bool value) {
   std::string out;
   for (const Step& s : e.steps) {
     if (!out.empty()) out += "\n";
-    Append(out, EdgeKindName(s.kind));
-    if (s.kind != EdgeKind::Table) Append(out, ": ", s.expression);
-    Append(out, " at ", Where(g, s));
-    if (e.steps.size() > 1) Append(out, " -> ", s.target);
+    if (value) Append(out, g.Written(s).expression, " ");
+    Append(out, "at ", StatementPlace(g.statements[s.statement]));
+    if (e.steps.size() > 1) Append(out, " -> ", value ? g.columns[s.target].name : g.tables[s.target].name);
   }
   return out;
 }
 
 }  // namespace
 
-void WriteDot(const Graph& g, std::string& out) {
+void WriteDot(const Graph& g, std::string& out, const Flush& flush) {
+  const Drawing d = PlanDrawing(g);
   // Node and port ids are positions, not names: names may hold any character.
-  absl::flat_hash_map<std::string, size_t> table_id;
-  absl::flat_hash_map<std::string, std::pair<size_t, size_t>> column_port;
+  auto field = [&](ColumnId c) { return Cat("t", d.box[g.columns[c].table], ":c", d.port[c]); };
   out += "digraph lineage {\n";
   out += "  graph [rankdir=LR, fontname=\"Helvetica\"];\n";
   out += "  node [shape=record, fontname=\"Helvetica\", fontsize=10];\n";
   out += "  edge [fontname=\"Helvetica\", fontsize=9];\n";
-  size_t t = 0;
-  for (const auto& [name, table] : g.tables) {
-    table_id[name] = t;
-    std::string label = Cat("<t> ", RecordText(name));
+  for (uint32_t b = 0; b < d.tables.size(); ++b) {
+    const TableNode& table = g.tables[d.tables[b]];
+    std::string label = Cat("<t> ", RecordText(table.name));
     if (table.kind != TableKind::Table) Append(label, " (", TableKindName(table.kind), ")");
-    for (size_t c = 0; c < table.columns.size(); ++c) {
-      Append(label, "|<c", c, "> ", RecordText(table.columns[c]));
-      column_port[Cat(name, ".", table.columns[c])] = {t, c};
-    }
-    Append(out, "  t", t, " [label=\"", label, "\"");
+    for (uint32_t i = 0; i < table.columns.size(); ++i)
+      Append(label, "|<c", i, "> ", RecordText(g.columns[table.columns[i]].short_name()));
+    Append(out, "  t", b, " [label=\"", label, "\"");
     switch (table.kind) {
       case TableKind::Table:
         break;
@@ -107,37 +97,36 @@ void WriteDot(const Graph& g, std::string& out) {
         break;
     }
     out += "];\n";
-    ++t;
+    MaybeFlush(out, flush);
   }
 
-  std::set<std::pair<size_t, size_t>> linked;  // table pairs joined by a column edge
-  // Edges are sorted by (source, target, kind): parallel ones (several
-  // statements, several conditions) are drawn once with all their tooltips.
-  for (size_t i = 0; i < g.edges.size();) {
-    const Edge& e = g.edges[i];
-    std::string tooltip = Tooltip(g, e);
-    size_t j = i + 1;
-    for (; j < g.edges.size() && g.edges[j].source == e.source && g.edges[j].target == e.target &&
-           g.edges[j].kind == e.kind;
-         ++j)
-      Append(tooltip, "\n", Tooltip(g, g.edges[j]));
-    i = j;
-    auto s = column_port.find(e.source);
-    auto d = column_port.find(e.target);
-    if (s == column_port.end() || d == column_port.end()) continue;
-    linked.insert({s->second.first, d->second.first});
-    Append(out, "  t", s->second.first, ":c", s->second.second, " -> t", d->second.first, ":c", d->second.second,
-           " [tooltip=", QuotedText(tooltip));
-    if (e.kind == EdgeKind::Predicate) out += ", style=dashed, color=\"#888888\"";
-    out += "];\n";
+  for (const Drawing::Line& line : d.lines) {
+    std::string tooltip;
+    for (uint32_t e : line.edges) Append(tooltip, tooltip.empty() ? "" : "\n", EdgeTooltip(g, g.edges[e], true));
+    Append(out, "  ", field(line.source), " -> ", field(line.target), " [tooltip=", QuotedText(tooltip), "];\n");
+    MaybeFlush(out, flush);
   }
-  for (const Edge& e : g.table_edges) {
-    auto s = table_id.find(e.source);
-    auto d = table_id.find(e.target);
-    if (s == table_id.end() || d == table_id.end()) continue;
-    if (!linked.insert({s->second, d->second}).second) continue;
-    Append(out, "  t", s->second, ":t -> t", d->second, ":t [style=dotted, tooltip=", QuotedText(Tooltip(g, e)),
+
+  constexpr char kConditionStyle[] = "style=dashed, color=\"#888888\"";
+  for (const Drawing::ConditionNode& node : d.conditions) {
+    const Condition& k = g.conditions[node.condition];
+    const std::string id = Cat("k", node.condition);
+    Append(out, "  ", id, " [shape=box, style=\"rounded,dashed\", color=\"#888888\", fontsize=9, label=",
+           QuotedText(ConditionLabel(k)), ", tooltip=",
+           QuotedText(Cat(lineage::ClauseName(k.clause), ": ", k.expression, "\nat ",
+                          StatementPlace(g.statements[k.statement]))),
            "];\n");
+    for (ColumnId c : k.columns)
+      if (d.box[g.columns[c].table] != kNone) Append(out, "  ", field(c), " -> ", id, " [", kConditionStyle, "];\n");
+    for (TableId t : node.to_tables) Append(out, "  ", id, " -> t", d.box[t], ":t [", kConditionStyle, "];\n");
+    for (ColumnId c : node.to_columns) Append(out, "  ", id, " -> ", field(c), " [", kConditionStyle, "];\n");
+    MaybeFlush(out, flush);
+  }
+
+  for (uint32_t i : d.table_lines) {
+    const Edge& e = g.table_edges[i];
+    Append(out, "  t", d.box[e.source], ":t -> t", d.box[e.target], ":t [style=dotted, tooltip=",
+           QuotedText(EdgeTooltip(g, e, false)), "];\n");
   }
   out += "}\n";
 }

@@ -1,11 +1,10 @@
 // --format mermaid: a flowchart. Each table is a subgraph holding its
-// columns (a table without known columns is a plain node); projections are
-// arrows, predicates dotted arrows, table-only links thick arrows.
-#include <set>
-#include <utility>
-
-#include "absl/container/flat_hash_map.h"
+// columns (a table without known columns is a plain node); value edges are
+// arrows, each condition is one hexagon node with dotted arrows in from its
+// columns and out to the table (or columns) it governs, table-only links
+// are thick arrows.
 #include "base/strings.h"
+#include "graph/drawing.h"
 #include "graph/formats.h"
 #include "graph/text.h"
 
@@ -47,47 +46,41 @@ std::string Label(std::string_view s) {
 
 }  // namespace
 
-void WriteMermaid(const Graph& g, std::string& out) {
-  absl::flat_hash_map<std::string, size_t> table_id;
-  absl::flat_hash_map<std::string, std::pair<size_t, size_t>> column_id;  // (table, column)
+void WriteMermaid(const Graph& g, std::string& out, const Flush& flush) {
+  const Drawing d = PlanDrawing(g);
+  auto node = [&](ColumnId c) { return Cat("t", d.box[g.columns[c].table], "c", d.port[c]); };
   out += "flowchart LR\n";
-  size_t t = 0;
-  for (const auto& [name, table] : g.tables) {
-    table_id[name] = t;
-    std::string title = name;
+  for (uint32_t b = 0; b < d.tables.size(); ++b) {
+    const TableNode& table = g.tables[d.tables[b]];
+    std::string title = table.name;
     if (table.kind != TableKind::Table) Append(title, " (", TableKindName(table.kind), ")");
     if (table.columns.empty()) {
-      Append(out, "  t", t, "[", Label(title), "]\n");
+      Append(out, "  t", b, "[", Label(title), "]\n");
     } else {
-      Append(out, "  subgraph t", t, "[", Label(title), "]\n");
-      for (size_t c = 0; c < table.columns.size(); ++c) {
-        column_id[Cat(name, ".", table.columns[c])] = {t, c};
-        Append(out, "    t", t, "c", c, "[", Label(table.columns[c]), "]\n");
-      }
+      Append(out, "  subgraph t", b, "[", Label(title), "]\n");
+      for (uint32_t i = 0; i < table.columns.size(); ++i)
+        Append(out, "    t", b, "c", i, "[", Label(g.columns[table.columns[i]].short_name()), "]\n");
       out += "  end\n";
     }
-    ++t;
+    MaybeFlush(out, flush);
   }
-  std::set<std::pair<size_t, size_t>> linked;
-  for (size_t i = 0; i < g.edges.size(); ++i) {
-    const Edge& e = g.edges[i];
-    // Sorted by (source, target, kind): draw parallel edges once.
-    if (i > 0 && g.edges[i - 1].source == e.source && g.edges[i - 1].target == e.target &&
-        g.edges[i - 1].kind == e.kind)
-      continue;
-    auto s = column_id.find(e.source);
-    auto d = column_id.find(e.target);
-    if (s == column_id.end() || d == column_id.end()) continue;
-    linked.insert({s->second.first, d->second.first});
-    Append(out, "  t", s->second.first, "c", s->second.second, e.kind == EdgeKind::Predicate ? " -.-> " : " --> ", "t",
-           d->second.first, "c", d->second.second, "\n");
+  for (const Drawing::Line& line : d.lines) {
+    Append(out, "  ", node(line.source), " --> ", node(line.target), "\n");
+    MaybeFlush(out, flush);
   }
-  for (const Edge& e : g.table_edges) {
-    auto s = table_id.find(e.source);
-    auto d = table_id.find(e.target);
-    if (s == table_id.end() || d == table_id.end()) continue;
-    if (!linked.insert({s->second, d->second}).second) continue;
-    Append(out, "  t", s->second, " ==> t", d->second, "\n");
+  for (const Drawing::ConditionNode& n : d.conditions) {
+    const Condition& k = g.conditions[n.condition];
+    const std::string id = Cat("k", n.condition);
+    Append(out, "  ", id, "{{", Label(ConditionLabel(k)), "}}\n");
+    for (ColumnId c : k.columns)
+      if (d.box[g.columns[c].table] != kNone) Append(out, "  ", node(c), " -.-> ", id, "\n");
+    for (TableId t : n.to_tables) Append(out, "  ", id, " -.-> t", d.box[t], "\n");
+    for (ColumnId c : n.to_columns) Append(out, "  ", id, " -.-> ", node(c), "\n");
+    MaybeFlush(out, flush);
+  }
+  for (uint32_t i : d.table_lines) {
+    const Edge& e = g.table_edges[i];
+    Append(out, "  t", d.box[e.source], " ==> t", d.box[e.target], "\n");
   }
 }
 

@@ -2,12 +2,11 @@
 // that reads or writes a table, one JSON object per line, with the SQL job
 // facet and, on each written dataset, the columnLineage facet.
 //
-// Column sources are DIRECT inputFields with the projection's subtype (the
-// lineage layer's ColumnLineage::transform, and its masking flag); predicate
-// columns are INDIRECT, with the subtype of their clause (FILTER, JOIN,
-// GROUP_BY, WINDOW, SORT, see transform.h):
-// on the dataset when the condition feeds every written column of it (the
-// usual case), else on the fields it feeds.
+// Value sources are DIRECT inputFields with the written column's subtype
+// (its lineage::Transform, and its masking flag); condition columns are
+// INDIRECT, with the subtype of their clause (FILTER, JOIN, GROUP_BY,
+// WINDOW, SORT, see transform.h): on the dataset when the condition governs
+// every written column of it (the usual case), else on the fields it governs.
 #include <map>
 #include <set>
 #include <tuple>
@@ -82,61 +81,59 @@ Json InputFieldsJson(const InputFields& fields) {
   return arr;
 }
 
-// Splits `db.table.column` into its dataset and field.
-bool SplitSource(const std::string& column, const std::vector<std::string>& tables, const OpenLineageOptions& o,
-                 FieldKey& key) {
-  const std::string table = TableOfColumn(column, tables, true);
-  if (table.empty()) return false;
-  const DatasetName d = Dataset(table, o);
-  key = FieldKey{d.ns, d.name, column.substr(table.size() + 1)};
-  return true;
+// The dataset and field of a column node.
+FieldKey Field(const Graph& g, ColumnId c, const OpenLineageOptions& o) {
+  const DatasetName d = Dataset(g.tables[g.columns[c].table].name, o);
+  return FieldKey{d.ns, d.name, std::string(g.columns[c].short_name())};
 }
 
-Json Event(const StatementInfo& st, const OpenLineageOptions& o, const std::string& producer) {
-  const lineage::StatementLineage& lin = st.lineage;
-  std::vector<std::string> known = lin.inputs;
-  known.insert(known.end(), lin.outputs.begin(), lin.outputs.end());
+// The value edges and conditions of each statement.
+struct ByStatement {
+  std::vector<std::vector<uint32_t>> edges;
+  std::vector<std::vector<uint32_t>> conditions;
+  explicit ByStatement(const Graph& g) : edges(g.statements.size()), conditions(g.statements.size()) {
+    for (uint32_t i = 0; i < g.edges.size(); ++i) edges[g.edges[i].statement()].push_back(i);
+    for (uint32_t i = 0; i < g.conditions.size(); ++i) conditions[g.conditions[i].statement].push_back(i);
+  }
+};
 
+Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLineageOptions& o,
+           const std::string& producer) {
+  const StatementInfo& st = g.statements[id];
   // Per output: field -> input fields, and the dataset-wide ones.
   struct Output {
     std::map<std::string, InputFields> fields;
     InputFields dataset;
   };
   std::map<std::string, Output> outputs;
-  for (const std::string& t : lin.outputs) outputs[t];
+  for (TableId t : st.outputs) outputs[g.tables[t].name];
+  auto output_of = [&](ColumnId c) -> Output& { return outputs[g.tables[g.columns[c].table].name]; };
 
-  for (const lineage::ColumnLineage& c : lin.columns) {
-    const std::string table = TableOfColumn(c.target, lin.outputs, false);
-    if (table.empty()) continue;
-    InputFields& fields = outputs[table].fields[c.target.substr(table.size() + 1)];
-    const Subtype subtype = ProjectionSubtype(c.transform);
-    for (const std::string& s : c.sources) {
-      FieldKey key;
-      if (SplitSource(s, known, o, key)) fields[key].insert(Transformation{true, subtype, c.expression, c.masking});
-    }
+  for (const WrittenColumn& w : st.written) output_of(w.column).fields[std::string(g.columns[w.column].short_name())];
+  for (uint32_t i : by.edges[id]) {
+    const Edge& e = g.edges[i];
+    const WrittenColumn& w = g.Written(e.steps.back());
+    output_of(e.target)
+        .fields[std::string(g.columns[e.target].short_name())][Field(g, e.source, o)]
+        .insert(Transformation{true, ProjectionSubtype(g.Transform(e)), w.expression, g.Masking(e)});
   }
-  for (const lineage::PredicateLineage& p : lin.predicates) {
-    std::vector<FieldKey> keys;
-    for (const std::string& s : p.sources) {
-      FieldKey key;
-      if (SplitSource(s, known, o, key)) keys.push_back(std::move(key));
-    }
-    const Transformation t{false, PredicateSubtype(p.clause), p.expression, false};
-    // The written columns it feeds, by output table.
-    std::map<std::string, std::set<std::string>> fed;
-    for (const std::string& target : p.targets) {
-      const std::string table = TableOfColumn(target, lin.outputs, false);
-      if (!table.empty()) fed[table].insert(target.substr(table.size() + 1));
-    }
-    for (auto& [table, columns] : fed) {
+  for (uint32_t i : by.conditions[id]) {
+    const Condition& k = g.conditions[i];
+    const Transformation t{false, PredicateSubtype(k.clause), k.expression, false};
+    // The written columns it governs, by output table.
+    std::map<std::string, std::set<std::string>> governed;
+    for (ColumnId c : g.Targets(k))
+      governed[g.tables[g.columns[c].table].name].insert(std::string(g.columns[c].short_name()));
+    for (auto& [table, columns] : governed) {
       Output& out = outputs[table];
       bool all = true;
       for (const auto& [field, unused] : out.fields) all = all && columns.contains(field);
-      for (const FieldKey& k : keys) {
+      for (ColumnId c : k.columns) {
+        const FieldKey key = Field(g, c, o);
         if (all) {
-          out.dataset[k].insert(t);
+          out.dataset[key].insert(t);
         } else {
-          for (const std::string& c : columns) out.fields[c][k].insert(t);
+          for (const std::string& f : columns) out.fields[f][key].insert(t);
         }
       }
     }
@@ -161,8 +158,8 @@ Json Event(const StatementInfo& st, const OpenLineageOptions& o, const std::stri
   }
   ev["job"] = std::move(job);
   Json inputs = Json::array();
-  for (const std::string& t : lin.inputs) {
-    const DatasetName d = Dataset(t, o);
+  for (TableId t : st.inputs) {
+    const DatasetName d = Dataset(g.tables[t].name, o);
     inputs.push_back(Json{{"namespace", d.ns}, {"name", d.name}});
   }
   ev["inputs"] = std::move(inputs);
@@ -231,12 +228,14 @@ bool IsRfc3339DateTime(std::string_view s) {
   return false;
 }
 
-void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out) {
+void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out, const Flush& flush) {
   const std::string producer =
       options.producer.empty() ? Cat("urn:hivelineage:", HIVELINEAGE_VERSION) : options.producer;
-  for (const StatementInfo& st : graph.statements) {
-    out += Event(st, options, producer).dump(-1, ' ', false, Json::error_handler_t::replace);
+  const ByStatement by(graph);
+  for (StatementId id = 0; id < graph.statements.size(); ++id) {
+    out += Event(graph, id, by, options, producer).dump(-1, ' ', false, Json::error_handler_t::replace);
     out += '\n';
+    MaybeFlush(out, flush);
   }
 }
 

@@ -10,4 +10,9 @@ std::optional<GraphFormat> ParseGraphFormat(std::string_view name) {
   return std::nullopt;
 }
 
+void MaybeFlush(std::string& out, const Flush& flush) {
+  constexpr size_t kFlushBytes = size_t{1} << 20;
+  if (flush && out.size() >= kFlushBytes) flush(out);
+}
+
 }  // namespace hivelineage::graph

@@ -2,8 +2,13 @@
 // (Graphviz), mermaid, and openlineage (one RunEvent per statement, one
 // JSON object per line). Every writer is a pure function of the graph, so
 // the same inputs always give byte-identical output.
+//
+// Writers append to `out`. Given a `flush`, they pass it `out` whenever it
+// holds more than about a megabyte; it writes the text out and clears it, so
+// a large graph is never held whole as text.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,9 +21,14 @@ enum class GraphFormat : uint8_t { Json, Dot, Mermaid, OpenLineage };
 
 std::optional<GraphFormat> ParseGraphFormat(std::string_view name);
 
-void WriteJson(const Graph& graph, std::string& out);
-void WriteDot(const Graph& graph, std::string& out);
-void WriteMermaid(const Graph& graph, std::string& out);
+using Flush = std::function<void(std::string& out)>;
+
+// Calls `flush` when `out` has grown past the flushing size.
+void MaybeFlush(std::string& out, const Flush& flush);
+
+void WriteJson(const Graph& graph, std::string& out, const Flush& flush = {});
+void WriteDot(const Graph& graph, std::string& out, const Flush& flush = {});
+void WriteMermaid(const Graph& graph, std::string& out, const Flush& flush = {});
 
 struct OpenLineageOptions {
   std::string dataset_namespace = "hive";           // namespace of the Hive tables
@@ -27,7 +37,8 @@ struct OpenLineageOptions {
   std::string producer;                             // empty: urn:hivelineage:VERSION
 };
 
-void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out);
+void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out,
+                      const Flush& flush = {});
 
 // A UUID (RFC 4122 version 3: MD5, name based) for statement `index` of `file`,
 // so a re-run gives every statement the same runId.

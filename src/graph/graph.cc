@@ -6,46 +6,40 @@
 namespace hivelineage::graph {
 namespace {
 
-auto StepKey(const Step& s) { return std::tie(s.statement, s.kind, s.source, s.target, s.expression, s.clause); }
+auto StepKey(const Step& s) { return std::tie(s.statement, s.source, s.target, s.written); }
 
-bool StepsLess(const std::vector<Step>& a, const std::vector<Step>& b) {
-  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+bool StepsLess(const Edge& a, const Edge& b) {
+  return std::lexicographical_compare(a.steps.begin(), a.steps.end(), b.steps.begin(), b.steps.end(),
                                       [](const Step& x, const Step& y) { return StepKey(x) < StepKey(y); });
 }
 
-bool StepsEqual(const std::vector<Step>& a, const std::vector<Step>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+bool StepsEqual(const Edge& a, const Edge& b) {
+  return std::equal(a.steps.begin(), a.steps.end(), b.steps.begin(), b.steps.end(),
                     [](const Step& x, const Step& y) { return StepKey(x) == StepKey(y); });
 }
 
-void SortEdges(std::vector<Edge>& edges) {
+void Sort(std::vector<Edge>& edges) {
   std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
     if (a.source != b.source) return a.source < b.source;
     if (a.target != b.target) return a.target < b.target;
-    if (a.kind != b.kind) return a.kind < b.kind;
-    return StepsLess(a.steps, b.steps);
+    return StepsLess(a, b);
   });
   edges.erase(std::unique(edges.begin(), edges.end(),
                           [](const Edge& a, const Edge& b) {
-                            return a.source == b.source && a.target == b.target && a.kind == b.kind &&
-                                   StepsEqual(a.steps, b.steps);
+                            return a.source == b.source && a.target == b.target && StepsEqual(a, b);
                           }),
               edges.end());
 }
 
-}  // namespace
-
-const char* EdgeKindName(EdgeKind kind) {
-  switch (kind) {
-    case EdgeKind::Projection:
-      return "projection";
-    case EdgeKind::Predicate:
-      return "predicate";
-    case EdgeKind::Table:
-      return "table";
-  }
-  return "?";
+template <typename Node>
+std::optional<uint32_t> FindByName(const std::vector<Node>& nodes, std::string_view name) {
+  auto it = std::lower_bound(nodes.begin(), nodes.end(), name,
+                             [](const Node& n, std::string_view key) { return n.name < key; });
+  if (it == nodes.end() || it->name != name) return std::nullopt;
+  return static_cast<uint32_t>(it - nodes.begin());
 }
+
+}  // namespace
 
 const char* TableKindName(TableKind kind) {
   switch (kind) {
@@ -72,29 +66,34 @@ std::string TableOfColumn(const std::string& column, const std::vector<std::stri
   return column.substr(0, dot);
 }
 
-const TableNode* Graph::FindTable(const std::string& name) const {
-  auto it = tables.find(name);
-  return it == tables.end() ? nullptr : &it->second;
+std::optional<TableId> Graph::FindTable(std::string_view name) const { return FindByName(tables, name); }
+
+std::optional<ColumnId> Graph::FindColumn(std::string_view name) const { return FindByName(columns, name); }
+
+lineage::Transform Graph::Transform(const Edge& e) const {
+  lineage::Transform t = lineage::Transform::Identity;
+  for (const Step& s : e.steps) t = std::max(t, Written(s).transform);
+  return t;
 }
 
-const ColumnNode* Graph::FindColumn(const std::string& name) const {
-  auto it = columns.find(name);
-  return it == columns.end() ? nullptr : &it->second;
+bool Graph::Masking(const Edge& e) const {
+  for (const Step& s : e.steps)
+    if (Written(s).masking) return true;
+  return false;
 }
 
-void Graph::Finish() {
-  for (auto& [name, t] : tables) t.columns.clear();
-  for (const auto& [name, c] : columns) {
-    auto it = tables.find(c.table);
-    if (it == tables.end()) {
-      TableNode t;
-      t.name = c.table;
-      it = tables.emplace(c.table, std::move(t)).first;
-    }
-    it->second.columns.push_back(c.column);  // map order: already sorted per table
-  }
-  SortEdges(edges);
-  SortEdges(table_edges);
+std::vector<ColumnId> Graph::Targets(const Condition& c) const {
+  if (!c.all_targets) return c.targets;
+  std::vector<ColumnId> out;
+  for (const WrittenColumn& w : statements[c.statement].written) out.push_back(w.column);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+void Graph::SortEdges() {
+  Sort(edges);
+  Sort(table_edges);
 }
 
 }  // namespace hivelineage::graph

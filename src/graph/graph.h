@@ -1,64 +1,48 @@
 // The cross-script lineage graph: every statement of a run merged into one
-// graph of tables and columns.
+// graph of tables and columns (docs/graph.md).
+//
+// Two kinds of column links are kept apart, because they answer different
+// questions:
+//
+//  - A value edge (column -> column) says the source's value flows into the
+//    target, through the expression one statement writes it with (Hive's
+//    PROJECTION edges; OpenLineage's DIRECT fields).
+//  - A Condition is one WHERE / JOIN ON / GROUP BY / HAVING / QUALIFY / sort
+//    / ... condition of one statement, kept once: its clause, its expression,
+//    the columns it reads and the written columns it governs (all that the
+//    statement writes, or one body's share of a multi-insert). It decides
+//    which rows are written, never a value (Hive's PREDICATE edges;
+//    OpenLineage's INDIRECT fields). It is never spread out as the cross
+//    product condition columns x written columns.
+//
+// Table edges (input table -> output table of one statement) keep the
+// statements that have no column lineage (LOAD, tables of unknown schema)
+// connected.
 //
 // Nodes are named as in the output contract (`db.table`, `db.table.column`),
-// so a table written by one statement and read by a later one (a temporary
-// table, a view, a CTAS staging table) is the same node in both, and the
-// statements chain together without any extra matching.
-//
-// Column edges carry the statement(s) that make them: one step for an edge
-// read straight from a statement, several after `--collapse temporary` has
-// bridged the temporary tables in between. Graph::Finish() sorts and dedups,
-// so a graph built from the same inputs is always identical.
+// so a table written by one statement and read by another (a staging table,
+// a temporary table, a view) is the same node in both, across scripts.
+// Tables and columns are sorted by name and referred to by their position
+// (TableId, ColumnId); statements by their position in run order
+// (StatementId). A graph built from the same inputs is always identical.
 #pragma once
 
 #include <cstdint>
-#include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "base/source_file.h"
 #include "lineage/lineage.h"
 
 namespace hivelineage::graph {
 
-// How a source column reaches a target: its value flows into it (projection),
-// or it only decides which rows are written (predicate: WHERE, JOIN ON,
-// GROUP BY, HAVING, ..., see lineage::Clause). Table edges link a statement's inputs to its outputs.
-enum class EdgeKind : uint8_t { Projection, Predicate, Table };
-
-const char* EdgeKindName(EdgeKind kind);
-
-// One analysed statement, as the graph remembers it.
-struct StatementInfo {
-  std::string file;
-  uint32_t index = 0;  // within the file, from 0
-  LineCol start;
-  std::string kind;      // driver::StatementResult::kind
-  std::string database;  // current database when it ran
-  std::string sql;       // statement text as written (kept only when asked for)
-  bool has_error = false;
-  lineage::StatementLineage lineage;  // diagnostics cleared
-};
-
-// One statement along an edge: it connects `source` to `target` through `expression`.
-struct Step {
-  uint32_t statement = 0;  // index into Graph::statements
-  EdgeKind kind = EdgeKind::Projection;
-  std::string source;
-  std::string target;
-  std::string expression;
-  lineage::Clause clause = lineage::Clause::Where;  // for predicate steps: the condition's clause
-};
-
-struct Edge {
-  std::string source;
-  std::string target;
-  EdgeKind kind = EdgeKind::Projection;  // Predicate if any step is a predicate
-  std::vector<Step> steps;               // in data-flow order, never empty
-  // The expression that finally writes `target` (that of the last step).
-  const std::string& expression() const { return steps.back().expression; }
-};
+using StatementId = uint32_t;  // index into Graph::statements
+using TableId = uint32_t;      // index into Graph::tables
+using ColumnId = uint32_t;     // index into Graph::columns
+inline constexpr uint32_t kNone = UINT32_MAX;
 
 enum class TableKind : uint8_t { Table, View, Temporary, Directory };
 
@@ -67,29 +51,96 @@ const char* TableKindName(TableKind kind);
 struct TableNode {
   std::string name;  // db.table, or directory:PATH
   TableKind kind = TableKind::Table;
-  std::vector<std::string> columns;  // short names of its column nodes, sorted
+  std::vector<ColumnId> columns;  // sorted by name
+  bool collapsed = false;         // a temporary table --collapse temporary removed
 };
 
 struct ColumnNode {
-  std::string name;    // db.table.column
-  std::string table;   // db.table
-  std::string column;  // column
+  std::string name;  // db.table.column
+  TableId table = 0;
+  uint32_t short_offset = 0;  // where the column's own name starts in `name`
+  std::string_view short_name() const { return std::string_view(name).substr(short_offset); }
+};
+
+// A column one statement writes, and how.
+struct WrittenColumn {
+  ColumnId column = 0;
+  std::string expression;  // the target expression traced back to base columns
+  lineage::Transform transform = lineage::Transform::Identity;
+  bool masking = false;  // the value passes through mask*(), md5(), sha*() or hash()
+};
+
+// One analysed statement that reads or writes a table.
+struct StatementInfo {
+  std::string file;
+  uint32_t index = 0;  // within the file, from 0
+  LineCol start;
+  std::string kind;      // driver::StatementResult::kind
+  std::string database;  // current database when it ran
+  std::string sql;       // the statement as written (kept only when asked for)
+  bool has_error = false;
+  std::vector<TableId> inputs;   // sorted
+  std::vector<TableId> outputs;  // sorted
+  std::vector<WrittenColumn> written;
+};
+
+// One statement along an edge.
+struct Step {
+  StatementId statement = 0;
+  uint32_t source = 0;  // ColumnId on value edges, TableId on table edges
+  uint32_t target = 0;
+  uint32_t written = kNone;  // value edges: index into statements[statement].written (the target's expression)
+};
+
+// A value edge (between columns) or a table edge (between tables).
+struct Edge {
+  uint32_t source = 0;
+  uint32_t target = 0;
+  // In data-flow order: one statement, or after --collapse temporary the
+  // statements along a chain through temporary tables.
+  absl::InlinedVector<Step, 1> steps;
+  StatementId statement() const { return steps.back().statement; }  // the one that writes `target`
+};
+
+struct Condition {
+  StatementId statement = 0;
+  lineage::Clause clause = lineage::Clause::Where;
+  std::string expression;
+  std::vector<ColumnId> columns;  // the columns it reads, sorted
+  // Governs every column the statement writes (StatementInfo::written), or
+  // only `targets` (sorted): one body of a multi-insert, or a condition
+  // --collapse temporary carried past temporary tables.
+  bool all_targets = true;
+  std::vector<ColumnId> targets;
+  // After --collapse temporary: the temporary columns it read or governed,
+  // replaced by the columns that feed them / that they feed (sorted).
+  std::vector<ColumnId> via;
 };
 
 struct Graph {
   std::vector<StatementInfo> statements;  // in run order
-  std::map<std::string, TableNode> tables;
-  std::map<std::string, ColumnNode> columns;
-  std::vector<Edge> edges;             // column to column
-  std::vector<Edge> table_edges;       // table to table, one per statement (input, output) pair
-  std::vector<std::string> collapsed;  // tables removed by --collapse, sorted
+  std::vector<TableNode> tables;          // sorted by name
+  std::vector<ColumnNode> columns;        // sorted by name
+  std::vector<Edge> edges;                // value edges, sorted by source, target, then steps
+  std::vector<Edge> table_edges;          // table edges, sorted the same way
+  std::vector<Condition> conditions;      // by statement, in the statement's order
 
-  const TableNode* FindTable(const std::string& name) const;
-  const ColumnNode* FindColumn(const std::string& name) const;
+  std::optional<TableId> FindTable(std::string_view name) const;
+  std::optional<ColumnId> FindColumn(std::string_view name) const;
 
-  // Rebuilds TableNode::columns, then sorts and dedups the edges: by source,
-  // target, kind, then the steps' statements and expressions.
-  void Finish();
+  // The written column a value step writes.
+  const WrittenColumn& Written(const Step& s) const { return statements[s.statement].written[s.written]; }
+  // A value edge's expression (its last step's), transform (the largest
+  // along the steps) and masking (any step's).
+  const std::string& Expression(const Edge& e) const { return Written(e.steps.back()).expression; }
+  lineage::Transform Transform(const Edge& e) const;
+  bool Masking(const Edge& e) const;
+
+  // The columns condition `c` governs, sorted.
+  std::vector<ColumnId> Targets(const Condition& c) const;
+
+  // Sorts and dedups the edges (after they were added or bridged).
+  void SortEdges();
 };
 
 // The table part of a column name: the longest of `tables` that prefixes it

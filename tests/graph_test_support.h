@@ -1,0 +1,157 @@
+// Helpers for the graph and impact suites: hand-made analysis results (so a
+// test states exactly the lineage it feeds the graph), building a graph from
+// them, names of what a graph holds, and running the CLI.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "driver/analyze.h"
+#include "graph/builder.h"
+#include "graph/graph.h"
+#include "test_support.h"
+
+namespace hivelineage::testing {
+
+struct Col {
+  std::string target;
+  std::vector<std::string> sources;
+  std::string expression;
+  lineage::Transform transform = lineage::Transform::Identity;
+};
+struct Pred {
+  std::vector<std::string> sources;
+  std::vector<std::string> targets;
+  std::string expression;
+  lineage::Clause clause = lineage::Clause::Where;
+};
+
+// A parsed statement with the given lineage. A predicate's targets must list
+// every written column unless it belongs to one body of a multi-insert (as
+// the lineage layer reports them).
+inline driver::StatementResult Stmt(uint32_t index, int line, std::string kind, std::vector<std::string> inputs,
+                                    std::vector<std::string> outputs, std::vector<Col> cols = {},
+                                    std::vector<Pred> preds = {}) {
+  driver::StatementResult s;
+  s.index = index;
+  s.start = LineCol{line, 1};
+  s.kind = std::move(kind);
+  s.parsed = true;
+  s.database = "default";
+  s.lineage.inputs = std::move(inputs);
+  s.lineage.outputs = std::move(outputs);
+  for (Col& c : cols) {
+    lineage::ColumnLineage cl;
+    cl.target = std::move(c.target);
+    cl.sources = std::move(c.sources);
+    cl.expression = std::move(c.expression);
+    cl.transform = c.transform;
+    s.lineage.columns.push_back(std::move(cl));
+  }
+  for (Pred& p : preds)
+    s.lineage.predicates.push_back(lineage::PredicateLineage{p.sources, p.targets, p.expression, p.clause});
+  return s;
+}
+
+inline driver::FileResult File(const std::string& name, std::vector<driver::StatementResult> statements,
+                               const std::string& text = "") {
+  driver::FileResult f;
+  f.source = std::make_shared<const SourceFile>(name, text);
+  f.statements = std::move(statements);
+  return f;
+}
+
+inline graph::Graph Build(const std::vector<driver::FileResult>& files, bool keep_sql = false,
+                          const std::vector<std::string>& temporary = {}) {
+  graph::GraphBuilder b(graph::BuildOptions{keep_sql});
+  for (const auto& f : files) b.AddFile(f);
+  for (const auto& t : temporary) b.SetTableKind(t, graph::TableKind::Temporary);
+  return b.Finish();
+}
+
+// etl/stage.sql fills a staging table, etl/mart.sql reads it: the two chain
+// through the shared name dw.stage.
+inline std::vector<driver::FileResult> TwoScripts() {
+  std::vector<driver::FileResult> files;
+  files.push_back(
+      File("etl/stage.sql",
+           {Stmt(0, 1, "command", {}, {}),
+            Stmt(1, 3, "insert", {"ods.events"}, {"dw.stage"},
+                 {{"dw.stage.user_id", {"ods.events.user_id"}, "e.user_id"},
+                  {"dw.stage.amount",
+                   {"ods.events.price", "ods.events.qty"},
+                   "(e.price * e.qty)",
+                   lineage::Transform::Transformation}},
+                 {{{"ods.events.dt"}, {"dw.stage.user_id", "dw.stage.amount"}, "(e.dt = '2024-01-01')"}})}));
+  files.push_back(
+      File("etl/mart.sql",
+           {Stmt(0, 2, "insert", {"dim.users", "dw.stage"}, {"dm.report"},
+                 {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Transform::Transformation},
+                  {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Transform::Aggregation}},
+                 {{{"dim.users.id", "dw.stage.user_id"},
+                   {"dm.report.name", "dm.report.total"},
+                   "(s.user_id = u.id)",
+                   lineage::Clause::JoinOn},
+                  {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name", lineage::Clause::GroupBy}}),
+            Stmt(1, 9, "query", {"dm.report"}, {}, {{"total", {"dm.report.total"}, "r.total"}})}));
+  return files;
+}
+
+// "source -> target" for every value edge of the graph, in order.
+inline std::vector<std::string> EdgeNames(const graph::Graph& g) {
+  std::vector<std::string> out;
+  for (const graph::Edge& e : g.edges) out.push_back(g.columns[e.source].name + " -> " + g.columns[e.target].name);
+  return out;
+}
+
+// The value edges between two named columns.
+inline std::vector<const graph::Edge*> EdgesBetween(const graph::Graph& g, const std::string& s, const std::string& t) {
+  std::vector<const graph::Edge*> out;
+  for (const graph::Edge& e : g.edges)
+    if (g.columns[e.source].name == s && g.columns[e.target].name == t) out.push_back(&e);
+  return out;
+}
+
+// The short names of a table's column nodes.
+inline std::vector<std::string> ColumnsOf(const graph::Graph& g, const std::string& table) {
+  std::vector<std::string> out;
+  if (const auto t = g.FindTable(table))
+    for (graph::ColumnId c : g.tables[*t].columns) out.emplace_back(g.columns[c].short_name());
+  return out;
+}
+
+inline std::vector<std::string> ColumnNames(const graph::Graph& g, const std::vector<graph::ColumnId>& ids) {
+  std::vector<std::string> out;
+  for (graph::ColumnId c : ids) out.push_back(g.columns[c].name);
+  return out;
+}
+
+// ---- running the CLI ----------------------------------------------------------
+
+struct Ran {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs a shell command line in `dir`, capturing stdout and stderr in files under `scratch`.
+inline Ran Shell(const std::string& cmdline, const std::filesystem::path& dir, const std::filesystem::path& scratch) {
+  static int n = 0;
+  ++n;
+  const std::filesystem::path out = scratch / ("out" + std::to_string(n) + ".txt");
+  const std::filesystem::path err = scratch / ("err" + std::to_string(n) + ".txt");
+  const std::string cmd = "cd " + ShellQuote(dir.string()) + " && " + cmdline + " </dev/null >" +
+                          ShellQuote(out.string()) + " 2>" + ShellQuote(err.string());
+  const int status = std::system(cmd.c_str());
+  Ran r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = ReadFile(out);
+  r.err = ReadFile(err);
+  return r;
+}
+
+}  // namespace hivelineage::testing
