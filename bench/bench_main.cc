@@ -3,6 +3,8 @@
 //   hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]
 //   hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]
 //   hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]
+//   hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]
+//   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
 //
 // lex       split into statements + variable substitution + tokenize
 // parse     lex + parse every statement
@@ -11,6 +13,9 @@
 //           pipeline + JSON output in path order to a discarded buffer
 // memory    one script of N MB (default 100) made of the PATH files repeated,
 //           run as the CLI runs it; prints peak RSS against the script size
+// warehouse writes a synthetic ods/dwd/dws/ads warehouse (warehouse.h)
+// graph     `hivelineage graph` against the plain analysis: time, peak RSS,
+//           output bytes, each run in a child process (graph_mode.h)
 //
 // lex/parse/pipeline load the files into memory first and run on one core, so
 // disk speed is not measured. folder reads the files as the CLI does (after a
@@ -34,6 +39,7 @@
 #include "driver/run.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
+#include "graph_mode.h"
 #include "memory_mode.h"
 #include "warehouse.h"
 #include "output/writer.h"
@@ -224,7 +230,9 @@ int Usage() {
   std::fputs(
       "usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]\n"
       "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]\n"
-      "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n",
+      "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n"
+      "       hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]\n"
+      "       hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...\n",
       stderr);
   return 2;
 }
@@ -240,6 +248,7 @@ int main(int argc, char** argv) {
   int i = 1;
   if (i < argc && argv[i][0] != '-') mode = argv[i++];
   if (mode == "warehouse") return bench::WarehouseMode(argc, argv, i);
+  if (mode == "graph") return bench::GraphMode(argc, argv, i);
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};
