@@ -155,25 +155,26 @@ bool Impact(const Graph& g, std::string_view start, const ImpactOptions& options
   r = ImpactResult();
   r.start = ToLower(start);
   r.options = options;
-  const std::optional<TableId> table = g.FindTable(r.start);
-  const std::optional<ColumnId> column = table ? std::nullopt : g.FindColumn(r.start);
-  if (!table && !column) return false;
-  if ((table && g.tables[*table].collapsed) || (column && g.tables[g.columns[*column].table].collapsed)) return false;
-  r.start_is_table = table.has_value();
+  // The start: a table, else a column (kNone when neither).
+  const TableId table = g.FindTable(r.start).value_or(kNone);
+  const ColumnId column = table != kNone ? kNone : g.FindColumn(r.start).value_or(kNone);
+  if (table == kNone && column == kNone) return false;
+  if (g.tables[table != kNone ? table : g.columns[column].table].collapsed) return false;
+  r.start_is_table = table != kNone;
 
   Walker walker(g, options);
-  if (table) {
-    r.trees.push_back(walker.Walk(*table, true));
-    for (ColumnId c : g.tables[*table].columns) r.trees.push_back(walker.Walk(c, false));
+  if (r.start_is_table) {
+    r.trees.push_back(walker.Walk(table, true));
+    for (ColumnId c : g.tables[table].columns) r.trees.push_back(walker.Walk(c, false));
   } else {
-    r.trees.push_back(walker.Walk(*column, false));
+    r.trees.push_back(walker.Walk(column, false));
   }
   r.conditions_not_followed = walker.skipped_conditions();
 
   std::map<ColumnId, ImpactResult::Reached> columns;  // ids in name order
   std::map<TableId, int> tables;
   auto note_table = [&](TableId t, int depth) {
-    if (table && t == *table) return;
+    if (t == table) return;
     auto [it, inserted] = tables.try_emplace(t, depth);
     if (!inserted) it->second = std::min(it->second, depth);
   };
