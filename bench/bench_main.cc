@@ -37,13 +37,13 @@
 
 #include "base/arena.h"
 #include "driver/run.h"
+#include "graph_mode.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
-#include "graph_mode.h"
 #include "memory_mode.h"
-#include "warehouse.h"
 #include "output/writer.h"
 #include "parser/parser.h"
+#include "warehouse.h"
 
 namespace {
 

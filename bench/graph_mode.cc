@@ -135,20 +135,7 @@ int GraphMode(int argc, char** argv, int first) {
       out_bytes += chunk.size();
       chunk.clear();
     };
-    switch (*format) {
-      case graph::GraphFormat::Json:
-        graph::WriteJson(g, text, flush);
-        break;
-      case graph::GraphFormat::Dot:
-        graph::WriteDot(g, text, flush);
-        break;
-      case graph::GraphFormat::Mermaid:
-        graph::WriteMermaid(g, text, flush);
-        break;
-      case graph::GraphFormat::OpenLineage:
-        graph::WriteOpenLineage(g, {}, text, flush);
-        break;
-    }
+    graph::WriteGraph(g, *format, {}, text, flush);
     return {out_bytes + text.size(), s.bytes};
   };
 

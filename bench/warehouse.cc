@@ -88,13 +88,18 @@ const std::vector<Domain>& Domains() {
        {{"page_log", "log_id"}, {"start_log", "log_id"}, {"action_log", "log_id"}, {"display_log", "log_id"}}},
       {"product",
        "商品",
-       {{"sku_info", "sku_id"}, {"spu_info", "spu_id"}, {"base_category", "category_id"}, {"base_trademark", "brand_id"}}},
+       {{"sku_info", "sku_id"},
+        {"spu_info", "spu_id"},
+        {"base_category", "category_id"},
+        {"base_trademark", "brand_id"}}},
       {"coupon", "优惠券", {{"coupon_info", "coupon_id"}, {"coupon_use", "coupon_use_id"}}},
       {"payment", "支付", {{"payment_info", "payment_id"}, {"pay_callback", "callback_id"}}},
       {"refund", "退款", {{"order_refund_info", "refund_id"}, {"refund_payment", "refund_payment_id"}}},
       {"logistics", "物流", {{"delivery_info", "delivery_id"}, {"express_track", "track_id"}}},
       {"shop", "店铺", {{"shop_info", "shop_id"}, {"shop_score", "score_id"}}},
-      {"marketing", "营销", {{"activity_info", "activity_id"}, {"activity_rule", "rule_id"}, {"seckill_sku", "seckill_id"}}},
+      {"marketing",
+       "营销",
+       {{"activity_info", "activity_id"}, {"activity_rule", "rule_id"}, {"seckill_sku", "seckill_id"}}},
       {"finance", "财务", {{"settlement", "settlement_id"}, {"account_flow", "flow_id"}}},
       {"risk", "风控", {{"risk_event", "event_id"}, {"device_fingerprint", "fingerprint_id"}}},
       {"content", "内容", {{"comment_info", "comment_id"}, {"live_room", "room_id"}, {"video_play", "play_id"}}},
@@ -108,8 +113,8 @@ const std::vector<Domain>& Domains() {
 // Foreign keys shared across domains: what joins join on.
 const std::vector<std::string>& SharedKeys() {
   static const std::vector<std::string> kKeys = {
-      "user_id",     "order_id",    "sku_id",     "spu_id",  "shop_id",     "province_id", "city_id",    "coupon_id",
-      "activity_id", "device_id",   "session_id", "brand_id", "category_id", "warehouse_id", "channel_id", "campaign_id"};
+      "user_id",     "order_id",  "sku_id",     "spu_id",   "shop_id",     "province_id",  "city_id",    "coupon_id",
+      "activity_id", "device_id", "session_id", "brand_id", "category_id", "warehouse_id", "channel_id", "campaign_id"};
   return kKeys;
 }
 
@@ -118,31 +123,38 @@ struct Word {
   const char* cn;
 };
 const std::vector<Word> kPrefixes = {
-    {"order", "订单"},   {"pay", "支付"},     {"refund", "退款"},  {"coupon", "优惠券"}, {"sku", "商品"},
-    {"shop", "店铺"},    {"user", "用户"},    {"activity", "活动"}, {"delivery", "配送"}, {"item", "明细"},
-    {"cart", "购物车"},  {"favor", "收藏"},   {"page", "页面"},    {"search", "搜索"},   {"ad", "广告"},
-    {"comment", "评论"}, {"live", "直播"},    {"member", "会员"},  {"invoice", "发票"},  {"account", "账户"},
-    {"risk", "风险"},    {"device", "设备"},  {"app", "应用"},     {"channel", "渠道"},  {"region", "地区"},
-    {"freight", "运费"}, {"discount", "折扣"}, {"point", "积分"},  {"gift", "赠品"},     {"review", "审核"}};
+    {"order", "订单"},   {"pay", "支付"},      {"refund", "退款"},   {"coupon", "优惠券"}, {"sku", "商品"},
+    {"shop", "店铺"},    {"user", "用户"},     {"activity", "活动"}, {"delivery", "配送"}, {"item", "明细"},
+    {"cart", "购物车"},  {"favor", "收藏"},    {"page", "页面"},     {"search", "搜索"},   {"ad", "广告"},
+    {"comment", "评论"}, {"live", "直播"},     {"member", "会员"},   {"invoice", "发票"},  {"account", "账户"},
+    {"risk", "风险"},    {"device", "设备"},   {"app", "应用"},      {"channel", "渠道"},  {"region", "地区"},
+    {"freight", "运费"}, {"discount", "折扣"}, {"point", "积分"},    {"gift", "赠品"},     {"review", "审核"}};
 struct Suffix {
   const char* en;
   const char* cn;
   const char* type;
   Role role;
 };
-const std::vector<Suffix> kSuffixes = {
-    {"amount", "金额", "decimal(16,2)", Role::Measure}, {"cnt", "次数", "bigint", Role::Measure},
-    {"num", "数量", "int", Role::Measure},              {"price", "价格", "decimal(16,2)", Role::Measure},
-    {"rate", "比率", "double", Role::Measure},          {"time", "时间", "string", Role::Time},
-    {"date", "日期", "string", Role::Time},             {"status", "状态", "string", Role::Status},
-    {"type", "类型", "string", Role::Status},           {"name", "名称", "string", Role::Attr},
-    {"code", "编码", "string", Role::Attr},             {"flag", "标识", "tinyint", Role::Status},
-    {"desc", "描述", "string", Role::Attr},             {"url", "链接", "string", Role::Attr},
-    {"level", "等级", "int", Role::Status},             {"source", "来源", "string", Role::Attr},
-    {"version", "版本", "string", Role::Attr}};
-const std::vector<Word> kPii = {{"phone", "手机号"},   {"email", "邮箱"},     {"id_card", "身份证号"},
-                                {"real_name", "真实姓名"}, {"address", "详细地址"}, {"birthday", "生日"},
-                                {"ip", "IP地址"},       {"bank_card", "银行卡号"}};
+const std::vector<Suffix> kSuffixes = {{"amount", "金额", "decimal(16,2)", Role::Measure},
+                                       {"cnt", "次数", "bigint", Role::Measure},
+                                       {"num", "数量", "int", Role::Measure},
+                                       {"price", "价格", "decimal(16,2)", Role::Measure},
+                                       {"rate", "比率", "double", Role::Measure},
+                                       {"time", "时间", "string", Role::Time},
+                                       {"date", "日期", "string", Role::Time},
+                                       {"status", "状态", "string", Role::Status},
+                                       {"type", "类型", "string", Role::Status},
+                                       {"name", "名称", "string", Role::Attr},
+                                       {"code", "编码", "string", Role::Attr},
+                                       {"flag", "标识", "tinyint", Role::Status},
+                                       {"desc", "描述", "string", Role::Attr},
+                                       {"url", "链接", "string", Role::Attr},
+                                       {"level", "等级", "int", Role::Status},
+                                       {"source", "来源", "string", Role::Attr},
+                                       {"version", "版本", "string", Role::Attr}};
+const std::vector<Word> kPii = {{"phone", "手机号"},       {"email", "邮箱"},        {"id_card", "身份证号"},
+                                {"real_name", "真实姓名"}, {"address", "详细地址"},  {"birthday", "生日"},
+                                {"ip", "IP地址"},          {"bank_card", "银行卡号"}};
 
 constexpr size_t kPoolCap = 400;  // recent tables per (layer, domain) that later scripts read
 
@@ -180,7 +192,8 @@ class Generator {
     for (int layer = 0; layer < kLayers && error_.empty(); ++layer) {
       const size_t count = layer == kAds ? n - done : std::max<size_t>(counts[layer], 1);
       // A draw that finds no suitable input table writes nothing: draw again.
-      for (size_t made = 0, tries = 0; made < count && tries < count * 4; ++tries) made += Script(static_cast<Layer>(layer));
+      for (size_t made = 0, tries = 0; made < count && tries < count * 4; ++tries)
+        made += Script(static_cast<Layer>(layer));
       done += count;
     }
     std::fclose(catalog_);
@@ -240,8 +253,8 @@ class Generator {
   }
 
   std::string Ddl(const Table& t, const char* comment) const {
-    std::string s = "CREATE " + std::string(t.db == "ods" ? "EXTERNAL " : "") + "TABLE IF NOT EXISTS " + t.Full() +
-                    " (\n";
+    std::string s =
+        "CREATE " + std::string(t.db == "ods" ? "EXTERNAL " : "") + "TABLE IF NOT EXISTS " + t.Full() + " (\n";
     for (size_t i = 0; i < t.cols.size(); ++i) {
       const Col& c = t.cols[i];
       s += "    `" + c.name + "` " + c.type + " COMMENT " + Quote(c.comment) + (i + 1 < t.cols.size() ? ",\n" : "\n");
@@ -251,7 +264,8 @@ class Generator {
       s += "ROW FORMAT DELIMITED FIELDS TERMINATED BY '\\t'\nSTORED AS TEXTFILE\nLOCATION '/warehouse/ods/" + t.name +
            "';\n";
     } else {
-      s += "STORED AS ORC\nLOCATION '/warehouse/" + t.db + "/" + t.name + "'\nTBLPROPERTIES ('orc.compress' = 'SNAPPY');\n";
+      s += "STORED AS ORC\nLOCATION '/warehouse/" + t.db + "/" + t.name +
+           "'\nTBLPROPERTIES ('orc.compress' = 'SNAPPY');\n";
     }
     return s;
   }
@@ -638,8 +652,8 @@ class Generator {
       std::string from = "FROM " + src->Full() + " a\n";
       std::vector<std::string> extra;
       if (dim != nullptr) {
-        from += "LEFT JOIN " + dim->Full() + " b\n    ON a." + key + " = b." + key +
-                " AND b.dt = '${hiveconf:etl_date}'\n";
+        from +=
+            "LEFT JOIN " + dim->Full() + " b\n    ON a." + key + " = b." + key + " AND b.dt = '${hiveconf:etl_date}'\n";
         for (const Col& c : dim->cols)
           if ((c.role == Role::Attr || c.role == Role::Status) && extra.size() < 2 &&
               stage.Add("b." + c.name, Col{"dim_" + c.name, c.type, c.role, c.comment}))
@@ -647,8 +661,8 @@ class Generator {
       }
       Select out;
       for (const Col* k : g.keys) out.Add(k->name, *k);
-      for (const std::string& e : extra) out.Add(e, *std::find_if(stage.cols.begin(), stage.cols.end(),
-                                                                  [&](const Col& c) { return c.name == e; }));
+      for (const std::string& e : extra)
+        out.Add(e, *std::find_if(stage.cols.begin(), stage.cols.end(), [&](const Col& c) { return c.name == e; }));
       for (const Col* m : g.measures)
         out.Add("sum(" + m->name + ")", Col{m->name + "_sum_1d", "decimal(20,2)", Role::Measure, m->comment});
       out.Add("count(DISTINCT " + src->pk + ")", Col{src->pk + "_cnt_1d", "bigint", Role::Measure, "去重数"});

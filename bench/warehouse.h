@@ -24,7 +24,7 @@
 namespace hivelineage::bench {
 
 struct WarehouseOptions {
-  std::string out;     // DIR
+  std::string out;  // DIR
   size_t scripts = 1500;
   uint64_t seed = 1;
   int max_columns = 180;  // the widest ods table; narrower warehouses have fewer edges per script

@@ -358,31 +358,30 @@ TEST_CASE("hive writer: LineageLogger edges and vertices") {
 
 TEST_CASE("json writer: conditions apart from the value sources, with their clause") {
   std::vector<FileResult> files;
-  files.push_back(Analyze(
-      "create table s.o (id int, uid int, amt double, dt string);\n"
-      "create table s.u (id int, city string);\n"
-      "from s.o o join s.u u on o.uid = u.id\n"
-      "insert into table d.a select u.city, sum(o.amt) where o.dt = '1' group by u.city\n"
-      "insert into table d.b select o.id, o.amt order by o.id;\n"));
+  files.push_back(
+      Analyze("create table s.o (id int, uid int, amt double, dt string);\n"
+              "create table s.u (id int, city string);\n"
+              "from s.o o join s.u u on o.uid = u.id\n"
+              "insert into table d.a select u.city, sum(o.amt) where o.dt = '1' group by u.city\n"
+              "insert into table d.b select o.id, o.amt order by o.id;\n"));
   const nlohmann::json j = nlohmann::json::parse(WriteAll(output::Format::Json, files));
   const auto& st = j["statements"][2];
   // Value sources are only what flows into the value.
-  CHECK(st["columns"][0] == nlohmann::json::parse(
-                                R"({"target": "d.a.city", "sources": ["s.u.city"], "expression": "u.city"})"));
+  CHECK(st["columns"][0] ==
+        nlohmann::json::parse(R"({"target": "d.a.city", "sources": ["s.u.city"], "expression": "u.city"})"));
   CHECK(st["columns"][1]["sources"] == nlohmann::json::array({"s.o.amt"}));
   std::vector<std::string> got;
   for (const auto& c : st["conditions"]) {
-    std::string line = c["clause"].get<std::string>() + " " + c["expression"].get<std::string>() + " " +
-                       c["columns"].dump();
+    std::string line =
+        c["clause"].get<std::string>() + " " + c["expression"].get<std::string>() + " " + c["columns"].dump();
     if (c.contains("targets")) line += " -> " + c["targets"].dump();
     got.push_back(line);
   }
   // The join governs both bodies (no targets); WHERE and GROUP BY the first, ORDER BY the second.
-  CHECK(got == std::vector<std::string>{
-                   R"(join_on (o.uid = u.id) ["s.o.uid","s.u.id"])",
-                   R"(where (o.dt = '1') ["s.o.dt"] -> ["d.a._c1","d.a.city"])",
-                   R"(group_by u.city ["s.u.city"] -> ["d.a._c1","d.a.city"])",
-                   R"(sort ORDER BY o.id ["s.o.id"] -> ["d.b.amt","d.b.id"])"});
+  CHECK(got == std::vector<std::string>{R"(join_on (o.uid = u.id) ["s.o.uid","s.u.id"])",
+                                        R"(where (o.dt = '1') ["s.o.dt"] -> ["d.a._c1","d.a.city"])",
+                                        R"(group_by u.city ["s.u.city"] -> ["d.a._c1","d.a.city"])",
+                                        R"(sort ORDER BY o.id ["s.o.id"] -> ["d.b.amt","d.b.id"])"});
   // A statement without conditions still has the (empty) array.
   CHECK(j["statements"][0]["conditions"] == nlohmann::json::array());
 }

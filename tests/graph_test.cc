@@ -36,7 +36,9 @@ std::string Quote(const std::string& s) { return ShellQuote(s); }
 
 Ran Sh(const std::string& cmdline, const fs::path& dir = TempDir()) { return Shell(cmdline, dir, TempDir()); }
 
-Ran Cli(const std::string& args, const fs::path& dir = SourceDir()) { return Sh(Quote(HIVELINEAGE_CLI) + " " + args, dir); }
+Ran Cli(const std::string& args, const fs::path& dir = SourceDir()) {
+  return Sh(Quote(HIVELINEAGE_CLI) + " " + args, dir);
+}
 
 bool HaveProgram(const std::string& name) { return Sh("command -v " + name + " >/dev/null").code == 0; }
 
@@ -108,7 +110,8 @@ TEST_CASE("graph: statements of different scripts chain through shared table nam
 
   // Table edges: one per (input, output) of each statement.
   Strings tables;
-  for (const graph::Edge& e : g.table_edges) tables.push_back(g.tables[e.source].name + " -> " + g.tables[e.target].name);
+  for (const graph::Edge& e : g.table_edges)
+    tables.push_back(g.tables[e.source].name + " -> " + g.tables[e.target].name);
   CHECK(tables == Strings{"dim.users -> dm.report", "dw.stage -> dm.report", "ods.events -> dw.stage"});
 }
 
@@ -138,10 +141,9 @@ TEST_CASE("graph: a condition is kept once, however many columns its statement w
 
 TEST_CASE("graph: one body of a multi-insert governs its own targets") {
   std::vector<driver::FileResult> files;
-  files.push_back(File("m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a", "d.b"},
-                                      {{"d.a.x", {"s.o.x"}, "x"}, {"d.b.y", {"s.o.y"}, "y"}},
-                                      {{{"s.o.dt"}, {"d.a.x", "d.b.y"}, "(dt = '1')"},
-                                       {{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
+  files.push_back(File(
+      "m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a", "d.b"}, {{"d.a.x", {"s.o.x"}, "x"}, {"d.b.y", {"s.o.y"}, "y"}},
+                     {{{"s.o.dt"}, {"d.a.x", "d.b.y"}, "(dt = '1')"}, {{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
   const graph::Graph g = Build(files);
   CHECK(ConditionLines(g) == Strings{"where (dt = '1') [s.o.dt] -> *", "where (k > 0) [s.o.k] -> d.a.x"});
 }
@@ -172,12 +174,12 @@ TEST_CASE("graph: directories, views, unparsed statements, declared and read-onl
   bad.parsed = false;
   driver::StatementResult ddl = Stmt(3, 11, "create_table", {}, {"ods.t"});
   ddl.lineage.declared_columns = {"ods.t.a", "ods.t.unused", "ods.t.dt"};
-  files.push_back(File("a.sql", {Stmt(0, 1, "create_view", {"ods.t"}, {"dw.v"}, {{"dw.v.a", {"ods.t.a"}, "t.a"}}),
-                                 Stmt(1, 4, "insert", {"dw.v"}, {"directory:/tmp/out.v1"},
-                                      {{"directory:/tmp/out.v1.a", {"ods.t.a"}, "v.a"}}),
-                                 bad, ddl,
-                                 Stmt(4, 12, "query", {"ods.t"}, {}, {{"a", {"ods.t.a"}, "a"}},
-                                      {{{"ods.t.flag"}, {"a"}, "(flag = 1)"}})}));
+  files.push_back(File(
+      "a.sql",
+      {Stmt(0, 1, "create_view", {"ods.t"}, {"dw.v"}, {{"dw.v.a", {"ods.t.a"}, "t.a"}}),
+       Stmt(1, 4, "insert", {"dw.v"}, {"directory:/tmp/out.v1"}, {{"directory:/tmp/out.v1.a", {"ods.t.a"}, "v.a"}}),
+       bad, ddl,
+       Stmt(4, 12, "query", {"ods.t"}, {}, {{"a", {"ods.t.a"}, "a"}}, {{{"ods.t.flag"}, {"a"}, "(flag = 1)"}})}));
   graph::GraphBuilder b;
   b.AddFile(files[0]);
   b.SetTableKind("dw.v", graph::TableKind::View);  // what load.cc does from StatementLineage::view_outputs
@@ -253,12 +255,12 @@ TEST_CASE("collapse: temporary tables are bridged, keeping every step") {
   // fed it; one governing a temporary table now governs what that table fed
   // (through values, and through the join its column is read by); one that
   // governed only a dead end is gone.
-  CHECK(ConditionLines(g) ==
-        Strings{"where (s.flag = 1) [ods.src.flag] -> dw.dst.n, dw.dst.z via tmp.a.x",
-                "join_on (b.y = d.k) [ods.dim.k, ods.src.x] -> * via tmp.b.y"});
+  CHECK(ConditionLines(g) == Strings{"where (s.flag = 1) [ods.src.flag] -> dw.dst.n, dw.dst.z via tmp.a.x",
+                                     "join_on (b.y = d.k) [ods.dim.k, ods.src.x] -> * via tmp.b.y"});
 
   Strings tables;
-  for (const graph::Edge& e : g.table_edges) tables.push_back(g.tables[e.source].name + " -> " + g.tables[e.target].name);
+  for (const graph::Edge& e : g.table_edges)
+    tables.push_back(g.tables[e.source].name + " -> " + g.tables[e.target].name);
   CHECK(tables == Strings{"ods.dim -> dw.dst", "ods.src -> dw.dst", "ods.src -> dw.dst"});
 }
 
@@ -451,8 +453,8 @@ TEST_CASE("format mermaid: subgraphs per table, condition nodes, escaped labels"
   CHECK(m.find("  t3c1 --> t2c0\n") != std::string::npos);  // ods.events.price -> dw.stage.amount
   // ods.events.dt filters dw.stage: through the condition's node.
   CHECK(m.find("  k0{{\"where: (e.dt = '2024-01-01')\"}}\n  t3c0 -.-> k0\n  k0 -.-> t2\n") != std::string::npos);
-  CHECK(m.find("  t0c1 --> t1c0\n") != std::string::npos);   // dim.users.name -> dm.report.name
-  CHECK(m.find("  t0c1 -.-> k2\n") != std::string::npos);    // ... and its GROUP BY
+  CHECK(m.find("  t0c1 --> t1c0\n") != std::string::npos);  // dim.users.name -> dm.report.name
+  CHECK(m.find("  t0c1 -.-> k2\n") != std::string::npos);   // ... and its GROUP BY
 
   const graph::Graph h = Build(HostileNames());
   std::string hm;
@@ -508,9 +510,9 @@ TEST_CASE("format openlineage: one RunEvent per statement with column lineage") 
 
   // A condition of one multi-insert body: INDIRECT on the fields it governs.
   std::vector<driver::FileResult> multi;
-  multi.push_back(File("m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a"},
-                                      {{"d.a.x", {"s.o.x"}, "x"}, {"d.a.y", {"s.o.y"}, "y"}},
-                                      {{{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
+  multi.push_back(
+      File("m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a"}, {{"d.a.x", {"s.o.x"}, "x"}, {"d.a.y", {"s.o.y"}, "y"}},
+                          {{{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
   std::string body;
   graph::WriteOpenLineage(Build(multi), o, body);
   const auto f = nlohmann::json::parse(body)["outputs"][0]["facets"]["columnLineage"];

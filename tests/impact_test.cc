@@ -4,6 +4,8 @@
 // subcommand end to end, with hand-checked answers on a five-script
 // ods -> dwd -> dws -> ads warehouse kept as golden files
 // (tests/fixtures/warehouse; `unit_tests --update -tc='golden*'` rewrites them).
+#include "graph/impact.h"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -13,7 +15,6 @@
 #include "base/edit_distance.h"
 #include "base/strings.h"
 #include "graph/formats.h"
-#include "graph/impact.h"
 #include "graph_test_support.h"
 
 namespace {
@@ -28,9 +29,7 @@ fs::path TempDir() {
   return dir;
 }
 
-Ran Cli(const std::string& args) {
-  return Shell(ShellQuote(HIVELINEAGE_CLI) + " " + args, SourceDir(), TempDir());
-}
+Ran Cli(const std::string& args) { return Shell(ShellQuote(HIVELINEAGE_CLI) + " " + args, SourceDir(), TempDir()); }
 
 graph::ImpactOptions Options(graph::Direction d, int depth = -1, bool with_conditions = false) {
   graph::ImpactOptions o;
@@ -90,8 +89,8 @@ TEST_CASE("impact: with conditions, a condition's column reaches what its statem
   const graph::Graph g = Build(TwoScripts());
   graph::ImpactResult r;
   REQUIRE(graph::Impact(g, "ods.events.dt", Options(graph::Direction::Downstream, -1, true), r));
-  CHECK(Names(g, r.trees[0]) == Strings{"ods.events.dt", "dw.stage.amount", "dw.stage.user_id", "dm.report.total",
-                                        "dm.report.name"});
+  CHECK(Names(g, r.trees[0]) ==
+        Strings{"ods.events.dt", "dw.stage.amount", "dw.stage.user_id", "dm.report.total", "dm.report.name"});
   const graph::ImpactNode& amount = r.trees[0].nodes[1];
   CHECK(amount.hop.kind == graph::HopKind::Condition);
   CHECK(g.conditions[amount.hop.index].expression == "(e.dt = '2024-01-01')");
@@ -125,8 +124,8 @@ TEST_CASE("impact: a table's reach is the union of its columns', each credited t
     for (uint32_t t : c.trees) Append(line, " ", g.columns[r.trees[t].nodes[0].id].short_name());
     credited.push_back(line);
   }
-  CHECK(credited == Strings{"dm.report.total <- price qty", "dw.stage.amount <- price qty",
-                            "dw.stage.user_id <- user_id"});
+  CHECK(credited ==
+        Strings{"dm.report.total <- price qty", "dw.stage.amount <- price qty", "dw.stage.user_id <- user_id"});
   CHECK(Tables(g, r) == std::vector<std::pair<std::string, int>>{{"dm.report", 2}, {"dw.stage", 1}});
 
   std::string text;
@@ -163,8 +162,9 @@ TEST_CASE("impact: text tree and JSON") {
   CHECK(j["found_in"] == "scripts");
   CHECK_FALSE(j.contains("max_depth"));
   REQUIRE(j["nodes"].size() == 3);
-  CHECK(j["nodes"][0] == nlohmann::json::parse(
-                             R"J({"name": "ods.events.price", "type": "column", "depth": 0, "root": "ods.events.price"})J"));
+  CHECK(j["nodes"][0] ==
+        nlohmann::json::parse(
+            R"J({"name": "ods.events.price", "type": "column", "depth": 0, "root": "ods.events.price"})J"));
   CHECK(j["nodes"][2]["from"] == "dw.stage.amount");
   CHECK(j["nodes"][2]["hop"] == nlohmann::json::parse(R"J({"kind": "value", "source": "dw.stage.amount",
       "target": "dm.report.total", "file": "etl/mart.sql", "line": 2, "index": 0, "expression": "sum(s.amount)",
@@ -333,11 +333,14 @@ TEST_CASE("cli impact: exit status, formats, the same answer for any -j") {
   CHECK(Cli("impact --downstream ods.order_info --with-conditions=yes corpus/scripts").code == 2);
 
   // Known only from the catalog: an answer (exit 0), not an error.
-  r = Cli("impact --downstream ods.user_info.email --catalog corpus/catalog.json corpus/scripts/10_temporary_tables.sql");
+  r = Cli(
+      "impact --downstream ods.user_info.email --catalog corpus/catalog.json corpus/scripts/10_temporary_tables.sql");
   CHECK(r.code == 0);
-  CHECK(r.out == "downstream of column ods.user_info.email: nothing reads it (it is in the catalog; no statement "
-                 "names it)\n");
-  r = Cli("impact --downstream ods.user_info.email --format json --catalog corpus/catalog.json "
+  CHECK(r.out ==
+        "downstream of column ods.user_info.email: nothing reads it (it is in the catalog; no statement "
+        "names it)\n");
+  r =
+      Cli("impact --downstream ods.user_info.email --format json --catalog corpus/catalog.json "
           "corpus/scripts/10_temporary_tables.sql");
   CHECK(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
@@ -345,15 +348,16 @@ TEST_CASE("cli impact: exit status, formats, the same answer for any -j") {
   CHECK(j["summary"] == "nothing reads it");
   CHECK(j["nodes"].empty());
   // Gone after --collapse: said so.
-  r = Cli("impact --downstream default.tmp_refunds --collapse temporary --catalog corpus/catalog.json "
+  r =
+      Cli("impact --downstream default.tmp_refunds --collapse temporary --catalog corpus/catalog.json "
           "corpus/scripts/10_temporary_tables.sql");
   CHECK(r.code == 2);
   CHECK(r.err.find("--collapse temporary removed") != std::string::npos);
 
   for (const char* format : {"text", "json", "dot", "mermaid"}) {
     CAPTURE(format);
-    const std::string args = std::string("impact --downstream ods.ods_order_detail --with-conditions --format ") +
-                             format + " " + kWarehouse;
+    const std::string args =
+        std::string("impact --downstream ods.ods_order_detail --with-conditions --format ") + format + " " + kWarehouse;
     const Ran a = Cli(args + " -j1");
     const Ran b = Cli(args + " -j2");
     CHECK(a.code == 0);
@@ -373,8 +377,8 @@ TEST_CASE("cli impact: exit status, formats, the same answer for any -j") {
 // column of its FROM clause (Hive's artefact), and the `rn = 1` filter reads
 // dwd.dwd_order_detail.sku_id.
 TEST_CASE("impact: with conditions, a window filter reads the window's keys only" * doctest::may_fail()) {
-  const Ran r = Cli(std::string("impact --downstream dwd.dwd_order_detail.sku_id --with-conditions --format json ") +
-                    kWarehouse);
+  const Ran r =
+      Cli(std::string("impact --downstream dwd.dwd_order_detail.sku_id --with-conditions --format json ") + kWarehouse);
   REQUIRE(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
   Strings reached;

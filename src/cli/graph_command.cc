@@ -150,20 +150,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     WriteOut(chunk, out);
     chunk.clear();
   };
-  switch (format) {
-    case graph::GraphFormat::Json:
-      graph::WriteJson(g, text, flush);
-      break;
-    case graph::GraphFormat::Dot:
-      graph::WriteDot(g, text, flush);
-      break;
-    case graph::GraphFormat::Mermaid:
-      graph::WriteMermaid(g, text, flush);
-      break;
-    case graph::GraphFormat::OpenLineage:
-      graph::WriteOpenLineage(g, ol, text, flush);
-      break;
-  }
+  graph::WriteGraph(g, format, ol, text, flush);
   WriteOut(text, out);
   std::fflush(out);
   return status;

@@ -70,8 +70,7 @@ std::string_view LastParts(std::string_view name, size_t parts) {
 // The known names nearest to `name`: by edit distance to the whole name, or
 // to as many trailing parts of it as `name` has (`ods_log` finds
 // `ods.ods_log`). The closest and those one edit further, at most five.
-std::vector<std::string> DidYouMean(const std::string& name, const graph::Graph& g,
-                                    const lineage::Catalog& catalog) {
+std::vector<std::string> DidYouMean(const std::string& name, const graph::Graph& g, const lineage::Catalog& catalog) {
   std::vector<std::string> candidates;
   for (const graph::TableNode& t : g.tables)
     if (!t.collapsed) candidates.push_back(t.name);
@@ -173,7 +172,8 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
       return 2;
     }
     lineage::Session session;
-    driver::LoadCatalogs(MakeRunOptions(args.input), session, [](driver::FileResult&&) {}, nullptr);
+    driver::LoadCatalogs(
+        MakeRunOptions(args.input), session, [](driver::FileResult&&) {}, nullptr);
     bool is_table = false;
     if (!InCatalog(session.catalog, key, &is_table)) {
       std::string message = Cat("no table or column named '", key, "' in the scripts or the catalog");

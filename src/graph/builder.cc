@@ -28,8 +28,8 @@ void Remap(std::vector<uint32_t>& ids, const std::vector<uint32_t>& map) {
 }
 
 bool SameCondition(const Condition& a, const Condition& b) {
-  return a.statement == b.statement && a.clause == b.clause && a.expression == b.expression &&
-         a.columns == b.columns && a.all_targets == b.all_targets && a.targets == b.targets;
+  return a.statement == b.statement && a.clause == b.clause && a.expression == b.expression && a.columns == b.columns &&
+         a.all_targets == b.all_targets && a.targets == b.targets;
 }
 
 }  // namespace
@@ -52,8 +52,7 @@ uint32_t GraphBuilder::AddTable(const std::string& name, TableKind kind) {
   return it->second;
 }
 
-uint32_t GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables,
-                                 bool allow_fallback) {
+uint32_t GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback) {
   if (auto it = column_ids_.find(name); it != column_ids_.end()) return it->second;
   const std::string table = TableOfColumn(name, tables, allow_fallback);
   if (table.empty()) return kNone;
@@ -93,7 +92,8 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
     if (target != kNone) info.written.push_back(WrittenColumn{target, c.expression, c.transform, c.masking});
     for (const std::string& s : c.sources) {
       const uint32_t source = AddColumn(s, known, true);
-      if (source != kNone && target != kNone) graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w}}});
+      if (source != kNone && target != kNone)
+        graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w}}});
     }
   }
   for (const lineage::PredicateLineage& p : lin.predicates) {

@@ -75,8 +75,8 @@ std::vector<Edge> Bridge(const std::vector<Edge>& edges, const IsTemp& is_temp, 
       bridged.source = edges[first].source;
       bridged.target = next.target;
       bridged.steps.clear();
-      for (const Frame& f : path) bridged.steps.insert(bridged.steps.end(), edges[f.edge].steps.begin(),
-                                                       edges[f.edge].steps.end());
+      for (const Frame& f : path)
+        bridged.steps.insert(bridged.steps.end(), edges[f.edge].steps.begin(), edges[f.edge].steps.end());
       bridged.steps.insert(bridged.steps.end(), next.steps.begin(), next.steps.end());
       result.push_back(std::move(bridged));
     }
@@ -227,10 +227,10 @@ CollapseResult CollapseTemporary(Graph& graph, size_t max_work) {
   for (ColumnId c = 0; c < graph.columns.size(); ++c) temp_column[c] = temp_table[graph.columns[c].table];
 
   size_t budget = max_work;
-  std::vector<Edge> edges =
-      Bridge(graph.edges, [&](uint32_t c) { return temp_column[c]; }, budget, r.truncated);
-  std::vector<Edge> table_edges =
-      Bridge(graph.table_edges, [&](uint32_t t) { return temp_table[t]; }, budget, r.truncated);
+  std::vector<Edge> edges = Bridge(
+      graph.edges, [&](uint32_t c) { return temp_column[c]; }, budget, r.truncated);
+  std::vector<Edge> table_edges = Bridge(
+      graph.table_edges, [&](uint32_t t) { return temp_table[t]; }, budget, r.truncated);
   std::vector<Condition> conditions;
   {
     ConditionBridge bridge(graph, temp_column, budget, r.truncated);

@@ -11,9 +11,9 @@
 namespace hivelineage::graph {
 
 struct Drawing {
-  std::vector<TableId> tables;      // the tables drawn (not collapsed), in order
-  std::vector<uint32_t> box;        // TableId -> its position in `tables`, or kNone
-  std::vector<uint32_t> port;       // ColumnId -> its position among its table's columns
+  std::vector<TableId> tables;  // the tables drawn (not collapsed), in order
+  std::vector<uint32_t> box;    // TableId -> its position in `tables`, or kNone
+  std::vector<uint32_t> port;   // ColumnId -> its position among its table's columns
 
   // Parallel value edges (several statements write the same pair) are one line.
   struct Line {

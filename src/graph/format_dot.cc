@@ -125,8 +125,8 @@ void WriteDot(const Graph& g, std::string& out, const Flush& flush) {
 
   for (uint32_t i : d.table_lines) {
     const Edge& e = g.table_edges[i];
-    Append(out, "  t", d.box[e.source], ":t -> t", d.box[e.target], ":t [style=dotted, tooltip=",
-           QuotedText(EdgeTooltip(g, e, false)), "];\n");
+    Append(out, "  t", d.box[e.source], ":t -> t", d.box[e.target],
+           ":t [style=dotted, tooltip=", QuotedText(EdgeTooltip(g, e, false)), "];\n");
   }
   out += "}\n";
 }

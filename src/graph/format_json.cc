@@ -123,14 +123,19 @@ class JsonWriter {
     j_.EndArray();
   }
 
-  void ValueEdge(const Edge& e) {
+  // {"source", "target", "statement", ...: the fields every edge has.
+  void BeginEdge(const Edge& e, bool value) {
     j_.BeginObject(true);
     j_.Key("source");
-    j_.String(g_.columns[e.source].name);
+    j_.String(value ? g_.columns[e.source].name : g_.tables[e.source].name);
     j_.Key("target");
-    j_.String(g_.columns[e.target].name);
+    j_.String(value ? g_.columns[e.target].name : g_.tables[e.target].name);
     j_.Key("statement");
     j_.Int(e.statement());
+  }
+
+  void ValueEdge(const Edge& e) {
+    BeginEdge(e, true);
     j_.Key("expression");
     j_.String(g_.Expression(e));
     j_.Key("transform");
@@ -145,13 +150,7 @@ class JsonWriter {
   }
 
   void TableEdge(const Edge& e) {
-    j_.BeginObject(true);
-    j_.Key("source");
-    j_.String(g_.tables[e.source].name);
-    j_.Key("target");
-    j_.String(g_.tables[e.target].name);
-    j_.Key("statement");
-    j_.Int(e.statement());
+    BeginEdge(e, false);
     Steps(e, false);
     j_.EndObject();
     MaybeFlush(out_, flush_);

@@ -113,9 +113,8 @@ Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLine
   for (uint32_t i : by.edges[id]) {
     const Edge& e = g.edges[i];
     const WrittenColumn& w = g.Written(e.steps.back());
-    output_of(e.target)
-        .fields[std::string(g.columns[e.target].short_name())][Field(g, e.source, o)]
-        .insert(Transformation{true, ProjectionSubtype(g.Transform(e)), w.expression, g.Masking(e)});
+    output_of(e.target).fields[std::string(g.columns[e.target].short_name())][Field(g, e.source, o)].insert(
+        Transformation{true, ProjectionSubtype(g.Transform(e)), w.expression, g.Masking(e)});
   }
   for (uint32_t i : by.conditions[id]) {
     const Condition& k = g.conditions[i];

@@ -37,8 +37,11 @@ struct OpenLineageOptions {
   std::string producer;                             // empty: urn:hivelineage:VERSION
 };
 
-void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out,
-                      const Flush& flush = {});
+void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out, const Flush& flush = {});
+
+// The writer of `format` (`options` for openlineage only).
+void WriteGraph(const Graph& graph, GraphFormat format, const OpenLineageOptions& options, std::string& out,
+                const Flush& flush = {});
 
 // A UUID (RFC 4122 version 3: MD5, name based) for statement `index` of `file`,
 // so a re-run gives every statement the same runId.

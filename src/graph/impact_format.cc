@@ -168,7 +168,8 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
   const bool down = d == Direction::Downstream;
   // "1 condition reads" / "2 conditions govern".
   auto conditions = [&](size_t n) {
-    return Cat(n, n == 1 ? " condition " : " conditions ", down ? (n == 1 ? "reads" : "read") : (n == 1 ? "governs" : "govern"));
+    return Cat(n, n == 1 ? " condition " : " conditions ",
+               down ? (n == 1 ? "reads" : "read") : (n == 1 ? "governs" : "govern"));
   };
   Append(out, DirectionName(d), " of ", r.start_is_table ? "table " : "column ", r.start);
   if (r.options.max_depth >= 0) Append(out, " (depth <= ", r.options.max_depth, ")");

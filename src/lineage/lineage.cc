@@ -336,7 +336,8 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
         b.AddOutput(an.TableKey(s.new_name));
       if (s.action == AlterTableStatement::Action::Rebuild) RebuildLineage(key, session, b);
       ApplyAlterTable(s, key, an.TableKey(s.new_name), session);
-      if (s.action == AlterTableStatement::Action::AddColumns || s.action == AlterTableStatement::Action::ReplaceColumns ||
+      if (s.action == AlterTableStatement::Action::AddColumns ||
+          s.action == AlterTableStatement::Action::ReplaceColumns ||
           s.action == AlterTableStatement::Action::ChangeColumn)
         b.AddDeclared(key);
       return;
