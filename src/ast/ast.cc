@@ -8,7 +8,6 @@ std::string_view NodeKindName(NodeKind k) {
   case NodeKind::Name:    \
     return #Name;
 #include "ast/node_kind.def"
-#undef HIVEQL_NODE
   }
   return "?";
 }

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "base/source_file.h"
 
@@ -23,9 +24,30 @@ namespace hivelineage::ast {
 enum class NodeKind : uint8_t {
 #define HIVEQL_NODE(Name) Name,
 #include "ast/node_kind.def"
-#undef HIVEQL_NODE
 };
 std::string_view NodeKindName(NodeKind k);
+
+// The kinds of one category, with the values they have in NodeKind, so that
+// a switch over an expression's kind lists expressions only (and the compiler,
+// with -Werror=switch, names every switch a new expression kind must join).
+enum class ExprKind : uint8_t {
+#define HIVEQL_EXPR_NODE(Name) Name = static_cast<uint8_t>(NodeKind::Name),
+#include "ast/node_kind.def"
+};
+enum class QueryExprKind : uint8_t {
+#define HIVEQL_QUERY_EXPR_NODE(Name) Name = static_cast<uint8_t>(NodeKind::Name),
+#include "ast/node_kind.def"
+};
+enum class TableRefKind : uint8_t {
+#define HIVEQL_TABLE_REF_NODE(Name) Name = static_cast<uint8_t>(NodeKind::Name),
+#include "ast/node_kind.def"
+};
+// The AST's statement nodes. What a user is told a statement is (a query, an
+// INSERT, a CTAS, ...) is coarser, and decided by the parser from the whole node.
+enum class StmtKind : uint8_t {
+#define HIVEQL_STATEMENT_NODE(Name) Name = static_cast<uint8_t>(NodeKind::Name),
+#include "ast/node_kind.def"
+};
 
 template <typename T>
 using List = std::span<T>;
@@ -73,6 +95,7 @@ struct TypeName {
 
 struct Expr : Node {
   using Node::Node;
+  ExprKind expr_kind() const { return static_cast<ExprKind>(kind); }
 };
 
 struct Query;
@@ -343,9 +366,11 @@ struct StructExpr : Expr {
 
 struct TableRef : Node {
   using Node::Node;
+  TableRefKind table_ref_kind() const { return static_cast<TableRefKind>(kind); }
 };
 struct QueryExpr : Node {
   using Node::Node;
+  QueryExprKind query_expr_kind() const { return static_cast<QueryExprKind>(kind); }
 };
 
 struct Cte {
@@ -539,6 +564,7 @@ struct TableFunctionRef : TableRef {
 
 struct Statement : Node {
   using Node::Node;
+  StmtKind stmt_kind() const { return static_cast<StmtKind>(kind); }
 };
 
 // `PARTITION (ds='2024-01-01', hr)`: value null for dynamic partitions.
@@ -782,5 +808,14 @@ struct OtherStatement : Statement {
 };
 
 #undef HIVEQL_NODE_KIND
+
+// Each node struct derives from the base of the category node_kind.def puts it
+// in, so the category accessors (expr_kind(), ...) never see a foreign kind.
+#define HIVEQL_EXPR_NODE(Name) static_assert(std::is_base_of_v<Expr, Name> && Name::kKind == NodeKind::Name);
+#define HIVEQL_QUERY_EXPR_NODE(Name) static_assert(std::is_base_of_v<QueryExpr, Name> && Name::kKind == NodeKind::Name);
+#define HIVEQL_TABLE_REF_NODE(Name) static_assert(std::is_base_of_v<TableRef, Name> && Name::kKind == NodeKind::Name);
+#define HIVEQL_STATEMENT_NODE(Name) static_assert(std::is_base_of_v<Statement, Name> && Name::kKind == NodeKind::Name);
+#include "ast/node_kind.def"
+static_assert(Query::kKind == NodeKind::Query);
 
 }  // namespace hivelineage::ast

@@ -132,8 +132,8 @@ class Dumper {
       out += "nil";
       return;
     }
-    switch (e->kind) {
-      case NodeKind::Literal: {
+    switch (e->expr_kind()) {
+      case ExprKind::Literal: {
         const auto* l = static_cast<const Literal*>(e);
         Open(e);
         FInt("type", static_cast<int>(l->type));
@@ -143,13 +143,13 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::ColumnRef:
+      case ExprKind::ColumnRef:
         Open(e);
         out += ' ';
         Ids(static_cast<const ColumnRef*>(e)->parts);
         out += ')';
         return;
-      case NodeKind::StarExpr: {
+      case ExprKind::StarExpr: {
         const auto* s = static_cast<const StarExpr*>(e);
         Open(e);
         FIds("qualifier", s->qualifier);
@@ -157,7 +157,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::FieldAccess: {
+      case ExprKind::FieldAccess: {
         const auto* f = static_cast<const FieldAccess*>(e);
         Open(e);
         FE("base", f->base);
@@ -165,7 +165,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::Subscript: {
+      case ExprKind::Subscript: {
         const auto* s = static_cast<const Subscript*>(e);
         Open(e);
         FE("base", s->base);
@@ -173,7 +173,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::UnaryExpr: {
+      case ExprKind::UnaryExpr: {
         const auto* u = static_cast<const UnaryExpr*>(e);
         Open(e);
         FInt("op", static_cast<int>(u->op));
@@ -181,7 +181,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::BinaryExpr: {
+      case ExprKind::BinaryExpr: {
         std::vector<const BinaryExpr*> spine;
         const Expr* cur = e;
         while (const auto* b = DynCast<BinaryExpr>(cur)) {
@@ -202,7 +202,7 @@ class Dumper {
         }
         return;
       }
-      case NodeKind::IsExpr: {
+      case ExprKind::IsExpr: {
         const auto* i = static_cast<const IsExpr*>(e);
         Open(e);
         FE("operand", i->operand);
@@ -211,7 +211,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::BetweenExpr: {
+      case ExprKind::BetweenExpr: {
         const auto* b = static_cast<const BetweenExpr*>(e);
         Open(e);
         FE("value", b->value);
@@ -221,7 +221,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::InListExpr: {
+      case ExprKind::InListExpr: {
         const auto* i = static_cast<const InListExpr*>(e);
         Open(e);
         FE("value", i->value);
@@ -231,7 +231,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::InSubqueryExpr: {
+      case ExprKind::InSubqueryExpr: {
         const auto* i = static_cast<const InSubqueryExpr*>(e);
         Open(e);
         FE("value", i->value);
@@ -241,13 +241,13 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::ExistsExpr:
+      case ExprKind::ExistsExpr:
         Open(e);
         F("query");
         Q(static_cast<const ExistsExpr*>(e)->query);
         out += ')';
         return;
-      case NodeKind::SubqueryExpr: {
+      case ExprKind::SubqueryExpr: {
         const auto* s = static_cast<const SubqueryExpr*>(e);
         Open(e);
         FInt("quantifier", static_cast<int>(s->quantifier));
@@ -256,7 +256,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::LikeExpr: {
+      case ExprKind::LikeExpr: {
         const auto* l = static_cast<const LikeExpr*>(e);
         Open(e);
         FInt("op", static_cast<int>(l->op));
@@ -268,7 +268,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::CaseExpr: {
+      case ExprKind::CaseExpr: {
         const auto* c = static_cast<const CaseExpr*>(e);
         Open(e);
         FE("operand", c->operand);
@@ -285,7 +285,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::CastExpr: {
+      case ExprKind::CastExpr: {
         const auto* c = static_cast<const CastExpr*>(e);
         Open(e);
         FE("operand", c->operand);
@@ -294,7 +294,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::FunctionCall: {
+      case ExprKind::FunctionCall: {
         const auto* f = static_cast<const FunctionCall*>(e);
         Open(e);
         F("name");
@@ -312,7 +312,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::IntervalExpr: {
+      case ExprKind::IntervalExpr: {
         const auto* i = static_cast<const IntervalExpr*>(e);
         Open(e);
         FE("value", i->value);
@@ -321,7 +321,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::ExtractExpr: {
+      case ExprKind::ExtractExpr: {
         const auto* x = static_cast<const ExtractExpr*>(e);
         Open(e);
         FBool("floor", x->is_floor);
@@ -330,14 +330,11 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::StructExpr:
+      case ExprKind::StructExpr:
         Open(e);
         F("fields");
         Exprs(static_cast<const StructExpr*>(e)->fields);
         out += ')';
-        return;
-      default:
-        out += "(?)";
         return;
     }
   }
@@ -410,8 +407,8 @@ class Dumper {
       out += "nil";
       return;
     }
-    switch (b->kind) {
-      case NodeKind::SelectCore: {
+    switch (b->query_expr_kind()) {
+      case QueryExprKind::SelectCore: {
         const auto* c = static_cast<const SelectCore*>(b);
         Open(c);
         FStr("hint", c->hint);
@@ -475,7 +472,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::SetOperation: {
+      case QueryExprKind::SetOperation: {
         std::vector<const SetOperation*> spine;
         const QueryExpr* cur = b;
         while (const auto* s = DynCast<SetOperation>(cur)) {
@@ -496,17 +493,14 @@ class Dumper {
         }
         return;
       }
-      case NodeKind::ValuesQuery:
+      case QueryExprKind::ValuesQuery:
         Values(static_cast<const ValuesQuery*>(b));
         return;
-      case NodeKind::NestedQuery:
+      case QueryExprKind::NestedQuery:
         Open(b);
         F("query");
         Q(static_cast<const NestedQuery*>(b)->query);
         out += ')';
-        return;
-      default:
-        out += "(?)";
         return;
     }
   }
@@ -518,8 +512,8 @@ class Dumper {
       out += "nil";
       return;
     }
-    switch (t->kind) {
-      case NodeKind::TableName: {
+    switch (t->table_ref_kind()) {
+      case TableRefKind::TableName: {
         const auto* n = static_cast<const TableName*>(t);
         Open(t);
         FQName("name", n->name);
@@ -534,7 +528,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::SubqueryRef: {
+      case TableRefKind::SubqueryRef: {
         const auto* s = static_cast<const SubqueryRef*>(t);
         Open(t);
         F("query");
@@ -544,7 +538,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::ValuesRef: {
+      case TableRefKind::ValuesRef: {
         const auto* v = static_cast<const ValuesRef*>(t);
         Open(t);
         F("values");
@@ -554,7 +548,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::TableFunctionRef: {
+      case TableRefKind::TableFunctionRef: {
         const auto* f = static_cast<const TableFunctionRef*>(t);
         Open(t);
         FId("name", f->name);
@@ -569,7 +563,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case NodeKind::JoinRef: {
+      case TableRefKind::JoinRef: {
         std::vector<const JoinRef*> spine;
         const TableRef* cur = t;
         while (const auto* j = DynCast<JoinRef>(cur)) {
@@ -598,7 +592,7 @@ class Dumper {
         }
         return;
       }
-      case NodeKind::LateralViewRef: {
+      case TableRefKind::LateralViewRef: {
         std::vector<const LateralViewRef*> chain;
         const TableRef* cur = t;
         while (const auto* l = DynCast<LateralViewRef>(cur)) {
@@ -624,9 +618,6 @@ class Dumper {
         }
         return;
       }
-      default:
-        out += "(?)";
-        return;
     }
   }
 
@@ -669,8 +660,8 @@ class Dumper {
       return;
     }
     Open(s);
-    switch (s->kind) {
-      case NodeKind::QueryStatement: {
+    switch (s->stmt_kind()) {
+      case StmtKind::QueryStatement: {
         const auto* q = static_cast<const QueryStatement*>(s);
         if (!q->ctes.empty()) {
           F("ctes");
@@ -707,7 +698,7 @@ class Dumper {
         out += ']';
         break;
       }
-      case NodeKind::CreateTableStatement: {
+      case StmtKind::CreateTableStatement: {
         const auto* c = static_cast<const CreateTableStatement*>(s);
         FBool("temporary", c->temporary);
         FBool("external", c->external);
@@ -726,7 +717,7 @@ class Dumper {
         }
         break;
       }
-      case NodeKind::CreateViewStatement: {
+      case StmtKind::CreateViewStatement: {
         const auto* v = static_cast<const CreateViewStatement*>(s);
         FBool("or_replace", v->or_replace);
         FBool("materialized", v->materialized);
@@ -739,7 +730,7 @@ class Dumper {
         Q(v->query);
         break;
       }
-      case NodeKind::AlterTableStatement: {
+      case StmtKind::AlterTableStatement: {
         const auto* a = static_cast<const AlterTableStatement*>(s);
         FInt("object", static_cast<int>(a->object));
         FInt("action", static_cast<int>(a->action));
@@ -759,7 +750,7 @@ class Dumper {
         FStr("rest", a->rest_text);
         break;
       }
-      case NodeKind::DropStatement: {
+      case StmtKind::DropStatement: {
         const auto* d = static_cast<const DropStatement*>(s);
         FStr("object", d->object);
         FBool("if_exists", d->if_exists);
@@ -768,13 +759,13 @@ class Dumper {
         FBool("cascade", d->cascade);
         break;
       }
-      case NodeKind::TruncateStatement: {
+      case StmtKind::TruncateStatement: {
         const auto* t = static_cast<const TruncateStatement*>(s);
         FQName("table", t->table);
         FPartition("partition", t->partition);
         break;
       }
-      case NodeKind::LoadDataStatement: {
+      case StmtKind::LoadDataStatement: {
         const auto* l = static_cast<const LoadDataStatement*>(s);
         FBool("local", l->local);
         FBool("overwrite", l->overwrite);
@@ -784,7 +775,7 @@ class Dumper {
         FStr("options", l->options_text);
         break;
       }
-      case NodeKind::ExportStatement: {
+      case StmtKind::ExportStatement: {
         const auto* e = static_cast<const ExportStatement*>(s);
         FQName("table", e->table);
         FPartition("partition", e->partition);
@@ -792,7 +783,7 @@ class Dumper {
         FStr("options", e->options_text);
         break;
       }
-      case NodeKind::ImportStatement: {
+      case StmtKind::ImportStatement: {
         const auto* i = static_cast<const ImportStatement*>(s);
         FBool("external", i->external);
         FQName("table", i->table);
@@ -801,10 +792,10 @@ class Dumper {
         FStr("location", i->location);
         break;
       }
-      case NodeKind::UseStatement:
+      case StmtKind::UseStatement:
         FId("database", static_cast<const UseStatement*>(s)->database);
         break;
-      case NodeKind::UpdateStatement: {
+      case StmtKind::UpdateStatement: {
         const auto* u = static_cast<const UpdateStatement*>(s);
         FQName("table", u->table);
         F("set");
@@ -812,13 +803,13 @@ class Dumper {
         FE("where", u->where);
         break;
       }
-      case NodeKind::DeleteStatement: {
+      case StmtKind::DeleteStatement: {
         const auto* d = static_cast<const DeleteStatement*>(s);
         FQName("table", d->table);
         FE("where", d->where);
         break;
       }
-      case NodeKind::MergeStatement: {
+      case StmtKind::MergeStatement: {
         const auto* m = static_cast<const MergeStatement*>(s);
         FStr("hint", m->hint);
         FQName("target", m->target);
@@ -844,14 +835,14 @@ class Dumper {
         out += ']';
         break;
       }
-      case NodeKind::ExplainStatement: {
+      case StmtKind::ExplainStatement: {
         const auto* e = static_cast<const ExplainStatement*>(s);
         FStr("options", e->options);
         F("inner");
         S(e->inner);
         break;
       }
-      case NodeKind::OtherStatement: {
+      case StmtKind::OtherStatement: {
         const auto* o = static_cast<const OtherStatement*>(s);
         FStr("what", o->what);
         FStr("text", o->text);
@@ -861,8 +852,6 @@ class Dumper {
         }
         break;
       }
-      default:
-        break;
     }
     out += ')';
   }

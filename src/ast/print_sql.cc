@@ -55,19 +55,33 @@ int Level(BinaryOp op) {
 }
 
 int Prec(const Expr* e) {
-  switch (e->kind) {
-    case NodeKind::UnaryExpr:
+  switch (e->expr_kind()) {
+    case ExprKind::UnaryExpr:
       return static_cast<const UnaryExpr*>(e)->op == UnaryOp::Not ? kNot : kUnary;
-    case NodeKind::IsExpr:
+    case ExprKind::IsExpr:
       return kIs;
-    case NodeKind::BetweenExpr:
-    case NodeKind::InListExpr:
-    case NodeKind::InSubqueryExpr:
-    case NodeKind::LikeExpr:
+    case ExprKind::BetweenExpr:
+    case ExprKind::InListExpr:
+    case ExprKind::InSubqueryExpr:
+    case ExprKind::LikeExpr:
       return kSimilar;
-    default:
+    case ExprKind::BinaryExpr:  // printed in parentheses of its own
+    case ExprKind::Literal:
+    case ExprKind::ColumnRef:
+    case ExprKind::StarExpr:
+    case ExprKind::FieldAccess:
+    case ExprKind::Subscript:
+    case ExprKind::ExistsExpr:
+    case ExprKind::SubqueryExpr:
+    case ExprKind::CaseExpr:
+    case ExprKind::CastExpr:
+    case ExprKind::FunctionCall:
+    case ExprKind::IntervalExpr:
+    case ExprKind::ExtractExpr:
+    case ExprKind::StructExpr:
       return kAtom;
   }
+  return kAtom;
 }
 
 bool IsNameChar(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
@@ -219,7 +233,14 @@ class Printer {
         out += ' ';
         out += l->text;
         return;
-      default:
+      case Literal::Type::String:
+      case Literal::Type::Number:
+      case Literal::Type::Boolean:
+      case Literal::Type::Null:
+      case Literal::Type::Variable:
+      case Literal::Type::Parameter:
+      case Literal::Type::CurrentDate:
+      case Literal::Type::CurrentTimestamp:
         out += l->text;
         return;
     }
@@ -379,14 +400,14 @@ class Printer {
   }
 
   void ExprInner(const ast::Expr* e) {
-    switch (e->kind) {
-      case NodeKind::Literal:
+    switch (e->expr_kind()) {
+      case ExprKind::Literal:
         Literal(static_cast<const ast::Literal*>(e));
         return;
-      case NodeKind::ColumnRef:
+      case ExprKind::ColumnRef:
         Names(static_cast<const ColumnRef*>(e)->parts);
         return;
-      case NodeKind::StarExpr: {
+      case ExprKind::StarExpr: {
         const auto* s = static_cast<const StarExpr*>(e);
         Names(s->qualifier);
         if (!s->qualifier.empty()) out += '.';
@@ -399,11 +420,11 @@ class Printer {
         }
         return;
       }
-      case NodeKind::FieldAccess:
-      case NodeKind::Subscript:
+      case ExprKind::FieldAccess:
+      case ExprKind::Subscript:
         Postfix(e);
         return;
-      case NodeKind::UnaryExpr: {
+      case ExprKind::UnaryExpr: {
         const auto* u = static_cast<const UnaryExpr*>(e);
         switch (u->op) {
           case UnaryOp::Not: {
@@ -433,10 +454,10 @@ class Printer {
         Expr(u->operand, kUnary + 1);
         return;
       }
-      case NodeKind::BinaryExpr:
+      case ExprKind::BinaryExpr:
         Binary(static_cast<const BinaryExpr*>(e));
         return;
-      case NodeKind::IsExpr: {
+      case ExprKind::IsExpr: {
         const auto* i = static_cast<const IsExpr*>(e);
         Expr(i->operand, kIs + 1);
         out += i->negated ? " IS NOT " : " IS ";
@@ -456,7 +477,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::BetweenExpr: {
+      case ExprKind::BetweenExpr: {
         const auto* b = static_cast<const BetweenExpr*>(e);
         Expr(b->value, kSimilar + 1);
         out += b->negated ? " NOT BETWEEN " : " BETWEEN ";
@@ -465,7 +486,7 @@ class Printer {
         Expr(b->high, kSimilar + 1);
         return;
       }
-      case NodeKind::InListExpr: {
+      case ExprKind::InListExpr: {
         const auto* i = static_cast<const InListExpr*>(e);
         Expr(i->value, kSimilar + 1);
         out += i->negated ? " NOT IN (" : " IN (";
@@ -473,7 +494,7 @@ class Printer {
         out += ')';
         return;
       }
-      case NodeKind::InSubqueryExpr: {
+      case ExprKind::InSubqueryExpr: {
         const auto* i = static_cast<const InSubqueryExpr*>(e);
         Expr(i->value, kSimilar + 1);
         out += i->negated ? " NOT IN (" : " IN (";
@@ -481,12 +502,12 @@ class Printer {
         out += ')';
         return;
       }
-      case NodeKind::ExistsExpr:
+      case ExprKind::ExistsExpr:
         out += "EXISTS (";
         Query(static_cast<const ExistsExpr*>(e)->query);
         out += ')';
         return;
-      case NodeKind::SubqueryExpr: {
+      case ExprKind::SubqueryExpr: {
         const auto* s = static_cast<const SubqueryExpr*>(e);
         switch (s->quantifier) {
           case SubqueryExpr::Quantifier::None:
@@ -506,7 +527,7 @@ class Printer {
         out += ')';
         return;
       }
-      case NodeKind::LikeExpr: {
+      case ExprKind::LikeExpr: {
         const auto* l = static_cast<const LikeExpr*>(e);
         Expr(l->value, kSimilar + 1);
         out += l->negated ? " NOT " : " ";
@@ -530,7 +551,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::CaseExpr: {
+      case ExprKind::CaseExpr: {
         const auto* c = static_cast<const CaseExpr*>(e);
         out += "CASE";
         if (c->operand != nullptr) {
@@ -550,7 +571,7 @@ class Printer {
         out += " END";
         return;
       }
-      case NodeKind::CastExpr: {
+      case ExprKind::CastExpr: {
         const auto* c = static_cast<const CastExpr*>(e);
         out += "CAST(";
         Expr(c->operand);
@@ -563,10 +584,10 @@ class Printer {
         out += ')';
         return;
       }
-      case NodeKind::FunctionCall:
+      case ExprKind::FunctionCall:
         Function(static_cast<const FunctionCall*>(e));
         return;
-      case NodeKind::IntervalExpr: {
+      case ExprKind::IntervalExpr: {
         const auto* i = static_cast<const IntervalExpr*>(e);
         out += "INTERVAL ";
         const auto* lit = DynCast<ast::Literal>(i->value);
@@ -591,7 +612,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::ExtractExpr: {
+      case ExprKind::ExtractExpr: {
         const auto* x = static_cast<const ExtractExpr*>(e);
         if (x->is_floor) {
           out += "FLOOR(";
@@ -607,16 +628,13 @@ class Printer {
         out += ')';
         return;
       }
-      case NodeKind::StructExpr: {
+      case ExprKind::StructExpr: {
         const auto* s = static_cast<const StructExpr*>(e);
         out += s->fields.size() == 1 ? "struct(" : "(";
         Exprs(s->fields);
         out += ')';
         return;
       }
-      default:
-        out += "<?>";
-        return;
     }
   }
 
@@ -676,11 +694,11 @@ class Printer {
 
   void QueryExpr(const ast::QueryExpr* b) {
     if (b == nullptr) return;
-    switch (b->kind) {
-      case NodeKind::SelectCore:
+    switch (b->query_expr_kind()) {
+      case QueryExprKind::SelectCore:
         Select(static_cast<const SelectCore*>(b));
         return;
-      case NodeKind::SetOperation: {
+      case QueryExprKind::SetOperation: {
         std::vector<const SetOperation*> spine;
         const ast::QueryExpr* cur = b;
         while (const auto* s = DynCast<SetOperation>(cur)) {
@@ -717,15 +735,13 @@ class Printer {
         }
         return;
       }
-      case NodeKind::ValuesQuery:
+      case QueryExprKind::ValuesQuery:
         Values(static_cast<const ValuesQuery*>(b));
         return;
-      case NodeKind::NestedQuery:
+      case QueryExprKind::NestedQuery:
         out += '(';
         Query(static_cast<const NestedQuery*>(b)->query);
         out += ')';
-        return;
-      default:
         return;
     }
   }
@@ -909,8 +925,8 @@ class Printer {
 
   void TableRef(const ast::TableRef* t) {
     if (t == nullptr) return;
-    switch (t->kind) {
-      case NodeKind::TableName: {
+    switch (t->table_ref_kind()) {
+      case TableRefKind::TableName: {
         const auto* n = static_cast<const TableName*>(t);
         Qualified(n->name);
         if (n->sample != nullptr) {
@@ -925,7 +941,7 @@ class Printer {
         Alias(n->alias, {});
         return;
       }
-      case NodeKind::SubqueryRef: {
+      case TableRefKind::SubqueryRef: {
         const auto* s = static_cast<const SubqueryRef*>(t);
         out += '(';
         Query(s->query);
@@ -933,7 +949,7 @@ class Printer {
         Alias(s->alias, s->column_aliases);
         return;
       }
-      case NodeKind::ValuesRef: {
+      case TableRefKind::ValuesRef: {
         const auto* v = static_cast<const ValuesRef*>(t);
         out += '(';
         Values(v->values);
@@ -941,7 +957,7 @@ class Printer {
         Alias(v->alias, v->column_aliases);
         return;
       }
-      case NodeKind::TableFunctionRef: {
+      case TableRefKind::TableFunctionRef: {
         const auto* f = static_cast<const TableFunctionRef*>(t);
         Name(f->name);
         out += "(ON ";
@@ -958,13 +974,11 @@ class Printer {
         Alias(f->alias, {});
         return;
       }
-      case NodeKind::JoinRef:
+      case TableRefKind::JoinRef:
         Join(static_cast<const JoinRef*>(t));
         return;
-      case NodeKind::LateralViewRef:
+      case TableRefKind::LateralViewRef:
         Lateral(static_cast<const LateralViewRef*>(t));
-        return;
-      default:
         return;
     }
   }
@@ -1135,8 +1149,8 @@ class Printer {
 
   void Statement(const ast::Statement* s) {
     if (s == nullptr) return;
-    switch (s->kind) {
-      case NodeKind::QueryStatement: {
+    switch (s->stmt_kind()) {
+      case StmtKind::QueryStatement: {
         const auto* q = static_cast<const QueryStatement*>(s);
         bool first = true;
         if (!q->ctes.empty()) {
@@ -1158,7 +1172,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::CreateTableStatement: {
+      case StmtKind::CreateTableStatement: {
         const auto* c = static_cast<const CreateTableStatement*>(s);
         out += "CREATE ";
         if (c->temporary) out += "TEMPORARY ";
@@ -1196,7 +1210,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::CreateViewStatement: {
+      case StmtKind::CreateViewStatement: {
         const auto* v = static_cast<const CreateViewStatement*>(s);
         if (v->is_alter) {
           out += "ALTER VIEW ";
@@ -1221,7 +1235,7 @@ class Printer {
         Query(v->query);
         return;
       }
-      case NodeKind::AlterTableStatement: {
+      case StmtKind::AlterTableStatement: {
         const auto* a = static_cast<const AlterTableStatement*>(s);
         using Act = AlterTableStatement::Action;
         switch (a->object) {
@@ -1296,7 +1310,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::DropStatement: {
+      case StmtKind::DropStatement: {
         const auto* d = static_cast<const DropStatement*>(s);
         out += "DROP ";
         out += Upper(d->object);
@@ -1307,7 +1321,7 @@ class Printer {
         if (d->cascade) out += " CASCADE";
         return;
       }
-      case NodeKind::TruncateStatement: {
+      case StmtKind::TruncateStatement: {
         const auto* t = static_cast<const TruncateStatement*>(s);
         out += "TRUNCATE TABLE ";
         Qualified(t->table);
@@ -1317,7 +1331,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::LoadDataStatement: {
+      case StmtKind::LoadDataStatement: {
         const auto* l = static_cast<const LoadDataStatement*>(s);
         out += l->local ? "LOAD DATA LOCAL INPATH " : "LOAD DATA INPATH ";
         AppendQuotedString(out, l->path);
@@ -1334,7 +1348,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::ExportStatement: {
+      case StmtKind::ExportStatement: {
         const auto* e = static_cast<const ExportStatement*>(s);
         out += "EXPORT TABLE ";
         Qualified(e->table);
@@ -1350,7 +1364,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::ImportStatement: {
+      case StmtKind::ImportStatement: {
         const auto* i = static_cast<const ImportStatement*>(s);
         out += "IMPORT ";
         if (i->external) out += "EXTERNAL ";
@@ -1371,11 +1385,11 @@ class Printer {
         }
         return;
       }
-      case NodeKind::UseStatement:
+      case StmtKind::UseStatement:
         out += "USE ";
         Name(static_cast<const UseStatement*>(s)->database);
         return;
-      case NodeKind::UpdateStatement: {
+      case StmtKind::UpdateStatement: {
         const auto* u = static_cast<const UpdateStatement*>(s);
         out += "UPDATE ";
         Qualified(u->table);
@@ -1387,7 +1401,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::DeleteStatement: {
+      case StmtKind::DeleteStatement: {
         const auto* d = static_cast<const DeleteStatement*>(s);
         out += "DELETE FROM ";
         Qualified(d->table);
@@ -1397,7 +1411,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::MergeStatement: {
+      case StmtKind::MergeStatement: {
         const auto* m = static_cast<const MergeStatement*>(s);
         out += "MERGE ";
         if (!m->hint.empty()) {
@@ -1443,7 +1457,7 @@ class Printer {
         }
         return;
       }
-      case NodeKind::ExplainStatement: {
+      case StmtKind::ExplainStatement: {
         const auto* e = static_cast<const ExplainStatement*>(s);
         out += "EXPLAIN ";
         if (!e->options.empty()) {
@@ -1453,7 +1467,7 @@ class Printer {
         Statement(e->inner);
         return;
       }
-      case NodeKind::OtherStatement: {
+      case StmtKind::OtherStatement: {
         const auto* o = static_cast<const OtherStatement*>(s);
         out += o->text;
         if (o->inner != nullptr) {
@@ -1462,8 +1476,6 @@ class Printer {
         }
         return;
       }
-      default:
-        return;
     }
   }
 };

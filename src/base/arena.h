@@ -53,12 +53,20 @@ class Arena {
 
   // Copies a range into the arena.
   template <typename T>
-  std::span<T> CopyOf(const std::vector<T>& v) {
+  std::span<T> CopyOf(std::span<const T> v) {
     static_assert(std::is_trivially_copyable_v<T>);
     if (v.empty()) return {};
     T* p = static_cast<T*>(Allocate(sizeof(T) * v.size(), alignof(T)));
     std::memcpy(static_cast<void*>(p), v.data(), sizeof(T) * v.size());
     return {p, v.size()};
+  }
+  template <typename T>
+  std::span<T> CopyOf(const std::vector<T>& v) {
+    return CopyOf(std::span<const T>(v));
+  }
+  template <typename T>
+  std::span<T> CopyOf(std::span<T> v) {
+    return CopyOf(std::span<const T>(v));
   }
 
   std::string_view CopyString(std::string_view s) {

@@ -5,10 +5,10 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
+#include "ast/children.h"
 #include "base/strings.h"
 #include "lineage/column_regex.h"
 #include "lineage/derived_order.h"
-#include "lineage/expr_children.h"
 #include "lineage/function_kind.h"
 
 namespace hivelineage::lineage {
@@ -209,20 +209,19 @@ void Analyzer::RecordSortKeys(const Query* q, ColumnList* out, Scope* core_scope
 
 ColumnList* Analyzer::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
   if (qe == nullptr) return NewList();
-  switch (qe->kind) {
-    case NodeKind::SelectCore:
+  switch (qe->query_expr_kind()) {
+    case QueryExprKind::SelectCore:
       return AnalyzeCore(static_cast<const SelectCore*>(qe), outer);
-    case NodeKind::SetOperation:
+    case QueryExprKind::SetOperation:
       return AnalyzeSetOperation(static_cast<const SetOperation*>(qe), outer);
-    case NodeKind::ValuesQuery: {
+    case QueryExprKind::ValuesQuery: {
       auto* v = static_cast<const ValuesQuery*>(qe);
       return AnalyzeValues(v, v->first_row_aliases);
     }
-    case NodeKind::NestedQuery:
+    case QueryExprKind::NestedQuery:
       return AnalyzeQuery(static_cast<const NestedQuery*>(qe)->query, outer);
-    default:
-      return NewList();
   }
+  return NewList();
 }
 
 // Column i of a set operation reads column i of every branch. The left-deep
@@ -461,11 +460,11 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
     }
   }
   if (cur != nullptr) {
-    switch (cur->kind) {
-      case NodeKind::TableName:
+    switch (cur->table_ref_kind()) {
+      case TableRefKind::TableName:
         AddTable(static_cast<const TableName*>(cur), scope);
         break;
-      case NodeKind::SubqueryRef: {
+      case TableRefKind::SubqueryRef: {
         // A derived table cannot see the enclosing query, so its output is
         // the same wherever it appears: CTE inlining shares one query between
         // references, and analysing it once keeps chains of CTEs linear.
@@ -482,13 +481,13 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
         scope->relations.push_back(Relation{Lower(s->alias), "", cols});
         break;
       }
-      case NodeKind::ValuesRef: {
+      case TableRefKind::ValuesRef: {
         auto* v = static_cast<const ValuesRef*>(cur);
         ColumnList* cols = v->values != nullptr ? AnalyzeValues(v->values, v->column_aliases) : NewList();
         scope->relations.push_back(Relation{Lower(v->alias), "", cols});
         break;
       }
-      case NodeKind::TableFunctionRef: {
+      case TableRefKind::TableFunctionRef: {
         // A PTF (noop, windowingtablefunction, ...) passes its input's columns through.
         auto* f = static_cast<const TableFunctionRef*>(cur);
         Scope* inner = NewScope(nullptr);
@@ -517,8 +516,9 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
         scope->relations.push_back(Relation{Lower(f->alias), "", cols});
         break;
       }
-      default:
-        break;
+      case TableRefKind::JoinRef:
+      case TableRefKind::LateralViewRef:
+        break;  // the spine, walked above and below
     }
   } else if (shared_from_ != nullptr) {
     // A legacy lateral view after a FROM-first body's select list: its source is the shared FROM.
@@ -752,8 +752,8 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
   while (!stack.empty()) {
     const Expr* e = stack.back();
     stack.pop_back();
-    switch (e->kind) {
-      case NodeKind::ColumnRef: {
+    switch (e->expr_kind()) {
+      case ExprKind::ColumnRef: {
         size_t used = 0;
         if (const Column* c = Resolve(static_cast<const ColumnRef*>(e), scope, &used)) {
           MergeInto(info.sources, c->sources);
@@ -763,13 +763,13 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         }
         continue;
       }
-      case NodeKind::InSubqueryExpr: {
+      case ExprKind::InSubqueryExpr: {
         auto* in = static_cast<const InSubqueryExpr*>(e);
         ColumnList* q = AnalyzeQuery(in->query, scope);
         for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->At(i).sources);
         break;
       }
-      case NodeKind::SubqueryExpr: {
+      case ExprKind::SubqueryExpr: {
         // A scalar subquery's value is its column's: `(SELECT max(x) FROM u)` aggregates.
         ColumnList* q = AnalyzeQuery(static_cast<const SubqueryExpr*>(e)->query, scope);
         for (size_t i = 0; i < q->declared; ++i) {
@@ -779,13 +779,13 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         }
         continue;
       }
-      case NodeKind::ExistsExpr:
+      case ExprKind::ExistsExpr:
         AnalyzeQuery(static_cast<const ExistsExpr*>(e)->query, scope);
         continue;
-      case NodeKind::StarExpr:
+      case ExprKind::StarExpr:
         StarSources(static_cast<const StarExpr*>(e), scope, info);
         continue;
-      case NodeKind::FunctionCall: {
+      case ExprKind::FunctionCall: {
         auto* f = static_cast<const FunctionCall*>(e);
         // Hive evaluates windowing in a PTF whose output rows carry the whole
         // input row: its lineage gives a window function every column of the
@@ -805,14 +805,27 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         info.masking = info.masking || traits.masking;
         break;
       }
-      case NodeKind::CaseExpr:
+      case ExprKind::CaseExpr:
         info.transform_kind = MaxTransform(info.transform_kind, Transform::Conditional);
         break;
-      default:
-        break;
+      case ExprKind::Literal:
+      case ExprKind::FieldAccess:
+      case ExprKind::Subscript:
+      case ExprKind::UnaryExpr:
+      case ExprKind::BinaryExpr:
+      case ExprKind::IsExpr:
+      case ExprKind::BetweenExpr:
+      case ExprKind::InListExpr:
+      case ExprKind::LikeExpr:
+      case ExprKind::CastExpr:
+      case ExprKind::IntervalExpr:
+      case ExprKind::ExtractExpr:
+      case ExprKind::StructExpr:
+        break;  // a transformation of its operands
     }
-    ForEachChild(
-        e, [&](const Expr* c) { stack.push_back(c); }, ChildOptions{/*window_spec=*/false});
+    // Operands only: a window's keys are not its value's sources (the PTF
+    // rule above gives it the whole row), and subqueries were analysed above.
+    VisitChildren(*e, [&](const Expr* c) { stack.push_back(c); });
   }
   return info;
 }

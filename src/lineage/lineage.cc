@@ -284,10 +284,10 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
 
 void Compute(const Statement& stmt, Session& session, Builder& b) {
   Analyzer& an = b.an();
-  switch (stmt.kind) {
-    case NodeKind::QueryStatement:
+  switch (stmt.stmt_kind()) {
+    case StmtKind::QueryStatement:
       return QueryStatementLineage(static_cast<const QueryStatement&>(stmt), session, b);
-    case NodeKind::CreateTableStatement: {
+    case StmtKind::CreateTableStatement: {
       auto& s = static_cast<const CreateTableStatement&>(stmt);
       std::string key = an.TableKey(s.name);
       if (key.empty()) return;
@@ -307,7 +307,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       if (ApplyCtas(s, key, names, session)) b.AddCreated(key, s.temporary, false);
       return;
     }
-    case NodeKind::CreateViewStatement: {
+    case StmtKind::CreateViewStatement: {
       auto& s = static_cast<const CreateViewStatement&>(stmt);
       std::string key = an.TableKey(s.name);
       if (key.empty()) return;
@@ -320,7 +320,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       if (ApplyCreateView(s, key, names, *q, an.interner(), session)) b.AddCreated(key, false, true);
       return;
     }
-    case NodeKind::AlterTableStatement: {
+    case StmtKind::AlterTableStatement: {
       auto& s = static_cast<const AlterTableStatement&>(stmt);
       std::string key = an.TableKey(s.name);
       if (key.empty()) return;
@@ -342,7 +342,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
         b.AddDeclared(key);
       return;
     }
-    case NodeKind::DropStatement: {
+    case StmtKind::DropStatement: {
       auto& s = static_cast<const DropStatement&>(stmt);
       if (s.object == "table" || s.object == "view" || s.object == "materialized view") {
         std::string key = an.TableKey(s.name);
@@ -352,36 +352,36 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       }
       return;
     }
-    case NodeKind::TruncateStatement: {
+    case StmtKind::TruncateStatement: {
       std::string key = an.TableKey(static_cast<const TruncateStatement&>(stmt).table);
       if (!key.empty()) b.AddOutput(key);
       return;
     }
-    case NodeKind::LoadDataStatement: {
+    case StmtKind::LoadDataStatement: {
       std::string key = an.TableKey(static_cast<const LoadDataStatement&>(stmt).table);
       if (!key.empty()) b.AddOutput(key);
       return;
     }
-    case NodeKind::ExportStatement: {
+    case StmtKind::ExportStatement: {
       auto& s = static_cast<const ExportStatement&>(stmt);
       std::string key = an.TableKey(s.table);
       if (!key.empty()) an.AddInput(key);
       if (!s.path.empty()) b.AddOutput(Cat("directory:", s.path));
       return;
     }
-    case NodeKind::ImportStatement: {
+    case StmtKind::ImportStatement: {
       std::string key = an.TableKey(static_cast<const ImportStatement&>(stmt).table);
       if (!key.empty()) b.AddOutput(key);
       return;
     }
-    case NodeKind::UseStatement: {
+    case StmtKind::UseStatement: {
       auto& s = static_cast<const UseStatement&>(stmt);
       if (!s.database.name.empty()) session.current_database = Lower(s.database);
       return;
     }
-    case NodeKind::UpdateStatement:
+    case StmtKind::UpdateStatement:
       return UpdateLineage(static_cast<const UpdateStatement&>(stmt), b);
-    case NodeKind::DeleteStatement: {
+    case StmtKind::DeleteStatement: {
       auto& s = static_cast<const DeleteStatement&>(stmt);
       std::string key = an.TableKey(s.table);
       if (key.empty()) return;
@@ -390,13 +390,11 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       if (s.where != nullptr) an.RecordPredicate(s.where, an.NewTableScope(s.table, ""), Clause::Where);
       return;
     }
-    case NodeKind::MergeStatement:
+    case StmtKind::MergeStatement:
       return MergeLineage(static_cast<const MergeStatement&>(stmt), session, b);
-    case NodeKind::ExplainStatement:
+    case StmtKind::ExplainStatement:
       return;  // EXPLAIN runs nothing: it reads and writes no table
-    case NodeKind::OtherStatement:
-      return;
-    default:
+    case StmtKind::OtherStatement:
       return;
   }
 }

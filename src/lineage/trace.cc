@@ -4,13 +4,14 @@
 // traces `t1.id` to `id1 + id2`. Substituted trees are built in the
 // Analyzer's arena; the AST itself is never modified.
 #include <algorithm>
+#include <type_traits>
 
 #include "absl/container/inlined_vector.h"
+#include "ast/children.h"
 #include "ast/print_sql.h"
 #include "base/strings.h"
 #include "lineage/analyzer.h"
 #include "lineage/derived_order.h"
-#include "lineage/expr_children.h"
 
 namespace hivelineage::lineage {
 
@@ -30,31 +31,34 @@ constexpr size_t kMaxPrintedNodes = 20000;
 // the subqueries of an expression print as `(SELECT ...)`.
 constexpr size_t kMaxPrintedQueries = 256;
 
-template <typename T>
-T* Copy(Arena& arena, const Expr* e) {
-  return arena.New<T>(*static_cast<const T*>(e));
-}
+// Trees built here share the AST's subtrees, which lineage holds as const:
+// the slots of a node are plain pointers, so sharing needs the const off. The
+// trees are only printed, never modified.
+Expr* Shared(const Expr* e) { return const_cast<Expr*>(e); }
+Query* Shared(const Query* q) { return const_cast<Query*>(q); }
 
-inline bool Same(const Expr* a, const Expr* b) { return a == b; }
-inline bool Same(const WhenClause& a, const WhenClause& b) {
-  return a.condition == b.condition && a.result == b.result;
-}
-
-template <typename T, typename F>
-std::span<T> MapList(Arena& arena, std::span<T> in, F&& f, bool& changed) {
-  if (in.empty()) return in;
-  std::vector<T> out(in.begin(), in.end());
-  bool any = false;
-  for (T& x : out) {
-    T y = f(x);
-    if (!Same(y, x)) {
-      x = y;
-      any = true;
+// A copy of `e` in which each child c that `sub` takes (an expression, or a
+// subquery) is replaced by sub(c); `e` itself when sub maps every child to
+// itself. Copies live in `arena`.
+template <typename F>
+const Expr* Rebuilt(Arena& arena, const Expr* e, F&& sub) {
+  absl::InlinedVector<const Node*, 8> mapped;
+  bool changed = false;
+  VisitChildren(*e, [&](const auto* c) {
+    if constexpr (std::is_invocable_v<F&, decltype(c)>) {
+      const Node* m = sub(c);
+      changed |= m != c;
+      mapped.push_back(m);
     }
-  }
-  if (!any) return in;
-  changed = true;
-  return arena.CopyOf(out);
+  });
+  if (!changed) return e;
+  Expr* copy = CopyNode(arena, *e);
+  size_t i = 0;
+  VisitChildren(*copy, [&](auto*& slot) {
+    using Child = std::remove_pointer_t<std::remove_reference_t<decltype(slot)>>;
+    if constexpr (std::is_invocable_v<F&, const Child*>) slot = Shared(static_cast<const Child*>(mapped[i++]));
+  });
+  return copy;
 }
 
 }  // namespace
@@ -82,119 +86,11 @@ const Expr* Analyzer::TraceColumn(const Column& c, int depth) {
   return result;
 }
 
-namespace {
-
-// A copy of `e` with each direct child c replaced by sub(c), or `e` itself
-// when no child changes. Copies live in `arena`.
-template <typename F>
-const Expr* RebuildChildren(Arena& arena, const Expr* e, F&& sub) {
-  bool changed = false;
-  auto one = [&](Expr*& slot) {
-    if (slot == nullptr) return;
-    Expr* t = sub(slot);
-    if (t != slot) {
-      slot = t;
-      changed = true;
-    }
-  };
-  switch (e->kind) {
-    case NodeKind::FieldAccess: {
-      auto* n = Copy<FieldAccess>(arena, e);
-      one(n->base);
-      return changed ? n : e;
-    }
-    case NodeKind::Subscript: {
-      auto* n = Copy<Subscript>(arena, e);
-      one(n->base);
-      one(n->index);
-      return changed ? n : e;
-    }
-    case NodeKind::UnaryExpr: {
-      auto* n = Copy<UnaryExpr>(arena, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::BinaryExpr: {
-      auto* n = Copy<BinaryExpr>(arena, e);
-      one(n->lhs);
-      one(n->rhs);
-      return changed ? n : e;
-    }
-    case NodeKind::IsExpr: {
-      auto* n = Copy<IsExpr>(arena, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::BetweenExpr: {
-      auto* n = Copy<BetweenExpr>(arena, e);
-      one(n->value);
-      one(n->low);
-      one(n->high);
-      return changed ? n : e;
-    }
-    case NodeKind::InListExpr: {
-      auto* n = Copy<InListExpr>(arena, e);
-      one(n->value);
-      n->items = MapList(arena, n->items, sub, changed);
-      return changed ? n : e;
-    }
-    case NodeKind::LikeExpr: {
-      auto* n = Copy<LikeExpr>(arena, e);
-      one(n->value);
-      n->patterns = MapList(arena, n->patterns, sub, changed);
-      return changed ? n : e;
-    }
-    case NodeKind::CaseExpr: {
-      auto* n = Copy<CaseExpr>(arena, e);
-      one(n->operand);
-      n->whens = MapList(
-          arena, n->whens,
-          [&](WhenClause w) {
-            w.condition = w.condition ? sub(w.condition) : nullptr;
-            w.result = w.result ? sub(w.result) : nullptr;
-            return w;
-          },
-          changed);
-      one(n->else_result);
-      return changed ? n : e;
-    }
-    case NodeKind::CastExpr: {
-      auto* n = Copy<CastExpr>(arena, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::FunctionCall: {
-      auto* n = Copy<FunctionCall>(arena, e);
-      n->args = MapList(arena, n->args, sub, changed);
-      return changed ? n : e;
-    }
-    case NodeKind::IntervalExpr: {
-      auto* n = Copy<IntervalExpr>(arena, e);
-      one(n->value);
-      return changed ? n : e;
-    }
-    case NodeKind::ExtractExpr: {
-      auto* n = Copy<ExtractExpr>(arena, e);
-      one(n->operand);
-      return changed ? n : e;
-    }
-    case NodeKind::StructExpr: {
-      auto* n = Copy<StructExpr>(arena, e);
-      n->fields = MapList(arena, n->fields, sub, changed);
-      return changed ? n : e;
-    }
-    default:
-      return e;
-  }
-}
-
-}  // namespace
-
 const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
   if (e == nullptr || depth > kMaxTraceDepth || trace_budget_ == 0) return e;
   --trace_budget_;
-  switch (e->kind) {
-    case NodeKind::ColumnRef: {
+  switch (e->expr_kind()) {
+    case ExprKind::ColumnRef: {
       auto* ref = static_cast<const ColumnRef*>(e);
       size_t used = 0;
       quiet_ = true;
@@ -205,22 +101,36 @@ const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
       if (t == nullptr) return e;
       for (size_t i = used; i < ref->parts.size(); ++i) {
         auto* fa = arena_.New<FieldAccess>();
-        fa->base = const_cast<Expr*>(t);
+        fa->base = Shared(t);
         fa->field = ref->parts[i];
         t = fa;
       }
       return t;
     }
-    case NodeKind::Literal:
-    case NodeKind::StarExpr:
-    case NodeKind::ExistsExpr:
-    case NodeKind::SubqueryExpr:
-    case NodeKind::InSubqueryExpr:
+    case ExprKind::Literal:
+    case ExprKind::StarExpr:
       return e;
-    default:
-      return RebuildChildren(
-          arena_, e, [&](Expr* child) -> Expr* { return const_cast<Expr*>(TraceExpr(child, scope, depth + 1)); });
+    case ExprKind::ExistsExpr:
+    case ExprKind::SubqueryExpr:
+    case ExprKind::InSubqueryExpr:
+      return e;  // a subquery reads its own scope: printed as written
+    case ExprKind::FieldAccess:
+    case ExprKind::Subscript:
+    case ExprKind::UnaryExpr:
+    case ExprKind::BinaryExpr:
+    case ExprKind::IsExpr:
+    case ExprKind::BetweenExpr:
+    case ExprKind::InListExpr:
+    case ExprKind::LikeExpr:
+    case ExprKind::CaseExpr:
+    case ExprKind::CastExpr:
+    case ExprKind::FunctionCall:  // OVER clause keys are printed as written
+    case ExprKind::IntervalExpr:
+    case ExprKind::ExtractExpr:
+    case ExprKind::StructExpr:
+      return Rebuilt(arena_, e, [&](const Expr* child) { return TraceExpr(child, scope, depth + 1); });
   }
+  return e;
 }
 
 namespace {
@@ -235,7 +145,7 @@ bool TreeLarger(const Expr* e, size_t limit) {
     const Expr* x = stack.back();
     stack.pop_back();
     if (++n > limit) return true;
-    ForEachChild(x, [&](const Expr* c) { stack.push_back(c); });
+    ForEachChildExpr(*x, [&](const Expr* c) { stack.push_back(c); });
   }
   return false;
 }
@@ -251,10 +161,9 @@ bool ReadsManyQueries(const Expr* root, size_t limit) {
   while (!stack.empty()) {
     const Expr* e = stack.back();
     stack.pop_back();
-    if (auto* in = DynCast<InSubqueryExpr>(e)) queries.push_back(in->query);
-    if (auto* sq = DynCast<SubqueryExpr>(e)) queries.push_back(sq->query);
-    if (auto* ex = DynCast<ExistsExpr>(e)) queries.push_back(ex->query);
-    ForEachChild(e, [&](const Expr* c) { stack.push_back(c); });
+    auto push = [&](const Expr* c) { stack.push_back(c); };
+    VisitChildren(*e, Overloaded{push, [&](const Query* q) { queries.push_back(q); },
+                                 [&](const WindowSpec* w) { VisitChildren(*w, push); }});
   }
   size_t n = 0;
   while (!queries.empty()) {
@@ -281,8 +190,8 @@ const Expr* Analyzer::ElideSubqueries(const Expr* root) {
     elided_query_->body = core;
   }
   // Post-order without recursion: binary chains can be very long.
-  absl::flat_hash_map<const Expr*, Expr*> rebuilt;
-  auto mapped = [&](Expr* c) -> Expr* {
+  absl::flat_hash_map<const Expr*, const Expr*> rebuilt;
+  auto mapped = [&](const Expr* c) -> const Expr* {
     auto it = rebuilt.find(c);
     return it == rebuilt.end() ? c : it->second;
   };
@@ -292,37 +201,14 @@ const Expr* Analyzer::ElideSubqueries(const Expr* root) {
     stack.pop_back();
     if (!children_done) {
       stack.emplace_back(e, true);
-      ForEachChild(e, [&](const Expr* c) { stack.emplace_back(c, false); });
+      VisitChildren(*e, [&](const Expr* c) { stack.emplace_back(c, false); });
       continue;
     }
-    const Expr* out = e;
-    switch (e->kind) {
-      case NodeKind::InSubqueryExpr: {
-        auto* n = Copy<InSubqueryExpr>(arena_, e);
-        if (n->value != nullptr) n->value = mapped(n->value);
-        n->query = elided_query_;
-        out = n;
-        break;
-      }
-      case NodeKind::SubqueryExpr: {
-        auto* n = Copy<SubqueryExpr>(arena_, e);
-        n->query = elided_query_;
-        out = n;
-        break;
-      }
-      case NodeKind::ExistsExpr: {
-        auto* n = Copy<ExistsExpr>(arena_, e);
-        n->query = elided_query_;
-        out = n;
-        break;
-      }
-      default:
-        out = RebuildChildren(arena_, e, mapped);
-        break;
-    }
-    if (out != e) rebuilt[e] = const_cast<Expr*>(out);
+    const Expr* out =
+        Rebuilt(arena_, e, Overloaded{mapped, [&](const Query*) -> const Query* { return elided_query_; }});
+    if (out != e) rebuilt[e] = out;
   }
-  return mapped(const_cast<Expr*>(root));
+  return mapped(root);
 }
 
 std::string Analyzer::Print(const Expr* e) {

@@ -22,28 +22,22 @@ class Inliner {
  public:
   explicit Inliner(Arena& arena) : arena_(arena) {
     walker_.take_query = [this](ast::Query& q) { Query(q); };
+    walker_.take_statement = [this](ast::Statement& s) { Statement(s); };
     walker_.on_table_name = [this](ast::TableRef*& slot) { Replace(slot); };
   }
 
   void Statement(ast::Statement& stmt) {
-    switch (stmt.kind) {
-      case NodeKind::QueryStatement: {
-        auto& s = static_cast<QueryStatement&>(stmt);
-        size_t mark = PushCtes(s.ctes);
-        walker_.TableRef(s.from);
-        for (InsertBody& b : s.bodies) walker_.Query(b.query);
-        visible_.resize(mark);
-        s.ctes = {};
-        return;
-      }
-      case NodeKind::ExplainStatement:
-        if (auto* inner = static_cast<ExplainStatement&>(stmt).inner) Statement(*inner);
-        return;
-      default:
-        // CREATE ... AS, and subqueries of UPDATE / DELETE / MERGE, which may
-        // carry their own WITH.
-        return walker_.Statement(stmt);
+    if (auto* s = DynCast<QueryStatement>(&stmt)) {
+      size_t mark = PushCtes(s->ctes);
+      walker_.TableRef(s->from);
+      for (InsertBody& b : s->bodies) walker_.Query(b.query);
+      visible_.resize(mark);
+      s->ctes = {};
+      return;
     }
+    // CREATE ... AS, and subqueries of UPDATE / DELETE / MERGE, which may
+    // carry their own WITH; a statement inside EXPLAIN comes back here.
+    walker_.Statement(stmt);
   }
 
  private:

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
-#include "lineage/expr_children.h"
+#include "ast/children.h"
 #include "rewrite/walk.h"
 
 namespace hivelineage::rewrite {
@@ -51,7 +51,7 @@ class Pruner {
             core.items = core.items.subspan(0, 1);
         });
       }
-      lineage::ForEachChild(x, [&](const Expr* c) { stack.push_back(const_cast<Expr*>(c)); });
+      ForEachChildExprSlot(*x, [&](Expr* c) { stack.push_back(c); });
     }
   }
 
@@ -88,17 +88,9 @@ void PruneWhereSubqueries(ast::Statement& stmt, Arena& arena) {
     p.Condition(core.qualify);
   };
   w.Statement(stmt);
-  // UPDATE / DELETE / MERGE conditions filter too.
-  switch (stmt.kind) {
-    case NodeKind::UpdateStatement:
-      p.Condition(static_cast<UpdateStatement&>(stmt).where);
-      break;
-    case NodeKind::DeleteStatement:
-      p.Condition(static_cast<DeleteStatement&>(stmt).where);
-      break;
-    default:
-      break;
-  }
+  // UPDATE / DELETE conditions filter too.
+  if (auto* u = DynCast<UpdateStatement>(&stmt)) p.Condition(u->where);
+  if (auto* d = DynCast<DeleteStatement>(&stmt)) p.Condition(d->where);
 }
 
 }  // namespace hivelineage::rewrite

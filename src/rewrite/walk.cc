@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
-#include "lineage/expr_children.h"
+#include "ast/children.h"
 
 namespace hivelineage::rewrite {
 
@@ -12,28 +12,20 @@ using namespace ast;
 void ForEachSubquerySlot(Expr* root, const std::function<void(Query*&)>& f) {
   if (root == nullptr || root->kind == NodeKind::ColumnRef || root->kind == NodeKind::Literal) return;
   absl::InlinedVector<Expr*, 32> stack{root};
+  auto push = [&](Expr*& c) { stack.push_back(c); };
   while (!stack.empty()) {
     Expr* e = stack.back();
     stack.pop_back();
-    switch (e->kind) {
-      case NodeKind::InSubqueryExpr:
-        f(static_cast<InSubqueryExpr*>(e)->query);
-        break;
-      case NodeKind::ExistsExpr:
-        f(static_cast<ExistsExpr*>(e)->query);
-        break;
-      case NodeKind::SubqueryExpr:
-        f(static_cast<SubqueryExpr*>(e)->query);
-        break;
-      default:
-        break;
-    }
-    lineage::ForEachChild(e, [&](const Expr* c) { stack.push_back(const_cast<Expr*>(c)); });
+    VisitChildren(*e, Overloaded{push, [&](Query*& q) { f(q); }, [&](WindowSpec*& w) { VisitChildren(*w, push); }});
   }
 }
 
 void QueryWalker::Expr(ast::Expr* e) {
   ForEachSubquerySlot(e, [&](ast::Query*& q) { Query(q); });
+}
+
+void QueryWalker::Window(ast::WindowSpec& w) {
+  VisitChildren(w, [&](ast::Expr*& e) { Expr(e); });
 }
 
 bool QueryWalker::FirstVisit(const ast::Query* q) {
@@ -66,117 +58,55 @@ void QueryWalker::Query(ast::Query* q) {
 
 void QueryWalker::Visit(ast::Query* q) {
   if (on_query) on_query(*q);
-  for (Cte& c : q->ctes) Query(c.query);
-  QueryExpr(q->body);
+  VisitChildren(*q, Overloaded{[&](ast::Query*& c) { Query(c); }, [&](ast::QueryExpr*& body) { QueryExpr(body); },
+                               [&](ast::Expr*& e) { Expr(e); }});
 }
 
-void QueryWalker::QueryExpr(ast::QueryExpr* qe) {
-  while (qe != nullptr) {
-    switch (qe->kind) {
-      case NodeKind::SelectCore: {
-        auto* core = static_cast<SelectCore*>(qe);
-        if (on_core) on_core(*core);
-        TableRef(core->from);
-        for (SelectItem& item : core->items) Expr(item.expr);
-        if (core->transform != nullptr)
-          for (ast::Expr* a : core->transform->args) Expr(a);
-        Expr(core->where);
-        if (core->group_by != nullptr)
-          for (ast::Expr* g : core->group_by->items) Expr(g);
-        Expr(core->having);
-        Expr(core->qualify);
-        return;
-      }
-      case NodeKind::SetOperation: {
-        auto* op = static_cast<SetOperation*>(qe);
-        QueryExpr(op->right);  // right operands are shallow; the left spine is the loop
-        qe = op->left;
-        continue;
-      }
-      case NodeKind::NestedQuery:
-        return Query(static_cast<NestedQuery*>(qe)->query);
-      case NodeKind::ValuesQuery:
-        for (auto& row : static_cast<ValuesQuery*>(qe)->rows)
-          for (ast::Expr* v : row) Expr(v);
-        return;
-      default:
-        return;
-    }
+void QueryWalker::QueryExpr(ast::QueryExpr* root) {
+  // Set-operation chains nest on the left and can be long: a work list, not recursion.
+  absl::InlinedVector<ast::QueryExpr*, 8> todo;
+  if (root != nullptr) todo.push_back(root);
+  while (!todo.empty()) {
+    ast::QueryExpr* qe = todo.back();
+    todo.pop_back();
+    if (auto* core = DynCast<SelectCore>(qe); core != nullptr && on_core) on_core(*core);
+    VisitChildren(*qe, Overloaded{[&](ast::QueryExpr*& c) { todo.push_back(c); }, [&](ast::Query*& c) { Query(c); },
+                                  [&](ast::TableRef*& from) { TableRef(from); }, [&](ast::Expr*& e) { Expr(e); },
+                                  [&](ast::WindowSpec*& w) { Window(*w); }});
   }
 }
 
+void QueryWalker::TableChild(ast::TableRef*& slot, std::vector<ast::TableRef*>& pending) {
+  if (slot->kind != NodeKind::TableName) {
+    pending.push_back(slot);
+    return;
+  }
+  VisitChildren(*slot, [&](ast::Expr*& e) { Expr(e); });  // TABLESAMPLE ... ON, FOR SYSTEM_TIME AS OF
+  if (on_table_name) on_table_name(slot);
+}
+
 void QueryWalker::TableRef(ast::TableRef*& first) {
-  ast::TableRef** slot = &first;
-  while (*slot != nullptr) {
-    ast::TableRef* ref = *slot;
-    switch (ref->kind) {
-      case NodeKind::TableName:
-        if (on_table_name) on_table_name(*slot);
-        return;
-      case NodeKind::JoinRef: {
-        auto* j = static_cast<JoinRef*>(ref);
-        TableRef(j->right);
-        Expr(j->on);
-        slot = &j->left;
-        continue;
-      }
-      case NodeKind::LateralViewRef: {
-        auto* lv = static_cast<LateralViewRef*>(ref);
-        Expr(lv->udtf);
-        slot = &lv->source;
-        continue;
-      }
-      case NodeKind::SubqueryRef:
-        return Query(static_cast<SubqueryRef*>(ref)->query);
-      case NodeKind::TableFunctionRef: {
-        auto* f = static_cast<TableFunctionRef*>(ref);
-        for (ast::Expr* a : f->args) Expr(a);
-        slot = &f->input;
-        continue;
-      }
-      default:
-        return;
-    }
+  // Joins and lateral views nest on the left and can be long: a work list.
+  std::vector<ast::TableRef*> pending;
+  if (first != nullptr) TableChild(first, pending);
+  while (!pending.empty()) {
+    ast::TableRef* ref = pending.back();
+    pending.pop_back();
+    VisitChildren(*ref, Overloaded{[&](ast::TableRef*& c) { TableChild(c, pending); },
+                                   [&](ast::Query*& c) { Query(c); }, [&](ast::QueryExpr*& c) { QueryExpr(c); },
+                                   [&](ast::Expr*& e) { Expr(e); }, [&](ast::WindowSpec*& w) { Window(*w); }});
   }
 }
 
 void QueryWalker::Statement(ast::Statement& stmt) {
-  switch (stmt.kind) {
-    case NodeKind::QueryStatement: {
-      auto& s = static_cast<QueryStatement&>(stmt);
-      for (Cte& c : s.ctes) Query(c.query);
-      TableRef(s.from);
-      for (InsertBody& b : s.bodies) Query(b.query);
-      return;
-    }
-    case NodeKind::CreateTableStatement:
-      return Query(static_cast<CreateTableStatement&>(stmt).as_query);
-    case NodeKind::CreateViewStatement:
-      return Query(static_cast<CreateViewStatement&>(stmt).query);
-    case NodeKind::UpdateStatement: {
-      auto& s = static_cast<UpdateStatement&>(stmt);
-      for (Assignment& a : s.assignments) Expr(a.value);
-      return Expr(s.where);
-    }
-    case NodeKind::DeleteStatement:
-      return Expr(static_cast<DeleteStatement&>(stmt).where);
-    case NodeKind::MergeStatement: {
-      auto& s = static_cast<MergeStatement&>(stmt);
-      TableRef(s.source);
-      Expr(s.on);
-      for (MergeClause& c : s.clauses) {
-        Expr(c.condition);
-        for (Assignment& a : c.assignments) Expr(a.value);
-        for (ast::Expr* v : c.insert_values) Expr(v);
-      }
-      return;
-    }
-    case NodeKind::ExplainStatement:
-      if (auto* inner = static_cast<ExplainStatement&>(stmt).inner) Statement(*inner);
-      return;
-    default:
-      return;
-  }
+  VisitChildren(stmt, Overloaded{[&](ast::Query*& q) { Query(q); }, [&](ast::TableRef*& from) { TableRef(from); },
+                                 [&](ast::Expr*& e) { Expr(e); },
+                                 [&](ast::Statement*& inner) {
+                                   if (take_statement)
+                                     take_statement(*inner);
+                                   else
+                                     Statement(*inner);
+                                 }});
 }
 
 }  // namespace hivelineage::rewrite

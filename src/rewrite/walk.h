@@ -10,6 +10,9 @@
 // A pass that keeps lexical state (CTE scope) sets take_query and walks each
 // query's parts itself, recursing as deep as the queries nest; and may
 // replace table names in place through on_table_name.
+//
+// Which parts a node has comes from ast/children.h: every query, FROM item
+// and expression of the statement is reached.
 #pragma once
 
 #include <functional>
@@ -35,6 +38,9 @@ class QueryWalker {
   // Query for CTE bodies and QueryExpr for the body. Recursive, so only for
   // trees as the parser built them, which it keeps within max_depth.
   std::function<void(ast::Query&)> take_query;
+  // When set, a statement inside another (EXPLAIN stmt, a scheduled query's
+  // body) is handed to it instead of being walked.
+  std::function<void(ast::Statement&)> take_statement;
 
   void Statement(ast::Statement& stmt);
   void Query(ast::Query* q);
@@ -46,6 +52,10 @@ class QueryWalker {
  private:
   bool FirstVisit(const ast::Query* q);
   void Visit(ast::Query* q);
+  void Window(ast::WindowSpec& w);
+  // A FROM item met inside another: a table name goes to on_table_name at
+  // once (its slot may be replaced), anything else waits on `pending`.
+  void TableChild(ast::TableRef*& slot, std::vector<ast::TableRef*>& pending);
 
   std::vector<ast::Query*> pending_;
   bool draining_ = false;
