@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ast/dump.h"
+#include "ast/precedence.h"
 #include "ast/print_sql.h"
 #include "parser/parser.h"
 
@@ -184,3 +185,60 @@ TEST_CASE("a field access on a number keeps its parentheses") {
   REQUIRE(second != nullptr);
   CHECK(hivelineage::ast::Dump(first) == hivelineage::ast::Dump(second));
 }
+
+namespace hivelineage {
+namespace {
+
+// Every pair of binary operators, both ways round, through the one precedence
+// table (ast/precedence.h) that the parser and the printer share: the printed
+// text must parse back to the same tree, and group as the ladder says.
+TEST_CASE("parser and printer agree on the precedence of every pair of binary operators") {
+  const char* ops[] = {"OR",
+                       "AND",
+                       "=",
+                       "==",
+                       "<=>",
+                       "<>",
+                       "!=",
+                       "IS DISTINCT FROM",
+                       "IS NOT DISTINCT FROM",
+                       "<",
+                       "<=",
+                       ">",
+                       ">=",
+                       "|",
+                       "&",
+                       "^",
+                       "||",
+                       "+",
+                       "-",
+                       "*",
+                       "/",
+                       "%",
+                       "DIV"};
+  int pairs = 0;
+  for (const char* a : ops) {
+    for (const char* b : ops) {
+      const std::string sql = std::string("SELECT x ") + a + " y " + b + " z";
+      Arena arena;
+      Diagnostics diags;
+      const ast::Statement* s = parser::ParseStatement(sql, arena, {}, diags);
+      if (s == nullptr) continue;  // `x < y < z`: comparisons do not chain
+      ++pairs;
+      CAPTURE(sql);
+      PS(sql);
+      const auto* core =
+          static_cast<const ast::SelectCore*>(static_cast<const ast::QueryStatement*>(s)->bodies[0].query->body);
+      const auto* top = static_cast<const ast::BinaryExpr*>(core->items[0].expr);
+      // The loosest operator is at the top; equal levels group to the left.
+      const bool left_first = top->lhs->kind == ast::NodeKind::BinaryExpr;
+      const ast::BinaryExpr* inner = static_cast<const ast::BinaryExpr*>(left_first ? top->lhs : top->rhs);
+      CHECK(ast::PrecedenceOf(inner->op) >= ast::PrecedenceOf(top->op));
+      if (ast::PrecedenceOf(inner->op) == ast::PrecedenceOf(top->op)) CHECK(left_first);
+    }
+  }
+  CHECK(pairs > 400);
+}
+
+}  // namespace
+}  // namespace hivelineage

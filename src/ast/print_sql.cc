@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "ast/precedence.h"
 #include "base/diagnostic.h"
 #include "lexer/lexer.h"
 #include "lexer/token.h"
@@ -11,60 +12,18 @@ namespace hivelineage::ast {
 
 namespace {
 
-// Precedence levels, as in the parser's Pratt loop.
-constexpr int kOr = 10, kAnd = 20, kNot = 30, kIs = 40, kEquality = 50, kSimilar = 60, kBitOr = 70, kBitAnd = 80,
-              kConcat = 90, kAdd = 100, kMul = 110, kXor = 120, kUnary = 130, kPostfix = 140, kAtom = 150;
-
-int Level(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Or:
-      return kOr;
-    case BinaryOp::And:
-      return kAnd;
-    case BinaryOp::Eq:
-    case BinaryOp::EqEq:
-    case BinaryOp::NullSafeEq:
-    case BinaryOp::NotEq:
-    case BinaryOp::BangEq:
-    case BinaryOp::IsDistinctFrom:
-    case BinaryOp::IsNotDistinctFrom:
-      return kEquality;
-    case BinaryOp::Less:
-    case BinaryOp::LessEq:
-    case BinaryOp::Greater:
-    case BinaryOp::GreaterEq:
-      return kSimilar;
-    case BinaryOp::BitOr:
-      return kBitOr;
-    case BinaryOp::BitAnd:
-      return kBitAnd;
-    case BinaryOp::Concat:
-      return kConcat;
-    case BinaryOp::Add:
-    case BinaryOp::Sub:
-      return kAdd;
-    case BinaryOp::Mul:
-    case BinaryOp::Div:
-    case BinaryOp::Mod:
-    case BinaryOp::IntDiv:
-      return kMul;
-    case BinaryOp::BitXor:
-      return kXor;
-  }
-  return kAtom;
-}
-
-int Prec(const Expr* e) {
+// The level of an expression as printed: the loosest operator at its top.
+Precedence Prec(const Expr* e) {
   switch (e->expr_kind()) {
     case ExprKind::UnaryExpr:
-      return static_cast<const UnaryExpr*>(e)->op == UnaryOp::Not ? kNot : kUnary;
+      return PrecedenceOf(static_cast<const UnaryExpr*>(e)->op);
     case ExprKind::IsExpr:
-      return kIs;
+      return Precedence::Is;
     case ExprKind::BetweenExpr:
     case ExprKind::InListExpr:
     case ExprKind::InSubqueryExpr:
     case ExprKind::LikeExpr:
-      return kSimilar;
+      return Precedence::Comparison;
     case ExprKind::BinaryExpr:  // printed in parentheses of its own
     case ExprKind::Literal:
     case ExprKind::ColumnRef:
@@ -79,9 +38,9 @@ int Prec(const Expr* e) {
     case ExprKind::IntervalExpr:
     case ExprKind::ExtractExpr:
     case ExprKind::StructExpr:
-      return kAtom;
+      return Precedence::Primary;
   }
-  return kAtom;
+  return Precedence::Primary;
 }
 
 bool IsNameChar(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
@@ -180,7 +139,8 @@ class Printer {
 
   // ------------------------------------------------------------ expressions
 
-  void Expr(const ast::Expr* e, int required = 0) {
+  // `e`, in parentheses when it binds more loosely than `required`.
+  void Expr(const ast::Expr* e, Precedence required = Precedence::Lowest) {
     if (e == nullptr) {
       out += "NULL";
       return;
@@ -199,7 +159,7 @@ class Printer {
   }
 
   void Binary(const BinaryExpr* b) {
-    const int level = Level(b->op);
+    const Precedence level = PrecedenceOf(b->op);
     std::vector<const BinaryExpr*> spine{b};
     while (true) {
       const auto* l = DynCast<BinaryExpr>(spine.back()->lhs);
@@ -207,16 +167,16 @@ class Printer {
       // Same-level left chains share one pair of parentheses (not comparisons,
       // which do not chain); other left operands are printed recursively, and
       // their depth is bounded by the parser's nesting limit.
-      if (Level(l->op) != level || level == kSimilar) break;
+      if (PrecedenceOf(l->op) != level || level == Precedence::Comparison) break;
       spine.push_back(l);
     }
     out += '(';
-    Expr(spine.back()->lhs, level == kSimilar ? level + 1 : level);
+    Expr(spine.back()->lhs, level == Precedence::Comparison ? Tighter(level) : level);
     for (size_t i = spine.size(); i-- > 0;) {
       out += ' ';
       out += BinaryOpSpelling(spine[i]->op);
       out += ' ';
-      Expr(spine[i]->rhs, level + 1);
+      Expr(spine[i]->rhs, Tighter(level));
     }
     out += ')';
   }
@@ -330,11 +290,11 @@ class Printer {
         out += "CURRENT ROW";
         return;
       case FrameBound::Type::Preceding:
-        Expr(b.offset, kAnd + 1);
+        Expr(b.offset, Tighter(Precedence::And));
         out += " PRECEDING";
         return;
       case FrameBound::Type::Following:
-        Expr(b.offset, kAnd + 1);
+        Expr(b.offset, Tighter(Precedence::And));
         out += " FOLLOWING";
         return;
     }
@@ -385,7 +345,7 @@ class Printer {
       Expr(base);
       out += ')';
     } else {
-      Expr(base, kPostfix);
+      Expr(base, Precedence::Postfix);
     }
     for (size_t i = chain.size(); i-- > 0;) {
       if (const auto* s = DynCast<Subscript>(chain[i])) {
@@ -430,7 +390,8 @@ class Printer {
           case UnaryOp::Not: {
             const auto* inner = DynCast<UnaryExpr>(u->operand);
             out += "NOT ";
-            Expr(u->operand, inner != nullptr && inner->op == UnaryOp::Not ? kNot : kNot + 1);  // NOT NOT a
+            Expr(u->operand, inner != nullptr && inner->op == UnaryOp::Not ? Precedence::Not
+                                                                           : Tighter(Precedence::Not));  // NOT NOT a
             return;
           }
           case UnaryOp::Minus:
@@ -448,10 +409,10 @@ class Printer {
         // depth limit on reparse. A space keeps `- -a` from reading as `--`.
         if (const auto* inner = DynCast<UnaryExpr>(u->operand); inner != nullptr && inner->op != UnaryOp::Not) {
           out += ' ';
-          Expr(u->operand, kUnary);
+          Expr(u->operand, Precedence::Unary);
           return;
         }
-        Expr(u->operand, kUnary + 1);
+        Expr(u->operand, Tighter(Precedence::Unary));
         return;
       }
       case ExprKind::BinaryExpr:
@@ -459,7 +420,7 @@ class Printer {
         return;
       case ExprKind::IsExpr: {
         const auto* i = static_cast<const IsExpr*>(e);
-        Expr(i->operand, kIs + 1);
+        Expr(i->operand, Tighter(Precedence::Is));
         out += i->negated ? " IS NOT " : " IS ";
         switch (i->what) {
           case IsExpr::What::Null:
@@ -479,16 +440,16 @@ class Printer {
       }
       case ExprKind::BetweenExpr: {
         const auto* b = static_cast<const BetweenExpr*>(e);
-        Expr(b->value, kSimilar + 1);
+        Expr(b->value, Tighter(Precedence::Comparison));
         out += b->negated ? " NOT BETWEEN " : " BETWEEN ";
-        Expr(b->low, kSimilar + 1);
+        Expr(b->low, Tighter(Precedence::Comparison));
         out += " AND ";
-        Expr(b->high, kSimilar + 1);
+        Expr(b->high, Tighter(Precedence::Comparison));
         return;
       }
       case ExprKind::InListExpr: {
         const auto* i = static_cast<const InListExpr*>(e);
-        Expr(i->value, kSimilar + 1);
+        Expr(i->value, Tighter(Precedence::Comparison));
         out += i->negated ? " NOT IN (" : " IN (";
         Exprs(i->items);
         out += ')';
@@ -496,7 +457,7 @@ class Printer {
       }
       case ExprKind::InSubqueryExpr: {
         const auto* i = static_cast<const InSubqueryExpr*>(e);
-        Expr(i->value, kSimilar + 1);
+        Expr(i->value, Tighter(Precedence::Comparison));
         out += i->negated ? " NOT IN (" : " IN (";
         Query(i->query);
         out += ')';
@@ -529,7 +490,7 @@ class Printer {
       }
       case ExprKind::LikeExpr: {
         const auto* l = static_cast<const LikeExpr*>(e);
-        Expr(l->value, kSimilar + 1);
+        Expr(l->value, Tighter(Precedence::Comparison));
         out += l->negated ? " NOT " : " ";
         switch (l->op) {
           case LikeExpr::Op::Like:
@@ -547,7 +508,7 @@ class Printer {
           Exprs(l->patterns);
           out += ')';
         } else if (!l->patterns.empty()) {
-          Expr(l->patterns[0], kSimilar + 1);
+          Expr(l->patterns[0], Tighter(Precedence::Comparison));
         }
         return;
       }
@@ -1105,7 +1066,7 @@ class Printer {
         out += ' ';
         out += p->items[i].op;
         out += ' ';
-        Expr(p->items[i].value, kSimilar + 1);
+        Expr(p->items[i].value, Tighter(Precedence::Comparison));
       }
     }
     out += ')';

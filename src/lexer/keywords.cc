@@ -49,12 +49,22 @@ constexpr const char* kKindNames[] = {
 #undef HIVEQL_PUNCT
 };
 
+constexpr std::string_view kPunctSpellings[] = {
+#define HIVEQL_TOKEN(Name, Desc) "",
+#define HIVEQL_PUNCT(Name, Spelling) Spelling,
+#include "lexer/token_kind.def"
+#undef HIVEQL_TOKEN
+#undef HIVEQL_PUNCT
+};
+
 }  // namespace
 
 // Built at compile time: no first-use guard on the lexer's hot path.
 constinit const KeywordTable kKeywordTable = MakeKeywordTable();
 
 std::string_view TokenKindName(TokenKind kind) { return kKindNames[static_cast<size_t>(kind)]; }
+
+std::string_view PunctSpelling(TokenKind kind) { return kPunctSpellings[static_cast<size_t>(kind)]; }
 
 std::string_view KeywordSpelling(Keyword kw) { return kKeywords[static_cast<size_t>(kw)].spelling; }
 

@@ -6,8 +6,11 @@
 // `IsReserved` tells whether a word may serve as an identifier.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
+
+#include "base/enum_set.h"
 
 namespace hivelineage::lexer {
 
@@ -19,6 +22,14 @@ enum class TokenKind : uint8_t {
 #undef HIVEQL_PUNCT
 };
 
+inline constexpr size_t kTokenKindCount = 0
+#define HIVEQL_TOKEN(Name, Desc) +1
+#define HIVEQL_PUNCT(Name, Spelling) +1
+#include "lexer/token_kind.def"
+#undef HIVEQL_TOKEN
+#undef HIVEQL_PUNCT
+    ;
+
 enum class Keyword : uint16_t {
   None = 0,
 #define HIVEQL_KEYWORD(Name, Spelling, Reserved) Name,
@@ -26,6 +37,9 @@ enum class Keyword : uint16_t {
 #undef HIVEQL_KEYWORD
   kCount
 };
+
+using TokenKindSet = EnumSet<TokenKind, kTokenKindCount>;
+using KeywordSet = EnumSet<Keyword, static_cast<size_t>(Keyword::kCount)>;
 
 // Token flags.
 inline constexpr uint8_t kLeadingSpace = 1;  // white space or a comment precedes it
@@ -45,6 +59,8 @@ static_assert(sizeof(Token) == 12);
 
 // "identifier", "','", ... for "expected X, found Y" messages.
 std::string_view TokenKindName(TokenKind kind);
+// "=" for punctuation, empty for the other kinds.
+std::string_view PunctSpelling(TokenKind kind);
 // Upper-case spelling of a keyword ("SELECT").
 std::string_view KeywordSpelling(Keyword kw);
 bool IsReserved(Keyword kw);

@@ -17,7 +17,7 @@ bool Parser::ParseAssignments(ast::List<ast::Assignment>* out) {
       Advance();
     }
     if (!Expect(TokenKind::Equal)) return allow_default_ = saved, false;
-    a.value = ParseExpr(kBpNone);
+    a.value = ParseExpr();
     if (a.value == nullptr) return allow_default_ = saved, false;
     as.push_back(a);
   } while (Accept(TokenKind::Comma));
@@ -33,7 +33,7 @@ ast::Statement* Parser::ParseUpdate() {
   if (!ParseQualifiedName(&u->table, true) || !ExpectKw(Keyword::Set)) return nullptr;
   if (!ParseAssignments(&u->assignments)) return nullptr;
   if (AcceptKw(Keyword::Where)) {
-    u->where = ParseExpr(kBpNone);
+    u->where = ParseExpr();
     if (u->where == nullptr) return nullptr;
   }
   u->span = SpanFrom(begin);
@@ -47,7 +47,7 @@ ast::Statement* Parser::ParseDelete() {
   auto* d = arena_.New<ast::DeleteStatement>();
   if (!ParseQualifiedName(&d->table, true)) return nullptr;
   if (AcceptKw(Keyword::Where)) {
-    d->where = ParseExpr(kBpNone);
+    d->where = ParseExpr();
     if (d->where == nullptr) return nullptr;
   }
   d->span = SpanFrom(begin);
@@ -72,7 +72,7 @@ ast::Statement* Parser::ParseMerge() {
   if (!ExpectKw(Keyword::Using)) return nullptr;
   m->source = ParseTableSource();
   if (m->source == nullptr || !ExpectKw(Keyword::On)) return nullptr;
-  m->on = ParseExpr(kBpNone);
+  m->on = ParseExpr();
   if (m->on == nullptr) return nullptr;
   std::vector<ast::MergeClause> clauses;
   while (AtKw(Keyword::When)) {
@@ -82,7 +82,7 @@ ast::Statement* Parser::ParseMerge() {
     c.matched = !AcceptKw(Keyword::Not);
     if (!ExpectKw(Keyword::Matched)) return nullptr;
     if (AcceptKw(Keyword::And)) {
-      c.condition = ParseExpr(kBpNone);
+      c.condition = ParseExpr();
       if (c.condition == nullptr) return nullptr;
     }
     if (!ExpectKw(Keyword::Then)) return nullptr;

@@ -1,11 +1,13 @@
 // Expressions: one Pratt loop over Hive's precedence levels
-// (hiveql-coverage.md §3.1), prefix forms, special forms (CASE, CAST,
+// (ast/precedence.h), prefix forms, special forms (CASE, CAST,
 // EXTRACT, FLOOR ... TO, TRIM ... FROM, INTERVAL), window specs and types.
 //
 // Left-associative chains iterate in the loop; only prefix operators and
 // parentheses recurse, each through DepthGuard. Postfix-like wrappers (IS,
 // subscripts, ...) are counted too, so no chain can build a tree deeper than
 // max_depth except the binary left spines, which every tree walker iterates.
+#include <array>
+
 #include "ast/print_sql.h"
 #include "base/strings.h"
 #include "parser/parser_impl.h"
@@ -16,172 +18,95 @@ using ast::BinaryOp;
 
 namespace {
 
-struct InfixInfo {
-  enum class Type : uint8_t { None, Binary, Is, In, Like, Between, Dot, Subscript } type = Type::None;
-  int level = 0;
-  BinaryOp op = BinaryOp::Or;
-  bool negated = false;  // NOT IN / NOT LIKE / NOT BETWEEN / IS NOT DISTINCT
-  ast::LikeExpr::Op like = ast::LikeExpr::Op::Like;
-  int tokens = 1;  // how many tokens the operator spans
-};
+using ast::Precedence;
 
-bool IsComparison(BinaryOp op) {
-  return op == BinaryOp::Less || op == BinaryOp::LessEq || op == BinaryOp::Greater || op == BinaryOp::GreaterEq;
+constexpr Infix BinaryInfix(BinaryOp op) {
+  Infix in;
+  in.form = Infix::Form::Binary;
+  in.level = ast::PrecedenceOf(op);
+  in.op = op;
+  return in;
 }
+
+constexpr Infix FormInfix(Infix::Form form, Precedence level, ast::LikeExpr::Op like = ast::LikeExpr::Op::Like) {
+  Infix in;
+  in.form = form;
+  in.level = level;
+  in.like = like;
+  return in;
+}
+
+// The operators a punctuation token starts.
+constexpr std::array<Infix, lexer::kTokenKindCount> kInfixByToken = [] {
+  std::array<Infix, lexer::kTokenKindCount> t{};
+  auto set = [&](TokenKind k, Infix in) { t[static_cast<size_t>(k)] = in; };
+  set(TokenKind::Equal, BinaryInfix(BinaryOp::Eq));
+  set(TokenKind::EqualEqual, BinaryInfix(BinaryOp::EqEq));
+  set(TokenKind::NullSafeEqual, BinaryInfix(BinaryOp::NullSafeEq));
+  set(TokenKind::NotEqual, BinaryInfix(BinaryOp::NotEq));
+  set(TokenKind::BangEqual, BinaryInfix(BinaryOp::BangEq));
+  set(TokenKind::Less, BinaryInfix(BinaryOp::Less));
+  set(TokenKind::LessEqual, BinaryInfix(BinaryOp::LessEq));
+  set(TokenKind::Greater, BinaryInfix(BinaryOp::Greater));
+  set(TokenKind::GreaterEqual, BinaryInfix(BinaryOp::GreaterEq));
+  set(TokenKind::Pipe, BinaryInfix(BinaryOp::BitOr));
+  set(TokenKind::Ampersand, BinaryInfix(BinaryOp::BitAnd));
+  set(TokenKind::PipePipe, BinaryInfix(BinaryOp::Concat));
+  set(TokenKind::Plus, BinaryInfix(BinaryOp::Add));
+  set(TokenKind::Minus, BinaryInfix(BinaryOp::Sub));
+  set(TokenKind::Star, BinaryInfix(BinaryOp::Mul));
+  set(TokenKind::Slash, BinaryInfix(BinaryOp::Div));
+  set(TokenKind::Percent, BinaryInfix(BinaryOp::Mod));
+  set(TokenKind::Caret, BinaryInfix(BinaryOp::BitXor));
+  set(TokenKind::Dot, FormInfix(Infix::Form::Dot, Precedence::Postfix));
+  set(TokenKind::LBracket, FormInfix(Infix::Form::Subscript, Precedence::Postfix));
+  return t;
+}();
+
+// The operators a keyword starts (but IS, which needs the words after it).
+constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeyword = [] {
+  std::array<Infix, static_cast<size_t>(Keyword::kCount)> t{};
+  auto set = [&](Keyword k, Infix in) { t[static_cast<size_t>(k)] = in; };
+  set(Keyword::Or, BinaryInfix(BinaryOp::Or));
+  set(Keyword::And, BinaryInfix(BinaryOp::And));
+  set(Keyword::Div, BinaryInfix(BinaryOp::IntDiv));
+  set(Keyword::In, FormInfix(Infix::Form::In, Precedence::Comparison));
+  set(Keyword::Between, FormInfix(Infix::Form::Between, Precedence::Comparison));
+  set(Keyword::Like, FormInfix(Infix::Form::Like, Precedence::Comparison));
+  set(Keyword::Rlike, FormInfix(Infix::Form::Like, Precedence::Comparison, ast::LikeExpr::Op::RLike));
+  set(Keyword::Regexp, FormInfix(Infix::Form::Like, Precedence::Comparison, ast::LikeExpr::Op::Regexp));
+  return t;
+}();
 
 // Classifies the token at the cursor as an infix/postfix operator. Kept out
 // of ParseExpr so the recursive frame stays small (sanitizer builds give
 // every temporary its own stack slot).
-[[gnu::noinline]] InfixInfo PeekInfix(const Parser& p) {
+[[gnu::noinline]] Infix PeekInfix(const Parser& p) {
   const Token& t = p.Peek();
-  InfixInfo in;
-  switch (t.kind) {
-    case TokenKind::Equal:
-      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::Eq};
-      break;
-    case TokenKind::EqualEqual:
-      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::EqEq};
-      break;
-    case TokenKind::NullSafeEqual:
-      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NullSafeEq};
-      break;
-    case TokenKind::NotEqual:
-      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::NotEq};
-      break;
-    case TokenKind::BangEqual:
-      in = {InfixInfo::Type::Binary, kBpEquality, BinaryOp::BangEq};
-      break;
-    case TokenKind::Less:
-      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Less};
-      break;
-    case TokenKind::LessEqual:
-      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::LessEq};
-      break;
-    case TokenKind::Greater:
-      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::Greater};
-      break;
-    case TokenKind::GreaterEqual:
-      in = {InfixInfo::Type::Binary, kBpSimilar, BinaryOp::GreaterEq};
-      break;
-    case TokenKind::Pipe:
-      in = {InfixInfo::Type::Binary, kBpBitOr, BinaryOp::BitOr};
-      break;
-    case TokenKind::Ampersand:
-      in = {InfixInfo::Type::Binary, kBpBitAnd, BinaryOp::BitAnd};
-      break;
-    case TokenKind::PipePipe:
-      in = {InfixInfo::Type::Binary, kBpConcat, BinaryOp::Concat};
-      break;
-    case TokenKind::Plus:
-      in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Add};
-      break;
-    case TokenKind::Minus:
-      in = {InfixInfo::Type::Binary, kBpAdd, BinaryOp::Sub};
-      break;
-    case TokenKind::Star:
-      in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mul};
-      break;
-    case TokenKind::Slash:
-      in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Div};
-      break;
-    case TokenKind::Percent:
-      in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::Mod};
-      break;
-    case TokenKind::Caret:
-      in = {InfixInfo::Type::Binary, kBpXor, BinaryOp::BitXor};
-      break;
-    case TokenKind::Dot:
-      in.type = InfixInfo::Type::Dot;
-      in.level = kBpPostfix;
-      break;
-    case TokenKind::LBracket:
-      in.type = InfixInfo::Type::Subscript;
-      in.level = kBpPostfix;
-      break;
-    case TokenKind::Word:
-      switch (t.keyword) {
-        case Keyword::Or:
-          in = {InfixInfo::Type::Binary, kBpOr, BinaryOp::Or};
-          break;
-        case Keyword::And:
-          in = {InfixInfo::Type::Binary, kBpAnd, BinaryOp::And};
-          break;
-        case Keyword::Div:
-          in = {InfixInfo::Type::Binary, kBpMul, BinaryOp::IntDiv};
-          break;
-        case Keyword::Is: {
-          size_t k = 1;
-          const bool neg = p.AtKw(Keyword::Not, k);
-          if (neg) ++k;
-          if (p.AtKw(Keyword::Distinct, k) && p.AtKw(Keyword::From, k + 1)) {
-            in = {InfixInfo::Type::Binary, kBpEquality, neg ? BinaryOp::IsNotDistinctFrom : BinaryOp::IsDistinctFrom};
-            in.tokens = static_cast<int>(k) + 2;
-          } else {
-            in.type = InfixInfo::Type::Is;
-            in.level = kBpIs;
-          }
-          break;
-        }
-        case Keyword::Not: {
-          const Token& n = p.Peek(1);
-          if (n.kind != TokenKind::Word) break;
-          in.negated = true;
-          in.tokens = 2;
-          in.level = kBpSimilar;
-          switch (n.keyword) {
-            case Keyword::In:
-              in.type = InfixInfo::Type::In;
-              break;
-            case Keyword::Between:
-              in.type = InfixInfo::Type::Between;
-              break;
-            case Keyword::Like:
-              in.type = InfixInfo::Type::Like;
-              break;
-            case Keyword::Rlike:
-              in.type = InfixInfo::Type::Like;
-              in.like = ast::LikeExpr::Op::RLike;
-              break;
-            case Keyword::Regexp:
-              in.type = InfixInfo::Type::Like;
-              in.like = ast::LikeExpr::Op::Regexp;
-              break;
-            default:
-              in = InfixInfo{};
-              break;
-          }
-          break;
-        }
-        case Keyword::In:
-          in.type = InfixInfo::Type::In;
-          in.level = kBpSimilar;
-          break;
-        case Keyword::Between:
-          in.type = InfixInfo::Type::Between;
-          in.level = kBpSimilar;
-          break;
-        case Keyword::Like:
-          in.type = InfixInfo::Type::Like;
-          in.level = kBpSimilar;
-          break;
-        case Keyword::Rlike:
-          in.type = InfixInfo::Type::Like;
-          in.level = kBpSimilar;
-          in.like = ast::LikeExpr::Op::RLike;
-          break;
-        case Keyword::Regexp:
-          in.type = InfixInfo::Type::Like;
-          in.level = kBpSimilar;
-          in.like = ast::LikeExpr::Op::Regexp;
-          break;
-        default:
-          break;
-      }
-      break;
-    default:
-      break;
+  if (t.kind != TokenKind::Word) return kInfixByToken[static_cast<size_t>(t.kind)];
+  if (t.keyword == Keyword::Is) {
+    // IS [NOT] DISTINCT FROM compares; any other IS tests (IsExpr).
+    size_t k = 1;
+    const bool neg = p.AtKw(Keyword::Not, k);
+    if (neg) ++k;
+    if (p.AtKw(Keyword::Distinct, k) && p.AtKw(Keyword::From, k + 1)) {
+      Infix in = BinaryInfix(neg ? BinaryOp::IsNotDistinctFrom : BinaryOp::IsDistinctFrom);
+      in.tokens = static_cast<uint8_t>(k + 2);
+      return in;
+    }
+    return FormInfix(Infix::Form::Is, Precedence::Is);
   }
-  return in;
+  if (t.keyword == Keyword::Not) {
+    // NOT IN / NOT BETWEEN / NOT LIKE / NOT RLIKE / NOT REGEXP
+    const Token& n = p.Peek(1);
+    if (n.kind != TokenKind::Word) return Infix{};
+    Infix in = kInfixByKeyword[static_cast<size_t>(n.keyword)];
+    if (in.form != Infix::Form::In && in.form != Infix::Form::Between && in.form != Infix::Form::Like) return Infix{};
+    in.negated = true;
+    in.tokens = 2;
+    return in;
+  }
+  return kInfixByKeyword[static_cast<size_t>(t.keyword)];
 }
 
 }  // namespace
@@ -272,45 +197,40 @@ ast::Literal* Parser::ParseStringLiteral() {
 
 // ---------------------------------------------------------------- Pratt loop
 
-ast::Expr* Parser::ParseExpr(int min_bp) {
+ast::Expr* Parser::ParseExpr(Precedence min) {
   DepthGuard guard(*this);
   if (!guard.ok()) return nullptr;
   const uint32_t begin = StartOffset();
   ast::Expr* lhs = ParsePrefix();
   if (lhs == nullptr) return nullptr;
-  int banned = -1;  // a non-associative level just applied (a < b < c is an error)
-  int wraps = 0;    // non-binary wrappers applied in this loop
+  Precedence last = Precedence::Lowest;  // the level just applied (a < b < c is an error)
+  int wraps = 0;                         // non-binary wrappers applied in this loop
   while (true) {
-    const InfixInfo in = PeekInfix(*this);
-    if (in.type == InfixInfo::Type::None || in.level <= min_bp) break;
-    if (in.level == kBpSimilar && banned == kBpSimilar) {
+    const Infix in = PeekInfix(*this);
+    if (in.form == Infix::Form::None || in.level <= min) break;
+    if (in.level == Precedence::Comparison && last == Precedence::Comparison) {
       Fail("end of expression");  // `a < b < c`: comparisons do not chain in Hive
       return nullptr;
     }
-    banned = in.level;
-    if (in.type != InfixInfo::Type::Binary && ++wraps > options_.max_depth) {
+    last = in.level;
+    if (in.form != Infix::Form::Binary && ++wraps > options_.max_depth) {
       TooDeep();
       return nullptr;
     }
     for (int i = 0; i < in.tokens; ++i) Advance();
-    lhs = ApplyInfix(lhs, static_cast<int>(in.type), in.level, static_cast<int>(in.op), in.negated,
-                     static_cast<int>(in.like), begin);
+    lhs = ApplyInfix(lhs, in, begin);
     if (lhs == nullptr) return nullptr;
   }
   return lhs;
 }
 
-ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_int, bool negated, int like_int,
-                              uint32_t begin) {
-  using T = InfixInfo::Type;
-  const T type = static_cast<T>(type_int);
-  const BinaryOp op = static_cast<BinaryOp>(op_int);
-  const auto like = static_cast<ast::LikeExpr::Op>(like_int);
-  switch (type) {
-    case T::Binary: {
+ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
+  using F = Infix::Form;
+  switch (in.form) {
+    case F::Binary: {
       ast::Expr* rhs = nullptr;
       const uint32_t rhs_begin = StartOffset();
-      if (level == kBpEquality || IsComparison(op)) {
+      if (in.level == Precedence::Equality || in.level == Precedence::Comparison) {
         // Quantified comparison: `x > ANY (SELECT ...)`.
         ast::SubqueryExpr::Quantifier q = ast::SubqueryExpr::Quantifier::None;
         if (AtKw(Keyword::Any)) q = ast::SubqueryExpr::Quantifier::Any;
@@ -324,17 +244,17 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_in
           rhs = sub;
         }
       }
-      if (rhs == nullptr) rhs = ParseExpr(level);
+      if (rhs == nullptr) rhs = ParseExpr(in.level);
       if (rhs == nullptr) return nullptr;
       auto* b = arena_.New<ast::BinaryExpr>();
-      b->op = op;
+      b->op = in.op;
       b->lhs = lhs;
       b->rhs = rhs;
       b->span = SpanFrom(begin);
       lhs = b;
       break;
     }
-    case T::Is: {
+    case F::Is: {
       auto* e = arena_.New<ast::IsExpr>();
       e->operand = lhs;
       e->negated = AcceptKw(Keyword::Not);
@@ -354,16 +274,16 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_in
       lhs = e;
       break;
     }
-    case T::In:
-      lhs = ParseInRhs(lhs, negated, begin);
+    case F::In:
+      lhs = ParseInRhs(lhs, in.negated, begin);
       break;
-    case T::Like:
-      lhs = ParseLikeRhs(lhs, like, negated, begin);
+    case F::Like:
+      lhs = ParseLikeRhs(lhs, in.like, in.negated, begin);
       break;
-    case T::Between:
-      lhs = ParseBetweenRhs(lhs, negated, begin);
+    case F::Between:
+      lhs = ParseBetweenRhs(lhs, in.negated, begin);
       break;
-    case T::Dot: {
+    case F::Dot: {
       ast::Ident field;
       if (!ParseAnyName(&field)) return nullptr;
       if (auto* col = ast::DynCast<ast::ColumnRef>(lhs)) {
@@ -384,16 +304,16 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, int type_int, int level, int op_in
       }
       break;
     }
-    case T::Subscript: {
+    case F::Subscript: {
       auto* s = arena_.New<ast::Subscript>();
       s->base = lhs;
-      s->index = ParseExpr(kBpNone);
+      s->index = ParseExpr();
       if (s->index == nullptr || !Expect(TokenKind::RBracket)) return nullptr;
       s->span = SpanFrom(begin);
       lhs = s;
       break;
     }
-    case T::None:
+    case F::None:
       break;
   }
   return lhs;
@@ -433,7 +353,7 @@ ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negat
     Advance();
     if (!ParseExprList(&e->patterns) || !Expect(TokenKind::RParen)) return nullptr;
   } else {
-    ast::Expr* p = ParseExpr(kBpSimilar);
+    ast::Expr* p = ParseExpr(ast::Precedence::Comparison);
     if (p == nullptr) return nullptr;
     ast::Expr** arr = static_cast<ast::Expr**>(arena_.Allocate(sizeof(ast::Expr*), alignof(ast::Expr*)));
     arr[0] = p;
@@ -447,9 +367,9 @@ ast::Expr* Parser::ParseBetweenRhs(ast::Expr* lhs, bool negated, uint32_t begin)
   auto* e = arena_.New<ast::BetweenExpr>();
   e->value = lhs;
   e->negated = negated;
-  e->low = ParseExpr(kBpSimilar);
+  e->low = ParseExpr(ast::Precedence::Comparison);
   if (e->low == nullptr || !ExpectKw(Keyword::And)) return nullptr;
-  e->high = ParseExpr(kBpSimilar);
+  e->high = ParseExpr(ast::Precedence::Comparison);
   if (e->high == nullptr) return nullptr;
   e->span = SpanFrom(begin);
   return e;
@@ -461,36 +381,19 @@ ast::Expr* Parser::ParsePrefix() {
   const Token& t = Peek();
   const uint32_t begin = t.begin;
   ast::UnaryOp op;
-  int bp;
-  switch (t.kind) {
-    case TokenKind::Minus:
-      op = ast::UnaryOp::Minus;
-      bp = kBpUnary;
-      break;
-    case TokenKind::Plus:
-      op = ast::UnaryOp::Plus;
-      bp = kBpUnary;
-      break;
-    case TokenKind::Tilde:
-      op = ast::UnaryOp::BitNot;
-      bp = kBpUnary;
-      break;
-    case TokenKind::Bang:
-      op = ast::UnaryOp::Not;
-      bp = kBpNot;
-      break;
-    case TokenKind::Word:
-      if (t.keyword == Keyword::Not) {
-        op = ast::UnaryOp::Not;
-        bp = kBpNot;
-        break;
-      }
-      return ParsePrimary();
-    default:
-      return ParsePrimary();
+  if (t.kind == TokenKind::Minus) {
+    op = ast::UnaryOp::Minus;
+  } else if (t.kind == TokenKind::Plus) {
+    op = ast::UnaryOp::Plus;
+  } else if (t.kind == TokenKind::Tilde) {
+    op = ast::UnaryOp::BitNot;
+  } else if (t.kind == TokenKind::Bang || (t.kind == TokenKind::Word && t.keyword == Keyword::Not)) {
+    op = ast::UnaryOp::Not;
+  } else {
+    return ParsePrimary();
   }
   Advance();
-  ast::Expr* operand = ParseExpr(bp);
+  ast::Expr* operand = ParseExpr(ast::PrecedenceOf(op));
   if (operand == nullptr) return nullptr;
   auto* u = arena_.New<ast::UnaryExpr>();
   u->op = op;
@@ -713,7 +616,7 @@ ast::Expr* Parser::ParseParenExpr() {
   const uint32_t begin = StartOffset();
   if (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)) return ParseSubqueryParens(begin);
   Advance();  // (
-  ast::Expr* first = ParseExpr(kBpNone);
+  ast::Expr* first = ParseExpr();
   if (first == nullptr) return nullptr;
   if (Accept(TokenKind::RParen)) return MaybeInterval(first, begin);
   return ParseStructRest(first, begin);
@@ -723,7 +626,7 @@ ast::Expr* Parser::ParseStructRest(ast::Expr* first, uint32_t begin) {
   ListBuilder<ast::Expr*> fields(exprs_);
   fields.Push(first);
   while (Accept(TokenKind::Comma)) {
-    ast::Expr* e = ParseExpr(kBpNone);
+    ast::Expr* e = ParseExpr();
     if (e == nullptr) return nullptr;
     fields.Push(e);
   }
@@ -749,7 +652,7 @@ ast::Expr* Parser::ParseIntervalKeyword() {
     lit->span = SpanFrom(vbegin);
     value = lit;
   } else if (Accept(TokenKind::LParen)) {
-    value = ParseExpr(kBpNone);
+    value = ParseExpr();
     if (value == nullptr || !Expect(TokenKind::RParen)) return nullptr;
   } else if (At(TokenKind::Minus) || At(TokenKind::Plus)) {
     const bool minus = At(TokenKind::Minus);
@@ -786,15 +689,15 @@ ast::Expr* Parser::ParseCase() {
   Advance();  // CASE
   auto* c = arena_.New<ast::CaseExpr>();
   if (!AtKw(Keyword::When)) {
-    c->operand = ParseExpr(kBpNone);
+    c->operand = ParseExpr();
     if (c->operand == nullptr) return nullptr;
   }
   ListBuilder<ast::WhenClause> whens(whens_);
   while (AcceptKw(Keyword::When)) {
     ast::WhenClause w;
-    w.condition = ParseExpr(kBpNone);
+    w.condition = ParseExpr();
     if (w.condition == nullptr || !ExpectKw(Keyword::Then)) return nullptr;
-    w.result = ParseExpr(kBpNone);
+    w.result = ParseExpr();
     if (w.result == nullptr) return nullptr;
     whens.Push(w);
   }
@@ -803,7 +706,7 @@ ast::Expr* Parser::ParseCase() {
     return nullptr;
   }
   if (AcceptKw(Keyword::Else)) {
-    c->else_result = ParseExpr(kBpNone);
+    c->else_result = ParseExpr();
     if (c->else_result == nullptr) return nullptr;
   }
   if (!ExpectKw(Keyword::End)) return nullptr;
@@ -817,11 +720,11 @@ ast::Expr* Parser::ParseCast() {
   Advance();  // CAST
   Advance();  // (
   auto* c = arena_.New<ast::CastExpr>();
-  c->operand = ParseExpr(kBpNone);
+  c->operand = ParseExpr();
   if (c->operand == nullptr || !ExpectKw(Keyword::As)) return nullptr;
   if (!ParseType(&c->type)) return nullptr;
   if (AcceptKw(Keyword::Format)) {
-    c->format = ParseExpr(kBpNone);
+    c->format = ParseExpr();
     if (c->format == nullptr) return nullptr;
   }
   if (!Expect(TokenKind::RParen)) return nullptr;
@@ -841,7 +744,7 @@ ast::Expr* Parser::ParseExtract() {
   e->unit = Lowered(Text(Peek()));
   Advance();
   if (!ExpectKw(Keyword::From)) return nullptr;
-  e->operand = ParseExpr(kBpNone);
+  e->operand = ParseExpr();
   if (e->operand == nullptr || !Expect(TokenKind::RParen)) return nullptr;
   e->span = SpanFrom(begin);
   return e;
@@ -851,7 +754,7 @@ ast::Expr* Parser::ParseFloor(uint32_t begin) {
   ast::Ident name = MakeIdent(Peek());
   Advance();  // FLOOR
   Advance();  // (
-  ast::Expr* arg = ParseExpr(kBpNone);
+  ast::Expr* arg = ParseExpr();
   if (arg == nullptr) return nullptr;
   if (AcceptKw(Keyword::To)) {
     auto* e = arena_.New<ast::ExtractExpr>();
@@ -870,7 +773,7 @@ ast::Expr* Parser::ParseFloor(uint32_t begin) {
   ListBuilder<ast::Expr*> args(exprs_);
   args.Push(arg);
   while (Accept(TokenKind::Comma)) {
-    ast::Expr* a = ParseExpr(kBpNone);
+    ast::Expr* a = ParseExpr();
     if (a == nullptr) return nullptr;
     args.Push(a);
   }
@@ -895,11 +798,11 @@ ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
     AcceptKw(Keyword::Both);
   ast::Expr* chars = nullptr;
   if (!AtKw(Keyword::From)) {
-    chars = ParseExpr(kBpNone);
+    chars = ParseExpr();
     if (chars == nullptr) return nullptr;
   }
   if (!ExpectKw(Keyword::From)) return nullptr;
-  ast::Expr* s = ParseExpr(kBpNone);
+  ast::Expr* s = ParseExpr();
   if (s == nullptr || !Expect(TokenKind::RParen)) return nullptr;
   auto* f = arena_.New<ast::FunctionCall>();
   ast::Ident* n = arena_.New<ast::Ident>(name);
@@ -946,7 +849,7 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       Advance();
     ListBuilder<ast::Expr*> args(exprs_);
     do {
-      ast::Expr* a = ParseExpr(kBpNone);
+      ast::Expr* a = ParseExpr();
       if (a == nullptr) return nullptr;
       args.Push(a);
       if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
@@ -1065,7 +968,7 @@ bool Parser::ParseFrameBound(ast::FrameBound* out) {
     out->type = T::CurrentRow;
     return true;
   }
-  out->offset = ParseExpr(kBpAnd);
+  out->offset = ParseExpr(ast::Precedence::And);
   if (out->offset == nullptr) return false;
   if (AcceptKw(Keyword::Preceding))
     out->type = T::Preceding;
@@ -1082,7 +985,7 @@ bool Parser::ParseOrderItems(ast::List<ast::OrderItem>* out) {
   ListBuilder<ast::OrderItem> items(order_items_);
   do {
     ast::OrderItem it;
-    it.expr = ParseExpr(kBpNone);
+    it.expr = ParseExpr();
     if (it.expr == nullptr) return false;
     if (AcceptKw(Keyword::Asc))
       it.direction = ast::OrderItem::Direction::Asc;
@@ -1115,7 +1018,7 @@ bool Parser::AcceptListComma() {
 bool Parser::ParseExprList(ast::List<ast::Expr*>* out) {
   ListBuilder<ast::Expr*> items(exprs_);
   do {
-    ast::Expr* e = ParseExpr(kBpNone);
+    ast::Expr* e = ParseExpr();
     if (e == nullptr) return false;
     items.Push(e);
   } while (AcceptListComma());

@@ -339,7 +339,7 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
     }
   }
   if (item->expr == nullptr) {
-    item->expr = ParseExpr(kBpNone);
+    item->expr = ParseExpr();
     if (item->expr == nullptr) return false;
   }
   if (AcceptKw(Keyword::As)) {
@@ -362,17 +362,17 @@ bool Parser::ParseSelectRest(ast::SelectCore* core, bool from_first) {
     if (core->from == nullptr) return false;
   }
   if (AcceptKw(Keyword::Where)) {
-    core->where = ParseExpr(kBpNone);
+    core->where = ParseExpr();
     if (core->where == nullptr) return false;
   }
   if (AtKw(Keyword::Group) && AtKw(Keyword::By, 1) && !ParseGroupBy(&core->group_by)) return false;
   if (AcceptKw(Keyword::Having)) {
-    core->having = ParseExpr(kBpNone);
+    core->having = ParseExpr();
     if (core->having == nullptr) return false;
   }
   if (AtKw(Keyword::Window) && !ParseNamedWindows(&core->windows)) return false;
   if (AcceptKw(Keyword::Qualify)) {
-    core->qualify = ParseExpr(kBpNone);
+    core->qualify = ParseExpr();
     if (core->qualify == nullptr) return false;
   }
   return true;
@@ -421,7 +421,7 @@ bool Parser::ParseGroupBy(ast::GroupBy** out) {
         Advance();
         if (!ParseExprList(&set) || !Expect(TokenKind::RParen)) return false;
       } else {
-        ast::Expr* e = ParseExpr(kBpNone);
+        ast::Expr* e = ParseExpr();
         if (e == nullptr) return false;
         ast::Expr** one = static_cast<ast::Expr**>(arena_.Allocate(sizeof(ast::Expr*), alignof(ast::Expr*)));
         one[0] = e;
@@ -498,14 +498,14 @@ bool Parser::ParseTrailingClauses(ast::Query* q) {
   }
   if (AtKw(Keyword::Limit)) {
     Advance();
-    q->limit = ParseExpr(kBpNone);
+    q->limit = ParseExpr();
     if (q->limit == nullptr) return false;
     if (Accept(TokenKind::Comma)) {
       q->offset = q->limit;
-      q->limit = ParseExpr(kBpNone);
+      q->limit = ParseExpr();
       if (q->limit == nullptr) return false;
     } else if (AcceptKw(Keyword::Offset)) {
-      q->offset = ParseExpr(kBpNone);
+      q->offset = ParseExpr();
       if (q->offset == nullptr) return false;
     }
   }
@@ -525,7 +525,7 @@ ast::ValuesQuery* Parser::ParseValues() {
     ListBuilder<ast::Expr*> row(exprs_);
     const bool paren = Accept(TokenKind::LParen);
     do {
-      ast::Expr* e = ParseExpr(kBpNone);
+      ast::Expr* e = ParseExpr();
       if (e == nullptr) {
         allow_default_ = saved;
         return nullptr;
@@ -615,7 +615,7 @@ ast::TableRef* Parser::ParseJoinedSource() {
     if (j->right == nullptr) return nullptr;
     if (kind != ast::JoinKind::Comma) {
       if (AcceptKw(Keyword::On)) {
-        j->on = ParseExpr(kBpNone);
+        j->on = ParseExpr();
         if (j->on == nullptr) return nullptr;
       } else if (AtKw(Keyword::Using) && AtKind(TokenKind::LParen, 1)) {
         Advance();
@@ -715,7 +715,7 @@ ast::TableRef* Parser::ParseTableNameRef() {
     Advance();
     Advance();
     if (!ExpectKw(Keyword::As) || !ExpectKw(Keyword::Of)) return nullptr;
-    t->as_of = ParseExpr(kBpNone);
+    t->as_of = ParseExpr();
     if (t->as_of == nullptr) return nullptr;
   }
   if (!ParseTableAlias(&t->alias, nullptr)) return nullptr;
@@ -1054,7 +1054,7 @@ bool Parser::ParsePartitionSpec(ast::PartitionSpec** out) {
     }
     if (!it.op.empty()) {
       Advance();
-      it.value = ParseExpr(kBpSimilar);
+      it.value = ParseExpr(ast::Precedence::Comparison);
       if (it.value == nullptr) return false;
     }
     items.Push(it);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "ast/precedence.h"
 #include "base/arena.h"
 #include "lexer/token.h"
 #include "parser/parser.h"
@@ -51,23 +52,14 @@ class ListBuilder {
   size_t mark_;
 };
 
-// Pratt binding powers (hiveql-coverage.md §3.1).
-enum Bp : int {
-  kBpNone = 0,
-  kBpOr = 10,
-  kBpAnd = 20,
-  kBpNot = 30,
-  kBpIs = 40,
-  kBpEquality = 50,
-  kBpSimilar = 60,
-  kBpBitOr = 70,
-  kBpBitAnd = 80,
-  kBpConcat = 90,
-  kBpAdd = 100,
-  kBpMul = 110,
-  kBpXor = 120,
-  kBpUnary = 130,
-  kBpPostfix = 140,
+// An infix or postfix operator at the cursor (PeekInfix), for ApplyInfix.
+struct Infix {
+  enum class Form : uint8_t { None, Binary, Is, In, Like, Between, Dot, Subscript } form = Form::None;
+  ast::Precedence level = ast::Precedence::Lowest;
+  ast::BinaryOp op = ast::BinaryOp::Or;  // Binary
+  bool negated = false;                  // NOT IN / NOT LIKE / NOT BETWEEN
+  ast::LikeExpr::Op like = ast::LikeExpr::Op::Like;
+  uint8_t tokens = 1;  // how many tokens the operator spans
 };
 
 class Parser {
@@ -147,13 +139,13 @@ class Parser {
   bool AtStatementStart(size_t k = 0) const;
 
   // ---- expressions (parse_expr.cc)
-  ast::Expr* ParseExpr(int min_bp = kBpNone);
+  // An expression whose operators all bind more tightly than `min`.
+  ast::Expr* ParseExpr(ast::Precedence min = ast::Precedence::Lowest);
   ast::Expr* ParsePrefix();
   ast::Expr* ParsePrimary();
   [[gnu::noinline]] ast::Expr* ParsePrimaryOther();
   [[gnu::noinline]] ast::Expr* ParseStructRest(ast::Expr* first, uint32_t begin);
-  [[gnu::noinline]] ast::Expr* ApplyInfix(ast::Expr* lhs, int type, int level, int op, bool negated, int like,
-                                          uint32_t begin);
+  [[gnu::noinline]] ast::Expr* ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin);
   ast::Expr* ParseParenExpr();
   ast::Expr* ParseNameExpr();
   ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
