@@ -52,60 +52,26 @@ bool SimpleName(std::string_view name) {
   return true;
 }
 
+// Keywords that would start another form before `(`: as a function's name
+// they print in backquotes.
+constexpr lexer::KeywordSet kQuotedFunctionNames{
+    lexer::Keyword::In,       lexer::Keyword::Values,    lexer::Keyword::Using,     lexer::Keyword::Over,
+    lexer::Keyword::As,       lexer::Keyword::Select,    lexer::Keyword::From,      lexer::Keyword::Where,
+    lexer::Keyword::Join,     lexer::Keyword::Table,     lexer::Keyword::Partition, lexer::Keyword::Tablesample,
+    lexer::Keyword::When,     lexer::Keyword::Then,      lexer::Keyword::Else,      lexer::Keyword::End,
+    lexer::Keyword::And,      lexer::Keyword::Or,        lexer::Keyword::Is,        lexer::Keyword::Between,
+    lexer::Keyword::Like,     lexer::Keyword::Rlike,     lexer::Keyword::Regexp,    lexer::Keyword::On,
+    lexer::Keyword::Union,    lexer::Keyword::Intersect, lexer::Keyword::Except,    lexer::Keyword::Minus,
+    lexer::Keyword::Group,    lexer::Keyword::Order,     lexer::Keyword::Having,    lexer::Keyword::Window,
+    lexer::Keyword::With,     lexer::Keyword::Into,      lexer::Keyword::By,        lexer::Keyword::Distinct,
+    lexer::Keyword::Case,     lexer::Keyword::Cast,      lexer::Keyword::Extract,   lexer::Keyword::Exists,
+    lexer::Keyword::Interval, lexer::Keyword::Not,       lexer::Keyword::Null,      lexer::Keyword::True,
+    lexer::Keyword::False,
+};
+
 // Function names: keywords print bare unless they would start another form.
 bool FunctionNameNeedsQuotes(std::string_view name) {
-  if (!SimpleName(name)) return true;
-  const lexer::Keyword kw = lexer::LookupKeyword(name);
-  switch (kw) {
-    case lexer::Keyword::In:
-    case lexer::Keyword::Values:
-    case lexer::Keyword::Using:
-    case lexer::Keyword::Over:
-    case lexer::Keyword::As:
-    case lexer::Keyword::Select:
-    case lexer::Keyword::From:
-    case lexer::Keyword::Where:
-    case lexer::Keyword::Join:
-    case lexer::Keyword::Table:
-    case lexer::Keyword::Partition:
-    case lexer::Keyword::Tablesample:
-    case lexer::Keyword::When:
-    case lexer::Keyword::Then:
-    case lexer::Keyword::Else:
-    case lexer::Keyword::End:
-    case lexer::Keyword::And:
-    case lexer::Keyword::Or:
-    case lexer::Keyword::Is:
-    case lexer::Keyword::Between:
-    case lexer::Keyword::Like:
-    case lexer::Keyword::Rlike:
-    case lexer::Keyword::Regexp:
-    case lexer::Keyword::On:
-    case lexer::Keyword::Union:
-    case lexer::Keyword::Intersect:
-    case lexer::Keyword::Except:
-    case lexer::Keyword::Minus:
-    case lexer::Keyword::Group:
-    case lexer::Keyword::Order:
-    case lexer::Keyword::Having:
-    case lexer::Keyword::Window:
-    case lexer::Keyword::With:
-    case lexer::Keyword::Into:
-    case lexer::Keyword::By:
-    case lexer::Keyword::Distinct:
-    case lexer::Keyword::Case:
-    case lexer::Keyword::Cast:
-    case lexer::Keyword::Extract:
-    case lexer::Keyword::Exists:
-    case lexer::Keyword::Interval:
-    case lexer::Keyword::Not:
-    case lexer::Keyword::Null:
-    case lexer::Keyword::True:
-    case lexer::Keyword::False:
-      return true;
-    default:
-      return false;
-  }
+  return !SimpleName(name) || kQuotedFunctionNames.contains(lexer::LookupKeyword(name));
 }
 
 std::string Upper(std::string_view s) {

@@ -111,58 +111,33 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
 
 }  // namespace
 
-bool Parser::AtIntervalUnit(size_t k) const {
-  const Token& t = Peek(k);
-  if (t.kind != TokenKind::Word) return false;
-  switch (t.keyword) {
-    case Keyword::Year:
-    case Keyword::Years:
-    case Keyword::Month:
-    case Keyword::Months:
-    case Keyword::Day:
-    case Keyword::Days:
-    case Keyword::Hour:
-    case Keyword::Hours:
-    case Keyword::Minute:
-    case Keyword::Minutes:
-    case Keyword::Second:
-    case Keyword::Seconds:
-      return true;
-    default:
-      return false;
-  }
+namespace {
+
+// The interval units, singular and plural, and the unit each names.
+constexpr std::pair<Keyword, std::string_view> kIntervalUnits[] = {
+    {Keyword::Year, "year"},      {Keyword::Years, "year"},    {Keyword::Month, "month"},
+    {Keyword::Months, "month"},   {Keyword::Day, "day"},       {Keyword::Days, "day"},
+    {Keyword::Hour, "hour"},      {Keyword::Hours, "hour"},    {Keyword::Minute, "minute"},
+    {Keyword::Minutes, "minute"}, {Keyword::Second, "second"}, {Keyword::Seconds, "second"},
+};
+
+// "day" for DAY or DAYS; empty for a word that is no interval unit.
+std::string_view IntervalUnit(const Token& t) {
+  if (t.kind != TokenKind::Word) return {};
+  for (const auto& [kw, unit] : kIntervalUnits)
+    if (t.keyword == kw) return unit;
+  return {};
 }
 
+}  // namespace
+
+bool Parser::AtIntervalUnit(size_t k) const { return !IntervalUnit(Peek(k)).empty(); }
+
 std::string_view Parser::ParseIntervalUnit() {
-  std::string_view unit;
-  switch (Peek().keyword) {
-    case Keyword::Year:
-    case Keyword::Years:
-      unit = "year";
-      break;
-    case Keyword::Month:
-    case Keyword::Months:
-      unit = "month";
-      break;
-    case Keyword::Day:
-    case Keyword::Days:
-      unit = "day";
-      break;
-    case Keyword::Hour:
-    case Keyword::Hours:
-      unit = "hour";
-      break;
-    case Keyword::Minute:
-    case Keyword::Minutes:
-      unit = "minute";
-      break;
-    case Keyword::Second:
-    case Keyword::Seconds:
-      unit = "second";
-      break;
-    default:
-      Fail("interval unit");
-      return {};
+  const std::string_view unit = IntervalUnit(Peek());
+  if (unit.empty()) {
+    Fail("interval unit");
+    return {};
   }
   Advance();
   return unit;
@@ -404,49 +379,14 @@ ast::Expr* Parser::ParsePrefix() {
 
 namespace {
 // Keywords that never start a function call even when followed by `(`.
-bool IsClauseKeyword(Keyword kw) {
-  switch (kw) {
-    case Keyword::In:
-    case Keyword::Values:
-    case Keyword::Using:
-    case Keyword::Over:
-    case Keyword::As:
-    case Keyword::Select:
-    case Keyword::From:
-    case Keyword::Where:
-    case Keyword::Join:
-    case Keyword::Table:
-    case Keyword::Partition:
-    case Keyword::Tablesample:
-    case Keyword::When:
-    case Keyword::Then:
-    case Keyword::Else:
-    case Keyword::End:
-    case Keyword::And:
-    case Keyword::Or:
-    case Keyword::Is:
-    case Keyword::Between:
-    case Keyword::Like:
-    case Keyword::Rlike:
-    case Keyword::Regexp:
-    case Keyword::On:
-    case Keyword::Union:
-    case Keyword::Intersect:
-    case Keyword::Except:
-    case Keyword::Minus:
-    case Keyword::Group:
-    case Keyword::Order:
-    case Keyword::Having:
-    case Keyword::Window:
-    case Keyword::With:
-    case Keyword::Into:
-    case Keyword::By:
-    case Keyword::Distinct:
-      return true;
-    default:
-      return false;
-  }
-}
+constexpr lexer::KeywordSet kNeverCalls{
+    Keyword::In,     Keyword::Values,    Keyword::Using,  Keyword::Over,  Keyword::As,        Keyword::Select,
+    Keyword::From,   Keyword::Where,     Keyword::Join,   Keyword::Table, Keyword::Partition, Keyword::Tablesample,
+    Keyword::When,   Keyword::Then,      Keyword::Else,   Keyword::End,   Keyword::And,       Keyword::Or,
+    Keyword::Is,     Keyword::Between,   Keyword::Like,   Keyword::Rlike, Keyword::Regexp,    Keyword::On,
+    Keyword::Union,  Keyword::Intersect, Keyword::Except, Keyword::Minus, Keyword::Group,     Keyword::Order,
+    Keyword::Having, Keyword::Window,    Keyword::With,   Keyword::Into,  Keyword::By,        Keyword::Distinct,
+};
 }  // namespace
 
 ast::Expr* Parser::ParsePrimary() {
@@ -465,113 +405,89 @@ ast::Expr* Parser::ParsePrimaryOther() {
     lit->span = SpanFrom(begin);
     return lit;
   };
-  switch (t.kind) {
-    case TokenKind::Number:
-    case TokenKind::ByteLength:
-      return MaybeInterval(literal(ast::Literal::Type::Number, Text(t)), begin);
-    case TokenKind::String:
-      return MaybeInterval(ParseStringLiteral(), begin);
-    case TokenKind::Charset: {
+  const TokenKind kind = t.kind;
+  if (kind == TokenKind::Word) {
+    // A keyword that starts a form of its own; any other word is a name.
+    const Keyword kw = t.keyword;
+    if (kw == Keyword::None) return ParseNameExpr();
+    const bool call = AtKind(TokenKind::LParen, 1);
+    if (kw == Keyword::Case) return ParseCase();
+    if (kw == Keyword::Cast && call) return ParseCast();
+    if (kw == Keyword::Extract && call) return ParseExtract();
+    if (kw == Keyword::Floor && call) return ParseFloor(begin);
+    if (kw == Keyword::Exists && call) return ParseExists();
+    if (kw == Keyword::Interval) return ParseIntervalKeyword();
+    if (kw == Keyword::True || kw == Keyword::False)
+      return literal(ast::Literal::Type::Boolean, lexer::KeywordSpelling(kw));
+    if (kw == Keyword::Null) return literal(ast::Literal::Type::Null, "NULL");
+    if ((kw == Keyword::Date || kw == Keyword::Timestamp || kw == Keyword::Timestamplocaltz) &&
+        AtKind(TokenKind::String, 1)) {
       auto* lit = arena_.New<ast::Literal>();
-      lit->type = ast::Literal::Type::Charset;
-      lit->type_name = Lowered(Text(t));
+      lit->type = ast::Literal::Type::Typed;
+      lit->type_name = kw == Keyword::Date ? "date" : kw == Keyword::Timestamp ? "timestamp" : "timestamplocaltz";
       Advance();
-      if (!At(TokenKind::String) && !At(TokenKind::Number) && !At(TokenKind::Word)) {
-        Fail("string literal");
-        return nullptr;
-      }
       lit->text = Text(Peek());
       Advance();
       lit->span = SpanFrom(begin);
       return lit;
     }
-    case TokenKind::Question:
-      return literal(ast::Literal::Type::Parameter, Text(t));
-    case TokenKind::Variable:
-      if (AtKind(TokenKind::LParen, 1) || AtKind(TokenKind::Dot, 1)) return ParseNameExpr();
-      return MaybeInterval(literal(ast::Literal::Type::Variable, Text(t)), begin);
-    case TokenKind::LParen:
-      return ParseParenExpr();
-    case TokenKind::Star: {
-      Advance();
-      auto* s = arena_.New<ast::StarExpr>();
-      s->span = SpanFrom(begin);
-      return s;
-    }
-    case TokenKind::QuotedIdent:
-      return ParseNameExpr();
-    case TokenKind::Word:
-      break;
-    default:
+    if (kw == Keyword::CurrentDate && !call) return literal(ast::Literal::Type::CurrentDate, "CURRENT_DATE");
+    if (kw == Keyword::CurrentTimestamp && !call)
+      return literal(ast::Literal::Type::CurrentTimestamp, "CURRENT_TIMESTAMP");
+    if (kw == Keyword::Default && allow_default_ &&
+        (AtKind(TokenKind::Comma, 1) || AtKind(TokenKind::RParen, 1) || AtKind(TokenKind::Eof, 1) ||
+         AtKw(Keyword::Where, 1)))
+      return literal(ast::Literal::Type::Variable, "DEFAULT");
+    if (lexer::IsReserved(kw) && !(call && !kNeverCalls.contains(kw))) {
       Fail("expression");
       return nullptr;
+    }
+    return ParseNameExpr();
   }
-  const bool call = AtKind(TokenKind::LParen, 1);
-  switch (t.keyword) {
-    case Keyword::Case:
-      return ParseCase();
-    case Keyword::Cast:
-      if (call) return ParseCast();
-      break;
-    case Keyword::Extract:
-      if (call) return ParseExtract();
-      break;
-    case Keyword::Floor:
-      if (call) return ParseFloor(begin);
-      break;
-    case Keyword::Exists:
-      if (call) {
-        Advance();
-        Advance();
-        auto* e = arena_.New<ast::ExistsExpr>();
-        e->query = ParseQuery();
-        if (e->query == nullptr || !Expect(TokenKind::RParen)) return nullptr;
-        e->span = SpanFrom(begin);
-        return e;
-      }
-      break;
-    case Keyword::Interval:
-      return ParseIntervalKeyword();
-    case Keyword::True:
-    case Keyword::False:
-      return literal(ast::Literal::Type::Boolean, lexer::KeywordSpelling(t.keyword));
-    case Keyword::Null:
-      return literal(ast::Literal::Type::Null, "NULL");
-    case Keyword::Date:
-    case Keyword::Timestamp:
-    case Keyword::Timestamplocaltz:
-      if (AtKind(TokenKind::String, 1)) {
-        auto* lit = arena_.New<ast::Literal>();
-        lit->type = ast::Literal::Type::Typed;
-        lit->type_name = t.keyword == Keyword::Date        ? "date"
-                         : t.keyword == Keyword::Timestamp ? "timestamp"
-                                                           : "timestamplocaltz";
-        Advance();
-        lit->text = Text(Peek());
-        Advance();
-        lit->span = SpanFrom(begin);
-        return lit;
-      }
-      break;
-    case Keyword::CurrentDate:
-      if (!call) return literal(ast::Literal::Type::CurrentDate, "CURRENT_DATE");
-      break;
-    case Keyword::CurrentTimestamp:
-      if (!call) return literal(ast::Literal::Type::CurrentTimestamp, "CURRENT_TIMESTAMP");
-      break;
-    case Keyword::Default:
-      if (allow_default_ && (AtKind(TokenKind::Comma, 1) || AtKind(TokenKind::RParen, 1) || AtKind(TokenKind::Eof, 1) ||
-                             AtKw(Keyword::Where, 1)))
-        return literal(ast::Literal::Type::Variable, "DEFAULT");
-      break;
-    default:
-      break;
+  if (kind == TokenKind::QuotedIdent) return ParseNameExpr();
+  if (kind == TokenKind::Number || kind == TokenKind::ByteLength)
+    return MaybeInterval(literal(ast::Literal::Type::Number, Text(t)), begin);
+  if (kind == TokenKind::String) return MaybeInterval(ParseStringLiteral(), begin);
+  if (kind == TokenKind::Variable) {
+    if (AtKind(TokenKind::LParen, 1) || AtKind(TokenKind::Dot, 1)) return ParseNameExpr();
+    return MaybeInterval(literal(ast::Literal::Type::Variable, Text(t)), begin);
   }
-  if (t.keyword != Keyword::None && lexer::IsReserved(t.keyword) && !(call && !IsClauseKeyword(t.keyword))) {
-    Fail("expression");
-    return nullptr;
+  if (kind == TokenKind::Charset) {
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = ast::Literal::Type::Charset;
+    lit->type_name = Lowered(Text(t));
+    Advance();
+    if (!At(TokenKind::String) && !At(TokenKind::Number) && !At(TokenKind::Word)) {
+      Fail("string literal");
+      return nullptr;
+    }
+    lit->text = Text(Peek());
+    Advance();
+    lit->span = SpanFrom(begin);
+    return lit;
   }
-  return ParseNameExpr();
+  if (kind == TokenKind::Question) return literal(ast::Literal::Type::Parameter, Text(t));
+  if (kind == TokenKind::LParen) return ParseParenExpr();
+  if (kind == TokenKind::Star) {
+    Advance();
+    auto* s = arena_.New<ast::StarExpr>();
+    s->span = SpanFrom(begin);
+    return s;
+  }
+  Fail("expression");
+  return nullptr;
+}
+
+/// exists ::= EXISTS '(' query ')'
+ast::Expr* Parser::ParseExists() {
+  const uint32_t begin = StartOffset();
+  Advance();  // EXISTS
+  Advance();  // (
+  auto* e = arena_.New<ast::ExistsExpr>();
+  e->query = ParseQuery();
+  if (e->query == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  e->span = SpanFrom(begin);
+  return e;
 }
 
 ast::Expr* Parser::ParseNameExpr() {
@@ -1056,55 +972,51 @@ bool Parser::AppendType(std::string& out) {
   const Keyword kw = Peek().keyword;
   for (char c : Text(Peek())) out.push_back(AsciiLower(c));
   Advance();
-  switch (kw) {
-    case Keyword::Array:
-    case Keyword::Map:
-    case Keyword::Uniontype: {
-      if (!Expect(TokenKind::Less)) return false;
-      out.push_back('<');
-      do {
-        if (out.back() != '<') out.push_back(',');
-        if (!AppendType(out)) return false;
-      } while (Accept(TokenKind::Comma));
-      if (!Expect(TokenKind::Greater)) return false;
-      out.push_back('>');
-      return true;
-    }
-    case Keyword::Struct: {
-      if (!Expect(TokenKind::Less)) return false;
-      out.push_back('<');
-      do {
-        if (out.back() != '<') out.push_back(',');
-        ast::Ident field;
-        if (!ParseAnyName(&field)) return false;
-        ast::AppendIdent(out, field.name);
-        if (!Expect(TokenKind::Colon)) return false;
-        out.push_back(':');
-        if (!AppendType(out)) return false;
-        if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
-          Advance();
-          out.append(" comment ");
-          out.append(Text(Peek()));
-          Advance();
-        }
-      } while (Accept(TokenKind::Comma));
-      if (!Expect(TokenKind::Greater)) return false;
-      out.push_back('>');
-      return true;
-    }
-    case Keyword::Double:
-      AcceptKw(Keyword::Precision);
-      return true;
-    case Keyword::Timestamp:
-      if (AtKw(Keyword::With) && AtKw(Keyword::Local, 1)) {
+  if (kw == Keyword::Array || kw == Keyword::Map || kw == Keyword::Uniontype) {
+    if (!Expect(TokenKind::Less)) return false;
+    out.push_back('<');
+    do {
+      if (out.back() != '<') out.push_back(',');
+      if (!AppendType(out)) return false;
+    } while (Accept(TokenKind::Comma));
+    if (!Expect(TokenKind::Greater)) return false;
+    out.push_back('>');
+    return true;
+  }
+  if (kw == Keyword::Struct) {
+    if (!Expect(TokenKind::Less)) return false;
+    out.push_back('<');
+    do {
+      if (out.back() != '<') out.push_back(',');
+      ast::Ident field;
+      if (!ParseAnyName(&field)) return false;
+      ast::AppendIdent(out, field.name);
+      if (!Expect(TokenKind::Colon)) return false;
+      out.push_back(':');
+      if (!AppendType(out)) return false;
+      if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
         Advance();
+        out.append(" comment ");
+        out.append(Text(Peek()));
         Advance();
-        if (!ExpectKw(Keyword::Time) || !ExpectKw(Keyword::Zone)) return false;
-        out.append(" with local time zone");
       }
-      return true;
-    default:
-      break;
+    } while (Accept(TokenKind::Comma));
+    if (!Expect(TokenKind::Greater)) return false;
+    out.push_back('>');
+    return true;
+  }
+  if (kw == Keyword::Double) {
+    AcceptKw(Keyword::Precision);
+    return true;
+  }
+  if (kw == Keyword::Timestamp) {
+    if (AtKw(Keyword::With) && AtKw(Keyword::Local, 1)) {
+      Advance();
+      Advance();
+      if (!ExpectKw(Keyword::Time) || !ExpectKw(Keyword::Zone)) return false;
+      out.append(" with local time zone");
+    }
+    return true;
   }
   if (At(TokenKind::LParen)) {
     Advance();

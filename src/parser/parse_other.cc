@@ -17,34 +17,18 @@ ast::Statement* Parser::ParseStatement() {
     return nullptr;
   }
   const uint32_t begin = t.begin;
-  switch (t.keyword) {
-    case Keyword::Create:
-      return ParseCreate();
-    case Keyword::Alter:
-      return ParseAlter();
-    case Keyword::Drop:
-      return ParseDrop();
-    case Keyword::Truncate:
-      return ParseTruncate();
-    case Keyword::Update:
-      return ParseUpdate();
-    case Keyword::Delete:
-      return ParseDelete();
-    case Keyword::Merge:
-      return ParseMerge();
-    case Keyword::Load:
-      return ParseLoad();
-    case Keyword::Export:
-      return ParseExport();
-    case Keyword::Import:
-      return ParseImport();
-    case Keyword::Use:
-      return ParseUse();
-    case Keyword::Explain:
-      return ParseExplain();
-    default:
-      break;
-  }
+  // The statements a keyword starts (queries and INSERT are above).
+  using StatementParser = ast::Statement* (Parser::*)();
+  static constexpr std::pair<Keyword, StatementParser> kStatements[] = {
+      {Keyword::Create, &Parser::ParseCreate}, {Keyword::Alter, &Parser::ParseAlter},
+      {Keyword::Drop, &Parser::ParseDrop},     {Keyword::Truncate, &Parser::ParseTruncate},
+      {Keyword::Update, &Parser::ParseUpdate}, {Keyword::Delete, &Parser::ParseDelete},
+      {Keyword::Merge, &Parser::ParseMerge},   {Keyword::Load, &Parser::ParseLoad},
+      {Keyword::Export, &Parser::ParseExport}, {Keyword::Import, &Parser::ParseImport},
+      {Keyword::Use, &Parser::ParseUse},       {Keyword::Explain, &Parser::ParseExplain},
+  };
+  for (const auto& [keyword, parse] : kStatements)
+    if (t.keyword == keyword) return (this->*parse)();
   if (AtOtherStatementStart()) {
     std::string what = ToLower(Text(t));
     if (what == "desc") what = "describe";
@@ -54,39 +38,30 @@ ast::Statement* Parser::ParseStatement() {
   return nullptr;
 }
 
+namespace {
+// Statements recognised but not modelled, kept as text (OtherStatement).
+constexpr lexer::KeywordSet kOtherStatementStarts{
+    Keyword::Show,    Keyword::Describe, Keyword::Desc,    Keyword::Grant,  Keyword::Revoke,  Keyword::Analyze,
+    Keyword::Msck,    Keyword::Lock,     Keyword::Unlock,  Keyword::Start,  Keyword::Commit,  Keyword::Rollback,
+    Keyword::Set,     Keyword::Abort,    Keyword::Kill,    Keyword::Repl,   Keyword::Reload,  Keyword::Prepare,
+    Keyword::Execute, Keyword::Optimize, Keyword::Replace, Keyword::Enable, Keyword::Disable,
+};
+
+// EXPLAIN's options (EXPLAIN ANALYZE too, unless ANALYZE TABLE follows; and DDL).
+constexpr lexer::KeywordSet kExplainOptions{
+    Keyword::Extended,       Keyword::Formatted, Keyword::Dependency, Keyword::Cbo,
+    Keyword::Cost,           Keyword::Joincost,  Keyword::Logical,    Keyword::Authorization,
+    Keyword::Reoptimization, Keyword::Locks,     Keyword::Ast,        Keyword::Debug,
+    Keyword::Vectorization,  Keyword::Only,      Keyword::Summary,    Keyword::Operator,
+    Keyword::Expression,     Keyword::Detail,    Keyword::Rewrite,
+};
+}  // namespace
+
 bool Parser::AtOtherStatementStart() const {
   const Token& t = Peek();
-  switch (t.keyword) {
-    case Keyword::Show:
-    case Keyword::Describe:
-    case Keyword::Desc:
-    case Keyword::Grant:
-    case Keyword::Revoke:
-    case Keyword::Analyze:
-    case Keyword::Msck:
-    case Keyword::Lock:
-    case Keyword::Unlock:
-    case Keyword::Start:
-    case Keyword::Commit:
-    case Keyword::Rollback:
-    case Keyword::Set:
-    case Keyword::Abort:
-    case Keyword::Kill:
-    case Keyword::Repl:
-    case Keyword::Reload:
-    case Keyword::Prepare:
-    case Keyword::Execute:
-    case Keyword::Optimize:
-    case Keyword::Replace:
-    case Keyword::Enable:
-    case Keyword::Disable:
-      return true;
-    case Keyword::None:
-      // Hive CLI processors that reach the parser in some scripts.
-      return EqualsIgnoreCase(Text(t), "erasure");
-    default:
-      return false;
-  }
+  // Hive CLI processors that reach the parser in some scripts.
+  if (t.keyword == Keyword::None) return EqualsIgnoreCase(Text(t), "erasure");
+  return kOtherStatementStarts.contains(t.keyword);
 }
 
 ast::Statement* Parser::ParseUse() {
@@ -105,38 +80,8 @@ ast::Statement* Parser::ParseExplain() {
   std::string opts;
   while (At(TokenKind::Word) && !AtStatementStart()) {
     const Keyword kw = Peek().keyword;
-    bool option = false;
-    switch (kw) {
-      case Keyword::Extended:
-      case Keyword::Formatted:
-      case Keyword::Dependency:
-      case Keyword::Cbo:
-      case Keyword::Cost:
-      case Keyword::Joincost:
-      case Keyword::Logical:
-      case Keyword::Authorization:
-      case Keyword::Reoptimization:
-      case Keyword::Locks:
-      case Keyword::Ast:
-      case Keyword::Debug:
-      case Keyword::Vectorization:
-      case Keyword::Only:
-      case Keyword::Summary:
-      case Keyword::Operator:
-      case Keyword::Expression:
-      case Keyword::Detail:
-      case Keyword::Rewrite:
-        option = true;
-        break;
-      case Keyword::Analyze:
-        option = !AtKw(Keyword::Table, 1);
-        break;
-      case Keyword::None:
-        option = EqualsIgnoreCase(Text(Peek()), "ddl");
-        break;
-      default:
-        break;
-    }
+    const bool option = kExplainOptions.contains(kw) || (kw == Keyword::Analyze && !AtKw(Keyword::Table, 1)) ||
+                        (kw == Keyword::None && EqualsIgnoreCase(Text(Peek()), "ddl"));
     if (!option) break;
     if (!opts.empty()) opts.push_back(' ');
     opts += ToLower(Text(Peek()));

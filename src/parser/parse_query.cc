@@ -11,37 +11,47 @@
 namespace hivelineage::parser {
 
 namespace {
-bool IsTypeKeyword(Keyword kw) {
-  switch (kw) {
-    case Keyword::String:
-    case Keyword::Int:
-    case Keyword::Integer:
-    case Keyword::Bigint:
-    case Keyword::Smallint:
-    case Keyword::Tinyint:
-    case Keyword::Double:
-    case Keyword::Float:
-    case Keyword::Real:
-    case Keyword::Boolean:
-    case Keyword::Decimal:
-    case Keyword::Dec:
-    case Keyword::Numeric:
-    case Keyword::Date:
-    case Keyword::Timestamp:
-    case Keyword::Datetime:
-    case Keyword::Timestamplocaltz:
-    case Keyword::Varchar:
-    case Keyword::Char:
-    case Keyword::Binary:
-    case Keyword::Array:
-    case Keyword::Map:
-    case Keyword::Struct:
-    case Keyword::Uniontype:
-      return true;
-    default:
-      return false;
-  }
-}
+// Words that start a type (in a TRANSFORM's AS list a name may follow one).
+constexpr lexer::KeywordSet kTypeStarts{
+    Keyword::String,
+    Keyword::Int,
+    Keyword::Integer,
+    Keyword::Bigint,
+    Keyword::Smallint,
+    Keyword::Tinyint,
+    Keyword::Double,
+    Keyword::Float,
+    Keyword::Real,
+    Keyword::Boolean,
+    Keyword::Decimal,
+    Keyword::Dec,
+    Keyword::Numeric,
+    Keyword::Date,
+    Keyword::Timestamp,
+    Keyword::Datetime,
+    Keyword::Timestamplocaltz,
+    Keyword::Varchar,
+    Keyword::Char,
+    Keyword::Binary,
+    Keyword::Array,
+    Keyword::Map,
+    Keyword::Struct,
+    Keyword::Uniontype,
+};
+
+// The words of a ROW FORMAT clause (DELIMITED FIELDS TERMINATED BY ..., SERDE ... WITH SERDEPROPERTIES).
+constexpr lexer::KeywordSet kRowFormatWords{
+    Keyword::Delimited,       Keyword::Fields,     Keyword::Terminated, Keyword::By,
+    Keyword::Escaped,         Keyword::Collection, Keyword::Items,      Keyword::Keys,
+    Keyword::Lines,           Keyword::Defined,    Keyword::Serde,      Keyword::With,
+    Keyword::Serdeproperties,
+};
+
+// The comparisons a PARTITION spec item may use (ALTER TABLE DROP PARTITION (ds < '...')).
+constexpr lexer::TokenKindSet kPartitionComparisons{
+    TokenKind::Equal, TokenKind::EqualEqual, TokenKind::NotEqual, TokenKind::BangEqual,
+    TokenKind::Less,  TokenKind::LessEqual,  TokenKind::Greater,  TokenKind::GreaterEqual,
+};
 }  // namespace
 
 // ---------------------------------------------------------------- query
@@ -237,35 +247,11 @@ std::string_view Parser::ParseRowFormatText(Keyword reader_or_writer) {
         continue;
       }
       if (t.kind != TokenKind::Word) break;
-      bool take = false;
-      switch (t.keyword) {
-        case Keyword::Delimited:
-        case Keyword::Fields:
-        case Keyword::Terminated:
-        case Keyword::By:
-        case Keyword::Escaped:
-        case Keyword::Collection:
-        case Keyword::Items:
-        case Keyword::Keys:
-        case Keyword::Lines:
-        case Keyword::Defined:
-        case Keyword::Serde:
-        case Keyword::With:
-        case Keyword::Serdeproperties:
-          take = true;
-          break;
-        case Keyword::Map:
-          take = AtKw(Keyword::Keys, 1);
-          break;
-        case Keyword::Null:
-          take = AtKw(Keyword::Defined, 1);
-          break;
-        case Keyword::As:
-          take = Prev().kind == TokenKind::Word && Prev().keyword == Keyword::Defined;
-          break;
-        default:
-          break;
-      }
+      const bool take =
+          kRowFormatWords.contains(t.keyword) ||
+          (t.keyword == Keyword::Map && AtKw(Keyword::Keys, 1)) ||      // MAP KEYS TERMINATED BY
+          (t.keyword == Keyword::Null && AtKw(Keyword::Defined, 1)) ||  // NULL DEFINED AS
+          (t.keyword == Keyword::As && Prev().kind == TokenKind::Word && Prev().keyword == Keyword::Defined);
       if (!take) break;
       Advance();
     }
@@ -293,7 +279,7 @@ ast::Transform* Parser::ParseTransformTail(ast::Transform* t) {
         ast::ColumnDef d;
         const uint32_t b = StartOffset();
         if (!ParseAnyName(&d.name)) return nullptr;
-        if (At(TokenKind::Word) && IsTypeKeyword(Peek().keyword) && !ParseType(&d.type)) return nullptr;
+        if (At(TokenKind::Word) && kTypeStarts.contains(Peek().keyword) && !ParseType(&d.type)) return nullptr;
         d.span = SpanFrom(b);
         outs.Push(d);
       } while (Accept(TokenKind::Comma));
@@ -1021,37 +1007,8 @@ bool Parser::ParsePartitionSpec(ast::PartitionSpec** out) {
   do {
     ast::PartitionItem it;
     if (!ParseAnyName(&it.key)) return false;
-    switch (Peek().kind) {
-      case TokenKind::Equal:
-        it.op = "=";
-        break;
-      case TokenKind::EqualEqual:
-        it.op = "==";
-        break;
-      case TokenKind::NotEqual:
-        it.op = "<>";
-        break;
-      case TokenKind::BangEqual:
-        it.op = "!=";
-        break;
-      case TokenKind::Less:
-        it.op = "<";
-        break;
-      case TokenKind::LessEqual:
-        it.op = "<=";
-        break;
-      case TokenKind::Greater:
-        it.op = ">";
-        break;
-      case TokenKind::GreaterEqual:
-        it.op = ">=";
-        break;
-      case TokenKind::Word:
-        if (Peek().keyword == Keyword::Like) it.op = "LIKE";
-        break;
-      default:
-        break;
-    }
+    if (kPartitionComparisons.contains(Peek().kind)) it.op = lexer::PunctSpelling(Peek().kind);
+    if (AtKw(Keyword::Like)) it.op = "LIKE";
     if (!it.op.empty()) {
       Advance();
       it.value = ParseExpr(ast::Precedence::Comparison);

@@ -55,21 +55,12 @@ std::string Parser::ErrorMessage() const {
   if (!has_err_) return "syntax error";
   const Token& t = tokens_[std::min(err_pos_, tokens_.size() - 1)];
   std::string found;
-  switch (t.kind) {
-    case TokenKind::Eof:
-      found = "end of statement";
-      break;
-    case TokenKind::String:
-      found = "string literal";
-      break;
-    case TokenKind::Error:
-      found = "invalid token";
-      break;
-    default: {
-      std::string_view s = Text(t);
-      if (s.size() > 40) s = s.substr(0, 40);
-      found = Cat("'", s, "'");
-    }
+  if (t.kind == TokenKind::Eof || t.kind == TokenKind::String || t.kind == TokenKind::Error) {
+    found = lexer::TokenKindName(t.kind);  // "end of statement", "string literal", "invalid token"
+  } else {
+    std::string_view s = Text(t);
+    if (s.size() > 40) s = s.substr(0, 40);
+    found = Cat("'", s, "'");
   }
   return Cat("expected ", err_what_, ", found ", found);
 }
@@ -83,15 +74,8 @@ Span Parser::ErrorSpan() const {
 
 bool Parser::AtIdent(size_t k) const {
   const Token& t = Peek(k);
-  switch (t.kind) {
-    case TokenKind::Word:
-      return t.keyword == Keyword::None || !lexer::IsReserved(t.keyword);
-    case TokenKind::QuotedIdent:
-    case TokenKind::Variable:
-      return true;
-    default:
-      return false;
-  }
+  if (t.kind == TokenKind::Word) return t.keyword == Keyword::None || !lexer::IsReserved(t.keyword);
+  return t.kind == TokenKind::QuotedIdent || t.kind == TokenKind::Variable;
 }
 
 bool Parser::AtAnyName(size_t k) const {
@@ -289,65 +273,38 @@ bool Parser::AtImplicitAlias() const {
   if (!AtIdent()) return false;
   const Token& t = Peek();
   if (t.kind != TokenKind::Word) return true;
-  switch (t.keyword) {
-    // LIMIT / OFFSET start the clause when a count follows: a number, a
-    // variable, a parameter, or a parenthesised expression (as the printer
-    // writes `LIMIT 10 % 3`).
-    case Keyword::Limit: {
-      const TokenKind n = Peek(1).kind;
-      return !(n == TokenKind::Number || n == TokenKind::Variable || n == TokenKind::Question ||
-               n == TokenKind::LParen);
-    }
-    case Keyword::Offset: {
-      const TokenKind n = Peek(1).kind;
-      return !(n == TokenKind::Number || n == TokenKind::Variable || n == TokenKind::LParen);
-    }
-    case Keyword::Sort:
-    case Keyword::Distribute:
-    case Keyword::Cluster:
-      return !AtKw(Keyword::By, 1);
-    default:
-      return true;
-  }
+  // LIMIT / OFFSET start the clause when a count follows: a number, a
+  // variable, a parameter, or a parenthesised expression (as the printer
+  // writes `LIMIT 10 % 3`).
+  const TokenKind next = Peek(1).kind;
+  if (t.keyword == Keyword::Limit)
+    return !(next == TokenKind::Number || next == TokenKind::Variable || next == TokenKind::Question ||
+             next == TokenKind::LParen);
+  if (t.keyword == Keyword::Offset)
+    return !(next == TokenKind::Number || next == TokenKind::Variable || next == TokenKind::LParen);
+  if (t.keyword == Keyword::Sort || t.keyword == Keyword::Distribute || t.keyword == Keyword::Cluster)
+    return !AtKw(Keyword::By, 1);
+  return true;
 }
+
+namespace {
+constexpr lexer::KeywordSet kQueryStarts{Keyword::Select, Keyword::With, Keyword::From,
+                                         Keyword::Values, Keyword::Map,  Keyword::Reduce};
+// Statements other than queries the parser models (see ParseStatement).
+constexpr lexer::KeywordSet kStatementStarts{Keyword::Insert, Keyword::Create, Keyword::Alter, Keyword::Drop,
+                                             Keyword::Update, Keyword::Delete, Keyword::Merge, Keyword::Truncate,
+                                             Keyword::Load,   Keyword::Export, Keyword::Import};
+}  // namespace
 
 bool Parser::AtQueryStart(size_t k) const {
   const Token& t = Peek(k);
-  if (t.kind == TokenKind::LParen) return true;
-  if (t.kind != TokenKind::Word) return false;
-  switch (t.keyword) {
-    case Keyword::Select:
-    case Keyword::With:
-    case Keyword::From:
-    case Keyword::Values:
-    case Keyword::Map:
-    case Keyword::Reduce:
-      return true;
-    default:
-      return false;
-  }
+  return t.kind == TokenKind::LParen || (t.kind == TokenKind::Word && kQueryStarts.contains(t.keyword));
 }
 
 bool Parser::AtStatementStart(size_t k) const {
   if (AtQueryStart(k)) return true;
   const Token& t = Peek(k);
-  if (t.kind != TokenKind::Word) return false;
-  switch (t.keyword) {
-    case Keyword::Insert:
-    case Keyword::Create:
-    case Keyword::Alter:
-    case Keyword::Drop:
-    case Keyword::Update:
-    case Keyword::Delete:
-    case Keyword::Merge:
-    case Keyword::Truncate:
-    case Keyword::Load:
-    case Keyword::Export:
-    case Keyword::Import:
-      return true;
-    default:
-      return false;
-  }
+  return t.kind == TokenKind::Word && kStatementStarts.contains(t.keyword);
 }
 
 // ---------------------------------------------------------------- entry

@@ -149,6 +149,7 @@ class Parser {
   ast::Expr* ParseParenExpr();
   ast::Expr* ParseNameExpr();
   ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
+  ast::Expr* ParseExists();
   ast::Expr* ParseCase();
   ast::Expr* ParseCast();
   ast::Expr* ParseExtract();
