@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (stmt != nullptr) {
     if (stmt->span.end > size) std::abort();
     (void)ast::Dump(stmt);
-    (void)parser::StatementKind(stmt);
+    (void)parser::StatementKindOf(stmt);
   }
   return 0;
 }

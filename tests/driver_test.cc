@@ -85,43 +85,29 @@ TEST_CASE("GBK input is transcoded to UTF-8 with a file-level warning") {
   CHECK(ok.diagnostics.empty());
 }
 
-TEST_CASE("statement kinds guessed from the first words") {
-  CHECK(GuessStatementKind("SELECT x FROM") == "query");
-  CHECK(GuessStatementKind("((select") == "query");
-  CHECK(GuessStatementKind("with a as (") == "query");
-  CHECK(GuessStatementKind("from t insert") == "query");
-  CHECK(GuessStatementKind("INSERT OVERWRITE TABLE") == "insert");
-  CHECK(GuessStatementKind("create or replace view v as select") == "create_view");
-  CHECK(GuessStatementKind("create temporary table x as select 1 +") == "ctas");
-  CHECK(GuessStatementKind("create external table x (a int") == "create_table");
-  CHECK(GuessStatementKind("create database") == "other");
-  CHECK(GuessStatementKind("msck repair table t") == "other");
-  CHECK(GuessStatementKind("") == "other");
-}
-
 TEST_CASE("every statement is reported, in order, with original spans") {
   const std::string text = "set a=1;\n-- c\nselect x from t;\n\nselect from where;\nsource other.sql;\nselect y from u";
   FileResult r = Analyze(text);
   REQUIRE(r.statements.size() == 5);
   for (uint32_t i = 0; i < 5; ++i) CHECK(r.statements[i].index == i);
-  CHECK(r.statements[0].kind == "command");
-  CHECK(r.statements[1].kind == "query");
+  CHECK(r.statements[0].kind == StatementKind::Command);
+  CHECK(r.statements[1].kind == StatementKind::Query);
   CHECK(r.statements[1].parsed);
   CHECK(r.source->Slice(r.statements[1].span) == "select x from t");
   CHECK(r.statements[1].start.line == 3);
   CHECK(r.statements[1].start.column == 1);
   // The bad statement keeps a guessed kind and an error; the next ones still run.
-  CHECK(r.statements[2].kind == "query");
+  CHECK(r.statements[2].kind == StatementKind::Query);
   CHECK(!r.statements[2].parsed);
   CHECK(r.statements[2].has_error());
   for (const Diagnostic& d : r.statements[2].diagnostics) {
     CHECK(d.span.begin >= r.statements[2].span.begin);
     CHECK(d.span.end <= r.statements[2].span.end);
   }
-  CHECK(r.statements[3].kind == "command");
+  CHECK(r.statements[3].kind == StatementKind::Command);
   CHECK(CountSeverity(r.statements[3].diagnostics, Severity::Note) == 1);
   CHECK(!r.statements[3].has_error());
-  CHECK(r.statements[4].kind == "query");
+  CHECK(r.statements[4].kind == StatementKind::Query);
   CHECK(!r.statements[4].has_error());
   CHECK(r.has_error());
 }
@@ -252,14 +238,14 @@ FileResult HandMade() {
   StatementResult use;
   use.index = 0;
   use.span = {0, 6};
-  use.kind = "use";
+  use.kind = StatementKind::Use;
   use.parsed = true;
   use.database = "default";
   StatementResult ins;
   ins.index = 1;
   ins.span = {8, 62};
   ins.start = {2, 1};
-  ins.kind = "insert";
+  ins.kind = StatementKind::Insert;
   ins.parsed = true;
   ins.database = "dw";
   ins.lineage.inputs = {"dw.s"};
@@ -274,7 +260,7 @@ FileResult HandMade() {
   bad.index = 2;
   bad.span = {64, 72};
   bad.start = {3, 1};
-  bad.kind = "query";
+  bad.kind = StatementKind::Query;
   bad.diagnostics.push_back({Severity::Error, {71, 72}, "unexpected byte \xFF"});
   bad.diagnostics.push_back({Severity::Warning, {64, 64}, "a warning"});
   f.statements = {use, ins, bad};
@@ -391,7 +377,7 @@ TEST_CASE("hive writer merges projections with the same sources and expression")
   f.source = std::make_shared<const SourceFile>("m.sql", "select 1 a, 1 b");
   StatementResult s;
   s.span = {0, 15};
-  s.kind = "query";
+  s.kind = StatementKind::Query;
   s.parsed = true;
   s.database = "default";
   using T = lineage::ColumnLineage::Type;

@@ -124,7 +124,7 @@ TEST_CASE("graph: a condition is kept once, however many columns its statement w
     targets.push_back(cols.back().target);
   }
   std::vector<driver::FileResult> files;
-  files.push_back(File("w.sql", {Stmt(0, 1, "insert", {"s.dim", "s.src"}, {"d.wide"}, cols,
+  files.push_back(File("w.sql", {Stmt(0, 1, StatementKind::Insert, {"s.dim", "s.src"}, {"d.wide"}, cols,
                                       {{{"s.src.dt"}, targets, "(dt = '1')"},
                                        {{"s.dim.k", "s.src.k"}, targets, "(a.k = b.k)", lineage::Clause::JoinOn},
                                        {{"s.dim.flag", "s.src.c0"}, targets, "((flag = 1) OR (c0 > 0))"}})}));
@@ -142,7 +142,7 @@ TEST_CASE("graph: a condition is kept once, however many columns its statement w
 TEST_CASE("graph: one body of a multi-insert governs its own targets") {
   std::vector<driver::FileResult> files;
   files.push_back(File(
-      "m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a", "d.b"}, {{"d.a.x", {"s.o.x"}, "x"}, {"d.b.y", {"s.o.y"}, "y"}},
+      "m.sql", {Stmt(0, 1, StatementKind::Insert, {"s.o"}, {"d.a", "d.b"}, {{"d.a.x", {"s.o.x"}, "x"}, {"d.b.y", {"s.o.y"}, "y"}},
                      {{{"s.o.dt"}, {"d.a.x", "d.b.y"}, "(dt = '1')"}, {{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
   const graph::Graph g = Build(files);
   CHECK(ConditionLines(g) == Strings{"where (dt = '1') [s.o.dt] -> *", "where (k > 0) [s.o.k] -> d.a.x"});
@@ -150,7 +150,7 @@ TEST_CASE("graph: one body of a multi-insert governs its own targets") {
 
 TEST_CASE("graph: duplicates removed, every statement keeps its own") {
   std::vector<driver::FileResult> files;
-  files.push_back(File("d.sql", {Stmt(0, 1, "insert", {"a.s"}, {"a.t"}, {{"a.t.x", {"a.s.x"}, "x"}},
+  files.push_back(File("d.sql", {Stmt(0, 1, StatementKind::Insert, {"a.s"}, {"a.t"}, {{"a.t.x", {"a.s.x"}, "x"}},
                                       {{{"a.s.f"}, {"a.t.x"}, "(f > 1)"}, {{"a.s.f"}, {"a.t.x"}, "(f > 1)"}})}));
   CHECK(Build(files).conditions.size() == 1);
   // The same script once more: its edges and conditions again, each with its own provenance.
@@ -170,16 +170,16 @@ TEST_CASE("graph: duplicates removed, every statement keeps its own") {
 
 TEST_CASE("graph: directories, views, unparsed statements, declared and read-only columns") {
   std::vector<driver::FileResult> files;
-  driver::StatementResult bad = Stmt(2, 9, "insert", {"x.y"}, {"x.z"});
+  driver::StatementResult bad = Stmt(2, 9, StatementKind::Insert, {"x.y"}, {"x.z"});
   bad.parsed = false;
-  driver::StatementResult ddl = Stmt(3, 11, "create_table", {}, {"ods.t"});
+  driver::StatementResult ddl = Stmt(3, 11, StatementKind::CreateTable, {}, {"ods.t"});
   ddl.lineage.declared_columns = {"ods.t.a", "ods.t.unused", "ods.t.dt"};
   files.push_back(File(
       "a.sql",
-      {Stmt(0, 1, "create_view", {"ods.t"}, {"dw.v"}, {{"dw.v.a", {"ods.t.a"}, "t.a"}}),
-       Stmt(1, 4, "insert", {"dw.v"}, {"directory:/tmp/out.v1"}, {{"directory:/tmp/out.v1.a", {"ods.t.a"}, "v.a"}}),
+      {Stmt(0, 1, StatementKind::CreateView, {"ods.t"}, {"dw.v"}, {{"dw.v.a", {"ods.t.a"}, "t.a"}}),
+       Stmt(1, 4, StatementKind::Insert, {"dw.v"}, {"directory:/tmp/out.v1"}, {{"directory:/tmp/out.v1.a", {"ods.t.a"}, "v.a"}}),
        bad, ddl,
-       Stmt(4, 12, "query", {"ods.t"}, {}, {{"a", {"ods.t.a"}, "a"}}, {{{"ods.t.flag"}, {"a"}, "(flag = 1)"}})}));
+       Stmt(4, 12, StatementKind::Query, {"ods.t"}, {}, {{"a", {"ods.t.a"}, "a"}}, {{{"ods.t.flag"}, {"a"}, "(flag = 1)"}})}));
   graph::GraphBuilder b;
   b.AddFile(files[0]);
   b.SetTableKind("dw.v", graph::TableKind::View);  // what load.cc does from StatementLineage::view_outputs
@@ -208,15 +208,15 @@ namespace {
 std::vector<driver::FileResult> TempChain() {
   std::vector<driver::FileResult> files;
   files.push_back(File(
-      "t.sql", {Stmt(0, 1, "ctas", {"ods.src"}, {"tmp.a"}, {{"tmp.a.x", {"ods.src.x"}, "upper(s.x)"}},
+      "t.sql", {Stmt(0, 1, StatementKind::Ctas, {"ods.src"}, {"tmp.a"}, {{"tmp.a.x", {"ods.src.x"}, "upper(s.x)"}},
                      {{{"ods.src.flag"}, {"tmp.a.x"}, "(s.flag = 1)"}}),
-                Stmt(1, 5, "ctas", {"tmp.a"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.a.x"}, "trim(a.x)"}}),
-                Stmt(2, 8, "update", {"tmp.b"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.b.y"}, "lower(b.y)"}}),
-                Stmt(3, 10, "insert", {"tmp.b", "ods.dim"}, {"dw.dst"},
+                Stmt(1, 5, StatementKind::Ctas, {"tmp.a"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.a.x"}, "trim(a.x)"}}),
+                Stmt(2, 8, StatementKind::Update, {"tmp.b"}, {"tmp.b"}, {{"tmp.b.y", {"tmp.b.y"}, "lower(b.y)"}}),
+                Stmt(3, 10, StatementKind::Insert, {"tmp.b", "ods.dim"}, {"dw.dst"},
                      {{"dw.dst.z", {"tmp.b.y"}, "b.y"}, {"dw.dst.n", {"ods.dim.n"}, "d.n"}},
                      {{{"ods.dim.k", "tmp.b.y"}, {"dw.dst.z", "dw.dst.n"}, "(b.y = d.k)", lineage::Clause::JoinOn}}),
                 // Filled and never read: its condition governs nothing that remains.
-                Stmt(4, 12, "ctas", {"ods.src"}, {"tmp.dead"}, {{"tmp.dead.x", {"ods.src.x"}, "x"}},
+                Stmt(4, 12, StatementKind::Ctas, {"ods.src"}, {"tmp.dead"}, {{"tmp.dead.x", {"ods.src.x"}, "x"}},
                      {{{"ods.src.flag"}, {"tmp.dead.x"}, "(flag = 2)"}})}));
   return files;
 }
@@ -277,17 +277,17 @@ TEST_CASE("collapse: an exponential number of paths stops at the work budget") {
   // 40 temporary tables in a row, each fed twice by the previous one: 2^40 paths.
   std::vector<driver::StatementResult> sts;
   std::vector<std::string> temps;
-  sts.push_back(Stmt(0, 1, "ctas", {"ods.s"}, {"tmp.t0"}, {{"tmp.t0.a", {"ods.s.a"}, "a"}}));
+  sts.push_back(Stmt(0, 1, StatementKind::Ctas, {"ods.s"}, {"tmp.t0"}, {{"tmp.t0.a", {"ods.s.a"}, "a"}}));
   for (uint32_t i = 1; i <= 40; ++i) {
     const std::string prev = "tmp.t" + std::to_string(i - 1), cur = "tmp.t" + std::to_string(i);
     temps.push_back(prev);
-    sts.push_back(Stmt(i, static_cast<int>(i) + 1, "ctas", {prev}, {cur},
+    sts.push_back(Stmt(i, static_cast<int>(i) + 1, StatementKind::Ctas, {prev}, {cur},
                        {{cur + ".a", {prev + ".a"}, "a"}, {cur + ".b", {prev + ".a"}, "b"}},
                        {{{prev + ".b"}, {cur + ".a", cur + ".b"}, "(b > 0)"}}));
-    sts.push_back(Stmt(i + 100, static_cast<int>(i) + 1, "ctas", {prev}, {cur}, {{cur + ".a", {prev + ".b"}, "a"}}));
+    sts.push_back(Stmt(i + 100, static_cast<int>(i) + 1, StatementKind::Ctas, {prev}, {cur}, {{cur + ".a", {prev + ".b"}, "a"}}));
   }
   temps.push_back("tmp.t40");
-  sts.push_back(Stmt(200, 99, "insert", {"tmp.t40"}, {"dw.d"}, {{"dw.d.a", {"tmp.t40.a"}, "a"}}));
+  sts.push_back(Stmt(200, 99, StatementKind::Insert, {"tmp.t40"}, {"dw.d"}, {{"dw.d.a", {"tmp.t40.a"}, "a"}}));
   std::vector<driver::FileResult> files;
   files.push_back(File("deep.sql", std::move(sts)));
   graph::Graph g = Build(files, false, temps);
@@ -369,7 +369,7 @@ TEST_CASE("format json: version 2, statements, tables, value edges, conditions")
        "via": ["tmp.b.y"]}])J"));
   // Masked values say so.
   std::vector<driver::FileResult> files;
-  auto st = Stmt(0, 1, "insert", {"s.u"}, {"d.u"}, {{"d.u.phone", {"s.u.phone"}, "md5(phone)"}});
+  auto st = Stmt(0, 1, StatementKind::Insert, {"s.u"}, {"d.u"}, {{"d.u.phone", {"s.u.phone"}, "md5(phone)"}});
   st.lineage.columns[0].masking = true;
   files.push_back(File("m.sql", {st}));
   out.clear();
@@ -383,11 +383,11 @@ namespace {
 std::vector<driver::FileResult> HostileNames() {
   std::vector<driver::FileResult> files;
   files.push_back(File("we\"ird|{x}.sql",
-                       {Stmt(0, 1, "insert", {"ods.raw events"}, {"dw.\"q\"<t>"},
+                       {Stmt(0, 1, StatementKind::Insert, {"ods.raw events"}, {"dw.\"q\"<t>"},
                              {{"dw.\"q\"<t>.a|b", {"ods.raw events.x{y}"}, "concat(x, '\"\\\n#;&')"},
                               {"dw.\"q\"<t>.bad\xff", {"ods.raw events.x{y}"}, "x"}},
                              {{{"ods.raw events.w\"}"}, {"dw.\"q\"<t>.a|b", "dw.\"q\"<t>.bad\xff"}, "(w\" <> '|{')"}}),
-                        Stmt(1, 5, "load", {}, {"dw.loaded"}), Stmt(2, 7, "insert", {"dw.loaded"}, {"dw.\"q\"<t>"})}));
+                        Stmt(1, 5, StatementKind::Load, {}, {"dw.loaded"}), Stmt(2, 7, StatementKind::Insert, {"dw.loaded"}, {"dw.\"q\"<t>"})}));
   return files;
 }
 
@@ -511,7 +511,7 @@ TEST_CASE("format openlineage: one RunEvent per statement with column lineage") 
   // A condition of one multi-insert body: INDIRECT on the fields it governs.
   std::vector<driver::FileResult> multi;
   multi.push_back(
-      File("m.sql", {Stmt(0, 1, "insert", {"s.o"}, {"d.a"}, {{"d.a.x", {"s.o.x"}, "x"}, {"d.a.y", {"s.o.y"}, "y"}},
+      File("m.sql", {Stmt(0, 1, StatementKind::Insert, {"s.o"}, {"d.a"}, {{"d.a.x", {"s.o.x"}, "x"}, {"d.a.y", {"s.o.y"}, "y"}},
                           {{{"s.o.k"}, {"d.a.x"}, "(k > 0)"}})}));
   std::string body;
   graph::WriteOpenLineage(Build(multi), o, body);
@@ -603,7 +603,7 @@ TEST_CASE("openlineage: stable run ids and event times") {
   o.event_time = "2024-05-01T02:00:00Z";
   o.dataset_namespace = "hive://metastore:9083";
   std::vector<driver::FileResult> files;
-  files.push_back(File("x.sql", {Stmt(0, 1, "insert", {"a.b"}, {"directory:hdfs://nn:8020/out/x"},
+  files.push_back(File("x.sql", {Stmt(0, 1, StatementKind::Insert, {"a.b"}, {"directory:hdfs://nn:8020/out/x"},
                                       {{"directory:hdfs://nn:8020/out/x.c", {"a.b.c"}, "c"}})}));
   std::string out;
   graph::WriteOpenLineage(Build(files), o, out);
@@ -636,7 +636,7 @@ TEST_CASE("graph: output is deterministic, streamed or whole, for any -j") {
     std::vector<Col> cols;
     for (int i = 0; i < 200; ++i)
       cols.push_back({"d.t" + std::to_string(s) + ".c" + std::to_string(i), {"s.src.c" + std::to_string(i)}, "x"});
-    sts.push_back(Stmt(s, static_cast<int>(s) + 1, "insert", {"s.src"}, {"d.t" + std::to_string(s)}, cols));
+    sts.push_back(Stmt(s, static_cast<int>(s) + 1, StatementKind::Insert, {"s.src"}, {"d.t" + std::to_string(s)}, cols));
   }
   std::vector<driver::FileResult> big;
   big.push_back(File("big.sql", std::move(sts)));

@@ -33,13 +33,13 @@ struct Pred {
 // A parsed statement with the given lineage. A predicate's targets must list
 // every written column unless it belongs to one body of a multi-insert (as
 // the lineage layer reports them).
-inline driver::StatementResult Stmt(uint32_t index, int line, std::string kind, std::vector<std::string> inputs,
+inline driver::StatementResult Stmt(uint32_t index, int line, StatementKind kind, std::vector<std::string> inputs,
                                     std::vector<std::string> outputs, std::vector<Col> cols = {},
                                     std::vector<Pred> preds = {}) {
   driver::StatementResult s;
   s.index = index;
   s.start = LineCol{line, 1};
-  s.kind = std::move(kind);
+  s.kind = kind;
   s.parsed = true;
   s.database = "default";
   s.lineage.inputs = std::move(inputs);
@@ -79,8 +79,8 @@ inline std::vector<driver::FileResult> TwoScripts() {
   std::vector<driver::FileResult> files;
   files.push_back(
       File("etl/stage.sql",
-           {Stmt(0, 1, "command", {}, {}),
-            Stmt(1, 3, "insert", {"ods.events"}, {"dw.stage"},
+           {Stmt(0, 1, StatementKind::Command, {}, {}),
+            Stmt(1, 3, StatementKind::Insert, {"ods.events"}, {"dw.stage"},
                  {{"dw.stage.user_id", {"ods.events.user_id"}, "e.user_id"},
                   {"dw.stage.amount",
                    {"ods.events.price", "ods.events.qty"},
@@ -89,7 +89,7 @@ inline std::vector<driver::FileResult> TwoScripts() {
                  {{{"ods.events.dt"}, {"dw.stage.user_id", "dw.stage.amount"}, "(e.dt = '2024-01-01')"}})}));
   files.push_back(
       File("etl/mart.sql",
-           {Stmt(0, 2, "insert", {"dim.users", "dw.stage"}, {"dm.report"},
+           {Stmt(0, 2, StatementKind::Insert, {"dim.users", "dw.stage"}, {"dm.report"},
                  {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Transform::Transformation},
                   {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Transform::Aggregation}},
                  {{{"dim.users.id", "dw.stage.user_id"},
@@ -97,7 +97,7 @@ inline std::vector<driver::FileResult> TwoScripts() {
                    "(s.user_id = u.id)",
                    lineage::Clause::JoinOn},
                   {{"dim.users.name"}, {"dm.report.name", "dm.report.total"}, "u.name", lineage::Clause::GroupBy}}),
-            Stmt(1, 9, "query", {"dm.report"}, {}, {{"total", {"dm.report.total"}, "r.total"}})}));
+            Stmt(1, 9, StatementKind::Query, {"dm.report"}, {}, {{"total", {"dm.report.total"}, "r.total"}})}));
   return files;
 }
 

@@ -192,10 +192,10 @@ TEST_CASE("impact: a long chain neither recurses nor loops") {
   constexpr int kLen = 20000;
   for (int i = 0; i < kLen; ++i) {
     const std::string a = "d.t" + std::to_string(i), b = "d.t" + std::to_string(i + 1);
-    sts.push_back(Stmt(static_cast<uint32_t>(i), i + 1, "insert", {a}, {b}, {{b + ".c", {a + ".c"}, "c"}}));
+    sts.push_back(Stmt(static_cast<uint32_t>(i), i + 1, StatementKind::Insert, {a}, {b}, {{b + ".c", {a + ".c"}, "c"}}));
   }
   // ...and back to the start: a cycle.
-  sts.push_back(Stmt(kLen, kLen + 1, "insert", {"d.t20000"}, {"d.t0"}, {{"d.t0.c", {"d.t20000.c"}, "c"}}));
+  sts.push_back(Stmt(kLen, kLen + 1, StatementKind::Insert, {"d.t20000"}, {"d.t0"}, {{"d.t0.c", {"d.t20000.c"}, "c"}}));
   std::vector<driver::FileResult> files;
   files.push_back(File("long.sql", std::move(sts)));
   const graph::Graph g = Build(files);
@@ -214,7 +214,7 @@ TEST_CASE("impact: a long chain neither recurses nor loops") {
 TEST_CASE("impact: any name gives valid JSON, UTF-8 text and a dot picture Graphviz renders") {
   std::vector<driver::FileResult> files;
   files.push_back(File("we\"ird|{x}.sql",
-                       {Stmt(0, 1, "insert", {"ods.raw events"}, {"dw.\"q\"<t>"},
+                       {Stmt(0, 1, StatementKind::Insert, {"ods.raw events"}, {"dw.\"q\"<t>"},
                              {{"dw.\"q\"<t>.a|b", {"ods.raw events.x{y}"}, "concat(x, '\"\\\n#;&')"},
                               {"dw.\"q\"<t>.bad\xff", {"ods.raw events.x{y}"}, "x"}},
                              {{{"ods.raw events.w"}, {"dw.\"q\"<t>.a|b", "dw.\"q\"<t>.bad\xff"}, "(w <> '|')"}})}));

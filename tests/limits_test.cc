@@ -113,7 +113,7 @@ TEST_CASE("limits: a statement over max_statement_bytes is skipped, the others a
   CHECK(OnlyColumnSources(r.statements[2]) == kTA);
   const StatementResult& big = r.statements[1];
   CHECK(!big.parsed);
-  CHECK(big.kind == "insert");  // guessed from the first words
+  CHECK(big.kind == StatementKind::Insert);  // guessed from the first words
   CHECK(big.lineage.columns.empty());
   CHECK(Messages(big.diagnostics, Severity::Error) ==
         std::vector<std::string>{"statement is 64 bytes, more than the limit of 40 bytes; not analysed"});

@@ -154,7 +154,7 @@ TEST_CASE("edge 15: multi-insert with a subquery source") {
       "FROM (SELECT * FROM s WHERE d > 0) x INSERT OVERWRITE TABLE a SELECT x.k "
       "INSERT INTO TABLE b PARTITION (dt) SELECT x.v, x.dt");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "insert");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Insert);
   CHECK_HAS(p->dump,
             "(QueryStatement from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(StarExpr))] "
             "from=(TableName name=[\"s\"])");
@@ -175,7 +175,7 @@ TEST_CASE("edge 16: dynamic and mixed partition specs") {
 TEST_CASE("edge 17: INSERT INTO without TABLE, column list, VALUES with DEFAULT") {
   auto p = Parse("INSERT INTO t (b, a) VALUES (1, DEFAULT)");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "insert");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Insert);
   CHECK_HAS(p->dump,
             "(target type=0 table=[\"t\"] columns=[\"b\" \"a\"]) query=(Query body=(ValuesQuery "
             "rows=[[(Literal type=1 text=\"1\") (Literal type=6 text=\"DEFAULT\")]]))");
@@ -188,7 +188,7 @@ TEST_CASE("edge 18: CTE placement") {
             "type=1 text=\"1\") alias=\"x\")])))] bodies=[(body target=(target type=0 overwrite table_keyword");
   auto p = Parse("CREATE TABLE n AS WITH c AS (SELECT 1 AS x) SELECT x FROM c");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "ctas");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Ctas);
   CHECK_HAS(p->dump, "(CreateTableStatement name=[\"n\"] as=(Query ctes=[(cte name=\"c\"");
 }
 
@@ -244,7 +244,7 @@ TEST_CASE("edge 22: precedence surprises") {
 TEST_CASE("edge 23: UPDATE right-hand sides in parentheses") {
   auto p = Parse("UPDATE t SET s = (a || b), f = (x > 0) WHERE id = 1");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "update");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Update);
   CHECK_HAS(p->dump,
             "(UpdateStatement table=[\"t\"] set=[(set \"s\" value=(BinaryExpr op=|| lhs=(ColumnRef [\"a\"]) "
             "rhs=(ColumnRef [\"b\"])))(set \"f\" value=(BinaryExpr op=> lhs=(ColumnRef [\"x\"]) rhs=(Literal "
@@ -262,7 +262,7 @@ TEST_CASE("edge 24: struct from parentheses") {
 TEST_CASE("edge 25: nested types close with >>") {
   auto p = Parse("CREATE TABLE t (m MAP<STRING, ARRAY<STRUCT<a:INT, b:STRING>>>)");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "create_table");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::CreateTable);
   CHECK_HAS(p->dump, "columns=[(col name=\"m\" type=\"map<string,array<struct<a:int,b:string>>>\")]");
 }
 
@@ -306,7 +306,7 @@ TEST_CASE("edge 30: MERGE with several matched branches") {
       "MERGE INTO tgt t USING (SELECT * FROM src) s ON t.k = s.k WHEN MATCHED AND s.op = 'D' THEN DELETE "
       "WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "merge");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Merge);
   CHECK_HAS(p->dump, "(MergeStatement target=[\"tgt\"] alias=\"t\" source=(SubqueryRef");
   CHECK_HAS(p->dump,
             "clauses=[(when matched cond=(BinaryExpr op== lhs=(ColumnRef [\"s\" \"op\"]) rhs=(Literal type=0 "
@@ -334,7 +334,7 @@ TEST_CASE("edge 32: window with DISTRIBUTE/SORT and a named base window") {
 TEST_CASE("edge 33: embedded statement") {
   auto p = Parse("CREATE SCHEDULED QUERY q CRON '0 0 * * * ? *' AS INSERT INTO t SELECT * FROM s");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "other");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Other);
   CHECK_HAS(p->dump,
             "(OtherStatement what=\"create scheduled\" text=\"CREATE SCHEDULED QUERY q CRON '0 0 * * * ? *' AS\" "
             "inner=(QueryStatement bodies=[(body target=(target type=0 table=[\"t\"])");
@@ -343,7 +343,7 @@ TEST_CASE("edge 33: embedded statement") {
 TEST_CASE("edge 34: FROM-first without INSERT") {
   auto p = Parse("FROM src SELECT key, value WHERE key > 10");
   REQUIRE(p->stmt != nullptr);
-  CHECK(parser::StatementKind(p->stmt) == "query");
+  CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Query);
   CHECK_HAS(p->dump,
             "(QueryStatement from=(TableName name=[\"src\"]) bodies=[(body query=(Query body=(SelectCore "
             "items=[(item expr=(ColumnRef [\"key\"]))(item expr=(ColumnRef [\"value\"]))] where=(BinaryExpr");
@@ -383,7 +383,7 @@ TEST_CASE("statement kinds") {
     auto p = Parse(sql);
     CAPTURE(sql);
     CHECK(p->error == "");
-    CHECK(parser::StatementKind(p->stmt) == kind);
+    CHECK(StatementKindName(parser::StatementKindOf(p->stmt)) == kind);  // the JSON name
   }
 }
 

@@ -163,3 +163,49 @@ TEST_CASE("a full-width semicolon separates statements, with a warning") {
   REQUIRE(diags.size() == 1);
   CHECK(diags[0].severity == Severity::Warning);
 }
+
+TEST_CASE("a set command is read once: its key and value come with the statement") {
+  SourceFile f("s.sql", "set hive.support.quoted.identifiers = none ; set; set -v; set x; SET a.b=${hiveconf:c}=d;");
+  Variables vars;
+  vars.Define("c", "1");
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 5);
+  for (const StatementText& s : st) CHECK(s.command == CommandKind::Set);
+  CHECK(st[0].set_key == "hive.support.quoted.identifiers");
+  CHECK(st[0].set_value == "none");
+  for (int i = 1; i <= 3; ++i) CHECK(st[i].set_key.empty());
+  CHECK(st[4].set_key == "a.b");
+  CHECK(st[4].set_value == "1=d");  // substituted, and split at the first `=`
+  CHECK(vars.Lookup("hiveconf:a.b") == "1=d");
+}
+
+TEST_CASE("quit and exit end a script only alone in their statement") {
+  SourceFile f("s.sql", "exit;\nquit now;\nexit()");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 3);
+  CHECK(st[0].command == CommandKind::Quit);
+  CHECK(st[1].command == CommandKind::None);
+  CHECK(st[2].command == CommandKind::None);
+}
+
+TEST_CASE("the kind of a statement that does not parse, from its first words") {
+  CHECK(GuessStatementKind("SELECT x FROM") == StatementKind::Query);
+  CHECK(GuessStatementKind("((select") == StatementKind::Query);
+  CHECK(GuessStatementKind("with a as (") == StatementKind::Query);
+  CHECK(GuessStatementKind("from t insert") == StatementKind::Query);
+  CHECK(GuessStatementKind("table t") == StatementKind::Query);
+  CHECK(GuessStatementKind("INSERT OVERWRITE TABLE") == StatementKind::Insert);
+  CHECK(GuessStatementKind("Merge into") == StatementKind::Merge);
+  CHECK(GuessStatementKind("create or replace view v as select") == StatementKind::CreateView);
+  CHECK(GuessStatementKind("create temporary table x as select 1 +") == StatementKind::Ctas);
+  CHECK(GuessStatementKind("create table x as (select") == StatementKind::Ctas);
+  CHECK(GuessStatementKind("create external table x (a int") == StatementKind::CreateTable);
+  CHECK(GuessStatementKind("create table x (a int) comment 'as select'") == StatementKind::CreateTable);
+  CHECK(GuessStatementKind("create database") == StatementKind::Other);
+  CHECK(GuessStatementKind("msck repair table t") == StatementKind::Other);
+  CHECK(GuessStatementKind("") == StatementKind::Other);
+  CHECK(CommandArgument("source  /tmp/a b.sql ") == "/tmp/a b.sql");
+}

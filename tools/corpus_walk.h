@@ -22,17 +22,6 @@
 
 namespace hivelineage::corpus {
 
-// `set hive.support.quoted.identifiers=none` (any case and spacing) -> "none";
-// "" for any other command.
-inline std::string QuotedIdentifiersSetting(std::string_view cmd) {
-  std::string s;
-  for (char c : cmd)
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') s.push_back(AsciiLower(c));
-  const std::string key = "sethive.support.quoted.identifiers=";
-  if (s.rfind(key, 0) != 0) return "";
-  return s.substr(key.size());
-}
-
 // Every .q file below `dir`, sorted.
 inline std::vector<std::filesystem::path> QueryFiles(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> files;
@@ -43,9 +32,8 @@ inline std::vector<std::filesystem::path> QueryFiles(const std::filesystem::path
 }
 
 // Calls f(const lexer::StatementText&, const parser::ParseOptions&) for each
-// statement of `src` that is not a command, in order. Quoted identifiers
-// `none` turns on regex column specs, `standard` double-quoted identifiers,
-// for the rest of the file.
+// statement of `src` that is not a command, in order, with the parse options
+// its file's `set` commands made (hive.support.quoted.identifiers).
 template <typename F>
 void ForEachStatement(const SourceFile& src, F&& f) {
   lexer::Variables vars;
@@ -54,11 +42,7 @@ void ForEachStatement(const SourceFile& src, F&& f) {
   parser::ParseOptions options;
   for (const lexer::StatementText& st : stmts) {
     if (st.command == lexer::CommandKind::Set) {
-      const std::string mode = QuotedIdentifiersSetting(st.text());
-      if (!mode.empty()) {
-        options.regex_column_specs = mode == "none";
-        options.lex.double_quoted_identifiers = mode == "standard";
-      }
+      parser::ApplySetting(st.set_key, st.set_value, options);
       continue;
     }
     if (st.command != lexer::CommandKind::None) continue;

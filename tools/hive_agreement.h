@@ -218,7 +218,7 @@ inline Report Measure(const std::filesystem::path& corpus, size_t show) {
     const std::string_view text = in.source->text();
     absl::flat_hash_map<std::string, const driver::StatementResult*> ours;
     for (const driver::StatementResult& s : result.statements) {
-      if (s.kind == "command") continue;
+      if (s.kind == StatementKind::Command) continue;
       ++rep.statements;
       const Diagnostic* first_error = nullptr;
       for (const Diagnostic& d : s.diagnostics)

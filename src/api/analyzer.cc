@@ -51,7 +51,7 @@ Script ToScript(std::shared_ptr<const driver::FileResult> r) {
     out.begin = st.span.begin;
     out.end = st.span.end;
     out.start = Position{st.span.begin, st.start.line, st.start.column};
-    out.kind = st.kind;
+    out.kind = std::string(StatementKindName(st.kind));
     out.inputs = st.lineage.inputs;
     out.outputs = st.lineage.outputs;
     for (const auto& c : st.lineage.columns)

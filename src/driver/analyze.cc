@@ -15,50 +15,6 @@ namespace {
 
 constexpr uint64_t kOffsetCeiling = std::numeric_limits<uint32_t>::max() - SourceFile::kPadding - 1;
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-bool IsWordChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-// Splits off the next word (letters, digits, `_`), or a single other byte.
-std::string_view NextWord(std::string_view& s) {
-  size_t i = 0;
-  while (i < s.size() && IsSpace(s[i])) ++i;
-  size_t j = i;
-  while (j < s.size() && IsWordChar(s[j])) ++j;
-  if (j == i && j < s.size()) ++j;
-  std::string_view w = s.substr(i, j - i);
-  s.remove_prefix(j);
-  return w;
-}
-
-std::string_view Strip(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-// `set hive.support.quoted.identifiers=...` changes how the following
-// statements are tokenized and how backquoted select items are read.
-void ApplySetting(std::string_view text, parser::ParseOptions& parse) {
-  NextWord(text);  // "set"
-  const size_t eq = text.find('=');
-  if (eq == std::string_view::npos) return;
-  const std::string_view key = Strip(text.substr(0, eq));
-  const std::string value = ToLower(Strip(text.substr(eq + 1)));
-  if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;
-  if (value == "none") {
-    parse.regex_column_specs = true;
-    parse.lex.double_quoted_identifiers = false;
-  } else if (value == "column") {
-    parse.regex_column_specs = false;
-    parse.lex.double_quoted_identifiers = false;
-  } else if (value == "standard") {
-    parse.regex_column_specs = false;
-    parse.lex.double_quoted_identifiers = true;
-  }
-}
-
 void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse, lineage::Session& session,
                 StatementResult& r) {
   Diagnostics diags;
@@ -69,20 +25,20 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
     ast::Statement* stmt = parser::ParseStatement(text, arena, parse, diags);
     if (stmt != nullptr) {
       r.parsed = true;
-      r.kind = std::string(parser::StatementKind(stmt));
+      r.kind = parser::StatementKindOf(stmt);
       rewrite::RunPipeline(*stmt, arena);  // lineage runs over the rewritten tree
       r.lineage = lineage::ComputeLineage(*stmt, session);
       for (Diagnostic& d : r.lineage.diagnostics) diags.push_back(std::move(d));
       r.lineage.diagnostics.clear();
     } else {
-      r.kind = GuessStatementKind(text);
+      r.kind = lexer::GuessStatementKind(text);
       const bool any_error =
           std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
       if (!any_error) diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, "statement could not be parsed"});
     }
   } catch (const std::exception& e) {
     // A bug in one statement's analysis must not take the whole run down.
-    if (r.kind.empty()) r.kind = GuessStatementKind(text);
+    if (!r.parsed) r.kind = lexer::GuessStatementKind(text);
     r.lineage = lineage::StatementLineage{};
     diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
   }
@@ -109,37 +65,6 @@ bool FileResult::has_error() const {
   for (const StatementResult& s : statements)
     if (s.has_error()) return true;
   return false;
-}
-
-std::string GuessStatementKind(std::string_view text) {
-  std::string_view rest = text;
-  std::string w = ToLower(NextWord(rest));
-  while (w == "(") w = ToLower(NextWord(rest));
-  if (w == "select" || w == "with" || w == "from" || w == "values" || w == "map" || w == "reduce" || w == "table")
-    return "query";
-  if (w == "insert" || w == "merge" || w == "update" || w == "delete" || w == "use" || w == "explain" || w == "drop" ||
-      w == "alter" || w == "load")
-    return w;
-  if (w == "create") {
-    // CREATE [OR REPLACE] [TEMPORARY|EXTERNAL|TRANSACTIONAL|MATERIALIZED] TABLE|VIEW ...
-    for (int i = 0; i < 5; ++i) {
-      const std::string next = ToLower(NextWord(rest));
-      if (next == "view") return "create_view";
-      if (next == "table") {
-        // CREATE TABLE ... AS SELECT: look for `AS` followed by a query.
-        std::string_view scan = rest;
-        std::string prev;
-        for (std::string_view t = NextWord(scan); !t.empty(); t = NextWord(scan)) {
-          std::string lw = ToLower(t);
-          if (prev == "as" && (lw == "select" || lw == "with" || lw == "from" || lw == "(")) return "ctas";
-          if (lw != "(") prev = std::move(lw);
-        }
-        return "create_table";
-      }
-      if (next.empty()) break;
-    }
-  }
-  return "other";
 }
 
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
@@ -204,16 +129,15 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     r.database = session.current_database;
     take_split_diags(&st.span, r.diagnostics);
     if (st.command != lexer::CommandKind::None) {
-      r.kind = "command";
-      if (st.command == lexer::CommandKind::Set) ApplySetting(st.text(), parse);
+      r.kind = StatementKind::Command;
+      if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.set_key, st.set_value, parse);
       if (st.command == lexer::CommandKind::Source) {
-        std::string_view rest = st.text();
-        NextWord(rest);
         r.diagnostics.push_back(Diagnostic{
-            Severity::Note, st.span, Cat("source ", Strip(rest), " is not followed; analyse that file separately")});
+            Severity::Note, st.span,
+            Cat("source ", lexer::CommandArgument(st.text()), " is not followed; analyse that file separately")});
       }
     } else if (st.text().size() > limits.max_statement_bytes) {
-      r.kind = GuessStatementKind(st.text());
+      r.kind = lexer::GuessStatementKind(st.text());
       r.diagnostics.push_back(Diagnostic{Severity::Error, Span{st.span.begin, st.span.begin},
                                          Cat("statement is ", st.text().size(), " bytes, more than the limit of ",
                                              limits.max_statement_bytes, " bytes; not analysed")});

@@ -14,6 +14,7 @@
 
 #include "base/diagnostic.h"
 #include "base/source_file.h"
+#include "base/statement_kind.h"
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 
@@ -46,9 +47,9 @@ struct StatementResult {
   uint32_t index = 0;  // within the file, from 0
   Span span;           // original file offsets
   LineCol start;
-  std::string kind;      // "command", "query", "insert", ... (parser::StatementKind)
-  bool parsed = false;   // SQL that parsed (kind came from the AST, lineage was computed)
-  std::string database;  // current database when the statement ran (Hive's "database")
+  StatementKind kind = StatementKind::Other;  // from the AST when parsed, else guessed from the first words
+  bool parsed = false;                        // SQL that parsed (lineage was computed)
+  std::string database;                       // current database when the statement ran (Hive's "database")
   lineage::StatementLineage lineage;
   Diagnostics diagnostics;  // errors and warnings, original file offsets
   bool has_error() const;
@@ -86,9 +87,5 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
 // The same, collecting the statements into the result.
 FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,
                          const AnalyzeOptions& options);
-
-// The statement kind read from the first words of a statement that did not
-// parse ("query", "insert", "create_table", ..., "other").
-std::string GuessStatementKind(std::string_view text);
 
 }  // namespace hivelineage::driver

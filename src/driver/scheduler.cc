@@ -72,7 +72,7 @@ size_t StringsBytes(const std::vector<std::string>& v) {
 // rendered ones.
 size_t KeptBytes(const StatementResult& st) {
   const lineage::StatementLineage& l = st.lineage;
-  size_t n = sizeof(StatementResult) + st.kind.size() + st.database.size() + StringsBytes(l.inputs) +
+  size_t n = sizeof(StatementResult) + st.database.size() + StringsBytes(l.inputs) +
              StringsBytes(l.outputs) + StringsBytes(l.temporary_outputs) + StringsBytes(l.view_outputs);
   for (const lineage::ColumnLineage& c : l.columns)
     n += sizeof(c) + c.target.size() + c.expression.size() + StringsBytes(c.sources);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <initializer_list>
+#include <utility>
 
 #include "base/strings.h"
 
@@ -93,47 +95,58 @@ std::string_view Strip(std::string_view s) {
   return s;
 }
 
-std::string_view FirstWord(std::string_view s, size_t* end_out = nullptr) {
+inline bool IsWordByte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The one word scanner of statement text: splits off the next word (letters,
+// digits, `_`) after white space, or a quoted string whole ('...', "...",
+// `...`), or else the next single byte; empty at the end.
+std::string_view NextWord(std::string_view& rest) {
   size_t i = 0;
-  while (i < s.size() && IsSpace(s[i])) ++i;
+  while (i < rest.size() && IsSpace(rest[i])) ++i;
   size_t j = i;
-  while (
-      j < s.size() &&
-      (((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9')) || s[j] == '_'))
-    ++j;
-  if (end_out) *end_out = j;
-  return s.substr(i, j - i);
+  if (j < rest.size() && (rest[j] == '\'' || rest[j] == '"' || rest[j] == '`')) {
+    const char q = rest[j++];
+    while (j < rest.size() && rest[j] != q) j += (rest[j] == '\\' && q != '`') ? 2 : 1;
+    j = std::min(j + 1, rest.size());
+  }
+  while (j < rest.size() && IsWordByte(rest[j])) ++j;
+  if (j == i && j < rest.size()) ++j;
+  const std::string_view w = rest.substr(i, j - i);
+  rest.remove_prefix(j);
+  return w;
 }
 
 CommandKind ClassifyCommand(std::string_view text) {
   if (!text.empty() && text[0] == '!') return CommandKind::Shell;
-  size_t end = 0;
-  const std::string_view w = FirstWord(text, &end);
+  std::string_view rest = text;
+  const std::string_view w = NextWord(rest);
   // Command words are 3 to 7 letters; SQL statements mostly are not.
   if (w.size() < 3 || w.size() > 7) return CommandKind::None;
   std::string_view next;
   bool have_next = false;
   auto next_word = [&]() {  // the second word, found only when needed
     if (!have_next) {
-      next = FirstWord(text.substr(end));
+      next = NextWord(rest);
       have_next = true;
     }
     return next;
   };
   auto is = [&](std::string_view k) { return EqualsIgnoreCase(w, k); };
   auto next_is = [&](std::string_view k) { return EqualsIgnoreCase(next_word(), k); };
+  auto next_is_resource = [&]() {
+    return next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
+           next_is("archives");
+  };
   if (is("set")) {
     // SET ROLE and SET AUTOCOMMIT are SQL statements.
     if (next_is("role") || next_is("autocommit")) return CommandKind::None;
     return CommandKind::Set;
   }
   if (is("reset")) return CommandKind::Reset;
-  if (is("add") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
-                    next_is("archives")))
-    return CommandKind::Add;
-  if (is("list") && (next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
-                     next_is("archives")))
-    return CommandKind::List;
+  if (is("add") && next_is_resource()) return CommandKind::Add;
+  if (is("list") && next_is_resource()) return CommandKind::List;
   if (is("delete") && !next_is("from")) return CommandKind::Delete;
   if (is("dfs")) return CommandKind::Dfs;
   if (is("source")) return CommandKind::Source;
@@ -141,7 +154,8 @@ CommandKind ClassifyCommand(std::string_view text) {
   if (is("reload") && !next_is("function") && !next_is("functions")) return CommandKind::Reload;
   if (is("crypto")) return CommandKind::Crypto;
   if (is("llap") && (next_is("cluster") || next_is("cache"))) return CommandKind::Llap;
-  if ((is("quit") || is("exit")) && next_word().empty()) return CommandKind::Quit;
+  // Alone in its statement (the splitter asks before it has found the `;`).
+  if ((is("quit") || is("exit")) && (next_word().empty() || next_word() == ";")) return CommandKind::Quit;
   return CommandKind::None;
 }
 
@@ -264,21 +278,60 @@ void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& 
   st.pieces = std::move(pieces);
 }
 
-// `set k=v`: defines a variable. `set k` / `set` / `set -v` only print.
-void ApplySet(const StatementText& st, Variables& vars) {
-  std::string_view t = st.text();
-  size_t end = 0;
-  FirstWord(t, &end);
-  t = t.substr(end);
+// `set k=v` names a setting; `set k` / `set` / `set -v` only print.
+void ReadSet(StatementText& st) {
+  const std::string_view t = CommandArgument(st.text());
   const size_t eq = t.find('=');
   if (eq == std::string_view::npos) return;
   const std::string_view key = Strip(t.substr(0, eq));
-  const std::string_view value = Strip(t.substr(eq + 1));
   if (key.empty()) return;
-  vars.DefineFromSet(key, value);
+  st.set_key = std::string(key);
+  st.set_value = std::string(Strip(t.substr(eq + 1)));
 }
 
 }  // namespace
+
+std::string_view CommandArgument(std::string_view text) {
+  NextWord(text);
+  return Strip(text);
+}
+
+StatementKind GuessStatementKind(std::string_view text) {
+  std::string_view rest = text;
+  std::string_view w = NextWord(rest);
+  while (w == "(") w = NextWord(rest);
+  auto is = [&](std::string_view word, std::initializer_list<std::string_view> any) {
+    for (std::string_view a : any)
+      if (EqualsIgnoreCase(word, a)) return true;
+    return false;
+  };
+  if (is(w, {"select", "with", "from", "values", "map", "reduce", "table"})) return StatementKind::Query;
+  static constexpr std::pair<std::string_view, StatementKind> kFirstWords[] = {
+      {"insert", StatementKind::Insert}, {"merge", StatementKind::Merge}, {"update", StatementKind::Update},
+      {"delete", StatementKind::Delete}, {"use", StatementKind::Use},     {"explain", StatementKind::Explain},
+      {"drop", StatementKind::Drop},     {"alter", StatementKind::Alter}, {"load", StatementKind::Load},
+  };
+  for (const auto& [word, kind] : kFirstWords)
+    if (EqualsIgnoreCase(w, word)) return kind;
+  if (EqualsIgnoreCase(w, "create")) {
+    // CREATE [OR REPLACE] [TEMPORARY|EXTERNAL|TRANSACTIONAL|MATERIALIZED] TABLE|VIEW ...
+    for (int i = 0; i < 5; ++i) {
+      const std::string_view next = NextWord(rest);
+      if (EqualsIgnoreCase(next, "view")) return StatementKind::CreateView;
+      if (EqualsIgnoreCase(next, "table")) {
+        // CREATE TABLE ... AS SELECT: look for `AS` followed by a query.
+        bool after_as = false;
+        for (std::string_view t = NextWord(rest); !t.empty(); t = NextWord(rest)) {
+          if (after_as && is(t, {"select", "with", "from", "("})) return StatementKind::Ctas;
+          if (t != "(") after_as = EqualsIgnoreCase(t, "as");
+        }
+        return StatementKind::CreateTable;
+      }
+      if (next.empty()) break;
+    }
+  }
+  return StatementKind::Other;
+}
 
 std::string_view CommandKindName(CommandKind k) {
   switch (k) {
@@ -400,7 +453,10 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
     st.original = t.substr(st.span.begin, st.span.size());
     SubstituteStatement(st, vars, diags);
     st.command = ClassifyCommand(st.text());
-    if (st.command == CommandKind::Set && options.apply_set_commands) ApplySet(st, vars);
+    if (st.command == CommandKind::Set) {
+      ReadSet(st);
+      if (options.apply_set_commands && !st.set_key.empty()) vars.DefineFromSet(st.set_key, st.set_value);
+    }
     ++count;
     stmt_begin = -1;
     each(std::move(st));

@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "base/diagnostic.h"
 #include "base/source_file.h"
+#include "base/statement_kind.h"
 
 namespace hivelineage::lexer {
 
@@ -69,6 +70,10 @@ struct TextPiece {
 struct StatementText {
   Span span;  // original file offsets, without surrounding space/comments and `;`
   CommandKind command = CommandKind::None;
+  // For `set key=value`: the key and the value, white space stripped (empty
+  // for `set`, `set -v` and `set key`, which only print).
+  std::string set_key;
+  std::string set_value;
   std::string substituted;        // text after substitution (empty if none happened)
   std::vector<TextPiece> pieces;  // empty if no substitution happened
   std::string_view original;      // the file's bytes at `span`
@@ -79,12 +84,22 @@ struct StatementText {
 };
 
 struct SplitOptions {
-  // Process `set` commands as they are met (affects later statements).
+  // Define the variables of `set` commands as they are met (later
+  // statements see them).
   bool apply_set_commands = true;
   // Stop after this many statements plus one (the extra one tells the caller
   // the limit was passed), so a huge file of tiny statements stays bounded.
   size_t max_statements = SIZE_MAX;
 };
+
+// What a statement is, read from its first words, for one that did not
+// parse: CREATE ... TABLE ... AS SELECT is a Ctas, SELECT a Query, ...;
+// Other when the words do not tell.
+StatementKind GuessStatementKind(std::string_view text);
+
+// A CLI command's text after its first word, white space stripped: the path
+// of `source path`.
+std::string_view CommandArgument(std::string_view text);
 
 // Splits `file` into statements and substitutes variables. `vars` is updated
 // by `set` commands. Diagnostics (original offsets) go to `diags`.

@@ -12,12 +12,34 @@
 namespace hivelineage::output {
 namespace {
 
+// Whether Hive's LineageLogger hook writes a record for the statement: for
+// the statements that run a query, and for any other with column lineage.
 bool HookLogs(const driver::StatementResult& st) {
   if (!st.parsed) return false;
-  const std::string_view k = st.kind;
-  if (k == "explain") return false;
-  return k == "query" || k == "insert" || k == "ctas" || k == "create_view" || k == "merge" || k == "update" ||
-         k == "delete" || !st.lineage.columns.empty();
+  switch (st.kind) {
+    case StatementKind::Query:
+    case StatementKind::Insert:
+    case StatementKind::Ctas:
+    case StatementKind::CreateView:
+    case StatementKind::Merge:
+    case StatementKind::Update:
+    case StatementKind::Delete:
+      return true;
+    case StatementKind::Explain:
+      return false;
+    case StatementKind::Command:
+    case StatementKind::CreateTable:
+    case StatementKind::Use:
+    case StatementKind::Drop:
+    case StatementKind::Alter:
+    case StatementKind::Truncate:
+    case StatementKind::Load:
+    case StatementKind::Export:
+    case StatementKind::Import:
+    case StatementKind::Other:
+      return !st.lineage.columns.empty();
+  }
+  return false;
 }
 
 struct Vertex {

@@ -151,7 +151,7 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
   json.Int(st.start.column);
   json.EndObject();
   json.Key("kind");
-  json.String(st.kind);
+  json.String(StatementKindName(st.kind));
   json.Key("inputs");
   json.StringArray(st.lineage.inputs);
   json.Key("outputs");

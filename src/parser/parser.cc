@@ -353,43 +353,59 @@ ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseO
   return stmt;
 }
 
-std::string_view StatementKind(const ast::Statement* stmt) {
-  if (stmt == nullptr) return "other";
-  switch (stmt->kind) {
-    case ast::NodeKind::QueryStatement: {
+StatementKind StatementKindOf(const ast::Statement* stmt) {
+  if (stmt == nullptr) return StatementKind::Other;
+  switch (stmt->stmt_kind()) {
+    case ast::StmtKind::QueryStatement: {
       const auto* q = static_cast<const ast::QueryStatement*>(stmt);
       for (const ast::InsertBody& b : q->bodies)
-        if (b.target != nullptr) return "insert";
-      return "query";
+        if (b.target != nullptr) return StatementKind::Insert;
+      return StatementKind::Query;
     }
-    case ast::NodeKind::CreateTableStatement:
-      return static_cast<const ast::CreateTableStatement*>(stmt)->as_query != nullptr ? "ctas" : "create_table";
-    case ast::NodeKind::CreateViewStatement:
-      return "create_view";
-    case ast::NodeKind::MergeStatement:
-      return "merge";
-    case ast::NodeKind::UpdateStatement:
-      return "update";
-    case ast::NodeKind::DeleteStatement:
-      return "delete";
-    case ast::NodeKind::UseStatement:
-      return "use";
-    case ast::NodeKind::ExplainStatement:
-      return "explain";
-    case ast::NodeKind::DropStatement:
-      return "drop";
-    case ast::NodeKind::AlterTableStatement:
-      return "alter";
-    case ast::NodeKind::TruncateStatement:
-      return "truncate";
-    case ast::NodeKind::LoadDataStatement:
-      return "load";
-    case ast::NodeKind::ExportStatement:
-      return "export";
-    case ast::NodeKind::ImportStatement:
-      return "import";
-    default:
-      return "other";
+    case ast::StmtKind::CreateTableStatement:
+      return static_cast<const ast::CreateTableStatement*>(stmt)->as_query != nullptr ? StatementKind::Ctas
+                                                                                      : StatementKind::CreateTable;
+    case ast::StmtKind::CreateViewStatement:
+      return StatementKind::CreateView;
+    case ast::StmtKind::MergeStatement:
+      return StatementKind::Merge;
+    case ast::StmtKind::UpdateStatement:
+      return StatementKind::Update;
+    case ast::StmtKind::DeleteStatement:
+      return StatementKind::Delete;
+    case ast::StmtKind::UseStatement:
+      return StatementKind::Use;
+    case ast::StmtKind::ExplainStatement:
+      return StatementKind::Explain;
+    case ast::StmtKind::DropStatement:
+      return StatementKind::Drop;
+    case ast::StmtKind::AlterTableStatement:
+      return StatementKind::Alter;
+    case ast::StmtKind::TruncateStatement:
+      return StatementKind::Truncate;
+    case ast::StmtKind::LoadDataStatement:
+      return StatementKind::Load;
+    case ast::StmtKind::ExportStatement:
+      return StatementKind::Export;
+    case ast::StmtKind::ImportStatement:
+      return StatementKind::Import;
+    case ast::StmtKind::OtherStatement:
+      return StatementKind::Other;
+  }
+  return StatementKind::Other;
+}
+
+void ApplySetting(std::string_view key, std::string_view value, ParseOptions& options) {
+  if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;
+  if (EqualsIgnoreCase(value, "none")) {
+    options.regex_column_specs = true;
+    options.lex.double_quoted_identifiers = false;
+  } else if (EqualsIgnoreCase(value, "column")) {
+    options.regex_column_specs = false;
+    options.lex.double_quoted_identifiers = false;
+  } else if (EqualsIgnoreCase(value, "standard")) {
+    options.regex_column_specs = false;
+    options.lex.double_quoted_identifiers = true;
   }
 }
 

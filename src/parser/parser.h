@@ -11,6 +11,7 @@
 #include "ast/ast.h"
 #include "base/arena.h"
 #include "base/diagnostic.h"
+#include "base/statement_kind.h"
 #include "lexer/lexer.h"
 
 namespace hivelineage::parser {
@@ -26,9 +27,14 @@ struct ParseOptions {
 // long as the AST (names may point into it); nodes are allocated in `arena`.
 ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags);
 
-// The contract's statement kind: "query", "insert", "ctas", "create_view",
-// "create_table", "merge", "update", "delete", "use", "explain", "drop",
-// "alter", "load", ... and "other".
-std::string_view StatementKind(const ast::Statement* stmt);
+// What the output reports the statement as (base/statement_kind.def): an
+// INSERT or a query, a CTAS or a plain CREATE TABLE, ...; Other for null.
+StatementKind StatementKindOf(const ast::Statement* stmt);
+
+// Applies a `set key=value` that changes how later statements are read:
+// hive.support.quoted.identifiers = none (backquoted select items are
+// regexes), column or standard ("..." quotes names). Other keys and values
+// change nothing.
+void ApplySetting(std::string_view key, std::string_view value, ParseOptions& options);
 
 }  // namespace hivelineage::parser
