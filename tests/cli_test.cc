@@ -157,18 +157,23 @@ TEST_CASE("cli: --var, set and --default-db") {
   Write("vars.sql",
         "set src_db=ods;\n"
         "insert overwrite table ${hivevar:target} partition (dt='${dt}')\n"
-        "select a from ${hiveconf:src_db}.events;\n"
+        "select a, concat(a, '${dt}') as tagged from ${hiveconf:src_db}.events;\n"
         "select a from plain\n");
   CliRun r = Run("--var target=dw.daily --var dt=2024-01-01 --default-db STAGE vars.sql");
   CHECK(r.code == 0);
-  const auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.out);
   REQUIRE(j["statements"].size() == 3);
   CHECK(j["statements"][1]["outputs"] == nlohmann::json::array({"dw.daily"}));
   CHECK(j["statements"][1]["inputs"] == nlohmann::json::array({"ods.events"}));
+  REQUIRE(j["statements"][1]["columns"].size() == 2);
+  CHECK(j["statements"][1]["columns"][1]["target"] == "dw.daily.tagged");
+  CHECK(j["statements"][1]["columns"][1]["expression"] == "concat(a, '2024-01-01')");
   CHECK(j["statements"][2]["inputs"] == nlohmann::json::array({"stage.plain"}));
   // Without the variable the reference stays and a warning says so.
   r = Run("--var dt=1 vars.sql");
-  CHECK(r.err.find("warning: undefined variable") != std::string::npos);
+  CHECK(r.err.find("warning: undefined variable ${hivevar:target} left in place") != std::string::npos);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["statements"][1]["columns"][1]["expression"] == "concat(a, '1')");
 }
 
 TEST_CASE("cli: --allow-env") {

@@ -58,31 +58,32 @@ TEST_CASE("edge 3: reserved type words as functions, DATE literal") {
   const std::string d = D("SELECT date(ts), int(s), if(a > 0, 1, 0), map('k', v) FROM t WHERE d = DATE '2024-01-01'");
   CHECK_HAS(d, "(FunctionCall name=[\"date\"] args=[(ColumnRef [\"ts\"])]");
   CHECK_HAS(d, "(FunctionCall name=[\"int\"] args=[(ColumnRef [\"s\"])]");
-  CHECK_HAS(
-      d, "(FunctionCall name=[\"if\"] args=[(BinaryExpr op=> lhs=(ColumnRef [\"a\"]) rhs=(Literal type=1 text=\"0\"))");
-  CHECK_HAS(d, "(FunctionCall name=[\"map\"] args=[(Literal type=0 text=\"'k'\") (ColumnRef [\"v\"])]");
-  CHECK_HAS(d, "rhs=(Literal type=4 text=\"'2024-01-01'\" type_name=\"date\")");
+  CHECK_HAS(d,
+            "(FunctionCall name=[\"if\"] args=[(BinaryExpr op=> lhs=(ColumnRef [\"a\"]) rhs=(Literal type=Number "
+            "text=\"0\"))");
+  CHECK_HAS(d, "(FunctionCall name=[\"map\"] args=[(Literal type=String text=\"'k'\") (ColumnRef [\"v\"])]");
+  CHECK_HAS(d, "rhs=(Literal type=Typed text=\"'2024-01-01'\" type_name=\"date\")");
 }
 
 TEST_CASE("edge 4: bare boolean predicates") {
   CHECK_HAS(D("SELECT * FROM t WHERE a AND NOT b OR c IS TRUE"),
-            "where=(BinaryExpr op=OR lhs=(BinaryExpr op=AND lhs=(ColumnRef [\"a\"]) rhs=(UnaryExpr op=0 "
-            "operand=(ColumnRef [\"b\"]))) rhs=(IsExpr operand=(ColumnRef [\"c\"]) what=1))");
+            "where=(BinaryExpr op=OR lhs=(BinaryExpr op=AND lhs=(ColumnRef [\"a\"]) rhs=(UnaryExpr op=Not "
+            "operand=(ColumnRef [\"b\"]))) rhs=(IsExpr operand=(ColumnRef [\"c\"]) what=True))");
 }
 
 TEST_CASE("edge 5: interval without the keyword") {
   const std::string d = D("SELECT 1 day, x + 2 HOURS FROM t");
-  CHECK_HAS(d, "(item expr=(IntervalExpr value=(Literal type=1 text=\"1\") unit=\"day\"))");
-  CHECK_HAS(
-      d,
-      "(BinaryExpr op=+ lhs=(ColumnRef [\"x\"]) rhs=(IntervalExpr value=(Literal type=1 text=\"2\") unit=\"hour\"))");
+  CHECK_HAS(d, "(item expr=(IntervalExpr value=(Literal type=Number text=\"1\") unit=\"day\"))");
+  CHECK_HAS(d,
+            "(BinaryExpr op=+ lhs=(ColumnRef [\"x\"]) rhs=(IntervalExpr value=(Literal type=Number text=\"2\") "
+            "unit=\"hour\"))");
   CHECK_HAS(D("SELECT x day FROM t"), "(item expr=(ColumnRef [\"x\"]) alias=\"day\")");
 }
 
 TEST_CASE("edge 6: clause keywords versus aliases") {
-  CHECK_HAS(D("SELECT * FROM t limit 10"), "from=(TableName name=[\"t\"])) limit=(Literal type=1 text=\"10\")");
+  CHECK_HAS(D("SELECT * FROM t limit 10"), "from=(TableName name=[\"t\"])) limit=(Literal type=Number text=\"10\")");
   CHECK_HAS(D("SELECT a FROM t sort BY a"),
-            "from=(TableName name=[\"t\"])) sort_by=[(order expr=(ColumnRef [\"a\"]) dir=0 nulls=0)]");
+            "from=(TableName name=[\"t\"])) sort_by=[(order expr=(ColumnRef [\"a\"]) dir=Default nulls=Default)]");
   CHECK_HAS(D("SELECT a FROM t limit"), "from=(TableName name=[\"t\"] alias=\"limit\")");
 }
 
@@ -93,15 +94,15 @@ TEST_CASE("edge 7: leading underscore needs backquotes") {
 TEST_CASE("edge 8: digit-led names versus literals") {
   CHECK_HAS(D("SELECT * FROM 2024_sales"), "from=(TableName name=[\"2024_sales\"])");
   CHECK_HAS(D("SELECT 10L, 5Y, 3BD, 1e3"),
-            "(Literal type=1 text=\"10L\"))(item expr=(Literal type=1 text=\"5Y\"))(item expr=(Literal "
-            "type=1 text=\"3BD\"))(item expr=(Literal type=1 text=\"1e3\"))");
+            "(Literal type=Number text=\"10L\"))(item expr=(Literal type=Number text=\"5Y\"))(item expr=(Literal "
+            "type=Number text=\"3BD\"))(item expr=(Literal type=Number text=\"1e3\"))");
 }
 
 TEST_CASE("edge 9: string literal forms") {
   const std::string d = D("SELECT 'a' 'b', 'it''s', 'say \\'hi\\'', \"double\"");
-  CHECK_HAS(d, "(Literal type=0 text=\"'a' 'b'\")");
-  CHECK_HAS(d, "(Literal type=0 text=\"'it''s'\")");
-  CHECK_HAS(d, "(Literal type=0 text=\"\\\"double\\\"\")");
+  CHECK_HAS(d, "(Literal type=String text=\"'a' 'b'\")");
+  CHECK_HAS(d, "(Literal type=String text=\"'it''s'\")");
+  CHECK_HAS(d, "(Literal type=String text=\"\\\"double\\\"\")");
   parser::ParseOptions standard;
   standard.lex.double_quoted_identifiers = true;
   CHECK_HAS(D("SELECT \"double\" FROM t", standard), "(ColumnRef [\"double\"])");
@@ -125,7 +126,7 @@ TEST_CASE("edge 11: stars, qualified stars, star arguments") {
 TEST_CASE("edge 12: lateral view column lists swallow commas") {
   CHECK_HAS(D("SELECT k, v FROM t LATERAL VIEW explode(m) x AS k, v"),
             "from=(LateralViewRef source=(TableName name=[\"t\"]) udtf=(FunctionCall name=[\"explode\"] "
-            "args=[(ColumnRef [\"m\"])] nulls=0) alias=\"x\" columns=[\"k\" \"v\"])");
+            "args=[(ColumnRef [\"m\"])] nulls=Default) alias=\"x\" columns=[\"k\" \"v\"])");
   // `, u` after the alias list is another alias, not a join.
   CHECK_HAS(D("SELECT 1 FROM t LATERAL VIEW explode(m) x AS k, u"), "columns=[\"k\" \"u\"]");
 }
@@ -136,17 +137,18 @@ TEST_CASE("edge 13: chained and outer lateral views after a join") {
         "LATERAL VIEW posexplode(a.l) p AS i, v");
   CHECK_HAS(d, "from=(LateralViewRef source=(LateralViewRef source=(JoinRef kind=JOIN");
   CHECK_HAS(d,
-            "outer udtf=(FunctionCall name=[\"explode\"] args=[(ColumnRef [\"b\" \"arr\"])] nulls=0) alias=\"e\" "
+            "outer udtf=(FunctionCall name=[\"explode\"] args=[(ColumnRef [\"b\" \"arr\"])] nulls=Default) alias=\"e\" "
             "columns=[\"item\"])");
   CHECK_HAS(d,
-            "udtf=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"a\" \"l\"])] nulls=0) alias=\"p\" "
+            "udtf=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"a\" \"l\"])] nulls=Default) alias=\"p\" "
             "columns=[\"i\" \"v\"])");
 }
 
 TEST_CASE("edge 14: UDTF with a multi-column alias") {
-  CHECK_HAS(D("SELECT posexplode(arr) AS (pos, val) FROM t"),
-            "(item expr=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"arr\"])] nulls=0) aliases=[\"pos\" "
-            "\"val\"])");
+  CHECK_HAS(
+      D("SELECT posexplode(arr) AS (pos, val) FROM t"),
+      "(item expr=(FunctionCall name=[\"posexplode\"] args=[(ColumnRef [\"arr\"])] nulls=Default) aliases=[\"pos\" "
+      "\"val\"])");
 }
 
 TEST_CASE("edge 15: multi-insert with a subquery source") {
@@ -159,17 +161,17 @@ TEST_CASE("edge 15: multi-insert with a subquery source") {
             "(QueryStatement from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(StarExpr))] "
             "from=(TableName name=[\"s\"])");
   CHECK_HAS(p->dump,
-            "alias=\"x\") bodies=[(body target=(target type=0 overwrite table_keyword table=[\"a\"]) "
+            "alias=\"x\") bodies=[(body target=(target type=Table overwrite table_keyword table=[\"a\"]) "
             "query=(Query body=(SelectCore items=[(item expr=(ColumnRef [\"x\" \"k\"]))])))");
   CHECK_HAS(p->dump,
-            "(body target=(target type=0 table_keyword table=[\"b\"] partition=(partition (\"dt\"))) "
+            "(body target=(target type=Table table_keyword table=[\"b\"] partition=(partition (\"dt\"))) "
             "query=(Query body=(SelectCore items=[(item expr=(ColumnRef [\"x\" \"v\"]))(item expr=(ColumnRef [\"x\" "
             "\"dt\"]))])))");
 }
 
 TEST_CASE("edge 16: dynamic and mixed partition specs") {
   CHECK_HAS(D("INSERT INTO TABLE t PARTITION (country='US', dt) SELECT a, b, d AS whatever FROM s"),
-            "partition=(partition (\"country\" op=\"=\" value=(Literal type=0 text=\"'US'\")) (\"dt\"))");
+            "partition=(partition (\"country\" op=\"=\" value=(Literal type=String text=\"'US'\")) (\"dt\"))");
 }
 
 TEST_CASE("edge 17: INSERT INTO without TABLE, column list, VALUES with DEFAULT") {
@@ -177,15 +179,16 @@ TEST_CASE("edge 17: INSERT INTO without TABLE, column list, VALUES with DEFAULT"
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Insert);
   CHECK_HAS(p->dump,
-            "(target type=0 table=[\"t\"] columns=[\"b\" \"a\"]) query=(Query body=(ValuesQuery "
-            "rows=[[(Literal type=1 text=\"1\") (Literal type=6 text=\"DEFAULT\")]]))");
-  CHECK_HAS(D("INSERT OVERWRITE TABLE t SELECT 1"), "(target type=0 overwrite table_keyword table=[\"t\"])");
+            "(target type=Table table=[\"t\"] columns=[\"b\" \"a\"]) query=(Query body=(ValuesQuery "
+            "rows=[[(Literal type=Number text=\"1\") (Literal type=Variable text=\"DEFAULT\")]]))");
+  CHECK_HAS(D("INSERT OVERWRITE TABLE t SELECT 1"), "(target type=Table overwrite table_keyword table=[\"t\"])");
 }
 
 TEST_CASE("edge 18: CTE placement") {
-  CHECK_HAS(D("WITH c AS (SELECT 1 x) INSERT OVERWRITE TABLE t SELECT x FROM c"),
-            "(QueryStatement ctes=[(cte name=\"c\" query=(Query body=(SelectCore items=[(item expr=(Literal "
-            "type=1 text=\"1\") alias=\"x\")])))] bodies=[(body target=(target type=0 overwrite table_keyword");
+  CHECK_HAS(
+      D("WITH c AS (SELECT 1 x) INSERT OVERWRITE TABLE t SELECT x FROM c"),
+      "(QueryStatement ctes=[(cte name=\"c\" query=(Query body=(SelectCore items=[(item expr=(Literal "
+      "type=Number text=\"1\") alias=\"x\")])))] bodies=[(body target=(target type=Table overwrite table_keyword");
   auto p = Parse("CREATE TABLE n AS WITH c AS (SELECT 1 AS x) SELECT x FROM c");
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Ctas);
@@ -193,30 +196,33 @@ TEST_CASE("edge 18: CTE placement") {
 }
 
 TEST_CASE("edge 19: trailing clauses in a fixed order") {
-  CHECK_HAS(D("SELECT k, count(*) FROM t GROUP BY k HAVING count(*) > 1 DISTRIBUTE BY k SORT BY k DESC LIMIT 5"),
-            "group_by=(group items=[(ColumnRef [\"k\"])] modifier=0) having=(BinaryExpr op=> lhs=(FunctionCall "
-            "name=[\"count\"] args=[] star nulls=0) rhs=(Literal type=1 text=\"1\"))) distribute_by=[(ColumnRef "
-            "[\"k\"])] sort_by=[(order expr=(ColumnRef [\"k\"]) dir=2 nulls=0)] limit=(Literal type=1 text=\"5\")");
+  CHECK_HAS(
+      D("SELECT k, count(*) FROM t GROUP BY k HAVING count(*) > 1 DISTRIBUTE BY k SORT BY k DESC LIMIT 5"),
+      "group_by=(group items=[(ColumnRef [\"k\"])] modifier=None) having=(BinaryExpr op=> lhs=(FunctionCall "
+      "name=[\"count\"] args=[] star nulls=Default) rhs=(Literal type=Number text=\"1\"))) distribute_by=[(ColumnRef "
+      "[\"k\"])] sort_by=[(order expr=(ColumnRef [\"k\"]) dir=Desc nulls=Default)] limit=(Literal type=Number "
+      "text=\"5\")");
   CHECK(Has(D("SELECT k FROM t SORT BY k DISTRIBUTE BY k"), "ERROR: expected end of statement"));
 }
 
 TEST_CASE("edge 20: set operations are left-associative with equal precedence") {
   CHECK_HAS(D("SELECT a FROM x UNION ALL SELECT a FROM y INTERSECT SELECT a FROM z ORDER BY a"),
-            "(Query body=(SetOperation op=1 quantifier=0 left=(SetOperation op=0 quantifier=1 left=(SelectCore "
+            "(Query body=(SetOperation op=Intersect quantifier=Default left=(SetOperation op=Union quantifier=All "
+            "left=(SelectCore "
             "items=[(item expr=(ColumnRef [\"a\"]))] from=(TableName name=[\"x\"])) right=(SelectCore");
   CHECK_HAS(D("SELECT a FROM x UNION ALL SELECT a FROM y INTERSECT SELECT a FROM z ORDER BY a"),
-            "from=(TableName name=[\"z\"]))) order_by=[(order expr=(ColumnRef [\"a\"]) dir=0 nulls=0)])");
+            "from=(TableName name=[\"z\"]))) order_by=[(order expr=(ColumnRef [\"a\"]) dir=Default nulls=Default)])");
   CHECK_HAS(D("(SELECT a FROM x LIMIT 1) UNION ALL (SELECT a FROM y LIMIT 1)"),
-            "(SetOperation op=0 quantifier=1 left=(NestedQuery query=(Query body=(SelectCore items=[(item "
-            "expr=(ColumnRef [\"a\"]))] from=(TableName name=[\"x\"])) limit=(Literal type=1 text=\"1\")))");
+            "(SetOperation op=Union quantifier=All left=(NestedQuery query=(Query body=(SelectCore items=[(item "
+            "expr=(ColumnRef [\"a\"]))] from=(TableName name=[\"x\"])) limit=(Literal type=Number text=\"1\")))");
 }
 
 TEST_CASE("edge 21: subquery aliases and a union in FROM") {
   CHECK_HAS(D("SELECT * FROM (SELECT 1 AS x) t"),
-            "from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(Literal type=1 text=\"1\") "
+            "from=(SubqueryRef query=(Query body=(SelectCore items=[(item expr=(Literal type=Number text=\"1\") "
             "alias=\"x\")])) alias=\"t\")");
   CHECK_HAS(D("FROM ((SELECT a FROM x) UNION ALL (SELECT a FROM y)) u SELECT u.a"),
-            "(QueryStatement from=(SubqueryRef query=(Query body=(SetOperation op=0 quantifier=1 "
+            "(QueryStatement from=(SubqueryRef query=(Query body=(SetOperation op=Union quantifier=All "
             "left=(NestedQuery");
   // A parenthesized join whose first source is a subquery.
   CHECK_HAS(D("SELECT 1 FROM ((SELECT a FROM x) p JOIN y ON p.a = y.a)"), "from=(JoinRef kind=JOIN left=(SubqueryRef");
@@ -225,20 +231,22 @@ TEST_CASE("edge 21: subquery aliases and a union in FROM") {
 TEST_CASE("edge 22: precedence surprises") {
   const std::string d = D("SELECT NOT a = b, a = b IS NULL, a < b = c, -a ^ b, 2 * 3 ^ 2 FROM t");
   CHECK_HAS(d,
-            "(item expr=(UnaryExpr op=0 operand=(BinaryExpr op== lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"]))))");
-  CHECK_HAS(d, "(item expr=(IsExpr operand=(BinaryExpr op== lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"])) what=0))");
+            "(item expr=(UnaryExpr op=Not operand=(BinaryExpr op== lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"]))))");
+  CHECK_HAS(d,
+            "(item expr=(IsExpr operand=(BinaryExpr op== lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"])) what=Null))");
   CHECK_HAS(d,
             "(item expr=(BinaryExpr op== lhs=(BinaryExpr op=< lhs=(ColumnRef [\"a\"]) rhs=(ColumnRef [\"b\"])) "
             "rhs=(ColumnRef [\"c\"])))");
-  CHECK_HAS(d,
-            "(item expr=(BinaryExpr op=^ lhs=(UnaryExpr op=1 operand=(ColumnRef [\"a\"])) rhs=(ColumnRef [\"b\"])))");
-  CHECK_HAS(d,
-            "(item expr=(BinaryExpr op=* lhs=(Literal type=1 text=\"2\") rhs=(BinaryExpr op=^ lhs=(Literal type=1 "
-            "text=\"3\") rhs=(Literal type=1 text=\"2\"))))");
+  CHECK_HAS(
+      d, "(item expr=(BinaryExpr op=^ lhs=(UnaryExpr op=Minus operand=(ColumnRef [\"a\"])) rhs=(ColumnRef [\"b\"])))");
+  CHECK_HAS(
+      d,
+      "(item expr=(BinaryExpr op=* lhs=(Literal type=Number text=\"2\") rhs=(BinaryExpr op=^ lhs=(Literal type=Number "
+      "text=\"3\") rhs=(Literal type=Number text=\"2\"))))");
   CHECK(D("SELECT a < b < c FROM t") == "ERROR: expected end of expression, found '<'");
   CHECK_HAS(D("SELECT a FROM t WHERE x BETWEEN 1 AND 2 AND y"),
-            "where=(BinaryExpr op=AND lhs=(BetweenExpr value=(ColumnRef [\"x\"]) low=(Literal type=1 text=\"1\") "
-            "high=(Literal type=1 text=\"2\")) rhs=(ColumnRef [\"y\"]))");
+            "where=(BinaryExpr op=AND lhs=(BetweenExpr value=(ColumnRef [\"x\"]) low=(Literal type=Number text=\"1\") "
+            "high=(Literal type=Number text=\"2\")) rhs=(ColumnRef [\"y\"]))");
 }
 
 TEST_CASE("edge 23: UPDATE right-hand sides in parentheses") {
@@ -248,7 +256,7 @@ TEST_CASE("edge 23: UPDATE right-hand sides in parentheses") {
   CHECK_HAS(p->dump,
             "(UpdateStatement table=[\"t\"] set=[(set \"s\" value=(BinaryExpr op=|| lhs=(ColumnRef [\"a\"]) "
             "rhs=(ColumnRef [\"b\"])))(set \"f\" value=(BinaryExpr op=> lhs=(ColumnRef [\"x\"]) rhs=(Literal "
-            "type=1 text=\"0\")))] where=(BinaryExpr op== lhs=(ColumnRef [\"id\"])");
+            "type=Number text=\"0\")))] where=(BinaryExpr op== lhs=(ColumnRef [\"id\"])");
 }
 
 TEST_CASE("edge 24: struct from parentheses") {
@@ -256,7 +264,7 @@ TEST_CASE("edge 24: struct from parentheses") {
   CHECK_HAS(d, "(item expr=(StructExpr fields=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])]))");
   CHECK_HAS(d,
             "where=(InListExpr value=(StructExpr fields=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])]) "
-            "items=[(StructExpr fields=[(Literal type=1 text=\"1\") (Literal type=1 text=\"2\")])])");
+            "items=[(StructExpr fields=[(Literal type=Number text=\"1\") (Literal type=Number text=\"2\")])])");
 }
 
 TEST_CASE("edge 25: nested types close with >>") {
@@ -281,23 +289,24 @@ TEST_CASE("edge 27: hints and nested comments") {
             "(SelectCore hint=\"/*+ MAPJOIN(d), STREAMTABLE(f) */\" items=[(item expr=(ColumnRef [\"f\" \"x\"]))] "
             "from=(JoinRef kind=JOIN");
   // A hint anywhere else is dropped.
-  CHECK_HAS(D("INSERT /*+ x */ INTO t SELECT 1"), "(target type=0 table=[\"t\"])");
+  CHECK_HAS(D("INSERT /*+ x */ INTO t SELECT 1"), "(target type=Table table=[\"t\"])");
 }
 
 TEST_CASE("edge 28: unsubstituted variables inside names and literals") {
   CHECK_HAS(D("INSERT OVERWRITE TABLE ${hivevar:db}.fact_${env:REGION} PARTITION (dt='${dt}') SELECT a FROM s"),
-            "(target type=0 overwrite table_keyword table=[\"${hivevar:db}\" \"fact_${env:region}\"] "
-            "partition=(partition (\"dt\" op=\"=\" value=(Literal type=0 text=\"'${dt}'\"))))");
+            "(target type=Table overwrite table_keyword table=[\"${hivevar:db}\" \"fact_${env:region}\"] "
+            "partition=(partition (\"dt\" op=\"=\" value=(Literal type=String text=\"'${dt}'\"))))");
 }
 
 TEST_CASE("edge 29: TRANSFORM with typed outputs") {
-  CHECK_HAS(D("SELECT TRANSFORM(uid, ts) USING 'python s.py' AS (uid STRING, n INT) FROM log"),
-            "transform=(transform style=0 args=[(ColumnRef [\"uid\"]) (ColumnRef [\"ts\"])] script=\"python s.py\" "
-            "outputs=[(col name=\"uid\" type=\"string\")(col name=\"n\" type=\"int\")] parenthesized) from=(TableName "
-            "name=[\"log\"])");
+  CHECK_HAS(
+      D("SELECT TRANSFORM(uid, ts) USING 'python s.py' AS (uid STRING, n INT) FROM log"),
+      "transform=(transform style=Transform args=[(ColumnRef [\"uid\"]) (ColumnRef [\"ts\"])] script=\"python s.py\" "
+      "outputs=[(col name=\"uid\" type=\"string\")(col name=\"n\" type=\"int\")] parenthesized) from=(TableName "
+      "name=[\"log\"])");
   CHECK_HAS(D("FROM (FROM src MAP key, value USING 'cat' AS k, v CLUSTER BY k) m INSERT OVERWRITE TABLE t REDUCE m.k, "
               "m.v USING 'r.py' AS (x, y)"),
-            "(transform style=2 args=[(ColumnRef [\"m\" \"k\"]) (ColumnRef [\"m\" \"v\"])] script=\"r.py\" "
+            "(transform style=Reduce args=[(ColumnRef [\"m\" \"k\"]) (ColumnRef [\"m\" \"v\"])] script=\"r.py\" "
             "outputs=[(col name=\"x\")(col name=\"y\")] parenthesized)");
 }
 
@@ -308,27 +317,32 @@ TEST_CASE("edge 30: MERGE with several matched branches") {
   REQUIRE(p->stmt != nullptr);
   CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Merge);
   CHECK_HAS(p->dump, "(MergeStatement target=[\"tgt\"] alias=\"t\" source=(SubqueryRef");
-  CHECK_HAS(p->dump,
-            "clauses=[(when matched cond=(BinaryExpr op== lhs=(ColumnRef [\"s\" \"op\"]) rhs=(Literal type=0 "
-            "text=\"'D'\")) action=1)(when matched action=0 set=[(set \"v\" value=(ColumnRef [\"s\" \"v\"]))])"
-            "(when action=2 values=[(ColumnRef [\"s\" \"k\"]) (ColumnRef [\"s\" \"v\"])])]");
+  CHECK_HAS(
+      p->dump,
+      "clauses=[(when matched cond=(BinaryExpr op== lhs=(ColumnRef [\"s\" \"op\"]) rhs=(Literal type=String "
+      "text=\"'D'\")) action=Delete)(when matched action=Update set=[(set \"v\" value=(ColumnRef [\"s\" \"v\"]))])"
+      "(when action=Insert values=[(ColumnRef [\"s\" \"k\"]) (ColumnRef [\"s\" \"v\"])])]");
 }
 
 TEST_CASE("edge 31: GROUPING SETS after the plain list") {
   CHECK_HAS(D("SELECT a, b, GROUPING__ID, sum(c) FROM t GROUP BY a, b GROUPING SETS ((a, b), a, ())"),
-            "group_by=(group items=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])] modifier=3 sets=[[(ColumnRef [\"a\"]) "
+            "group_by=(group items=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])] modifier=GroupingSets sets=[[(ColumnRef "
+            "[\"a\"]) "
             "(ColumnRef [\"b\"])][(ColumnRef [\"a\"])][]])");
-  CHECK_HAS(D("SELECT a FROM t GROUP BY a, b WITH ROLLUP"), "modifier=1");
+  CHECK_HAS(D("SELECT a FROM t GROUP BY a, b WITH ROLLUP"), "modifier=Rollup");
   CHECK_HAS(D("SELECT a FROM t GROUP BY CUBE(a, b)"),
-            "(group items=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])] modifier=5)");
+            "(group items=[(ColumnRef [\"a\"]) (ColumnRef [\"b\"])] modifier=CubeFunc)");
 }
 
 TEST_CASE("edge 32: window with DISTRIBUTE/SORT and a named base window") {
-  CHECK_HAS(D("SELECT sum(x) OVER (w ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM t WINDOW w AS (DISTRIBUTE BY k "
-              "SORT BY ts)"),
-            "over=(window base=\"w\" style=0 frame=(frame unit=0 start=1 start_offset=(Literal type=1 text=\"2\") "
-            "has_end end=2))))] from=(TableName name=[\"t\"]) windows=[(named name=\"w\" spec=(window partition="
-            "[(ColumnRef [\"k\"])] order=[(order expr=(ColumnRef [\"ts\"]) dir=0 nulls=0)] style=1))]");
+  CHECK_HAS(
+      D("SELECT sum(x) OVER (w ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM t WINDOW w AS (DISTRIBUTE BY k "
+        "SORT BY ts)"),
+      "over=(window base=\"w\" style=PartitionOrder frame=(frame unit=Rows start=Preceding start_offset=(Literal "
+      "type=Number text=\"2\") "
+      "has_end end=CurrentRow))))] from=(TableName name=[\"t\"]) windows=[(named name=\"w\" spec=(window partition="
+      "[(ColumnRef [\"k\"])] order=[(order expr=(ColumnRef [\"ts\"]) dir=Default nulls=Default)] "
+      "style=DistributeSort))]");
 }
 
 TEST_CASE("edge 33: embedded statement") {
@@ -337,7 +351,7 @@ TEST_CASE("edge 33: embedded statement") {
   CHECK(parser::StatementKindOf(p->stmt) == StatementKind::Other);
   CHECK_HAS(p->dump,
             "(OtherStatement what=\"create scheduled\" text=\"CREATE SCHEDULED QUERY q CRON '0 0 * * * ? *' AS\" "
-            "inner=(QueryStatement bodies=[(body target=(target type=0 table=[\"t\"])");
+            "inner=(QueryStatement bodies=[(body target=(target type=Table table=[\"t\"])");
 }
 
 TEST_CASE("edge 34: FROM-first without INSERT") {
@@ -396,12 +410,13 @@ TEST_CASE("DDL details") {
         "(CreateTableStatement temporary external if_not_exists name=[\"db\" \"t\"] columns=[(col name=\"a\" "
         "type=\"int\" comment=\"xy\")] partition_columns=[(col name=\"ds\" type=\"string\")] comment=\"tbl\" "
         "options=\"STORED AS ORC TBLPROPERTIES ('k' = 'v')\")");
-  CHECK_HAS(D("ALTER TABLE t PARTITION (ds='1') RENAME TO PARTITION (ds='2')"), "action=7");
-  CHECK_HAS(D("ALTER TABLE t EXCHANGE PARTITION (ds='1') WITH TABLE u"), "action=4 name=[\"t\"] new_name=[\"u\"]");
+  CHECK_HAS(D("ALTER TABLE t PARTITION (ds='1') RENAME TO PARTITION (ds='2')"), "action=RenamePartition");
+  CHECK_HAS(D("ALTER TABLE t EXCHANGE PARTITION (ds='1') WITH TABLE u"),
+            "action=ExchangePartition name=[\"t\"] new_name=[\"u\"]");
   CHECK_HAS(D("ALTER TABLE t ADD COLUMNS (c STRING COMMENT 'n') CASCADE"),
-            "action=1 name=[\"t\"] columns=[(col name=\"c\" type=\"string\" comment=\"n\")]");
+            "action=AddColumns name=[\"t\"] columns=[(col name=\"c\" type=\"string\" comment=\"n\")]");
   CHECK_HAS(D("ALTER TABLE t SET TBLPROPERTIES ('a'='b')"),
-            "action=9 name=[\"t\"] rest=\"SET TBLPROPERTIES ('a' = 'b')\"");
+            "action=Other name=[\"t\"] rest=\"SET TBLPROPERTIES ('a' = 'b')\"");
 }
 
 TEST_CASE("errors: expected X, found Y at the furthest failure") {

@@ -7,6 +7,289 @@ namespace hivelineage::ast {
 
 namespace {
 
+// Enumerator names, so a dump does not change when an enum is reordered.
+std::string_view Name(Literal::Type v) {
+  switch (v) {
+    case Literal::Type::String:
+      return "String";
+    case Literal::Type::Number:
+      return "Number";
+    case Literal::Type::Boolean:
+      return "Boolean";
+    case Literal::Type::Null:
+      return "Null";
+    case Literal::Type::Typed:
+      return "Typed";
+    case Literal::Type::Charset:
+      return "Charset";
+    case Literal::Type::Variable:
+      return "Variable";
+    case Literal::Type::Parameter:
+      return "Parameter";
+    case Literal::Type::CurrentDate:
+      return "CurrentDate";
+    case Literal::Type::CurrentTimestamp:
+      return "CurrentTimestamp";
+  }
+  return "?";
+}
+
+std::string_view Name(OrderItem::Direction v) {
+  switch (v) {
+    case OrderItem::Direction::Default:
+      return "Default";
+    case OrderItem::Direction::Asc:
+      return "Asc";
+    case OrderItem::Direction::Desc:
+      return "Desc";
+  }
+  return "?";
+}
+
+std::string_view Name(OrderItem::Nulls v) {
+  switch (v) {
+    case OrderItem::Nulls::Default:
+      return "Default";
+    case OrderItem::Nulls::First:
+      return "First";
+    case OrderItem::Nulls::Last:
+      return "Last";
+  }
+  return "?";
+}
+
+std::string_view Name(WindowSpec::Style v) {
+  switch (v) {
+    case WindowSpec::Style::PartitionOrder:
+      return "PartitionOrder";
+    case WindowSpec::Style::DistributeSort:
+      return "DistributeSort";
+    case WindowSpec::Style::Cluster:
+      return "Cluster";
+  }
+  return "?";
+}
+
+std::string_view Name(WindowFrame::Unit v) {
+  switch (v) {
+    case WindowFrame::Unit::Rows:
+      return "Rows";
+    case WindowFrame::Unit::Range:
+      return "Range";
+  }
+  return "?";
+}
+
+std::string_view Name(FrameBound::Type v) {
+  switch (v) {
+    case FrameBound::Type::UnboundedPreceding:
+      return "UnboundedPreceding";
+    case FrameBound::Type::Preceding:
+      return "Preceding";
+    case FrameBound::Type::CurrentRow:
+      return "CurrentRow";
+    case FrameBound::Type::Following:
+      return "Following";
+    case FrameBound::Type::UnboundedFollowing:
+      return "UnboundedFollowing";
+  }
+  return "?";
+}
+
+std::string_view Name(UnaryOp v) {
+  switch (v) {
+    case UnaryOp::Not:
+      return "Not";
+    case UnaryOp::Minus:
+      return "Minus";
+    case UnaryOp::Plus:
+      return "Plus";
+    case UnaryOp::BitNot:
+      return "BitNot";
+  }
+  return "?";
+}
+
+std::string_view Name(IsExpr::What v) {
+  switch (v) {
+    case IsExpr::What::Null:
+      return "Null";
+    case IsExpr::What::True:
+      return "True";
+    case IsExpr::What::False:
+      return "False";
+    case IsExpr::What::Unknown:
+      return "Unknown";
+  }
+  return "?";
+}
+
+std::string_view Name(SubqueryExpr::Quantifier v) {
+  switch (v) {
+    case SubqueryExpr::Quantifier::None:
+      return "None";
+    case SubqueryExpr::Quantifier::Any:
+      return "Any";
+    case SubqueryExpr::Quantifier::Some:
+      return "Some";
+    case SubqueryExpr::Quantifier::All:
+      return "All";
+  }
+  return "?";
+}
+
+std::string_view Name(LikeExpr::Op v) {
+  switch (v) {
+    case LikeExpr::Op::Like:
+      return "Like";
+    case LikeExpr::Op::RLike:
+      return "RLike";
+    case LikeExpr::Op::Regexp:
+      return "Regexp";
+  }
+  return "?";
+}
+
+std::string_view Name(LikeExpr::Quantifier v) {
+  switch (v) {
+    case LikeExpr::Quantifier::None:
+      return "None";
+    case LikeExpr::Quantifier::Any:
+      return "Any";
+    case LikeExpr::Quantifier::All:
+      return "All";
+  }
+  return "?";
+}
+
+std::string_view Name(FunctionCall::Nulls v) {
+  switch (v) {
+    case FunctionCall::Nulls::Default:
+      return "Default";
+    case FunctionCall::Nulls::Ignore:
+      return "Ignore";
+    case FunctionCall::Nulls::Respect:
+      return "Respect";
+  }
+  return "?";
+}
+
+std::string_view Name(Transform::Style v) {
+  switch (v) {
+    case Transform::Style::Transform:
+      return "Transform";
+    case Transform::Style::Map:
+      return "Map";
+    case Transform::Style::Reduce:
+      return "Reduce";
+  }
+  return "?";
+}
+
+std::string_view Name(GroupBy::Modifier v) {
+  switch (v) {
+    case GroupBy::Modifier::None:
+      return "None";
+    case GroupBy::Modifier::Rollup:
+      return "Rollup";
+    case GroupBy::Modifier::Cube:
+      return "Cube";
+    case GroupBy::Modifier::GroupingSets:
+      return "GroupingSets";
+    case GroupBy::Modifier::RollupFunc:
+      return "RollupFunc";
+    case GroupBy::Modifier::CubeFunc:
+      return "CubeFunc";
+  }
+  return "?";
+}
+
+std::string_view Name(SetOperation::Op v) {
+  switch (v) {
+    case SetOperation::Op::Union:
+      return "Union";
+    case SetOperation::Op::Intersect:
+      return "Intersect";
+    case SetOperation::Op::Except:
+      return "Except";
+    case SetOperation::Op::Minus:
+      return "Minus";
+  }
+  return "?";
+}
+
+std::string_view Name(SetOperation::Quantifier v) {
+  switch (v) {
+    case SetOperation::Quantifier::Default:
+      return "Default";
+    case SetOperation::Quantifier::All:
+      return "All";
+    case SetOperation::Quantifier::Distinct:
+      return "Distinct";
+  }
+  return "?";
+}
+
+std::string_view Name(InsertTarget::Type v) {
+  switch (v) {
+    case InsertTarget::Type::Table:
+      return "Table";
+    case InsertTarget::Type::Directory:
+      return "Directory";
+  }
+  return "?";
+}
+
+std::string_view Name(AlterTableStatement::Object v) {
+  switch (v) {
+    case AlterTableStatement::Object::Table:
+      return "Table";
+    case AlterTableStatement::Object::View:
+      return "View";
+    case AlterTableStatement::Object::MaterializedView:
+      return "MaterializedView";
+  }
+  return "?";
+}
+
+std::string_view Name(AlterTableStatement::Action v) {
+  switch (v) {
+    case AlterTableStatement::Action::RenameTo:
+      return "RenameTo";
+    case AlterTableStatement::Action::AddColumns:
+      return "AddColumns";
+    case AlterTableStatement::Action::ReplaceColumns:
+      return "ReplaceColumns";
+    case AlterTableStatement::Action::ChangeColumn:
+      return "ChangeColumn";
+    case AlterTableStatement::Action::ExchangePartition:
+      return "ExchangePartition";
+    case AlterTableStatement::Action::AddPartition:
+      return "AddPartition";
+    case AlterTableStatement::Action::DropPartition:
+      return "DropPartition";
+    case AlterTableStatement::Action::RenamePartition:
+      return "RenamePartition";
+    case AlterTableStatement::Action::Rebuild:
+      return "Rebuild";
+    case AlterTableStatement::Action::Other:
+      return "Other";
+  }
+  return "?";
+}
+
+std::string_view Name(MergeClause::Action v) {
+  switch (v) {
+    case MergeClause::Action::Update:
+      return "Update";
+    case MergeClause::Action::Delete:
+      return "Delete";
+    case MergeClause::Action::Insert:
+      return "Insert";
+  }
+  return "?";
+}
+
 class Dumper {
  public:
   std::string out;
@@ -34,9 +317,10 @@ class Dumper {
     out += ' ';
     out += name;
   }
-  void FInt(const char* name, int v) {
+  template <typename E>
+  void FEnum(const char* name, E v) {
     F(name);
-    out += std::to_string(v);
+    out += Name(v);
   }
   void Id(const Ident& id) { Str(id.name); }
   void FId(const char* name, const Ident& id) {
@@ -91,8 +375,8 @@ class Dumper {
       if (i > 0) out += ' ';
       out += "(order";
       FE("expr", items[i].expr);
-      FInt("dir", static_cast<int>(items[i].direction));
-      FInt("nulls", static_cast<int>(items[i].nulls));
+      FEnum("dir", items[i].direction);
+      FEnum("nulls", items[i].nulls);
       out += ')';
     }
     out += ']';
@@ -112,15 +396,15 @@ class Dumper {
     FId("base", w->base);
     FExprs("partition", w->partition_by);
     FOrder("order", w->order_by);
-    FInt("style", static_cast<int>(w->style));
+    FEnum("style", w->style);
     if (w->frame != nullptr) {
       F("frame");
       out += "(frame";
-      FInt("unit", static_cast<int>(w->frame->unit));
-      FInt("start", static_cast<int>(w->frame->start.type));
+      FEnum("unit", w->frame->unit);
+      FEnum("start", w->frame->start.type);
       FE("start_offset", w->frame->start.offset);
       FBool("has_end", w->frame->has_end);
-      FInt("end", static_cast<int>(w->frame->end.type));
+      FEnum("end", w->frame->end.type);
       FE("end_offset", w->frame->end.offset);
       out += ')';
     }
@@ -136,7 +420,7 @@ class Dumper {
       case ExprKind::Literal: {
         const auto* l = static_cast<const Literal*>(e);
         Open(e);
-        FInt("type", static_cast<int>(l->type));
+        FEnum("type", l->type);
         F("text");
         Str(l->text);
         FStr("type_name", l->type_name);
@@ -176,7 +460,7 @@ class Dumper {
       case ExprKind::UnaryExpr: {
         const auto* u = static_cast<const UnaryExpr*>(e);
         Open(e);
-        FInt("op", static_cast<int>(u->op));
+        FEnum("op", u->op);
         FE("operand", u->operand);
         out += ')';
         return;
@@ -206,7 +490,7 @@ class Dumper {
         const auto* i = static_cast<const IsExpr*>(e);
         Open(e);
         FE("operand", i->operand);
-        FInt("what", static_cast<int>(i->what));
+        FEnum("what", i->what);
         FBool("negated", i->negated);
         out += ')';
         return;
@@ -250,7 +534,7 @@ class Dumper {
       case ExprKind::SubqueryExpr: {
         const auto* s = static_cast<const SubqueryExpr*>(e);
         Open(e);
-        FInt("quantifier", static_cast<int>(s->quantifier));
+        FEnum("quantifier", s->quantifier);
         F("query");
         Q(s->query);
         out += ')';
@@ -259,8 +543,8 @@ class Dumper {
       case ExprKind::LikeExpr: {
         const auto* l = static_cast<const LikeExpr*>(e);
         Open(e);
-        FInt("op", static_cast<int>(l->op));
-        FInt("quantifier", static_cast<int>(l->quantifier));
+        FEnum("op", l->op);
+        FEnum("quantifier", l->quantifier);
         FBool("negated", l->negated);
         FE("value", l->value);
         F("patterns");
@@ -303,7 +587,7 @@ class Dumper {
         Exprs(f->args);
         FBool("distinct", f->distinct);
         FBool("star", f->star);
-        FInt("nulls", static_cast<int>(f->nulls));
+        FEnum("nulls", f->nulls);
         FOrder("within_group", f->within_group);
         if (f->over != nullptr) {
           F("over");
@@ -426,7 +710,7 @@ class Dumper {
         if (const Transform* t = c->transform) {
           F("transform");
           out += "(transform";
-          FInt("style", static_cast<int>(t->style));
+          FEnum("style", t->style);
           F("args");
           Exprs(t->args);
           FStr("script", t->script);
@@ -446,7 +730,7 @@ class Dumper {
           out += "(group";
           F("items");
           Exprs(g->items);
-          FInt("modifier", static_cast<int>(g->modifier));
+          FEnum("modifier", g->modifier);
           if (!g->grouping_sets.empty()) {
             F("sets");
             out += '[';
@@ -481,8 +765,8 @@ class Dumper {
         }
         for (const SetOperation* s : spine) {
           Open(s);
-          FInt("op", static_cast<int>(s->op));
-          FInt("quantifier", static_cast<int>(s->quantifier));
+          FEnum("op", s->op);
+          FEnum("quantifier", s->quantifier);
           out += " left=";
         }
         QE(cur);
@@ -678,7 +962,7 @@ class Dumper {
           if (const InsertTarget* t = b.target) {
             F("target");
             out += "(target";
-            FInt("type", static_cast<int>(t->type));
+            FEnum("type", t->type);
             FBool("overwrite", t->overwrite);
             FBool("table_keyword", t->table_keyword);
             FQName("table", t->table);
@@ -732,8 +1016,8 @@ class Dumper {
       }
       case StmtKind::AlterTableStatement: {
         const auto* a = static_cast<const AlterTableStatement*>(s);
-        FInt("object", static_cast<int>(a->object));
-        FInt("action", static_cast<int>(a->action));
+        FEnum("object", a->object);
+        FEnum("action", a->action);
         FQName("name", a->name);
         FPartition("partition", a->partition);
         FQName("new_name", a->new_name);
@@ -823,7 +1107,7 @@ class Dumper {
           out += "(when";
           FBool("matched", c.matched);
           FE("cond", c.condition);
-          FInt("action", static_cast<int>(c.action));
+          FEnum("action", c.action);
           if (!c.assignments.empty()) {
             F("set");
             Assignments(c.assignments);

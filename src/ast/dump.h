@@ -2,7 +2,8 @@
 //
 // Every field is written except spans and Ident::quoted (both are about how
 // the text was written, not what it means): `(BinaryExpr op=AND lhs=... rhs=...)`,
-// lists as `[...]`, absent children as `nil`, strings in double quotes.
+// `(Literal type=Null text="NULL")`: enum values by name, lists as `[...]`,
+// absent children as `nil`, strings in double quotes.
 // Left spines (binary chains, set operations, joins, lateral views) are
 // walked iteratively, so very long chains do not exhaust the stack.
 #pragma once
