@@ -37,6 +37,7 @@ void AppendSegment(Parser& p, std::string& out, size_t begin, size_t end) {
 }
 }  // namespace
 
+/// other_object ::= (CREATE | ALTER | DROP) [TEMPORARY] object_word ...   (kept as text)
 ast::Statement* Parser::ParseOtherObject(std::string_view verb, size_t start, uint32_t begin) {
   if (!At(TokenKind::Word)) {
     Fail("TABLE or VIEW");
@@ -47,6 +48,8 @@ ast::Statement* Parser::ParseOtherObject(std::string_view verb, size_t start, ui
   return ParseOther(arena_.CopyString(what), begin);
 }
 
+/// create ::= CREATE [OR REPLACE] [TEMPORARY | EXTERNAL | TRANSACTIONAL | MANAGED]*
+///            (create_table | [MATERIALIZED] create_view | other_object)
 ast::Statement* Parser::ParseCreate() {
   const uint32_t begin = StartOffset();
   const size_t start = pos_;
@@ -80,6 +83,9 @@ ast::Statement* Parser::ParseCreate() {
   return ParseOtherObject(temporary ? "create temporary" : "create", start, begin);
 }
 
+/// create_table ::= TABLE [IF NOT EXISTS] qualified_name [LIKE qualified_name] ['(' column_defs ')']
+///                  [COMMENT 'text'] [PARTITIONED BY '(' column_defs ')'] table_options [AS query]
+/// (after CREATE and its modifiers; storage options kept as text)
 ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional,
                                          bool managed) {
   Advance();  // TABLE
@@ -130,6 +136,8 @@ ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool ex
   return c;
 }
 
+/// create_view ::= VIEW [IF NOT EXISTS] qualified_name ['(' column_defs ')'] view_options AS query
+/// (after CREATE [OR REPLACE] [MATERIALIZED])
 ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool materialized) {
   Advance();  // VIEW
   auto* v = arena_.New<ast::CreateViewStatement>();
@@ -151,6 +159,11 @@ ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool ma
   return v;
 }
 
+/// alter ::= ALTER (TABLE | VIEW | MATERIALIZED VIEW) qualified_name [partition_spec] alter_action
+///         | ALTER VIEW qualified_name AS query | other_object
+/// alter_action ::= RENAME TO (qualified_name | partition_spec) | (ADD | REPLACE) COLUMNS '(' column_defs ')'
+///               | CHANGE [COLUMN] name name type ... | EXCHANGE partition_spec WITH TABLE qualified_name
+///               | (ADD | DROP) [IF [NOT] EXISTS] partition_spec+ ... | REBUILD | anything else (kept as text)
 ast::Statement* Parser::ParseAlter() {
   const uint32_t begin = StartOffset();
   const size_t start = pos_;
@@ -274,6 +287,9 @@ ast::Statement* Parser::ParseAlter() {
   return a;
 }
 
+/// drop ::= DROP (TABLE | VIEW | MATERIALIZED VIEW | DATABASE | SCHEMA | [TEMPORARY] FUNCTION
+///                 | [TEMPORARY] MACRO) [IF EXISTS] qualified_name [PURGE | CASCADE | RESTRICT]*
+///        | other_object
 ast::Statement* Parser::ParseDrop() {
   const uint32_t begin = StartOffset();
   const size_t start = pos_;
@@ -327,6 +343,7 @@ ast::Statement* Parser::ParseDrop() {
   return d;
 }
 
+/// truncate ::= TRUNCATE [TABLE] qualified_name [partition_spec] [COLUMNS '(' ... ')'] [FORCE]
 ast::Statement* Parser::ParseTruncate() {
   const uint32_t begin = StartOffset();
   Advance();  // TRUNCATE

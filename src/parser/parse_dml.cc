@@ -3,6 +3,7 @@
 
 namespace hivelineage::parser {
 
+/// assignments ::= [name '.']* name = expr (',' ...)*   (DEFAULT allowed as a value)
 bool Parser::ParseAssignments(ast::List<ast::Assignment>* out) {
   std::vector<ast::Assignment> as;
   const bool saved = allow_default_;
@@ -26,6 +27,7 @@ bool Parser::ParseAssignments(ast::List<ast::Assignment>* out) {
   return true;
 }
 
+/// update ::= UPDATE qualified_name SET assignments [WHERE expr]
 ast::Statement* Parser::ParseUpdate() {
   const uint32_t begin = StartOffset();
   Advance();  // UPDATE
@@ -40,6 +42,7 @@ ast::Statement* Parser::ParseUpdate() {
   return u;
 }
 
+/// delete ::= DELETE FROM qualified_name [WHERE expr]
 ast::Statement* Parser::ParseDelete() {
   const uint32_t begin = StartOffset();
   Advance();  // DELETE
@@ -54,6 +57,9 @@ ast::Statement* Parser::ParseDelete() {
   return d;
 }
 
+/// merge ::= MERGE [hint] INTO qualified_name [[AS] name] USING table_source ON expr merge_when+
+/// merge_when ::= WHEN [NOT] MATCHED [AND expr] THEN (UPDATE SET assignments | DELETE
+///                | INSERT ['(' names ')'] VALUES '(' exprs ')')
 ast::Statement* Parser::ParseMerge() {
   const uint32_t begin = StartOffset();
   Advance();  // MERGE
@@ -116,6 +122,8 @@ ast::Statement* Parser::ParseMerge() {
   return m;
 }
 
+/// load ::= LOAD DATA [LOCAL] INPATH 'path' [OVERWRITE] INTO TABLE qualified_name [partition_spec]
+///          [INPUTFORMAT ... SERDE ...]   (kept as text)
 ast::Statement* Parser::ParseLoad() {
   const uint32_t begin = StartOffset();
   Advance();  // LOAD
@@ -142,6 +150,7 @@ ast::Statement* Parser::ParseLoad() {
   return l;
 }
 
+/// export ::= EXPORT TABLE qualified_name [partition_spec] TO 'path' [options]
 ast::Statement* Parser::ParseExport() {
   const uint32_t begin = StartOffset();
   Advance();  // EXPORT
@@ -156,6 +165,7 @@ ast::Statement* Parser::ParseExport() {
   return e;
 }
 
+/// import ::= IMPORT [[EXTERNAL] TABLE qualified_name [partition_spec]] FROM 'path' [LOCATION 'path']
 ast::Statement* Parser::ParseImport() {
   const uint32_t begin = StartOffset();
   Advance();  // IMPORT

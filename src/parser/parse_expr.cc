@@ -1,6 +1,7 @@
 // Expressions: one Pratt loop over Hive's precedence levels
 // (ast/precedence.h), prefix forms, special forms (CASE, CAST,
-// EXTRACT, FLOOR ... TO, TRIM ... FROM, INTERVAL), window specs and types.
+// EXTRACT, FLOOR ... TO, TRIM ... FROM, INTERVAL), function calls and
+// window specs. Types are in parse_columns.cc.
 //
 // Left-associative chains iterate in the loop; only prefix operators and
 // parentheses recurse, each through DepthGuard. Postfix-like wrappers (IS,
@@ -133,6 +134,7 @@ std::string_view IntervalUnit(const Token& t) {
 
 bool Parser::AtIntervalUnit(size_t k) const { return !IntervalUnit(Peek(k)).empty(); }
 
+/// interval_unit ::= YEAR[S] | MONTH[S] | DAY[S] | HOUR[S] | MINUTE[S] | SECOND[S]
 std::string_view Parser::ParseIntervalUnit() {
   const std::string_view unit = IntervalUnit(Peek());
   if (unit.empty()) {
@@ -143,6 +145,7 @@ std::string_view Parser::ParseIntervalUnit() {
   return unit;
 }
 
+/// interval_tail ::= [interval_unit [TO interval_unit]]   (after a value: `2 DAYS`, `(x) HOUR`)
 ast::Expr* Parser::MaybeInterval(ast::Expr* value, uint32_t begin) {
   if (!AtIntervalUnit()) return value;
   auto* e = arena_.New<ast::IntervalExpr>();
@@ -156,6 +159,7 @@ ast::Expr* Parser::MaybeInterval(ast::Expr* value, uint32_t begin) {
   return e;
 }
 
+/// string ::= 'text' ('text')*   (adjacent strings concatenate)
 ast::Literal* Parser::ParseStringLiteral() {
   const uint32_t begin = StartOffset();
   if (!At(TokenKind::String)) {
@@ -172,6 +176,8 @@ ast::Literal* Parser::ParseStringLiteral() {
 
 // ---------------------------------------------------------------- Pratt loop
 
+/// expr ::= prefix (infix_op expr | postfix)*
+/// (the Pratt loop: an operator binds while its level, ast/precedence.h, is above `min`)
 ast::Expr* Parser::ParseExpr(Precedence min) {
   DepthGuard guard(*this);
   if (!guard.ok()) return nullptr;
@@ -199,6 +205,9 @@ ast::Expr* Parser::ParseExpr(Precedence min) {
   return lhs;
 }
 
+/// infix_rhs ::= expr | (ANY | SOME | ALL) '(' query ')'   (after a binary operator)
+///             | [NOT] (NULL | TRUE | FALSE | UNKNOWN)     (after IS)
+///             | in_rhs | like_rhs | between_rhs | name (after '.') | expr ']' (after '[')
 ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
   using F = Infix::Form;
   switch (in.form) {
@@ -294,6 +303,7 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
   return lhs;
 }
 
+/// in_rhs ::= '(' query ')' | '(' [exprs] ')'   (after [NOT] IN)
 ast::Expr* Parser::ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
   if (!Expect(TokenKind::LParen)) return nullptr;
   if ((AtKw(Keyword::Select) || AtKw(Keyword::With)) ||
@@ -317,6 +327,7 @@ ast::Expr* Parser::ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
   return e;
 }
 
+/// like_rhs ::= (ANY | ALL) '(' exprs ')' | expr   (after [NOT] LIKE | RLIKE | REGEXP)
 ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negated, uint32_t begin) {
   auto* e = arena_.New<ast::LikeExpr>();
   e->op = op;
@@ -338,6 +349,7 @@ ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negat
   return e;
 }
 
+/// between_rhs ::= expr AND expr   (after [NOT] BETWEEN; the bounds bind above AND)
 ast::Expr* Parser::ParseBetweenRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
   auto* e = arena_.New<ast::BetweenExpr>();
   e->value = lhs;
@@ -352,6 +364,7 @@ ast::Expr* Parser::ParseBetweenRhs(ast::Expr* lhs, bool negated, uint32_t begin)
 
 // ---------------------------------------------------------------- prefix
 
+/// prefix ::= (- | + | ~ | ! | NOT) expr | primary
 ast::Expr* Parser::ParsePrefix() {
   const Token& t = Peek();
   const uint32_t begin = t.begin;
@@ -389,11 +402,15 @@ constexpr lexer::KeywordSet kNeverCalls{
 };
 }  // namespace
 
+/// primary ::= paren_expr | literal | name_expr | special_form | *
 ast::Expr* Parser::ParsePrimary() {
   if (At(TokenKind::LParen)) return ParseParenExpr();
   return ParsePrimaryOther();
 }
 
+/// primary ::= literal | name_expr | CASE ... | CAST (...) | EXTRACT (...) | FLOOR (...)
+///           | EXISTS (...) | INTERVAL ... | TRUE | FALSE | NULL | DATE | TIMESTAMP '...'
+///           | CURRENT_DATE | CURRENT_TIMESTAMP | DEFAULT | ? | ${var} | *
 ast::Expr* Parser::ParsePrimaryOther() {
   const Token& t = Peek();
   const uint32_t begin = t.begin;
@@ -490,6 +507,7 @@ ast::Expr* Parser::ParseExists() {
   return e;
 }
 
+/// name_expr ::= name ('.' name)* ['.' '*' | '(' function_rest]
 ast::Expr* Parser::ParseNameExpr() {
   const uint32_t begin = StartOffset();
   ListBuilder<ast::Ident> parts(idents_);
@@ -519,6 +537,7 @@ ast::Expr* Parser::ParseNameExpr() {
   return c;
 }
 
+/// subquery ::= '(' query ')'
 ast::Expr* Parser::ParseSubqueryParens(uint32_t begin) {
   if (!Expect(TokenKind::LParen)) return nullptr;
   auto* e = arena_.New<ast::SubqueryExpr>();
@@ -528,6 +547,7 @@ ast::Expr* Parser::ParseSubqueryParens(uint32_t begin) {
   return e;
 }
 
+/// paren_expr ::= '(' query ')' | '(' expr ')' [interval_unit] | '(' expr ',' struct_rest
 ast::Expr* Parser::ParseParenExpr() {
   const uint32_t begin = StartOffset();
   if (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)) return ParseSubqueryParens(begin);
@@ -538,6 +558,7 @@ ast::Expr* Parser::ParseParenExpr() {
   return ParseStructRest(first, begin);
 }
 
+/// struct_rest ::= expr (',' expr)* ')'   (after '(' expr ',': a struct value)
 ast::Expr* Parser::ParseStructRest(ast::Expr* first, uint32_t begin) {
   ListBuilder<ast::Expr*> fields(exprs_);
   fields.Push(first);
@@ -553,6 +574,8 @@ ast::Expr* Parser::ParseStructRest(ast::Expr* first, uint32_t begin) {
   return s;
 }
 
+/// interval ::= INTERVAL ('text' | number | ${var} | '(' expr ')' | (+ | -) (number | 'text'))
+///              interval_unit [TO interval_unit]
 ast::Expr* Parser::ParseIntervalKeyword() {
   const uint32_t begin = StartOffset();
   Advance();  // INTERVAL
@@ -600,6 +623,7 @@ ast::Expr* Parser::ParseIntervalKeyword() {
   return MaybeInterval(value, begin);
 }
 
+/// case ::= CASE [expr] (WHEN expr THEN expr)+ [ELSE expr] END
 ast::Expr* Parser::ParseCase() {
   const uint32_t begin = StartOffset();
   Advance();  // CASE
@@ -631,6 +655,7 @@ ast::Expr* Parser::ParseCase() {
   return c;
 }
 
+/// cast ::= CAST '(' expr AS type [FORMAT expr] ')'
 ast::Expr* Parser::ParseCast() {
   const uint32_t begin = StartOffset();
   Advance();  // CAST
@@ -648,6 +673,7 @@ ast::Expr* Parser::ParseCast() {
   return c;
 }
 
+/// extract ::= EXTRACT '(' name FROM expr ')'
 ast::Expr* Parser::ParseExtract() {
   const uint32_t begin = StartOffset();
   Advance();  // EXTRACT
@@ -666,6 +692,7 @@ ast::Expr* Parser::ParseExtract() {
   return e;
 }
 
+/// floor ::= FLOOR '(' expr TO name ')' | FLOOR '(' exprs ')'   (the second a plain call)
 ast::Expr* Parser::ParseFloor(uint32_t begin) {
   ast::Ident name = MakeIdent(Peek());
   Advance();  // FLOOR
@@ -702,6 +729,7 @@ ast::Expr* Parser::ParseFloor(uint32_t begin) {
   return f;
 }
 
+/// trim ::= TRIM '(' [LEADING | TRAILING | BOTH] [expr] FROM expr ')'
 // `trim([LEADING|TRAILING|BOTH] [chars] FROM s)` becomes ltrim/rtrim/trim(s, chars).
 ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
   // Cursor is after `(`.
@@ -733,6 +761,9 @@ ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
   return f;
 }
 
+/// function_rest ::= '(' ['*' | [DISTINCT | ALL] expr [IGNORE | RESPECT NULLS] (',' ...)*] ')'
+///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
+///                   [OVER ('(' window_spec ')' | name)]
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
@@ -806,6 +837,7 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
 
 // ---------------------------------------------------------------- windows
 
+/// window_spec ::= [name] partition_order [window_frame] ')'   (after '(')
 ast::WindowSpec* Parser::ParseWindowSpecBody(uint32_t begin) {
   auto* w = arena_.New<ast::WindowSpec>();
   if (AtIdent() &&
@@ -822,6 +854,7 @@ ast::WindowSpec* Parser::ParseWindowSpecBody(uint32_t begin) {
   return w;
 }
 
+/// partition_order ::= [(PARTITION | DISTRIBUTE | CLUSTER) BY exprs] [(ORDER | SORT) BY sort_items]
 bool Parser::ParsePartitionOrder(ast::WindowSpec* w) {
   if (AtKw(Keyword::Partition) && AtKw(Keyword::By, 1)) {
     Advance();
@@ -851,6 +884,7 @@ bool Parser::ParsePartitionOrder(ast::WindowSpec* w) {
   return true;
 }
 
+/// window_frame ::= (ROWS | RANGE) (BETWEEN frame_bound AND frame_bound | frame_bound)
 bool Parser::ParseWindowFrame(ast::WindowFrame** out) {
   auto* f = arena_.New<ast::WindowFrame>();
   f->unit = AtKw(Keyword::Rows) ? ast::WindowFrame::Unit::Rows : ast::WindowFrame::Unit::Range;
@@ -865,6 +899,7 @@ bool Parser::ParseWindowFrame(ast::WindowFrame** out) {
   return true;
 }
 
+/// frame_bound ::= UNBOUNDED (PRECEDING | FOLLOWING) | CURRENT ROW | expr (PRECEDING | FOLLOWING)
 bool Parser::ParseFrameBound(ast::FrameBound* out) {
   using T = ast::FrameBound::Type;
   if (AcceptKw(Keyword::Unbounded)) {
@@ -897,6 +932,7 @@ bool Parser::ParseFrameBound(ast::FrameBound* out) {
   return true;
 }
 
+/// sort_items ::= expr [ASC | DESC] [NULLS (FIRST | LAST)] (',' ...)*
 bool Parser::ParseOrderItems(ast::List<ast::OrderItem>* out) {
   ListBuilder<ast::OrderItem> items(order_items_);
   do {
@@ -931,6 +967,7 @@ bool Parser::AcceptListComma() {
   return true;
 }
 
+/// exprs ::= expr (',' expr)*
 bool Parser::ParseExprList(ast::List<ast::Expr*>* out) {
   ListBuilder<ast::Expr*> items(exprs_);
   do {
@@ -942,96 +979,12 @@ bool Parser::ParseExprList(ast::List<ast::Expr*>* out) {
   return true;
 }
 
+/// exprs_maybe_paren ::= exprs | '(' exprs ')'   (the parentheses group, they make no struct)
 bool Parser::ParseExprListMaybeParen(ast::List<ast::Expr*>* out) {
   const bool paren = At(TokenKind::LParen);
   if (!ParseExprList(out)) return false;
   if (paren && out->size() == 1) {
     if (auto* s = ast::DynCast<ast::StructExpr>((*out)[0])) *out = s->fields;
-  }
-  return true;
-}
-
-// ---------------------------------------------------------------- types
-
-bool Parser::ParseType(ast::TypeName* out) {
-  const uint32_t begin = StartOffset();
-  scratch_.clear();
-  if (!AppendType(scratch_)) return false;
-  out->text = arena_.CopyString(scratch_);
-  out->span = SpanFrom(begin);
-  return true;
-}
-
-bool Parser::AppendType(std::string& out) {
-  DepthGuard guard(*this);
-  if (!guard.ok()) return false;
-  if (!At(TokenKind::Word)) {
-    Fail("type");
-    return false;
-  }
-  const Keyword kw = Peek().keyword;
-  for (char c : Text(Peek())) out.push_back(AsciiLower(c));
-  Advance();
-  if (kw == Keyword::Array || kw == Keyword::Map || kw == Keyword::Uniontype) {
-    if (!Expect(TokenKind::Less)) return false;
-    out.push_back('<');
-    do {
-      if (out.back() != '<') out.push_back(',');
-      if (!AppendType(out)) return false;
-    } while (Accept(TokenKind::Comma));
-    if (!Expect(TokenKind::Greater)) return false;
-    out.push_back('>');
-    return true;
-  }
-  if (kw == Keyword::Struct) {
-    if (!Expect(TokenKind::Less)) return false;
-    out.push_back('<');
-    do {
-      if (out.back() != '<') out.push_back(',');
-      ast::Ident field;
-      if (!ParseAnyName(&field)) return false;
-      ast::AppendIdent(out, field.name);
-      if (!Expect(TokenKind::Colon)) return false;
-      out.push_back(':');
-      if (!AppendType(out)) return false;
-      if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
-        Advance();
-        out.append(" comment ");
-        out.append(Text(Peek()));
-        Advance();
-      }
-    } while (Accept(TokenKind::Comma));
-    if (!Expect(TokenKind::Greater)) return false;
-    out.push_back('>');
-    return true;
-  }
-  if (kw == Keyword::Double) {
-    AcceptKw(Keyword::Precision);
-    return true;
-  }
-  if (kw == Keyword::Timestamp) {
-    if (AtKw(Keyword::With) && AtKw(Keyword::Local, 1)) {
-      Advance();
-      Advance();
-      if (!ExpectKw(Keyword::Time) || !ExpectKw(Keyword::Zone)) return false;
-      out.append(" with local time zone");
-    }
-    return true;
-  }
-  if (At(TokenKind::LParen)) {
-    Advance();
-    out.push_back('(');
-    do {
-      if (out.back() != '(') out.push_back(',');
-      if (!At(TokenKind::Number)) {
-        Fail("number");
-        return false;
-      }
-      out.append(Text(Peek()));
-      Advance();
-    } while (Accept(TokenKind::Comma));
-    if (!Expect(TokenKind::RParen)) return false;
-    out.push_back(')');
   }
   return true;
 }

@@ -7,6 +7,8 @@
 
 namespace hivelineage::parser {
 
+/// statement ::= query_statement | create | alter | drop | truncate | update | delete | merge
+///             | load | export | import | use | explain | other_statement
 ast::Statement* Parser::ParseStatement() {
   DepthGuard guard(*this);
   if (!guard.ok()) return nullptr;
@@ -64,6 +66,7 @@ bool Parser::AtOtherStatementStart() const {
   return kOtherStatementStarts.contains(t.keyword);
 }
 
+/// use ::= USE name
 ast::Statement* Parser::ParseUse() {
   const uint32_t begin = StartOffset();
   Advance();  // USE
@@ -73,6 +76,7 @@ ast::Statement* Parser::ParseUse() {
   return u;
 }
 
+/// explain ::= EXPLAIN [explain_option]* statement
 ast::Statement* Parser::ParseExplain() {
   const uint32_t begin = StartOffset();
   Advance();  // EXPLAIN
@@ -94,6 +98,8 @@ ast::Statement* Parser::ParseExplain() {
   return e;
 }
 
+/// other_statement ::= word token*   (bracket-balanced, kept as text; a statement after
+///                     `CREATE SCHEDULED QUERY ... AS` or `PREPARE p FROM` is parsed)
 ast::Statement* Parser::ParseOther(std::string_view what, uint32_t begin) {
   auto* o = arena_.New<ast::OtherStatement>();
   o->what = what;

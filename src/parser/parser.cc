@@ -119,6 +119,7 @@ ast::Ident Parser::MakeIdent(const Token& t) {
   return id;
 }
 
+/// ident ::= word | `quoted` | ${var}   (not a reserved word)
 bool Parser::ParseIdent(ast::Ident* out) {
   if (!AtIdent()) {
     Fail("identifier");
@@ -129,6 +130,7 @@ bool Parser::ParseIdent(ast::Ident* out) {
   return true;
 }
 
+/// name ::= word | `quoted` | ${var}   (reserved words too: after `.` or AS)
 bool Parser::ParseAnyName(ast::Ident* out) {
   if (!AtAnyName()) {
     Fail("identifier");
@@ -139,6 +141,7 @@ bool Parser::ParseAnyName(ast::Ident* out) {
   return true;
 }
 
+/// qualified_name ::= ident ('.' name)*   (`db.tbl` in one pair of backquotes splits when asked)
 bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots) {
   const uint32_t begin = StartOffset();
   ListBuilder<ast::Ident> parts(idents_);
@@ -175,6 +178,7 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
   return true;
 }
 
+/// names ::= '(' name (',' name)* ')'
 bool Parser::ParseIdentList(ast::List<ast::Ident>* out) {
   if (!Expect(TokenKind::LParen)) return false;
   ListBuilder<ast::Ident> ids(idents_);
@@ -188,6 +192,7 @@ bool Parser::ParseIdentList(ast::List<ast::Ident>* out) {
   return true;
 }
 
+/// string_value ::= 'text'   (unescaped)
 std::string_view Parser::ParseStringValue() {
   if (!At(TokenKind::String)) {
     Fail("string literal");
@@ -309,6 +314,7 @@ bool Parser::AtStatementStart(size_t k) const {
 
 // ---------------------------------------------------------------- entry
 
+/// top ::= statement EOF
 ast::Statement* Parser::ParseTop() {
   ast::Statement* s = ParseStatement();
   if (s == nullptr) return nullptr;

@@ -172,8 +172,6 @@ class Parser {
   bool AcceptListComma();
   // `e, e` or `(e, e)` (a parenthesized list is split into its items).
   bool ParseExprListMaybeParen(ast::List<ast::Expr*>* out);
-  bool ParseType(ast::TypeName* out);
-  bool AppendType(std::string& out);
   ast::Literal* ParseStringLiteral();
 
   // ---- queries (parse_query.cc)
@@ -182,6 +180,10 @@ class Parser {
   bool ParseCtes(ast::List<ast::Cte>* out);
   ast::QueryExpr* ParseSetExpr();
   ast::QueryExpr* ParseQueryPrimary();
+  ast::ValuesQuery* ParseValues();
+  bool ParseTrailingClauses(ast::Query* q);
+
+  // ---- SELECT blocks (parse_select.cc)
   ast::SelectCore* ParseSelectCore(bool from_first);
   ast::SelectCore* ParseMapReduce(bool from_first);
   bool ParseSelectRest(ast::SelectCore* core, bool from_first);
@@ -189,10 +191,10 @@ class Parser {
   bool ParseSelectItem(ast::SelectItem* item);
   ast::Transform* ParseTransformTail(ast::Transform* t);
   std::string_view ParseRowFormatText(Keyword reader_or_writer);
-  ast::ValuesQuery* ParseValues();
-  bool ParseTrailingClauses(ast::Query* q);
   bool ParseGroupBy(ast::GroupBy** out);
   bool ParseNamedWindows(ast::List<ast::NamedWindow>* out);
+
+  // ---- FROM clauses (parse_from.cc)
   ast::TableRef* ParseFromClause();  // the table references after FROM
   ast::TableRef* ParseJoinedSource();
   ast::TableRef* ParseTableSource();
@@ -204,12 +206,18 @@ class Parser {
   ast::TableRef* ParsePtf();
   bool ParseTableAlias(ast::Ident* alias, ast::List<ast::Ident>* columns);
   bool ParseTableSample(ast::TableSample** out);
+
+  // ---- queries as statements: plain, INSERT, FROM-first (parse_insert.cc)
   ast::Statement* ParseQueryStatement();
   ast::Statement* ParseFromFirst(ast::QueryStatement* stmt);
   ast::InsertTarget* ParseInsertTarget();
+
+  // ---- column definitions, types, PARTITION specs (parse_columns.cc)
   bool ParsePartitionSpec(ast::PartitionSpec** out);
   bool ParseColumnDefs(ast::List<ast::ColumnDef>* out, bool types_required);
   bool ParseColumnDef(ast::ColumnDef* out, bool type_required);
+  bool ParseType(ast::TypeName* out);
+  bool AppendType(std::string& out);
 
   // ---- DDL (parse_ddl.cc)
   ast::Statement* ParseCreate();

@@ -1,0 +1,360 @@
+// FROM clauses: joins (left-deep, built in a loop), table names with
+// TABLESAMPLE and time travel, derived tables and parenthesised joins,
+// LATERAL VIEW, TABLE(VALUES ...), UNIQUEJOIN and table functions (PTFs).
+#include <algorithm>
+
+#include "parser/parser_impl.h"
+
+namespace hivelineage::parser {
+
+/// from_clause ::= joined_source
+ast::TableRef* Parser::ParseFromClause() { return ParseJoinedSource(); }
+
+/// joined_source ::= table_source (join_op table_source [ON expr | USING '(' names ')']
+///                                 | ',' table_source | lateral_views)*
+///   join_op ::= [INNER] JOIN | CROSS JOIN | (LEFT | RIGHT | FULL) [OUTER] JOIN | LEFT (SEMI | ANTI) JOIN
+ast::TableRef* Parser::ParseJoinedSource() {
+  const uint32_t begin = StartOffset();
+  ast::TableRef* left = ParseTableSource();
+  if (left == nullptr) return nullptr;
+  while (true) {
+    ast::JoinKind kind;
+    bool outer = false;
+    if (At(TokenKind::Comma)) {
+      Advance();
+      if (AtKw(Keyword::Lateral)) {
+        left = ParseLateralViews(left);
+        if (left == nullptr) return nullptr;
+        continue;
+      }
+      kind = ast::JoinKind::Comma;
+    } else if (AtKw(Keyword::Join)) {
+      Advance();
+      kind = ast::JoinKind::Inner;
+    } else if (AtKw(Keyword::Inner) && AtKw(Keyword::Join, 1)) {
+      Advance();
+      Advance();
+      kind = ast::JoinKind::Inner;
+    } else if (AtKw(Keyword::Cross) && AtKw(Keyword::Join, 1)) {
+      Advance();
+      Advance();
+      kind = ast::JoinKind::Cross;
+    } else if (AtKw(Keyword::Left) || AtKw(Keyword::Right) || AtKw(Keyword::Full)) {
+      const Keyword side = Peek().keyword;
+      Advance();
+      kind = side == Keyword::Left    ? ast::JoinKind::Left
+             : side == Keyword::Right ? ast::JoinKind::Right
+                                      : ast::JoinKind::Full;
+      if (side == Keyword::Left && AcceptKw(Keyword::Semi))
+        kind = ast::JoinKind::LeftSemi;
+      else if (side == Keyword::Left && AcceptKw(Keyword::Anti))
+        kind = ast::JoinKind::LeftAnti;
+      else if (AcceptKw(Keyword::Outer))
+        outer = true;
+      if (!ExpectKw(Keyword::Join)) return nullptr;
+    } else if (AtKw(Keyword::Lateral)) {
+      left = ParseLateralViews(left);
+      if (left == nullptr) return nullptr;
+      continue;
+    } else {
+      break;
+    }
+    auto* j = arena_.New<ast::JoinRef>();
+    j->join_kind = kind;
+    j->outer_keyword = outer;
+    j->left = left;
+    j->right = ParseTableSource();
+    if (j->right == nullptr) return nullptr;
+    if (kind != ast::JoinKind::Comma) {
+      if (AcceptKw(Keyword::On)) {
+        j->on = ParseExpr();
+        if (j->on == nullptr) return nullptr;
+      } else if (AtKw(Keyword::Using) && AtKind(TokenKind::LParen, 1)) {
+        Advance();
+        if (!ParseIdentList(&j->using_columns)) return nullptr;
+      }
+    }
+    j->span = SpanFrom(begin);
+    left = j;
+  }
+  return left;
+}
+
+/// table_source ::= (paren_source | table_values | unique_join | ptf | table_name) [lateral_views]
+ast::TableRef* Parser::ParseTableSource() {
+  ast::TableRef* src = nullptr;
+  if (At(TokenKind::LParen)) {
+    src = ParseParenSource();
+  } else if (AtKw(Keyword::Table) && AtKind(TokenKind::LParen, 1)) {
+    src = ParseTableValues();
+  } else if (AtKw(Keyword::Uniquejoin)) {
+    src = ParseUniqueJoin();
+  } else if (AtIdent() && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::On, 2)) {
+    src = ParsePtf();
+  } else {
+    src = ParseTableNameRef();
+  }
+  if (src == nullptr) return nullptr;
+  if (AtKw(Keyword::Lateral)) src = ParseLateralViews(src);
+  return src;
+}
+
+/// table_values ::= TABLE '(' values ')' [table_alias]
+ast::ValuesRef* Parser::ParseTableValues() {
+  const uint32_t begin = StartOffset();
+  Advance();  // TABLE
+  Advance();  // (
+  if (!AtKw(Keyword::Values)) {
+    Fail("VALUES");
+    return nullptr;
+  }
+  auto* v = arena_.New<ast::ValuesRef>();
+  v->values = ParseValues();
+  if (v->values == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  if (!ParseTableAlias(&v->alias, &v->column_aliases)) return nullptr;
+  v->span = SpanFrom(begin);
+  return v;
+}
+
+/// table_alias ::= [AS name | name] ['(' name (',' name)* ')']
+/// (a bare name only where it cannot start a clause; the column list when `columns` is given)
+bool Parser::ParseTableAlias(ast::Ident* alias, ast::List<ast::Ident>* columns) {
+  if (AcceptKw(Keyword::As)) {
+    if (!ParseAnyName(alias)) return false;
+  } else if (AtImplicitAlias()) {
+    *alias = MakeIdent(Peek());
+    Advance();
+  } else {
+    return true;
+  }
+  if (columns != nullptr && At(TokenKind::LParen) && !ParseIdentList(columns)) return false;
+  return true;
+}
+
+/// table_sample ::= TABLESAMPLE '(' (BUCKET n OUT OF m [ON exprs] | n PERCENT | n ROWS | size) ')'
+/// (kept as canonical text, and the ON expressions)
+bool Parser::ParseTableSample(ast::TableSample** out) {
+  Advance();  // TABLESAMPLE
+  if (!Expect(TokenKind::LParen)) return false;
+  const size_t start = pos_;
+  auto* s = arena_.New<ast::TableSample>();
+  int depth = 0;
+  while (!(depth == 0 && At(TokenKind::RParen))) {
+    if (AtEnd()) {
+      Fail("')'");
+      return false;
+    }
+    if (depth == 0 && AtKw(Keyword::On)) {
+      Advance();
+      if (!ParseExprList(&s->on)) return false;
+      continue;
+    }
+    if (At(TokenKind::LParen)) ++depth;
+    if (At(TokenKind::RParen)) --depth;
+    Advance();
+  }
+  s->text = CanonicalText(start, pos_);
+  Advance();  // )
+  *out = s;
+  return true;
+}
+
+/// table_name ::= qualified_name ['(' properties ')'] [table_sample]
+///                [FOR (SYSTEM_TIME | SYSTEM_VERSION) AS OF expr] [table_alias] [table_sample]
+ast::TableRef* Parser::ParseTableNameRef() {
+  const uint32_t begin = StartOffset();
+  auto* t = arena_.New<ast::TableName>();
+  if (!ParseQualifiedName(&t->name, true)) return nullptr;
+  // Rare property list right after the name: t('k'='v').
+  if (At(TokenKind::LParen) && AtKind(TokenKind::String, 1) && !SkipBalanced()) return nullptr;
+  if (AtKw(Keyword::Tablesample) && !ParseTableSample(&t->sample)) return nullptr;
+  if (AtKw(Keyword::For) && (AtKw(Keyword::SystemTime, 1) || AtKw(Keyword::SystemVersion, 1))) {
+    t->as_of_version = AtKw(Keyword::SystemVersion, 1);
+    Advance();
+    Advance();
+    if (!ExpectKw(Keyword::As) || !ExpectKw(Keyword::Of)) return nullptr;
+    t->as_of = ParseExpr();
+    if (t->as_of == nullptr) return nullptr;
+  }
+  if (!ParseTableAlias(&t->alias, nullptr)) return nullptr;
+  if (AtKw(Keyword::Tablesample) && t->sample == nullptr && !ParseTableSample(&t->sample)) return nullptr;
+  t->span = SpanFrom(begin);
+  return t;
+}
+
+/// paren_source ::= '(' query ')' [table_alias] | '(' joined_source ')'
+ast::TableRef* Parser::ParseParenSource() {
+  DepthGuard guard(*this);
+  if (!guard.ok()) return nullptr;
+  const uint32_t begin = StartOffset();
+  const size_t start = pos_;
+  size_t k = 0;
+  while (AtKind(TokenKind::LParen, k) && k <= static_cast<size_t>(options_.max_depth) + 1) ++k;
+  bool try_query = AtQueryStart(k) && !AtKind(TokenKind::LParen, k);
+  if (try_query && k > 1 &&
+      std::find(failed_query_at_.begin(), failed_query_at_.end(), start) != failed_query_at_.end())
+    try_query = false;
+  if (try_query) {
+    Advance();  // (
+    ast::Query* q = ParseQuery();
+    if (q != nullptr && Accept(TokenKind::RParen)) {
+      ast::Ident alias;
+      ast::List<ast::Ident> cols;
+      if (!ParseTableAlias(&alias, &cols)) return nullptr;
+      auto* values = ast::DynCast<ast::ValuesQuery>(q->body);
+      if (values != nullptr && q->ctes.empty() && q->order_by.empty() && q->cluster_by.empty() &&
+          q->distribute_by.empty() && q->sort_by.empty() && q->limit == nullptr) {
+        auto* v = arena_.New<ast::ValuesRef>();
+        v->values = values;
+        v->alias = alias;
+        v->column_aliases = cols;
+        v->span = SpanFrom(begin);
+        return v;
+      }
+      auto* s = arena_.New<ast::SubqueryRef>();
+      s->query = q;
+      s->alias = alias;
+      s->column_aliases = cols;
+      s->span = SpanFrom(begin);
+      return s;
+    }
+    if (too_deep_ || k <= 1) {
+      if (q != nullptr) Fail("')'");
+      return nullptr;
+    }
+    failed_query_at_.push_back(start);
+    pos_ = start;
+  }
+  // A parenthesized join: `(a JOIN b ON ...)`.
+  Advance();  // (
+  ast::TableRef* inner = ParseJoinedSource();
+  if (inner == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  return inner;
+}
+
+/// lateral_views ::= ([','] LATERAL VIEW [OUTER] function_call [name] [AS name (',' name)*]
+///                 | [','] LATERAL table_values)+
+ast::TableRef* Parser::ParseLateralViews(ast::TableRef* source) {
+  const uint32_t begin = source != nullptr ? source->span.begin : StartOffset();
+  while (true) {
+    if (At(TokenKind::Comma) && AtKw(Keyword::Lateral, 1)) Advance();
+    if (!AtKw(Keyword::Lateral)) break;
+    Advance();
+    auto* lv = arena_.New<ast::LateralViewRef>();
+    lv->source = source;
+    if (AtKw(Keyword::Table) && AtKind(TokenKind::LParen, 1)) {
+      ast::ValuesRef* v = ParseTableValues();
+      if (v == nullptr) return nullptr;
+      lv->values = v;
+      lv->table_alias = v->alias;
+      lv->column_aliases = v->column_aliases;
+    } else {
+      if (!ExpectKw(Keyword::View)) return nullptr;
+      lv->outer = AcceptKw(Keyword::Outer);
+      if (!AtAnyName() || !AtKind(TokenKind::LParen, 1)) {
+        // Qualified UDTF names (db.f(...)) are rare; require a call.
+        if (!(AtAnyName() && AtKind(TokenKind::Dot, 1))) {
+          Fail("function call");
+          return nullptr;
+        }
+      }
+      ast::Expr* e = ParseNameExpr();
+      lv->udtf = ast::DynCast<ast::FunctionCall>(e);
+      if (lv->udtf == nullptr) {
+        if (e != nullptr) Fail("function call");
+        return nullptr;
+      }
+      if (AtIdent()) {
+        lv->table_alias = MakeIdent(Peek());
+        Advance();
+      }
+      if (AcceptKw(Keyword::As)) {
+        ListBuilder<ast::Ident> cols(idents_);
+        do {
+          ast::Ident c;
+          if (!ParseAnyName(&c)) return nullptr;
+          cols.Push(c);
+        } while (At(TokenKind::Comma) && !AtKw(Keyword::Lateral, 1) && (Advance(), true));
+        lv->column_aliases = cols.Finish(arena_);
+      }
+    }
+    lv->span = SpanFrom(begin);
+    source = lv;
+  }
+  return source;
+}
+
+/// unique_join ::= UNIQUEJOIN unique_side (',' unique_side)+
+///   unique_side ::= [PRESERVE] table_name '(' [exprs] ')'
+ast::TableRef* Parser::ParseUniqueJoin() {
+  const uint32_t begin = StartOffset();
+  Advance();  // UNIQUEJOIN
+  ast::TableRef* left = nullptr;
+  bool left_preserve = false;
+  ast::List<ast::Expr*> left_keys;
+  do {
+    const bool preserve = AcceptKw(Keyword::Preserve);
+    ast::TableRef* src = ParseTableNameRef();
+    if (src == nullptr) return nullptr;
+    ast::List<ast::Expr*> keys;
+    if (!Expect(TokenKind::LParen)) return nullptr;
+    if (!At(TokenKind::RParen) && !ParseExprList(&keys)) return nullptr;
+    if (!Expect(TokenKind::RParen)) return nullptr;
+    if (left == nullptr) {
+      left = src;
+      left_preserve = preserve;
+      left_keys = keys;
+      continue;
+    }
+    auto* j = arena_.New<ast::JoinRef>();
+    j->join_kind = ast::JoinKind::UniqueJoin;
+    j->left = left;
+    j->right = src;
+    j->preserve_left = left_preserve;
+    j->unique_keys_left = left_keys;
+    j->preserve_right = preserve;
+    j->unique_keys_right = keys;
+    j->span = SpanFrom(begin);
+    left = j;
+    left_preserve = false;
+    left_keys = {};
+  } while (Accept(TokenKind::Comma));
+  if (ast::DynCast<ast::JoinRef>(left) == nullptr) {
+    Fail("','");
+    return nullptr;
+  }
+  return left;
+}
+
+/// ptf ::= name '(' ON table_source [partition_order] [[','] exprs] ')' [table_alias]
+ast::TableRef* Parser::ParsePtf() {
+  const uint32_t begin = StartOffset();
+  auto* f = arena_.New<ast::TableFunctionRef>();
+  f->name = MakeIdent(Peek());
+  Advance();
+  Advance();  // (
+  Advance();  // ON
+  f->input = ParseTableSource();
+  if (f->input == nullptr) return nullptr;
+  if (AtKw(Keyword::Partition) || AtKw(Keyword::Distribute) || AtKw(Keyword::Cluster) || AtKw(Keyword::Order) ||
+      AtKw(Keyword::Sort)) {
+    const uint32_t wbegin = StartOffset();
+    f->partitioning = arena_.New<ast::WindowSpec>();
+    // `, arg1(...)` after the sort list starts the PTF arguments.
+    const bool saved = ptf_partitioning_;
+    ptf_partitioning_ = true;
+    const bool ok = ParsePartitionOrder(f->partitioning);
+    ptf_partitioning_ = saved;
+    if (!ok) return nullptr;
+    f->partitioning->span = SpanFrom(wbegin);
+  }
+  // Arguments `name(expr)` follow, with or without a comma.
+  if ((Accept(TokenKind::Comma) || (AtAnyName() && AtKind(TokenKind::LParen, 1))) && !ParseExprList(&f->args))
+    return nullptr;
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  if (!ParseTableAlias(&f->alias, nullptr)) return nullptr;
+  f->span = SpanFrom(begin);
+  return f;
+}
+
+}  // namespace hivelineage::parser

@@ -1,0 +1,333 @@
+// SELECT blocks: the select list (or TRANSFORM / MAP / REDUCE with its
+// script, row formats and output columns), WHERE, GROUP BY in all its forms,
+// HAVING, WINDOW and QUALIFY.
+#include "parser/parser_impl.h"
+
+namespace hivelineage::parser {
+
+namespace {
+// Words that start a type (in a TRANSFORM's AS list a name may follow one).
+constexpr lexer::KeywordSet kTypeStarts{
+    Keyword::String,
+    Keyword::Int,
+    Keyword::Integer,
+    Keyword::Bigint,
+    Keyword::Smallint,
+    Keyword::Tinyint,
+    Keyword::Double,
+    Keyword::Float,
+    Keyword::Real,
+    Keyword::Boolean,
+    Keyword::Decimal,
+    Keyword::Dec,
+    Keyword::Numeric,
+    Keyword::Date,
+    Keyword::Timestamp,
+    Keyword::Datetime,
+    Keyword::Timestamplocaltz,
+    Keyword::Varchar,
+    Keyword::Char,
+    Keyword::Binary,
+    Keyword::Array,
+    Keyword::Map,
+    Keyword::Struct,
+    Keyword::Uniontype,
+};
+
+// The words of a ROW FORMAT clause (DELIMITED FIELDS TERMINATED BY ..., SERDE ... WITH SERDEPROPERTIES).
+constexpr lexer::KeywordSet kRowFormatWords{
+    Keyword::Delimited,       Keyword::Fields,     Keyword::Terminated, Keyword::By,
+    Keyword::Escaped,         Keyword::Collection, Keyword::Items,      Keyword::Keys,
+    Keyword::Lines,           Keyword::Defined,    Keyword::Serde,      Keyword::With,
+    Keyword::Serdeproperties,
+};
+}  // namespace
+
+/// select_core ::= SELECT [hint] [DISTINCT | ALL] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
+///                 [FROM from_clause] select_rest
+/// (FROM-first bodies read no FROM here)
+ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
+  const uint32_t begin = StartOffset();
+  Advance();  // SELECT
+  auto* core = arena_.New<ast::SelectCore>();
+  if (At(TokenKind::Hint)) {
+    core->hint = Text(Peek());
+    Advance();
+  }
+  if (AcceptKw(Keyword::Distinct))
+    core->distinct = true;
+  else
+    AcceptKw(Keyword::All);
+  if (AtKw(Keyword::Transform) && AtKind(TokenKind::LParen, 1)) {
+    const uint32_t tbegin = StartOffset();
+    Advance();
+    Advance();
+    auto* t = arena_.New<ast::Transform>();
+    t->style = ast::Transform::Style::Transform;
+    if (!At(TokenKind::RParen) && !ParseExprList(&t->args)) return nullptr;
+    if (!Expect(TokenKind::RParen)) return nullptr;
+    if (ParseTransformTail(t) == nullptr) return nullptr;
+    t->span = SpanFrom(tbegin);
+    core->transform = t;
+  } else if (!ParseSelectItems(core)) {
+    return nullptr;
+  }
+  if (!from_first && AcceptKw(Keyword::From)) {
+    core->from = ParseFromClause();
+    if (core->from == nullptr) return nullptr;
+  }
+  if (!ParseSelectRest(core, from_first)) return nullptr;
+  core->span = SpanFrom(begin);
+  return core;
+}
+
+/// map_reduce ::= (MAP | REDUCE) [hint] exprs transform_tail [FROM from_clause] select_rest
+ast::SelectCore* Parser::ParseMapReduce(bool from_first) {
+  const uint32_t begin = StartOffset();
+  auto* core = arena_.New<ast::SelectCore>();
+  auto* t = arena_.New<ast::Transform>();
+  t->style = AtKw(Keyword::Map) ? ast::Transform::Style::Map : ast::Transform::Style::Reduce;
+  Advance();
+  if (At(TokenKind::Hint)) Advance();
+  if (!ParseExprListMaybeParen(&t->args)) return nullptr;
+  if (ParseTransformTail(t) == nullptr) return nullptr;
+  t->span = SpanFrom(begin);
+  core->transform = t;
+  if (!from_first && AcceptKw(Keyword::From)) {
+    core->from = ParseFromClause();
+    if (core->from == nullptr) return nullptr;
+  }
+  if (!ParseSelectRest(core, from_first)) return nullptr;
+  core->span = SpanFrom(begin);
+  return core;
+}
+
+/// row_format ::= [ROW FORMAT (DELIMITED ... | SERDE 'class' [WITH SERDEPROPERTIES (...)])]
+///                [RECORDREADER | RECORDWRITER 'class']
+/// (kept as canonical text)
+std::string_view Parser::ParseRowFormatText(Keyword reader_or_writer) {
+  const size_t start = pos_;
+  if (AtKw(Keyword::Row) && AtKw(Keyword::Format, 1)) {
+    Advance();
+    Advance();
+    while (true) {
+      const Token& t = Peek();
+      if (t.kind == TokenKind::String) {
+        Advance();
+        continue;
+      }
+      if (t.kind == TokenKind::LParen) {
+        if (!SkipBalanced()) return {};
+        continue;
+      }
+      if (t.kind != TokenKind::Word) break;
+      const bool take =
+          kRowFormatWords.contains(t.keyword) ||
+          (t.keyword == Keyword::Map && AtKw(Keyword::Keys, 1)) ||      // MAP KEYS TERMINATED BY
+          (t.keyword == Keyword::Null && AtKw(Keyword::Defined, 1)) ||  // NULL DEFINED AS
+          (t.keyword == Keyword::As && Prev().kind == TokenKind::Word && Prev().keyword == Keyword::Defined);
+      if (!take) break;
+      Advance();
+    }
+  }
+  if (AtKw(reader_or_writer) && AtKind(TokenKind::String, 1)) {
+    Advance();
+    Advance();
+  }
+  if (pos_ == start) return {};
+  return CanonicalText(start, pos_);
+}
+
+/// transform_tail ::= row_format USING 'script' [AS ('(' column_defs ')' | name [type] (',' name [type])*)]
+///                    row_format
+ast::Transform* Parser::ParseTransformTail(ast::Transform* t) {
+  t->input_format = ParseRowFormatText(Keyword::Recordwriter);
+  if (!ExpectKw(Keyword::Using)) return nullptr;
+  t->script = ParseStringValue();
+  if (Prev().kind != TokenKind::String) return nullptr;
+  if (AcceptKw(Keyword::As)) {
+    if (At(TokenKind::LParen)) {
+      t->parenthesized_outputs = true;
+      if (!ParseColumnDefs(&t->outputs, false)) return nullptr;
+    } else {
+      ListBuilder<ast::ColumnDef> outs(column_defs_);
+      do {
+        ast::ColumnDef d;
+        const uint32_t b = StartOffset();
+        if (!ParseAnyName(&d.name)) return nullptr;
+        if (At(TokenKind::Word) && kTypeStarts.contains(Peek().keyword) && !ParseType(&d.type)) return nullptr;
+        d.span = SpanFrom(b);
+        outs.Push(d);
+      } while (Accept(TokenKind::Comma));
+      t->outputs = outs.Finish(arena_);
+    }
+  }
+  t->output_format = ParseRowFormatText(Keyword::Recordreader);
+  return t;
+}
+
+/// select_items ::= select_item (',' select_item)*
+bool Parser::ParseSelectItems(ast::SelectCore* core) {
+  ListBuilder<ast::SelectItem> items(select_items_);
+  do {
+    ast::SelectItem it;
+    if (!ParseSelectItem(&it)) return false;
+    items.Push(it);
+  } while (Accept(TokenKind::Comma));
+  core->items = items.Finish(arena_);
+  return true;
+}
+
+/// select_item ::= expr [[AS] name | AS '(' name (',' name)* ')'] | [name '.'] `regex`
+/// (a backquoted regex only with hive.support.quoted.identifiers=none)
+bool Parser::ParseSelectItem(ast::SelectItem* item) {
+  const uint32_t begin = StartOffset();
+  if (options_.regex_column_specs) {
+    // hive.support.quoted.identifiers=none: `(ds|hr)?+.+` and t.`regex` are column regexes.
+    size_t k = 0;
+    if (AtAnyName() && Peek().kind != TokenKind::QuotedIdent && AtKind(TokenKind::Dot, 1)) k = 2;
+    const TokenKind after = Peek(k + 1).kind;
+    if (Peek(k).kind == TokenKind::QuotedIdent && after != TokenKind::LParen && after != TokenKind::Dot &&
+        after != TokenKind::LBracket) {
+      auto* s = arena_.New<ast::StarExpr>();
+      if (k == 2) {
+        ast::Ident* q = arena_.New<ast::Ident>(MakeIdent(Peek()));
+        s->qualifier = {q, 1};
+        Advance();
+        Advance();
+      }
+      std::string_view raw = Text(Peek());
+      s->regex = raw.size() >= 2 ? raw.substr(1, raw.size() - 2) : raw;
+      Advance();
+      s->span = SpanFrom(begin);
+      item->expr = s;
+    }
+  }
+  if (item->expr == nullptr) {
+    item->expr = ParseExpr();
+    if (item->expr == nullptr) return false;
+  }
+  if (AcceptKw(Keyword::As)) {
+    if (At(TokenKind::LParen)) {
+      if (!ParseIdentList(&item->aliases)) return false;
+    } else if (!ParseAnyName(&item->alias)) {
+      return false;
+    }
+  } else if (AtImplicitAlias()) {
+    item->alias = MakeIdent(Peek());
+    Advance();
+  }
+  item->span = SpanFrom(begin);
+  return true;
+}
+
+/// select_rest ::= [lateral_views] [WHERE expr] [group_by] [HAVING expr] [named_windows] [QUALIFY expr]
+/// (lateral views here only in FROM-first bodies)
+bool Parser::ParseSelectRest(ast::SelectCore* core, bool from_first) {
+  if (from_first && (AtKw(Keyword::Lateral) || (At(TokenKind::Comma) && AtKw(Keyword::Lateral, 1)))) {
+    core->from = ParseLateralViews(nullptr);
+    if (core->from == nullptr) return false;
+  }
+  if (AcceptKw(Keyword::Where)) {
+    core->where = ParseExpr();
+    if (core->where == nullptr) return false;
+  }
+  if (AtKw(Keyword::Group) && AtKw(Keyword::By, 1) && !ParseGroupBy(&core->group_by)) return false;
+  if (AcceptKw(Keyword::Having)) {
+    core->having = ParseExpr();
+    if (core->having == nullptr) return false;
+  }
+  if (AtKw(Keyword::Window) && !ParseNamedWindows(&core->windows)) return false;
+  if (AcceptKw(Keyword::Qualify)) {
+    core->qualify = ParseExpr();
+    if (core->qualify == nullptr) return false;
+  }
+  return true;
+}
+
+/// group_by ::= GROUP BY (ROLLUP | CUBE) '(' exprs ')'
+///            | GROUP BY [exprs | '(' exprs ')' | '(' ')'] [WITH ROLLUP | WITH CUBE]
+///              [GROUPING SETS '(' grouping_set (',' grouping_set)* ')']
+///   grouping_set ::= '(' [exprs] ')' | expr
+bool Parser::ParseGroupBy(ast::GroupBy** out) {
+  const uint32_t begin = StartOffset();
+  Advance();
+  Advance();  // GROUP BY
+  auto* g = arena_.New<ast::GroupBy>();
+  using M = ast::GroupBy::Modifier;
+  if ((AtKw(Keyword::Rollup) || AtKw(Keyword::Cube)) && AtKind(TokenKind::LParen, 1)) {
+    g->modifier = AtKw(Keyword::Rollup) ? M::RollupFunc : M::CubeFunc;
+    Advance();
+    Advance();
+    if (!ParseExprList(&g->items) || !Expect(TokenKind::RParen)) return false;
+  } else if (AtKw(Keyword::Grouping) && AtKw(Keyword::Sets, 1)) {
+    // Standard `GROUP BY GROUPING SETS (...)` without the plain list (lenient).
+  } else if (At(TokenKind::LParen) && AtKind(TokenKind::RParen, 1)) {
+    Advance();
+    Advance();
+  } else if (!ParseExprListMaybeParen(&g->items)) {
+    return false;
+  }
+  if (AtKw(Keyword::With) && AtKw(Keyword::Rollup, 1)) {
+    Advance();
+    Advance();
+    g->modifier = M::Rollup;
+  } else if (AtKw(Keyword::With) && AtKw(Keyword::Cube, 1)) {
+    Advance();
+    Advance();
+    g->modifier = M::Cube;
+  }
+  if (AtKw(Keyword::Grouping) && AtKw(Keyword::Sets, 1)) {
+    Advance();
+    Advance();
+    g->modifier = M::GroupingSets;
+    if (!Expect(TokenKind::LParen)) return false;
+    ListBuilder<ast::List<ast::Expr*>> sets(expr_lists_);
+    do {
+      ast::List<ast::Expr*> set;
+      if (At(TokenKind::LParen) && AtKind(TokenKind::RParen, 1)) {
+        Advance();
+        Advance();
+      } else if (At(TokenKind::LParen)) {
+        Advance();
+        if (!ParseExprList(&set) || !Expect(TokenKind::RParen)) return false;
+      } else {
+        ast::Expr* e = ParseExpr();
+        if (e == nullptr) return false;
+        ast::Expr** one = static_cast<ast::Expr**>(arena_.Allocate(sizeof(ast::Expr*), alignof(ast::Expr*)));
+        one[0] = e;
+        set = {one, 1};
+      }
+      sets.Push(set);
+    } while (Accept(TokenKind::Comma));
+    if (!Expect(TokenKind::RParen)) return false;
+    g->grouping_sets = sets.Finish(arena_);
+  }
+  g->span = SpanFrom(begin);
+  *out = g;
+  return true;
+}
+
+/// named_windows ::= WINDOW name AS ('(' window_spec ')' | name) (',' ...)*
+bool Parser::ParseNamedWindows(ast::List<ast::NamedWindow>* out) {
+  Advance();  // WINDOW
+  std::vector<ast::NamedWindow> ws;
+  do {
+    ast::NamedWindow w;
+    if (!ParseIdent(&w.name) || !ExpectKw(Keyword::As)) return false;
+    const uint32_t begin = StartOffset();
+    if (Accept(TokenKind::LParen)) {
+      w.spec = ParseWindowSpecBody(begin);
+      if (w.spec == nullptr) return false;
+    } else {
+      w.spec = arena_.New<ast::WindowSpec>();
+      if (!ParseIdent(&w.spec->base)) return false;
+      w.spec->span = SpanFrom(begin);
+    }
+    ws.push_back(w);
+  } while (Accept(TokenKind::Comma));
+  *out = arena_.CopyOf(ws);
+  return true;
+}
+
+}  // namespace hivelineage::parser
