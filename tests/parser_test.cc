@@ -1,5 +1,5 @@
-// Parser tests: the edge cases of hiveql-coverage.md §5 (each asserting the
-// AST shape through ast::Dump), statement kinds, errors, nesting limits and
+// Parser tests: HiveQL's edge cases (docs/hiveql-coverage.md), each asserting
+// the AST shape through ast::Dump; statement kinds, errors, nesting limits and
 // very large statements.
 #include "parser/parser.h"
 

@@ -3,9 +3,10 @@
 // One struct per construct, allocated in an Arena and never destroyed (all
 // members are trivially destructible: pointers, spans over arena arrays,
 // string_views into the statement text or the arena). Every node carries its
-// Span in the text that was parsed (a statement's text after variable
-// substitution; StatementText::ToOriginal maps it to the file). Spans never
-// take part in equality or printing.
+// Span in the text that was parsed: one statement's text after variable
+// substitution, 0 at its first byte (StatementText::ToOriginal maps it to the
+// file's text, base/source_file.h). Spans never take part in equality or
+// printing.
 //
 // Identifier names are stored normalized: unquoted names lower-cased,
 // backquoted names unquoted (case kept as written, lower-cased for lineage

@@ -1,4 +1,4 @@
-// Diagnostics: what went wrong, where (a span of the original file), how bad.
+// Diagnostics: what went wrong, where (a span of the file's text), how bad.
 //
 // Rendered in GCC's form so editors can jump to them:
 //   etl/a.sql:3:14: error: expected expression, found ')'
@@ -17,7 +17,8 @@ enum class Severity : uint8_t { Error, Warning, Note };
 
 struct Diagnostic {
   Severity severity = Severity::Error;
-  Span span;  // offsets into the original file
+  Span span;  // the file's text (source_file.h); the parser's and lineage's are in
+              // their statement's text until the driver maps them
   std::string message;
 };
 

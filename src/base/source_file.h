@@ -1,8 +1,13 @@
-// A script's bytes plus a lazily built line table.
+// A script's text plus a lazily built line table.
 //
-// Every position in hivelineage is a byte offset into the ORIGINAL file text;
-// line and column (1-based, column counted in bytes) are computed on demand.
-// The buffer is NUL-padded so scanners may peek a few bytes past the end.
+// Positions come in two frames. Those that leave a statement's analysis
+// (statement spans, diagnostics, the output) are byte offsets into this text:
+// the file as read, or its UTF-8 transcoding when the file was GB18030
+// (driver/encoding.h). Inside one statement, tokens and AST spans are offsets
+// into that statement's own text after variable substitution, 0 at its first
+// byte (lexer/token.h, ast/ast.h); lexer::StatementText::ToOriginal maps them
+// here. Line and column (1-based, the column counted in bytes) are computed on
+// demand. The buffer is NUL-padded so scanners may peek a few bytes past the end.
 #pragma once
 
 #include <concepts>

@@ -19,12 +19,13 @@
 // statements that have no column lineage (LOAD, tables of unknown schema)
 // connected.
 //
-// Nodes are named as in the output contract (`db.table`, `db.table.column`),
-// so a table written by one statement and read by another (a staging table,
-// a temporary table, a view) is the same node in both, across scripts.
-// Tables and columns are sorted by name and referred to by their position
-// (TableId, ColumnId); statements by their position in run order
-// (StatementId). A graph built from the same inputs is always identical.
+// Nodes are named as in the output (`db.table`, `db.table.column`; see
+// docs/output-format.md, "Names"), so a table written by one statement and
+// read by another (a staging table, a temporary table, a view) is the same
+// node in both, across scripts. Tables and columns are sorted by name and
+// referred to by their position (TableId, ColumnId); statements by their
+// position in run order (StatementId). A graph built from the same inputs is
+// always identical.
 #pragma once
 
 #include <cstdint>

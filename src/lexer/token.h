@@ -1,9 +1,10 @@
 // Tokens: 12-byte PODs with a kind, a keyword id and a byte span.
 //
-// Token offsets are into the text that was tokenized (a statement's text after
-// variable substitution); `StatementText::ToOriginal` maps them back to the
-// file. Words carry their keyword id so the parser compares integers, and
-// `IsReserved` tells whether a word may serve as an identifier.
+// Token offsets are into the text that was tokenized: one statement's text
+// after variable substitution, 0 at its first byte. `StatementText::ToOriginal`
+// (lexer/script.h) maps them to the file's text (base/source_file.h). Words
+// carry their keyword id so the parser compares integers, and `IsReserved`
+// tells whether a word may serve as an identifier.
 #pragma once
 
 #include <cstddef>

@@ -60,8 +60,8 @@ class Catalog {
   // Every table, sorted by name.
   std::vector<const CatalogTable*> Tables() const;
 
-  // Loads the contract's catalog JSON ({"tables": [...]}); returns an error
-  // message, empty on success.
+  // Loads a catalog JSON document ({"tables": [...]}, docs/output-format.md);
+  // returns an error message, empty on success.
   std::string LoadJson(std::string_view json_text);
 
  private:

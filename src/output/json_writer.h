@@ -8,7 +8,7 @@
 
 namespace hivelineage::output {
 
-// Writes one statement object (the contract's fields plus "warnings").
+// Writes one statement object (the fields docs/output-format.md lists).
 void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver::StatementResult& st);
 
 std::unique_ptr<Writer> MakeJsonWriter();

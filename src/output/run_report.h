@@ -22,7 +22,7 @@ struct ReportOptions {
 driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, const driver::RunOptions& options,
                                Format format, std::FILE* out, std::FILE* err, const ReportOptions& report = {});
 
-// The contract's exit status: 0 all fine, 1 some statement had errors,
+// The exit status (docs/output-format.md): 0 all fine, 1 some statement had errors,
 // 2 unreadable input or a catalog that could not be loaded.
 int ExitStatus(const driver::RunSummary& summary);
 
