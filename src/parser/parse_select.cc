@@ -44,8 +44,7 @@ constexpr lexer::KeywordSet kRowFormatWords{
 }  // namespace
 
 /// select_core ::= SELECT [hint] [DISTINCT | ALL] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
-///                 [FROM from_clause] select_rest
-/// (FROM-first bodies read no FROM here)
+///                 select_rest
 ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
   const uint32_t begin = StartOffset();
   Advance();  // SELECT
@@ -72,16 +71,12 @@ ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
   } else if (!ParseSelectItems(core)) {
     return nullptr;
   }
-  if (!from_first && AcceptKw(Keyword::From)) {
-    core->from = ParseFromClause();
-    if (core->from == nullptr) return nullptr;
-  }
   if (!ParseSelectRest(core, from_first)) return nullptr;
   core->span = SpanFrom(begin);
   return core;
 }
 
-/// map_reduce ::= (MAP | REDUCE) [hint] exprs transform_tail [FROM from_clause] select_rest
+/// map_reduce ::= (MAP | REDUCE) [hint] exprs transform_tail select_rest
 ast::SelectCore* Parser::ParseMapReduce(bool from_first) {
   const uint32_t begin = StartOffset();
   auto* core = arena_.New<ast::SelectCore>();
@@ -93,10 +88,6 @@ ast::SelectCore* Parser::ParseMapReduce(bool from_first) {
   if (ParseTransformTail(t) == nullptr) return nullptr;
   t->span = SpanFrom(begin);
   core->transform = t;
-  if (!from_first && AcceptKw(Keyword::From)) {
-    core->from = ParseFromClause();
-    if (core->from == nullptr) return nullptr;
-  }
   if (!ParseSelectRest(core, from_first)) return nullptr;
   core->span = SpanFrom(begin);
   return core;
@@ -221,9 +212,13 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
   return true;
 }
 
-/// select_rest ::= [lateral_views] [WHERE expr] [group_by] [HAVING expr] [named_windows] [QUALIFY expr]
-/// (lateral views here only in FROM-first bodies)
+/// select_rest ::= [FROM from_clause] [WHERE expr] [group_by] [HAVING expr] [named_windows] [QUALIFY expr]
+/// (a FROM-first body has no FROM here but may have lateral_views, which apply to the shared FROM)
 bool Parser::ParseSelectRest(ast::SelectCore* core, bool from_first) {
+  if (!from_first && AcceptKw(Keyword::From)) {
+    core->from = ParseFromClause();
+    if (core->from == nullptr) return false;
+  }
   if (from_first && (AtKw(Keyword::Lateral) || (At(TokenKind::Comma) && AtKw(Keyword::Lateral, 1)))) {
     core->from = ParseLateralViews(nullptr);
     if (core->from == nullptr) return false;
