@@ -172,11 +172,11 @@ TEST_CASE("a set command is read once: its key and value come with the statement
   auto st = SplitScript(f, vars, diags);
   REQUIRE(st.size() == 5);
   for (const StatementText& s : st) CHECK(s.command == CommandKind::Set);
-  CHECK(st[0].set_key == "hive.support.quoted.identifiers");
-  CHECK(st[0].set_value == "none");
-  for (int i = 1; i <= 3; ++i) CHECK(st[i].set_key.empty());
-  CHECK(st[4].set_key == "a.b");
-  CHECK(st[4].set_value == "1=d");  // substituted, and split at the first `=`
+  CHECK(st[0].SetKey() == "hive.support.quoted.identifiers");
+  CHECK(st[0].SetValue() == "none");
+  for (int i = 1; i <= 3; ++i) CHECK(st[i].SetKey().empty());
+  CHECK(st[4].SetKey() == "a.b");
+  CHECK(st[4].SetValue() == "1=d");  // substituted, and split at the first `=`
   CHECK(vars.Lookup("hiveconf:a.b") == "1=d");
 }
 

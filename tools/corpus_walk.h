@@ -42,7 +42,7 @@ void ForEachStatement(const SourceFile& src, F&& f) {
   parser::ParseOptions options;
   for (const lexer::StatementText& st : stmts) {
     if (st.command == lexer::CommandKind::Set) {
-      parser::ApplySetting(st.set_key, st.set_value, options);
+      parser::ApplySetting(st.SetKey(), st.SetValue(), options);
       continue;
     }
     if (st.command != lexer::CommandKind::None) continue;

@@ -130,7 +130,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     take_split_diags(&st.span, r.diagnostics);
     if (st.command != lexer::CommandKind::None) {
       r.kind = StatementKind::Command;
-      if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.set_key, st.set_value, parse);
+      if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
       if (st.command == lexer::CommandKind::Source) {
         r.diagnostics.push_back(Diagnostic{
             Severity::Note, st.span,

@@ -280,13 +280,19 @@ void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& 
 
 // `set k=v` names a setting; `set k` / `set` / `set -v` only print.
 void ReadSet(StatementText& st) {
-  const std::string_view t = CommandArgument(st.text());
+  const std::string_view text = st.text();
+  const std::string_view t = CommandArgument(text);
   const size_t eq = t.find('=');
   if (eq == std::string_view::npos) return;
   const std::string_view key = Strip(t.substr(0, eq));
   if (key.empty()) return;
-  st.set_key = std::string(key);
-  st.set_value = std::string(Strip(t.substr(eq + 1)));
+  const std::string_view value = Strip(t.substr(eq + 1));
+  auto span_of = [&](std::string_view part) {
+    const auto begin = static_cast<uint32_t>(part.data() - text.data());
+    return Span{begin, begin + static_cast<uint32_t>(part.size())};
+  };
+  st.set_key = span_of(key);
+  st.set_value = span_of(value);
 }
 
 }  // namespace
@@ -455,7 +461,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
     st.command = ClassifyCommand(st.text());
     if (st.command == CommandKind::Set) {
       ReadSet(st);
-      if (options.apply_set_commands && !st.set_key.empty()) vars.DefineFromSet(st.set_key, st.set_value);
+      if (options.apply_set_commands && !st.SetKey().empty()) vars.DefineFromSet(st.SetKey(), st.SetValue());
     }
     ++count;
     stmt_begin = -1;

@@ -70,15 +70,17 @@ struct TextPiece {
 struct StatementText {
   Span span;  // original file offsets, without surrounding space/comments and `;`
   CommandKind command = CommandKind::None;
-  // For `set key=value`: the key and the value, white space stripped (empty
-  // for `set`, `set -v` and `set key`, which only print).
-  std::string set_key;
-  std::string set_value;
+  // For `set key=value`: where the key and the value are in text(), white
+  // space stripped (empty for `set`, `set -v` and `set key`, which only print).
+  Span set_key;
+  Span set_value;
   std::string substituted;        // text after substitution (empty if none happened)
   std::vector<TextPiece> pieces;  // empty if no substitution happened
   std::string_view original;      // the file's bytes at `span`
 
   std::string_view text() const { return pieces.empty() ? original : substituted; }
+  std::string_view SetKey() const { return text().substr(set_key.begin, set_key.size()); }
+  std::string_view SetValue() const { return text().substr(set_value.begin, set_value.size()); }
   uint32_t ToOriginal(uint32_t offset_in_text) const;
   Span ToOriginal(Span s) const;
 };
