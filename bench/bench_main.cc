@@ -37,6 +37,7 @@
 
 #include "base/arena.h"
 #include "driver/run.h"
+#include "driver/session.h"
 #include "graph_mode.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
@@ -106,17 +107,16 @@ Totals Parse(const std::vector<LoadedFile>& files) {
   return t;
 }
 
-Totals Pipeline(const std::vector<LoadedFile>& files, const std::shared_ptr<const lineage::Catalog>& base, bool write) {
+Totals Pipeline(const std::vector<LoadedFile>& files, const driver::AnalyzeOptions& options,
+                const std::shared_ptr<const lineage::Catalog>& base, bool write) {
   Totals t;
-  const driver::AnalyzeOptions options;
   std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
   std::string out;
   writer->Begin(out);
   // What driver::Run does on one thread, but from memory: each file starts from the catalogs, in `default`.
   for (const LoadedFile& f : files) {
     driver::LoadedInput in = driver::DecodeInput(f.name, f.bytes);
-    lineage::Session session;
-    session.catalog = lineage::Catalog(base);
+    lineage::Session session = driver::NewSession(options, lineage::Catalog(base));
     driver::FileResult r = driver::AnalyzeScript(in.source, session, options);
     if (write) writer->File(r, out);
     t.bytes += f.bytes.size();
@@ -148,9 +148,10 @@ struct FolderTiming {
 };
 
 // One CLI-like run: driver::Run with the JSON writer into a buffer thrown away every MB.
-FolderTiming Folder(const std::vector<driver::InputFile>& inputs, const std::vector<std::string>& catalogs, int jobs) {
+FolderTiming Folder(const std::vector<driver::InputFile>& inputs, const std::vector<driver::CatalogSource>& catalogs,
+                    int jobs) {
   driver::RunOptions options;
-  options.catalog_files = catalogs;
+  options.analyze.catalogs = catalogs;
   options.jobs = jobs;
   std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
   options.renderer = writer.get();  // statements become JSON on the analysing threads, as in the CLI
@@ -177,7 +178,7 @@ FolderTiming Folder(const std::vector<driver::InputFile>& inputs, const std::vec
   return t;
 }
 
-int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<std::string>& catalogs,
+int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<driver::CatalogSource>& catalogs,
                const std::vector<int>& threads, int repeat) {
   Folder(inputs, catalogs, 1);  // warm-up: page cache, allocator
   std::vector<FolderTiming> best(threads.size());
@@ -243,7 +244,7 @@ int main(int argc, char** argv) {
   std::string mode = "pipeline";
   int repeat = 3;
   std::vector<std::string> paths;
-  std::vector<std::string> catalogs;
+  std::vector<driver::CatalogSource> catalogs;
   bool write_output = true;
   int i = 1;
   if (i < argc && argv[i][0] != '-') mode = argv[i++];
@@ -257,7 +258,7 @@ int main(int argc, char** argv) {
     if (a == "--repeat" && i + 1 < argc) {
       repeat = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--catalog" && i + 1 < argc) {
-      catalogs.push_back(argv[++i]);
+      catalogs.push_back(driver::CatalogSource::File(argv[++i]));
     } else if (a == "--threads" && i + 1 < argc) {
       threads.clear();
       for (const char* p = argv[++i]; *p != 0;) {
@@ -286,7 +287,7 @@ int main(int argc, char** argv) {
   if (paths.empty()) {
     paths.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/queries");
     if (catalogs.empty() && (mode == "pipeline" || mode == "folder" || mode == "memory"))
-      catalogs.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/catalog.json");
+      catalogs.push_back(driver::CatalogSource::File(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/catalog.json"));
   }
 
   const driver::ExpandedInputs inputs = driver::ExpandPaths(paths);
@@ -302,25 +303,21 @@ int main(int argc, char** argv) {
     files.push_back(LoadedFile{in.name, std::string(loaded.source->text())});
     total += files.back().bytes.size();
   }
-  lineage::Session base;
-  if (mode == "pipeline") {
-    driver::RunOptions ro;
-    ro.catalog_files = catalogs;
-    const std::string err = driver::LoadCatalogs(
-        ro, base, [](driver::FileResult&&) {}, nullptr);
-    if (!err.empty()) {
-      std::fprintf(stderr, "hivelineage_bench: %s\n", err.c_str());
-      return 2;
-    }
-  }
-  const auto catalog = std::make_shared<const lineage::Catalog>(std::move(base.catalog));
+  driver::AnalyzeOptions options;
+  if (mode == "pipeline") options.catalogs = catalogs;
+  driver::LoadedCatalog loaded = driver::LoadCatalog(options, [](driver::FileResult&&) {});
+  for (const std::string& e : loaded.errors) std::fprintf(stderr, "hivelineage_bench: %s\n", e.c_str());
+  if (!loaded.errors.empty()) return 2;
+  const auto catalog = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
   std::printf("%s: %zu files, %.2f MB, %d repetitions\n", mode.c_str(), files.size(), total / 1e6, repeat);
 
   Totals sum;
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = ThreadCpuSeconds();
   for (int r = 0; r < repeat; ++r) {
-    Totals t = mode == "lex" ? Lex(files) : mode == "parse" ? Parse(files) : Pipeline(files, catalog, write_output);
+    Totals t = mode == "lex"     ? Lex(files)
+               : mode == "parse" ? Parse(files)
+                                 : Pipeline(files, options, catalog, write_output);
     sum.bytes += t.bytes;
     sum.statements += t.statements;
     sum.sink += t.sink;

@@ -87,7 +87,7 @@ int GraphMode(int argc, char** argv, int first) {
   for (int i = first; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--catalog" && i + 1 < argc) {
-      options.catalog_files.push_back(argv[++i]);
+      options.analyze.catalogs.push_back(driver::CatalogSource::File(argv[++i]));
     } else if (a == "--var" && i + 1 < argc) {
       const std::string v = argv[++i];
       const size_t eq = v.find('=');

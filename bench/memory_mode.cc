@@ -32,8 +32,8 @@ std::string ReadSmallFile(const std::string& path) {
 
 }  // namespace
 
-int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<std::string>& catalogs, int megabytes,
-               int jobs) {
+int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<driver::CatalogSource>& catalogs,
+               int megabytes, int jobs) {
   // The sample: every input once, each ending with a statement terminator.
   std::string sample;
   for (const driver::InputFile& in : inputs) {
@@ -68,7 +68,7 @@ int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<s
   const size_t before = PeakRss();
 
   driver::RunOptions options;
-  options.catalog_files = catalogs;
+  options.analyze.catalogs = catalogs;
   options.jobs = jobs;
   FILE* null_out = std::fopen("/dev/null", "wb");
   FILE* null_err = std::fopen("/dev/null", "wb");

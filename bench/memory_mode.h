@@ -12,7 +12,7 @@ namespace hivelineage::bench {
 // tables renamed, so that DDL keeps adding to the catalog as a real script
 // would), analyses it as `hivelineage FILE > /dev/null` does on `jobs`
 // threads, and prints the peak resident set size against the script's size.
-int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<std::string>& catalogs, int megabytes,
-               int jobs);
+int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<driver::CatalogSource>& catalogs,
+               int megabytes, int jobs);
 
 }  // namespace hivelineage::bench

@@ -9,20 +9,22 @@
 
 #include "driver/analyze.h"
 #include "driver/file_part.h"
+#include "driver/session.h"
 #include "output/writer.h"
 
 using namespace hivelineage;
 
 namespace {
-const lineage::Catalog& FuzzCatalog() {
-  static const lineage::Catalog catalog = [] {
-    lineage::Catalog c;
-    c.LoadJson(R"({"tables": [
+const std::shared_ptr<const lineage::Catalog>& FuzzCatalog() {
+  static const std::shared_ptr<const lineage::Catalog> catalog = [] {
+    auto c = std::make_shared<lineage::Catalog>();
+    c->LoadJson(R"({"tables": [
       {"name": "default.src", "columns": [{"name": "key", "type": "string"}, {"name": "value", "type": "string"}]},
       {"name": "default.srcpart", "columns": [{"name": "key", "type": "string"}, {"name": "value", "type": "string"}],
        "partition_columns": [{"name": "ds", "type": "string"}, {"name": "hr", "type": "string"}]},
       {"name": "default.t", "columns": [{"name": "a", "type": "int"}, {"name": "b", "type": "string"},
-                                         {"name": "m", "type": "map<string,int>"}]}]})");
+                                         {"name": "m", "type": "map<string,int>"}]}]})",
+                "default");
     return c;
   }();
   return catalog;
@@ -32,10 +34,9 @@ const lineage::Catalog& FuzzCatalog() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 100 * 1024) return 0;
   auto source = std::make_shared<SourceFile>("fuzz.sql", std::string_view(reinterpret_cast<const char*>(data), size));
-  lineage::Session session;
-  session.catalog = FuzzCatalog();
   driver::AnalyzeOptions options;
   options.variables = {{"dt", "2024-01-01"}, {"db", "ods"}};
+  lineage::Session session = driver::NewSession(options, lineage::Catalog(FuzzCatalog()));
   driver::FileResult result = driver::AnalyzeScript(source, session, options);
   for (const auto& st : result.statements) {
     if (st.span.end > size || st.span.begin > st.span.end) std::abort();

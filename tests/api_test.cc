@@ -148,3 +148,52 @@ TEST_CASE("api: the C functions, including from several threads") {
   hivelineage_string_free(json);
   CHECK(std::string(hivelineage_version()) == hivelineage::Version());
 }
+
+TEST_CASE("api: the default database names the catalogs' unqualified tables and the script's") {
+  hivelineage::Options options;
+  options.default_database = "ods";
+  options.catalog_json.push_back(R"({"tables": [{"name": "orders", "columns": [{"name": "id"}, {"name": "amt"}]}]})");
+  options.catalog_ddl.push_back("create table users (id bigint, name string);\n");
+  const hivelineage::Analyzer analyzer(options);
+  REQUIRE(analyzer.errors().empty());
+  const hivelineage::Script s =
+      analyzer.Analyze("insert overwrite table t select o.*, u.name from orders o join users u on o.id = u.id;");
+  REQUIRE(s.statements.size() == 1);
+  const hivelineage::Statement& st = s.statements[0];
+  CHECK(st.inputs == std::vector<std::string>{"ods.orders", "ods.users"});
+  CHECK(st.outputs == std::vector<std::string>{"ods.t"});
+  // The star expands: the JSON catalog's `orders` is ods.orders.
+  REQUIRE(st.columns.size() == 3);
+  CHECK(st.columns[0].sources == std::vector<std::string>{"ods.orders.id"});
+  CHECK(st.columns[1].sources == std::vector<std::string>{"ods.orders.amt"});
+  CHECK(st.columns[2].sources == std::vector<std::string>{"ods.users.name"});
+}
+
+TEST_CASE("api: every catalog that cannot be loaded is an error; the others are loaded") {
+  hivelineage::Options options;
+  options.catalog_json = {"{not json", R"({"tables": [{"name": "ods.t", "columns": [{"name": "a"}]}]})", "[]"};
+  const hivelineage::Analyzer analyzer(options);
+  REQUIRE(analyzer.errors().size() == 2);
+  CHECK(analyzer.errors()[0].text.starts_with("catalog_json[0]: invalid catalog: "));
+  CHECK(analyzer.errors()[1].text.starts_with("catalog_json[2]: invalid catalog: "));
+  const hivelineage::Script s = analyzer.Analyze("select * from ods.t;");
+  REQUIRE(s.statements.size() == 1);
+  REQUIRE(s.statements[0].columns.size() == 1);
+  CHECK(s.statements[0].columns[0].sources == std::vector<std::string>{"ods.t.a"});
+}
+
+TEST_CASE("api: the C API's default_db applies to its catalog") {
+  char* error = nullptr;
+  hivelineage_analyzer* a = hivelineage_new(
+      R"({"default_db": "ods", "catalog": {"tables": [{"name": "orders", "columns": [{"name": "id"}]}]}})", &error);
+  REQUIRE(a != nullptr);
+  CHECK(error == nullptr);
+  const std::string sql = "insert overwrite table dw.t select * from orders;";
+  char* json = hivelineage_analyze(a, sql.data(), sql.size(), "c.sql", "json");
+  REQUIRE(json != nullptr);
+  const std::string out = json;
+  hivelineage_string_free(json);
+  hivelineage_free(a);
+  CHECK(out.find("\"ods.orders.id\"") != std::string::npos);
+  CHECK(out.find("\"dw.t.id\"") != std::string::npos);
+}

@@ -12,7 +12,8 @@ TEST_CASE("catalog: JSON tables with columns and partition columns") {
   std::string err = c.LoadJson(R"({"tables": [
       {"name": "DW.Daily", "columns": [{"name": "ID", "type": "BIGINT"}, {"name": "name", "type": "string"}],
        "partition_columns": [{"name": "dt", "type": "string"}]},
-      {"name": "src", "columns": [{"name": "key"}]}]})");
+      {"name": "src", "columns": [{"name": "key"}]}]})",
+                               "default");
   CHECK(err.empty());
   REQUIRE(c.size() == 2);
   const CatalogTable* t = c.Find("dw.daily");
@@ -25,20 +26,25 @@ TEST_CASE("catalog: JSON tables with columns and partition columns") {
   CHECK(t->partition_columns[0].name == "dt");
   CHECK(t->FindColumn("dt") != nullptr);
   CHECK(t->FindColumn("nope") == nullptr);
-  // A name without database goes to `default`.
+  // A name without database goes to the default database given.
   REQUIRE(c.Find("default.src") != nullptr);
   CHECK(c.Find("default.src")->columns[0].type.empty());
+  Catalog ods;
+  CHECK(ods.LoadJson(R"({"tables": [{"name": "Src", "columns": [{"name": "key"}]}]})", "ODS").empty());
+  CHECK(ods.Find("ods.src") != nullptr);
+  CHECK(ods.Find("default.src") == nullptr);
 }
 
 TEST_CASE("catalog: malformed JSON is an error message, not a crash") {
   Catalog c;
-  CHECK(!c.LoadJson("{").empty());
-  CHECK(!c.LoadJson("[]").empty());
-  CHECK(!c.LoadJson(R"({"tables": 3})").empty());
-  CHECK(!c.LoadJson(R"({"tables": [{"columns": []}]})").empty());
-  CHECK(!c.LoadJson(R"({"tables": [7]})").empty());
+  CHECK(!c.LoadJson("{", "default").empty());
+  CHECK(!c.LoadJson("[]", "default").empty());
+  CHECK(!c.LoadJson(R"({"tables": 3})", "default").empty());
+  CHECK(!c.LoadJson(R"({"tables": [{"columns": []}]})", "default").empty());
+  CHECK(!c.LoadJson(R"({"tables": [7]})", "default").empty());
   // Odd column entries are skipped.
-  CHECK(c.LoadJson(R"({"tables": [{"name": "a.b", "columns": [1, {"type": "int"}, {"name": "x"}]}]})").empty());
+  CHECK(c.LoadJson(R"({"tables": [{"name": "a.b", "columns": [1, {"type": "int"}, {"name": "x"}]}]})", "default")
+            .empty());
   REQUIRE(c.Find("a.b") != nullptr);
   CHECK(c.Find("a.b")->columns.size() == 1);
 }
@@ -69,7 +75,7 @@ TEST_CASE("catalog: put replaces, remove forgets") {
 
 TEST_CASE("catalog: Tables lists every table once, sorted, through a base catalog") {
   auto base = std::make_shared<Catalog>();
-  CHECK(base->LoadJson(R"({"tables": [{"name": "b.y"}, {"name": "a.x"}, {"name": "c.z"}]})").empty());
+  CHECK(base->LoadJson(R"({"tables": [{"name": "b.y"}, {"name": "a.x"}, {"name": "c.z"}]})", "default").empty());
   Catalog c(base);
   CatalogTable t;
   t.name = "b.y";  // replaces the base's
@@ -93,7 +99,7 @@ TEST_CASE("catalog: the Hive corpus catalog loads") {
   const auto path = testing::HiveCorpus() / "catalog.json";
   if (!std::filesystem::exists(path)) return;
   Catalog c;
-  CHECK(c.LoadJson(testing::ReadFile(path)).empty());
+  CHECK(c.LoadJson(testing::ReadFile(path), "default").empty());
   CHECK(c.size() == 53);
   const CatalogTable* srcpart = c.Find("default.srcpart");
   REQUIRE(srcpart != nullptr);

@@ -216,6 +216,30 @@ TEST_CASE("cli: --catalog as JSON or DDL") {
   CHECK(r.err.find("badcat.sql:1:") != std::string::npos);
 }
 
+TEST_CASE("cli: --default-db names the catalogs' unqualified tables, JSON and DDL alike") {
+  Write("plain.json", R"({"tables": [{"name": "orders", "columns": [{"name": "id"}, {"name": "amt"}]}]})");
+  Write("plain.sql", "create table users (id bigint, name string);\n");
+  Write("plain_star.sql", "insert overwrite table dst select o.*, u.name from orders o join users u on o.id = u.id;\n");
+  for (const char* command : {"", "graph "}) {
+    CAPTURE(command);
+    CliRun r = Run(std::string(command) + "--default-db ods --catalog plain.json --catalog plain.sql plain_star.sql");
+    CHECK(r.code == 0);
+    const std::string& out = r.out;
+    for (const char* column : {"ods.orders.id", "ods.orders.amt", "ods.users.name", "ods.dst.amt"}) {
+      CAPTURE(column);
+      CHECK(out.find(std::string("\"") + column + "\"") != std::string::npos);
+    }
+    CHECK(out.find("default.orders") == std::string::npos);
+  }
+  // Every catalog that cannot be loaded is named, then nothing is analysed.
+  Write("bad1.json", "{");
+  CliRun r = Run("--catalog bad1.json --catalog missing.json plain_star.sql");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("hivelineage: bad1.json: invalid catalog: ") != std::string::npos);
+  CHECK(r.err.find("hivelineage: missing.json: cannot open: ") != std::string::npos);
+  CHECK(r.out.empty());
+}
+
 TEST_CASE("cli: --format jsonl and hive") {
   Write("fmt.sql",
         "set x=1;\n"

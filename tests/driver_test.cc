@@ -156,14 +156,19 @@ TEST_CASE("set hive.support.quoted.identifiers=standard makes \"x\" a column") {
 }
 
 TEST_CASE("USE and --default-db decide the database") {
-  lineage::Session session;
-  session.current_database = "etl";
-  FileResult r = Analyze("select a from t; use dw; select a from t", &session);
-  REQUIRE(r.statements.size() == 3);
-  CHECK(r.statements[0].database == "etl");
-  CHECK(r.statements[0].lineage.inputs == std::vector<std::string>{"etl.t"});
-  CHECK(r.statements[2].database == "dw");
-  CHECK(r.statements[2].lineage.inputs == std::vector<std::string>{"dw.t"});
+  AnalyzeOptions options;
+  options.default_database = "etl";
+  lineage::Session session;  // left in `dw` by the first script
+  for (int script = 0; script < 2; ++script) {
+    CAPTURE(script);
+    FileResult r = Analyze("select a from t; use dw; select a from t", &session, options);
+    REQUIRE(r.statements.size() == 3);
+    // Every script starts in the options' default database, whatever the session held.
+    CHECK(r.statements[0].database == "etl");
+    CHECK(r.statements[0].lineage.inputs == std::vector<std::string>{"etl.t"});
+    CHECK(r.statements[2].database == "dw");
+    CHECK(r.statements[2].lineage.inputs == std::vector<std::string>{"dw.t"});
+  }
 }
 
 TEST_CASE("a run: folders expand sorted; every file starts afresh") {

@@ -22,7 +22,7 @@ using namespace hivelineage;
 // The CLI's json output and stderr for one corpus script.
 std::pair<std::string, std::string> Analyze(const fs::path& script, int* exit_status) {
   driver::RunOptions options;
-  options.catalog_files = {(testing::SourceDir() / "corpus" / "catalog.json").string()};
+  options.analyze.catalogs = {driver::CatalogSource::File((testing::SourceDir() / "corpus" / "catalog.json").string())};
   options.analyze.variables = {{"etl_date", "2024-03-01"}};
   const std::vector<driver::InputFile> inputs = {{script.string(), "corpus/scripts/" + script.filename().string()}};
   testing::CapturedRun run = testing::CaptureRun(inputs, options);

@@ -120,7 +120,7 @@ TEST_CASE("run: scripts are independent; each starts from the catalogs and the d
         "insert overwrite table db1.y select * from db1.x;\nselect k from x;\n"
         "insert overwrite table ods.copy select * from ods.base;\n");
   RunOptions opts;
-  opts.catalog_files = {(TempDir() / "indep/cat.sql").string()};
+  opts.analyze.catalogs = {CatalogSource::File((TempDir() / "indep/cat.sql").string())};
   opts.analyze.default_database = "etl";
   const ExpandedInputs in = ExpandPaths({(TempDir() / "indep/a.sql").string(), (TempDir() / "indep/b.sql").string()});
   for (int jobs : {1, 2}) {
@@ -163,6 +163,7 @@ TEST_CASE("run: a sequenced run lets each script see what the earlier ones creat
     REQUIRE(got[1].statements.size() == 4);
     CHECK(got[1].statements[0].lineage.columns.size() == 2);  // the star expands with a.sql's schema
     CHECK(got[1].statements[1].database == "default");        // but the database is reset per script
+    CHECK(got[1].statements[1].lineage.inputs == std::vector<std::string>{"default.x"});
     CHECK(got[1].statements[2].lineage.columns.size() == 1);  // the view is known
     REQUIRE(got[2].statements.size() == 1);
     CHECK(got[2].statements[0].lineage.columns.empty());  // b.sql dropped it again
@@ -170,6 +171,24 @@ TEST_CASE("run: a sequenced run lets each script see what the earlier ones creat
     if (first.empty()) first = out;
     CHECK(out == first);
   }
+}
+
+TEST_CASE("run: a sequenced run starts every script in the default database") {
+  Write("seqdb/a.sql", "create table x (k string);\nuse db1;\n");
+  Write("seqdb/b.sql", "select * from x;\n");
+  std::vector<InputFile> in;
+  for (const char* n : {"a.sql", "b.sql"}) in.push_back({(TempDir() / "seqdb" / n).string(), n});
+  RunOptions opts;
+  opts.sequenced = true;
+  opts.analyze.default_database = "etl";
+  std::vector<FileResult> got = RunAll(in, opts);
+  REQUIRE(got.size() == 2);
+  REQUIRE(got[1].statements.size() == 1);
+  const StatementResult& st = got[1].statements[0];
+  CHECK(st.database == "etl");  // not a.sql's db1
+  CHECK(st.lineage.inputs == std::vector<std::string>{"etl.x"});
+  REQUIRE(st.lineage.columns.size() == 1);  // a.sql created etl.x
+  CHECK(st.lineage.columns[0].sources == std::vector<std::string>{"etl.x.k"});
 }
 
 TEST_CASE("run: --sequence lists are read relative to their folder") {
@@ -229,7 +248,7 @@ TEST_CASE("run: the Hive corpus gives the same output on 1 and 4 threads") {
     return;
   }
   RunOptions opts;
-  opts.catalog_files = {(testing::HiveCorpus() / "catalog.json").string()};
+  opts.analyze.catalogs = {CatalogSource::File((testing::HiveCorpus() / "catalog.json").string())};
   const ExpandedInputs in = ExpandPaths({queries.string()});
   opts.jobs = 1;
   const Captured one = RunCli(in.files, opts);

@@ -26,6 +26,7 @@
 #include "base/strings.h"
 #include "driver/analyze.h"
 #include "driver/run.h"
+#include "driver/session.h"
 #include "nlohmann/json.hpp"
 
 namespace hivelineage::agreement {
@@ -205,15 +206,16 @@ inline Report Measure(const std::filesystem::path& corpus, size_t show) {
   std::sort(files.begin(), files.end());
   rep.files = files.size();
 
-  lineage::Session base;
-  base.catalog.LoadJson(ReadAll(corpus / "catalog.json"));
   driver::AnalyzeOptions options;
+  options.catalogs = {driver::CatalogSource::File((corpus / "catalog.json").string())};
+  const auto base =
+      std::make_shared<const lineage::Catalog>(driver::LoadCatalog(options, [](driver::FileResult&&) {}).catalog);
 
   absl::flat_hash_map<std::string, size_t> example_index;
   for (const std::string& rel : files) {
     const std::string bytes = ReadAll(qdir / rel);
     driver::LoadedInput in = driver::DecodeInput((qdir / rel).string(), bytes);
-    lineage::Session session = base;
+    lineage::Session session = driver::NewSession(options, lineage::Catalog(base));
     driver::FileResult result = driver::AnalyzeScript(in.source, session, options);
     const std::string_view text = in.source->text();
     absl::flat_hash_map<std::string, const driver::StatementResult*> ours;

@@ -79,6 +79,7 @@ struct Script {
 };
 
 struct Options {
+  // Of unqualified names in scripts (before any USE) and in the catalogs, as --default-db.
   std::string default_database = "default";
   std::vector<std::pair<std::string, std::string>> variables;  // NAME=VALUE, as --var
   bool allow_env = false;                                      // allow ${env:X}

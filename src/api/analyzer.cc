@@ -5,6 +5,7 @@
 
 #include "driver/analyze.h"
 #include "driver/run.h"
+#include "driver/session.h"
 #include "hivelineage/hivelineage.hpp"
 #include "output/writer.h"
 
@@ -77,6 +78,20 @@ output::Format ToFormat(Format f) {
   return output::Format::Json;
 }
 
+// The library's options as the driver's: the one place they are converted.
+driver::AnalyzeOptions ToAnalyzeOptions(const Options& options) {
+  driver::AnalyzeOptions o;
+  o.default_database = options.default_database;
+  o.variables = options.variables;
+  o.allow_env = options.allow_env;
+  using Format = driver::CatalogSource::Format;
+  for (size_t i = 0; i < options.catalog_json.size(); ++i)
+    o.catalogs.push_back({"catalog_json[" + std::to_string(i) + "]", options.catalog_json[i], Format::Json});
+  for (size_t i = 0; i < options.catalog_ddl.size(); ++i)
+    o.catalogs.push_back({"catalog_ddl[" + std::to_string(i) + "]", options.catalog_ddl[i], Format::Ddl});
+  return o;
+}
+
 }  // namespace
 
 bool Statement::has_error() const {
@@ -95,31 +110,27 @@ bool Script::has_error() const {
 
 struct Analyzer::Impl {
   driver::AnalyzeOptions options;
-  lineage::Session session;  // catalog after loading the options' catalogs
+  std::shared_ptr<const lineage::Catalog> catalog;  // the options' catalogs, loaded
   std::vector<Message> errors;
 };
 
 Analyzer::Analyzer(const Options& options) : impl_(std::make_unique<Impl>()) {
   Impl& im = *impl_;
-  im.options.default_database = options.default_database;
-  im.options.variables = options.variables;
-  im.options.allow_env = options.allow_env;
-  im.session.current_database = options.default_database;
+  im.options = ToAnalyzeOptions(options);
   try {
-    for (size_t i = 0; i < options.catalog_json.size(); ++i) {
-      const std::string err = im.session.catalog.LoadJson(options.catalog_json[i]);
-      if (!err.empty()) im.errors.push_back(OptionError("catalog_json[" + std::to_string(i) + "]: " + err));
-    }
-    for (size_t i = 0; i < options.catalog_ddl.size(); ++i) {
-      auto src = std::make_shared<SourceFile>("catalog_ddl[" + std::to_string(i) + "]", options.catalog_ddl[i]);
-      driver::FileResult r = driver::AnalyzeScript(src, im.session, im.options);
+    std::vector<Message> ddl_errors;
+    driver::LoadedCatalog loaded = driver::LoadCatalog(im.options, [&](driver::FileResult&& r) {
       for (const auto& st : r.statements)
         for (const Diagnostic& d : st.diagnostics)
-          if (d.severity == Severity::Error) im.errors.push_back(ToMessage(*src, d));
-      im.session.current_database = options.default_database;
-    }
+          if (d.severity == Severity::Error) ddl_errors.push_back(ToMessage(*r.source, d));
+    });
+    // JSON catalogs come first in the options, so their errors do too.
+    for (const std::string& e : loaded.errors) im.errors.push_back(OptionError(e));
+    im.errors.insert(im.errors.end(), ddl_errors.begin(), ddl_errors.end());
+    im.catalog = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
   } catch (const std::exception& e) {
     im.errors.push_back(OptionError(std::string("internal error while loading catalogs: ") + e.what()));
+    im.catalog = std::make_shared<const lineage::Catalog>();
   }
 }
 
@@ -132,7 +143,7 @@ const std::vector<Message>& Analyzer::errors() const { return impl_->errors; }
 Script Analyzer::Analyze(std::string_view text, std::string_view file_name) const {
   try {
     driver::LoadedInput in = driver::DecodeInput(std::string(file_name), text);
-    lineage::Session session = impl_->session;  // each script starts from the same state
+    lineage::Session session = driver::NewSession(impl_->options, lineage::Catalog(impl_->catalog));
     auto result = std::make_shared<driver::FileResult>(driver::AnalyzeScript(in.source, session, impl_->options));
     result->diagnostics.insert(result->diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());
     return ToScript(std::move(result));

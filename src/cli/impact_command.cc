@@ -171,13 +171,12 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
                    key.c_str());
       return 2;
     }
-    lineage::Session session;
-    driver::LoadCatalogs(
-        MakeRunOptions(args.input), session, [](driver::FileResult&&) {}, nullptr);
+    const lineage::Catalog catalog =
+        driver::LoadCatalog(MakeRunOptions(args.input).analyze, [](driver::FileResult&&) {}).catalog;
     bool is_table = false;
-    if (!InCatalog(session.catalog, key, &is_table)) {
+    if (!InCatalog(catalog, key, &is_table)) {
       std::string message = Cat("no table or column named '", key, "' in the scripts or the catalog");
-      const std::vector<std::string> near = DidYouMean(key, g, session.catalog);
+      const std::vector<std::string> near = DidYouMean(key, g, catalog);
       if (!near.empty()) {
         message += "; did you mean ";
         for (size_t i = 0; i < near.size(); ++i) Append(message, i ? ", " : "", near[i]);

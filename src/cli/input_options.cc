@@ -12,7 +12,8 @@ namespace hivelineage::cli {
 const char kInputOptionsHelp[] =
     "  --catalog FILE        table schemas: catalog JSON, or a .sql/.hql file of CREATE\n"
     "                        TABLE/VIEW statements; may be repeated\n"
-    "  --default-db NAME     database of unqualified names before any USE (default: default)\n"
+    "  --default-db NAME     database of unqualified names before any USE, and in --catalog\n"
+    "                        files (default: default)\n"
     "  --var NAME=VALUE      value for ${NAME}, ${hivevar:NAME}, ${hiveconf:NAME}; may be repeated\n"
     "  --allow-env           let ${env:NAME} read the environment\n"
     "  -j, --jobs N          analyse N files at once (default: one per core); the output is\n"
@@ -116,7 +117,7 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
   options.analyze.limits = args.limits;
-  options.catalog_files = args.catalogs;
+  for (const std::string& path : args.catalogs) options.analyze.catalogs.push_back(driver::CatalogSource::File(path));
   options.jobs = args.jobs;
   options.sequenced = !args.sequence.empty();
   return options;

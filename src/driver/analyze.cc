@@ -70,6 +70,7 @@ bool FileResult::has_error() const {
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
                    StatementObserver& observer) {
   const SourceFile& source = *file.source;
+  session.current_database = options.default_database;  // USE does not reach the next script
   // The line table is built on first use and then only read. Build it now,
   // before any result is handed to another thread (which renders positions
   // from the same SourceFile), so that it is never built by two at once.

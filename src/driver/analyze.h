@@ -15,33 +15,10 @@
 #include "base/diagnostic.h"
 #include "base/source_file.h"
 #include "base/statement_kind.h"
+#include "driver/options.h"
 #include "lineage/lineage.h"
-#include "parser/parser.h"
 
 namespace hivelineage::driver {
-
-// Input limits (docs/limits.md). Hostile or broken input past a limit gets an
-// error diagnostic and is skipped; it never exhausts memory or the stack.
-struct Limits {
-  uint64_t max_file_bytes = uint64_t{1} << 30;  // 1 GiB; larger files are not analysed
-  uint32_t max_statement_bytes = 64u << 20;     // 64 MiB after substitution; larger ones are skipped
-  uint32_t max_statements = 1'000'000;          // per file; the rest of the file is skipped
-  // Parser nesting (parentheses, subqueries, CASE, calls, unary operators);
-  // overrides parse.max_depth.
-  int max_nesting_depth = 1000;
-};
-
-// The largest file analysed: limits.max_file_bytes, or less where 32-bit
-// offsets would not reach.
-uint64_t MaxFileBytes(const Limits& limits);
-
-struct AnalyzeOptions {
-  std::string default_database = "default";
-  std::vector<std::pair<std::string, std::string>> variables;  // --var NAME=VALUE
-  bool allow_env = false;                                      // ${env:X} allowed
-  parser::ParseOptions parse;
-  Limits limits;
-};
 
 struct StatementResult {
   uint32_t index = 0;  // within the file, from 0
@@ -78,9 +55,10 @@ class StatementObserver {
 // Analyses `file.source` in order and hands every statement to `observer`;
 // file-level diagnostics are appended to `file.diagnostics` (whatever it
 // held before stays first) and `file.statements` is left alone. `session`
-// carries the current database and the catalog across statements (and
-// across files when scripts run in sequence). Never throws for bad input;
-// any bytes are accepted.
+// (made by NewSession, session.h) carries the current database and the
+// catalog across statements, and the catalog across files when scripts run
+// in sequence; every script starts in options.default_database, whatever an
+// earlier script USEd. Never throws for bad input; any bytes are accepted.
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
                    StatementObserver& observer);
 

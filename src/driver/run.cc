@@ -14,6 +14,7 @@
 #include "base/strings.h"
 #include "driver/encoding.h"
 #include "driver/scheduler.h"
+#include "driver/session.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -86,17 +87,6 @@ bool ReadPath(const std::string& path, std::string& out, std::string& error, uin
   }
   std::fclose(f);
   return ok;
-}
-
-bool LooksLikeJson(const std::string& path, std::string_view text) {
-  const std::string ext = ToLower(fs::path(path).extension().string());
-  if (ext == ".json") return true;
-  if (ext == ".sql" || ext == ".hql" || ext == ".q") return false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    return c == '{';
-  }
-  return false;
 }
 
 bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
@@ -220,29 +210,6 @@ LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
   return DecodeOwnedInput(input.name, std::move(bytes));
 }
 
-std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink, bool* any_error) {
-  for (const std::string& path : options.catalog_files) {
-    std::string bytes;
-    std::string error;
-    if (!ReadPath(path, bytes, error)) return Cat(path, ": ", error);
-    if (LooksLikeJson(path, bytes)) {
-      const std::string msg = session.catalog.LoadJson(bytes);
-      if (!msg.empty()) return Cat(path, ": invalid catalog: ", msg);
-      continue;
-    }
-    // A DDL catalog is a script like any other; its CREATE statements fill the catalog.
-    LoadedInput in = DecodeInput(path, bytes);
-    session.current_database = options.analyze.default_database;
-    FileResult r = AnalyzeScript(in.source, session, options.analyze);
-    r.is_catalog = true;
-    r.diagnostics.insert(r.diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());
-    if (r.has_error() && any_error != nullptr) *any_error = true;
-    sink(std::move(r));
-  }
-  session.current_database = options.analyze.default_database;
-  return {};
-}
-
 int ResolveJobs(int jobs) {
   if (jobs > 0) return std::min(jobs, kMaxJobs);
   cpu_set_t set;
@@ -263,10 +230,10 @@ FilePart WholeFilePart(FileResult&& file) {
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink) {
   RunSummary summary;
   const double cpu_start = ThreadCpuSeconds();
-  lineage::Session base;
-  summary.fatal_error = LoadCatalogs(
-      options, base, [&](FileResult&& file) { sink(WholeFilePart(std::move(file))); }, &summary.any_error);
-  if (!summary.fatal_error.empty()) return summary;
+  LoadedCatalog loaded = LoadCatalog(options.analyze, [&](FileResult&& file) { sink(WholeFilePart(std::move(file))); });
+  summary.any_error = loaded.ddl_errors;
+  summary.catalog_errors = std::move(loaded.errors);
+  if (!summary.catalog_errors.empty()) return summary;
 
   const size_t n = inputs.size();
   const int jobs =
@@ -274,8 +241,12 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   // Independent scripts each start from the catalogs, frozen and shared;
   // sequenced ones share one session.
   std::shared_ptr<const lineage::Catalog> frozen;
-  if (!options.sequenced) frozen = std::make_shared<const lineage::Catalog>(std::move(base.catalog));
-  RunScheduled(inputs, options, std::move(frozen), options.sequenced ? &base : nullptr, jobs, sink, summary);
+  lineage::Session shared;
+  if (options.sequenced)
+    shared = NewSession(options.analyze, std::move(loaded.catalog));
+  else
+    frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
+  RunScheduled(inputs, options, std::move(frozen), options.sequenced ? &shared : nullptr, jobs, sink, summary);
   summary.thread_cpu_seconds.insert(summary.thread_cpu_seconds.begin(), ThreadCpuSeconds() - cpu_start);
   return summary;
 }

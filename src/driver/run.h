@@ -24,6 +24,7 @@
 
 #include "driver/analyze.h"
 #include "driver/file_part.h"
+#include "driver/session.h"
 
 namespace hivelineage::driver {
 
@@ -76,11 +77,10 @@ struct RunProgress {
 };
 
 struct RunOptions {
-  AnalyzeOptions analyze;
-  std::vector<std::string> catalog_files;  // JSON, or DDL scripts (.sql/.hql/.q)
-  int jobs = 0;                            // threads analysing at once; 0 = one per available core
-  bool sequenced = false;                  // each script sees what the earlier ones created
-  RunProgress* progress = nullptr;         // optional live counters
+  AnalyzeOptions analyze;           // catalogs, default database, variables, semantics, limits
+  int jobs = 0;                     // threads analysing at once; 0 = one per available core
+  bool sequenced = false;           // each script sees what the earlier ones created
+  RunProgress* progress = nullptr;  // optional live counters
   // Renders statements on the analysing threads; null: pieces keep them.
   const Renderer* renderer = nullptr;
   // The memory bound (see scheduler.h): results waiting for the sink beyond
@@ -90,7 +90,7 @@ struct RunOptions {
 };
 
 struct RunSummary {
-  std::string fatal_error;  // a catalog could not be loaded: nothing was analysed
+  std::vector<std::string> catalog_errors;  // catalogs that could not be loaded: nothing was analysed
   size_t files = 0;
   size_t statements = 0;
   size_t statements_with_errors = 0;
@@ -104,8 +104,7 @@ struct RunSummary {
   bool any_error = false;                  // some statement or file-level error
 };
 
-using FileSink = std::function<void(FileResult&&)>;  // whole files
-using PartSink = std::function<void(FilePart&&)>;    // pieces of files, in order
+using PartSink = std::function<void(FilePart&&)>;  // pieces of files, in order
 
 // A whole file as a single piece, its statements kept and counted.
 FilePart WholeFilePart(FileResult&& file);
@@ -114,17 +113,12 @@ FilePart WholeFilePart(FileResult&& file);
 // cores this process may run on.
 int ResolveJobs(int jobs);
 
-// Loads options.catalog_files into session.catalog (DDL catalogs are handed
-// to `sink` with is_catalog set). Returns an error message when a catalog is
-// unreadable or invalid JSON, empty on success; sets *any_error when a DDL
-// catalog had statement errors.
-std::string LoadCatalogs(const RunOptions& options, lineage::Session& session, const FileSink& sink, bool* any_error);
-
-// Loads the catalogs (DDL catalogs are passed to `sink` with is_catalog set,
-// so their errors can be reported), then analyses `inputs` on up to
-// options.jobs threads and passes the results to `sink` piece by piece in
-// input order, on the calling thread. Every script starts in options.analyze.default_database.
-// The output is the same whatever the number of threads.
+// Loads the catalogs (LoadCatalog; DDL catalogs are passed to `sink` whole,
+// with is_catalog set, so their errors can be reported), then analyses
+// `inputs` on up to options.jobs threads and passes the results to `sink`
+// piece by piece in input order, on the calling thread. Every script starts
+// in a session made by NewSession, in options.analyze.default_database. The
+// output is the same whatever the number of threads.
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink);
 
 }  // namespace hivelineage::driver

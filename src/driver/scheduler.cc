@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "base/strings.h"
+#include "driver/session.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -402,12 +403,10 @@ class Scheduler {
       file.unreadable = in.unreadable;
       if (!in.unreadable) {
         if (shared_ != nullptr) {
-          shared_->current_database = options_.analyze.default_database;
           AnalyzeScript(file, *shared_, options_.analyze, pieces);
         } else {
-          lineage::Session session;  // every script starts from the --catalog state
-          session.catalog = lineage::Catalog(base_);
-          session.current_database = options_.analyze.default_database;
+          // Every script starts from the --catalog state.
+          lineage::Session session = NewSession(options_.analyze, lineage::Catalog(base_));
           AnalyzeScript(file, session, options_.analyze, pieces);
         }
       }

@@ -79,7 +79,7 @@ std::vector<CatalogColumn> ReadColumns(const nlohmann::json& list) {
 
 }  // namespace
 
-std::string Catalog::LoadJson(std::string_view json_text) {
+std::string Catalog::LoadJson(std::string_view json_text, std::string_view default_db) {
   nlohmann::json doc = nlohmann::json::parse(json_text.begin(), json_text.end(), nullptr,
                                              /*allow_exceptions=*/false);
   if (doc.is_discarded()) return "catalog is not valid JSON";
@@ -94,7 +94,7 @@ std::string Catalog::LoadJson(std::string_view json_text) {
     if (name == t.end() || !name->is_string() || name->get<std::string>().empty())
       return Cat("catalog table #", index, " has no name");
     CatalogTable table;
-    table.name = CatalogTableKey(name->get<std::string>(), "default");
+    table.name = CatalogTableKey(name->get<std::string>(), default_db);
     if (auto c = t.find("columns"); c != t.end()) table.columns = ReadColumns(*c);
     if (auto c = t.find("partition_columns"); c != t.end()) table.partition_columns = ReadColumns(*c);
     if (auto v = t.find("is_view"); v != t.end() && v->is_boolean()) table.is_view = v->get<bool>();

@@ -60,9 +60,10 @@ class Catalog {
   // Every table, sorted by name.
   std::vector<const CatalogTable*> Tables() const;
 
-  // Loads a catalog JSON document ({"tables": [...]}, docs/output-format.md);
-  // returns an error message, empty on success.
-  std::string LoadJson(std::string_view json_text);
+  // Loads a catalog JSON document ({"tables": [...]}, README.md "Catalog JSON");
+  // a table name without a database is in `default_db`. Returns an error
+  // message, empty on success.
+  std::string LoadJson(std::string_view json_text, std::string_view default_db);
 
  private:
   absl::flat_hash_map<std::string, CatalogTable> tables_;

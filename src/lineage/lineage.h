@@ -7,6 +7,7 @@
 // `db.table.column` (see ../shared/docs/output-contract.md).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -77,10 +78,18 @@ struct StatementLineage {
   Diagnostics diagnostics;  // unresolved / ambiguous columns (spans relative to the statement text)
 };
 
-// State carried from statement to statement of a script (or of a sequence of scripts).
+// Which rules decide a target column's sources (docs/architecture.md). Only
+// the precise rules exist today: the columns a target's expression names,
+// followed through subqueries, views, unions and lateral views, with
+// condition columns reported apart.
+enum class Semantics : uint8_t { Precise };
+
+// State carried from statement to statement of a script (or of a sequence of
+// scripts). Made by driver::NewSession from the run's options.
 struct Session {
   std::string current_database = "default";
-  Catalog catalog;  // starts as a copy of the --catalog tables; DDL updates it
+  Catalog catalog;  // starts over the --catalog tables; DDL updates it
+  Semantics semantics = Semantics::Precise;
 };
 
 // Computes lineage for `stmt` and applies its DDL effects to `session`.

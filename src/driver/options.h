@@ -1,0 +1,59 @@
+// What an analysis is asked to do: the one options type that the command
+// line (cli/input_options.cc), the C++ library (api/analyzer.cc) and the C
+// API (through the library) fill, and that the driver passes down. The
+// catalog it names is loaded once (LoadCatalog) and every script's
+// lineage::Session is made from it (NewSession), both in session.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lineage/lineage.h"
+#include "parser/parser.h"
+
+namespace hivelineage::driver {
+
+// Input limits (docs/limits.md). Hostile or broken input past a limit gets an
+// error diagnostic and is skipped; it never exhausts memory or the stack.
+struct Limits {
+  uint64_t max_file_bytes = uint64_t{1} << 30;  // 1 GiB; larger files are not analysed
+  uint32_t max_statement_bytes = 64u << 20;     // 64 MiB after substitution; larger ones are skipped
+  uint32_t max_statements = 1'000'000;          // per file; the rest of the file is skipped
+  // Parser nesting (parentheses, subqueries, CASE, calls, unary operators);
+  // overrides parse.max_depth.
+  int max_nesting_depth = 1000;
+};
+
+// The largest file analysed: limits.max_file_bytes, or less where 32-bit
+// offsets would not reach.
+uint64_t MaxFileBytes(const Limits& limits);
+
+// One catalog: a file to read (--catalog), or a text given by a library
+// caller. Unqualified table names in it are in the default database.
+struct CatalogSource {
+  enum class Format : uint8_t {
+    ByName,  // a file: JSON when it ends in .json or starts with `{`, else a DDL script
+    Json,    // {"tables": [...]}
+    Ddl,     // CREATE TABLE / VIEW statements, analysed as a script
+  };
+  std::string name;                 // the path, or what messages call a given text
+  std::optional<std::string> text;  // the text itself; none: read the file `name`
+  Format format = Format::ByName;
+
+  static CatalogSource File(std::string path) { return {std::move(path), std::nullopt, Format::ByName}; }
+};
+
+struct AnalyzeOptions {
+  std::vector<CatalogSource> catalogs;  // loaded in order, before any script
+  std::string default_database = "default";
+  std::vector<std::pair<std::string, std::string>> variables;  // --var NAME=VALUE
+  bool allow_env = false;                                      // ${env:X} allowed
+  lineage::Semantics semantics = lineage::Semantics::Precise;
+  parser::ParseOptions parse;
+  Limits limits;
+};
+
+}  // namespace hivelineage::driver
