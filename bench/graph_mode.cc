@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/analyze_command.h"
 #include "driver/run.h"
 #include "graph/builder.h"
 #include "graph/collapse.h"
 #include "graph/formats.h"
 #include "graph/load.h"
-#include "output/run_report.h"
 
 namespace hivelineage::bench {
 namespace {
@@ -118,7 +118,7 @@ int GraphMode(int argc, char** argv, int first) {
     size_t out_bytes = 0;
     FILE* out = CountingFile(&out_bytes);
     FILE* err = std::fopen("/dev/null", "w");
-    const driver::RunSummary s = output::RunAndWrite(inputs.files, options, output::Format::Json, out, err);
+    const driver::RunSummary s = cli::RunAndWrite(inputs.files, options, output::Format::Json, out, err);
     std::fclose(out);
     std::fclose(err);
     return {out_bytes, s.bytes};

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "output/run_report.h"
+#include "cli/analyze_command.h"
 
 namespace hivelineage::bench {
 namespace {
@@ -73,8 +73,8 @@ int MemoryMode(const std::vector<driver::InputFile>& inputs, const std::vector<d
   FILE* null_out = std::fopen("/dev/null", "wb");
   FILE* null_err = std::fopen("/dev/null", "wb");
   const auto start = std::chrono::steady_clock::now();
-  const driver::RunSummary summary = output::RunAndWrite({driver::InputFile{script.string(), script.string()}}, options,
-                                                         output::Format::Json, null_out, null_err);
+  const driver::RunSummary summary = cli::RunAndWrite({driver::InputFile{script.string(), script.string()}}, options,
+                                                      output::Format::Json, null_out, null_err);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fclose(null_out);
   std::fclose(null_err);

@@ -1,4 +1,4 @@
-// What the CLI would print for a run, captured in memory: output::RunAndWrite
+// What the CLI would print for a run, captured in memory: cli::RunAndWrite
 // into memory streams (no summary line, no progress bar).
 #pragma once
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/analyze_command.h"
 #include "driver/run.h"
-#include "output/run_report.h"
 
 namespace hivelineage::testing {
 
@@ -26,7 +26,7 @@ inline CapturedRun CaptureRun(const std::vector<driver::InputFile>& inputs, cons
   FILE* out = open_memstream(&out_buf, &out_size);
   FILE* err = open_memstream(&err_buf, &err_size);
   CapturedRun c;
-  c.summary = output::RunAndWrite(inputs, options, format, out, err);
+  c.summary = cli::RunAndWrite(inputs, options, format, out, err);
   std::fclose(out);
   std::fclose(err);
   c.out.assign(out_buf, out_size);

@@ -10,8 +10,8 @@
 #include <set>
 
 #include "captured_run.h"
+#include "cli/analyze_command.h"
 #include "driver/run.h"
-#include "output/run_report.h"
 #include "test_support.h"
 
 namespace {
@@ -28,7 +28,7 @@ std::pair<std::string, std::string> Analyze(const fs::path& script, int* exit_st
   testing::CapturedRun run = testing::CaptureRun(inputs, options);
   const driver::RunSummary& summary = run.summary;
   std::pair<std::string, std::string> result{std::move(run.out), std::move(run.err)};
-  *exit_status = output::ExitStatus(summary);
+  *exit_status = cli::ExitStatus(summary);
   return result;
 }
 

@@ -1,4 +1,4 @@
-// Whole runs (driver::Run, output::RunAndWrite): input order, independent and
+// Whole runs (driver::Run, cli::RunAndWrite): input order, independent and
 // sequenced scripts, any thread count giving the same bytes, bounded
 // look-ahead, progress counters, the summary and progress lines.
 #include "driver/run.h"
@@ -12,8 +12,8 @@
 #include <fstream>
 
 #include "captured_run.h"
+#include "cli/analyze_command.h"
 #include "lineage/catalog.h"
-#include "output/run_report.h"
 #include "test_support.h"
 
 using namespace hivelineage;
@@ -314,16 +314,16 @@ TEST_CASE("run: summary and progress lines") {
   s.files_with_errors = 1;
   s.bytes = 1200000;
   s.jobs = 2;
-  CHECK(output::SummaryLine(s, 0.5) ==
+  CHECK(cli::SummaryLine(s, 0.5) ==
         "hivelineage: 12 files, 340 statements, 2 errors, 1.20 MB in 0.50 s (2.4 MB/s, 2 threads)\n");
   s.files = 1;
   s.statements = 1;
   s.statements_with_errors = 0;
   s.jobs = 1;
-  CHECK(output::SummaryLine(s, 2).starts_with("hivelineage: 1 file, 1 statement, 1 error, "));
-  CHECK(output::ProgressLine(120, 400, 8.14, 3, 200) == "[#######.................] 120/400 files  8.1 MB/s  3 errors");
-  CHECK(output::ProgressLine(0, 0, 0, 1, 200) == "[########################] 0/0 files  0.0 MB/s  1 error");
-  CHECK(output::ProgressLine(5, 10, 1, 0, 20).size() == 20);
+  CHECK(cli::SummaryLine(s, 2).starts_with("hivelineage: 1 file, 1 statement, 1 error, "));
+  CHECK(cli::ProgressLine(120, 400, 8.14, 3, 200) == "[#######.................] 120/400 files  8.1 MB/s  3 errors");
+  CHECK(cli::ProgressLine(0, 0, 0, 1, 200) == "[########################] 0/0 files  0.0 MB/s  1 error");
+  CHECK(cli::ProgressLine(5, 10, 1, 0, 20).size() == 20);
   // Without a terminal nothing but diagnostics reaches stderr.
   Write("quiet.sql", "select 1");
   const Captured c = RunCli({{(TempDir() / "quiet.sql").string(), "quiet.sql"}}, RunOptions{});

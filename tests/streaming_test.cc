@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "captured_run.h"
+#include "cli/analyze_command.h"
 #include "driver/run.h"
-#include "output/run_report.h"
 #include "output/writer.h"
 #include "test_support.h"
 

@@ -1,12 +1,12 @@
 #include "cli/graph_command.h"
 
 #include "base/strings.h"
+#include "cli/analyze_command.h"
 #include "driver/run.h"
 #include "graph/builder.h"
 #include "graph/collapse.h"
 #include "graph/formats.h"
 #include "graph/load.h"
-#include "output/run_report.h"
 #include "output/writer.h"
 
 namespace hivelineage::cli {
@@ -86,7 +86,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
                    "temporary tables); the graph is partial\n",
                    command, graph::kMaxCollapseWork);
   }
-  *status = output::ExitStatus(summary);
+  *status = ExitStatus(summary);
   return -1;
 }
 

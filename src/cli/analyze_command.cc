@@ -1,0 +1,111 @@
+#include "cli/analyze_command.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+
+#include "cli/args.h"
+
+namespace hivelineage::cli {
+namespace {
+
+// Output is buffered and written in large chunks; a few MB of JSON in one
+// string is cheaper than many small stdio calls.
+constexpr size_t kFlushAt = 1 << 20;
+
+// What the analysing threads do with each statement: the writer's text for
+// stdout, and the statement's diagnostics for stderr.
+class StatementRenderer : public driver::Renderer {
+ public:
+  explicit StatementRenderer(const output::Writer& writer) : writer_(writer) {}
+  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
+    output::RenderDiagnostics(*file.source, st.diagnostics, part.diagnostics_text);
+    writer_.Statement(file, std::move(st), part);
+  }
+
+ private:
+  const output::Writer& writer_;
+};
+
+}  // namespace
+
+int AnalyzeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+  CliArgs args;
+  const std::string error = ParseArgs(argc, argv, args);
+  if (!error.empty()) {
+    std::fprintf(err, "hivelineage: %s\n\n", error.c_str());
+    PrintUsage(err);
+    return 2;
+  }
+  if (args.help) {
+    PrintUsage(out);
+    return 0;
+  }
+  if (args.version) {
+    std::fprintf(out, "hivelineage %s\n", HIVELINEAGE_VERSION);
+    return 0;
+  }
+  const auto inputs = ResolveInputs(args.input, "hivelineage", err);
+  if (!inputs) return 2;
+  ReportOptions report;
+  report.summary = !args.quiet;
+  report.progress = !args.quiet && isatty(fileno(err));
+  // For tests of the bar: how long a run must take before it shows (default 1 s).
+  if (const char* ms = std::getenv("HIVELINEAGE_PROGRESS_DELAY_MS"))
+    report.progress_delay_seconds = std::atof(ms) / 1000;
+  return ExitStatus(RunAndWrite(*inputs, MakeRunOptions(args.input), args.format, out, err, report));
+}
+
+driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, const driver::RunOptions& options,
+                               output::Format format, std::FILE* out, std::FILE* err, const ReportOptions& report) {
+  using Clock = Console::Clock;
+  const Clock::time_point start = Clock::now();
+  driver::RunProgress progress;
+  driver::RunOptions run_options = options;
+  if (report.progress) run_options.progress = &progress;
+  Console console(out, err, report, progress, inputs.size(), start);
+
+  std::unique_ptr<output::Writer> writer = output::MakeWriter(format);
+  const StatementRenderer renderer(*writer);
+  run_options.renderer = &renderer;
+  std::string buf;
+  std::string diag;
+  bool begun = false;
+  auto sink = [&](driver::FilePart&& part) {
+    if (!begun) {
+      writer->Begin(buf);
+      begun = true;
+    }
+    writer->Part(part, buf);
+    output::RenderDiagnostics(part.file, diag);
+    diag += part.diagnostics_text;
+    console.WriteErr(diag);
+    if (buf.size() >= kFlushAt) console.WriteOut(buf);
+    if (part.last) console.Update();
+  };
+  driver::RunSummary summary = driver::Run(inputs, run_options, sink);
+  if (!summary.catalog_errors.empty()) {
+    console.Finish();
+    for (const std::string& e : summary.catalog_errors) std::fprintf(err, "hivelineage: %s\n", e.c_str());
+    return summary;
+  }
+  if (!begun) writer->Begin(buf);
+  writer->End(buf);
+  console.WriteOut(buf);
+  std::fflush(out);
+  console.Finish();
+  if (report.summary) {
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    std::fputs(SummaryLine(summary, seconds).c_str(), err);
+  }
+  return summary;
+}
+
+int ExitStatus(const driver::RunSummary& summary) {
+  if (!summary.catalog_errors.empty() || summary.unreadable_input) return 2;
+  return summary.any_error ? 1 : 0;
+}
+
+}  // namespace hivelineage::cli
