@@ -349,6 +349,17 @@ Node* Sample(NodeKind k, int variant, Children& c) {
       n->right = c.B();
       return n;
     }
+    case NodeKind::SetOperationChain: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<SetOperationChain>();
+      SetOperationChain::Branch first;
+      first.query = c.B();
+      SetOperationChain::Branch second;
+      second.quantifier = SetOperation::Quantifier::All;
+      second.query = c.B();
+      n->branches = c.Two(first, second);
+      return n;
+    }
     case NodeKind::ValuesQuery: {
       if (variant > 0) return nullptr;
       auto* n = a.New<ValuesQuery>();

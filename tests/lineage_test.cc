@@ -25,8 +25,7 @@ StatementLineage Analyze(const std::string& sql, Session& session, parser::Parse
   Diagnostics diags;
   ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
-  rewrite::RunPipeline(*stmt, arena);
-  return ComputeLineage(*stmt, session);
+  return ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
 }
 
 StatementLineage Analyze(const std::string& sql) {
@@ -374,8 +373,7 @@ TEST_CASE("lineage: deep nesting and long chains do not overflow the stack") {
   parser::ParseOptions opts;
   ast::Statement* stmt = parser::ParseStatement(chain, arena, opts, diags);
   if (stmt != nullptr) {
-    rewrite::RunPipeline(*stmt, arena);
-    auto l = ComputeLineage(*stmt, s);
+    auto l = ComputeLineage(rewrite::RunPipeline(*stmt, arena), s);
     CHECK(Sources(l, "s") == Strings{"default.t.a"});
   }
   std::string unions = "SELECT a FROM t";
@@ -511,15 +509,15 @@ TEST_CASE("lineage: 10,000 UNION ALL branches and a 100,000-term AND chain") {
   Diagnostics diags;
   ast::Statement* stmt = parser::ParseStatement(ands, arena, parser::ParseOptions{}, diags);
   REQUIRE(stmt != nullptr);
-  rewrite::RunPipeline(*stmt, arena);
+  const rewrite::RewriteResult rewritten = rewrite::RunPipeline(*stmt, arena);
   // Unknown columns b0 ... of a known table: 100,000 diagnostics, and the predicate still printed.
-  auto l = ComputeLineage(*stmt, s);
+  auto l = ComputeLineage(rewritten, s);
   CHECK(Sources(l, "default.x.a") == Strings{"default.t.a"});
   REQUIRE(l.predicates.size() == 0);  // no b column resolves: the predicate has no sources
   CHECK(l.diagnostics.size() == 100000);
 
   Session open;  // unknown schema: every b resolves to the table
-  auto o = ComputeLineage(*stmt, open);
+  auto o = ComputeLineage(rewritten, open);
   REQUIRE(o.predicates.size() == 1);
   CHECK(o.predicates[0].sources.size() == 100000);
   CHECK(o.predicates[0].expression.rfind("((b0 = 0) AND (b1 = 1) AND (b2 = 2) AND ", 0) == 0);
@@ -529,11 +527,14 @@ TEST_CASE("lineage: queries nested past the lineage limit give a warning, not a 
   Arena arena;
   Session s;
   ast::Statement* ok = NestedScalarSubqueries(arena, kMaxQueryNesting - 5);
-  auto l = ComputeLineage(*ok, s);
+  rewrite::RewriteResult rewritten;  // hand-built: nothing for the passes to do
+  rewritten.statement = ok;
+  auto l = ComputeLineage(rewritten, s);
   CHECK(!HasDiagnostic(l, "nested too deeply"));
   CHECK(Sources(l, "_c0") == Strings{"default.t.a"});
   ast::Statement* deep = NestedScalarSubqueries(arena, kMaxQueryNesting + 50);
-  auto d = ComputeLineage(*deep, s);
+  rewritten.statement = deep;
+  auto d = ComputeLineage(rewritten, s);
   CHECK(HasDiagnostic(d, "query nested too deeply for lineage"));
 }
 

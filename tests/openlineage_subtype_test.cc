@@ -111,32 +111,33 @@ std::vector<std::set<std::string>> Events(const std::string& sql) {
 
 // ---- sort keys ------------------------------------------------------------------
 
-TEST_CASE("sort keys: the rewrite prunes them but keeps them on the query, idempotently") {
+TEST_CASE("sort keys: the rewrite prunes them and hands them to lineage in its result, idempotently") {
   Arena arena;
   Diagnostics diags;
   ast::Statement* stmt = parser::ParseStatement("SELECT a FROM t DISTRIBUTE BY a SORT BY b DESC LIMIT 3", arena,
                                                 parser::ParseOptions{}, diags);
   REQUIRE(stmt != nullptr);
-  rewrite::PruneOrderLimit(*stmt, arena);
+  rewrite::RewriteResult result;
+  rewrite::PruneOrderLimit(*stmt, arena, result);
   CHECK(ast::PrintStatement(stmt) == "SELECT a FROM t");
   auto* qs = ast::DynCast<ast::QueryStatement>(stmt);
   REQUIRE(qs != nullptr);
   REQUIRE(qs->bodies.size() == 1);
   const ast::Query* q = qs->bodies[0].query;
-  REQUIRE(q->pruned_sort != nullptr);
-  CHECK(q->pruned_sort->distribute_by.size() == 1);
-  REQUIRE(q->pruned_sort->sort_by.size() == 1);
-  CHECK(q->pruned_sort->sort_by[0].direction == ast::OrderItem::Direction::Desc);
-  CHECK(q->pruned_sort->order_by.empty());
-  CHECK(q->pruned_sort->limit == nullptr);
-  const ast::Query* kept = q->pruned_sort;
-  rewrite::PruneOrderLimit(*stmt, arena);  // nothing left to move: the keys stay
-  CHECK(q->pruned_sort == kept);
+  const rewrite::SortKeys* keys = result.SortKeysOf(q);
+  REQUIRE(keys != nullptr);
+  CHECK(keys->distribute_by.size() == 1);
+  REQUIRE(keys->sort_by.size() == 1);
+  CHECK(keys->sort_by[0].direction == ast::OrderItem::Direction::Desc);
+  CHECK(keys->order_by.empty());
+  rewrite::PruneOrderLimit(*stmt, arena, result);  // nothing left to move: the keys stay
+  REQUIRE(result.SortKeysOf(q) != nullptr);
+  CHECK(result.SortKeysOf(q)->sort_by.size() == 1);
+  CHECK(result.sort_keys.size() == 1);
   // A LIMIT alone keeps nothing.
   ast::Statement* limit_only = parser::ParseStatement("SELECT a FROM t LIMIT 3", arena, parser::ParseOptions{}, diags);
   REQUIRE(limit_only != nullptr);
-  rewrite::RunPipeline(*limit_only, arena);
-  CHECK(ast::DynCast<ast::QueryStatement>(limit_only)->bodies[0].query->pruned_sort == nullptr);
+  CHECK(rewrite::RunPipeline(*limit_only, arena).sort_keys.empty());
 }
 
 TEST_CASE("sort keys: ORDER BY / SORT BY / DISTRIBUTE BY / CLUSTER BY become one SORT predicate") {

@@ -20,20 +20,24 @@ using namespace hivelineage;
 
 namespace {
 
-using PassFn = void (*)(ast::Statement&, Arena&);
-
 // Parses `sql`, runs `pass` and returns the printed result; checks that a
 // second run leaves the tree unchanged.
-std::string Rewrite(PassFn pass, const std::string& sql) {
+std::string Rewrite(rewrite::PassFn pass, const std::string& sql) {
   Arena arena;
   Diagnostics diags;
   ast::Statement* stmt = parser::ParseStatement(sql, arena, parser::ParseOptions{}, diags);
   REQUIRE_MESSAGE(stmt != nullptr, sql);
-  pass(*stmt, arena);
+  rewrite::RewriteResult result;
+  pass(*stmt, arena, result);
   const std::string once = ast::Dump(stmt);
-  pass(*stmt, arena);
+  pass(*stmt, arena, result);
   CHECK_MESSAGE(ast::Dump(stmt) == once, "not idempotent: " << sql);
   return ast::PrintStatement(stmt);
+}
+
+// The whole pipeline as one pass.
+void Pipeline(ast::Statement& stmt, Arena& arena, rewrite::RewriteResult& result) {
+  rewrite::RunPipeline(stmt, arena, result);
 }
 
 // The printed form of `sql` without any rewrite, for expectations.
@@ -81,9 +85,19 @@ TEST_CASE("rewrite prune_order_limit: ORDER BY / SORT BY / LIMIT go, windows sta
 TEST_CASE("rewrite collapse_set_operations: nested branches and SELECT * over a union") {
   CHECK(Rewrite(&rewrite::CollapseSetOperations, "SELECT * FROM (SELECT a FROM x UNION ALL SELECT b FROM y) u") ==
         Canonical("SELECT a FROM x UNION ALL SELECT b FROM y"));
+  // One level: a parenthesised branch splices in where the rows stay the same.
   CHECK(Rewrite(&rewrite::CollapseSetOperations,
                 "SELECT a FROM x UNION ALL (SELECT b FROM y UNION ALL SELECT c FROM z)") ==
-        Canonical("SELECT a FROM x UNION ALL (SELECT b FROM y UNION ALL SELECT c FROM z)"));
+        Canonical("SELECT a FROM x UNION ALL SELECT b FROM y UNION ALL SELECT c FROM z"));
+  CHECK(Rewrite(&rewrite::CollapseSetOperations,
+                "((SELECT a FROM x EXCEPT SELECT b FROM y) UNION SELECT c FROM z) INTERSECT SELECT d FROM w") ==
+        Canonical("SELECT a FROM x EXCEPT SELECT b FROM y UNION SELECT c FROM z INTERSECT SELECT d FROM w"));
+  // Not where it would change them: UNION DISTINCT over UNION ALL, EXCEPT on the right.
+  CHECK(Rewrite(&rewrite::CollapseSetOperations,
+                "SELECT a FROM x UNION (SELECT b FROM y UNION ALL (SELECT c FROM z UNION ALL SELECT d FROM w))") ==
+        Canonical("SELECT a FROM x UNION (SELECT b FROM y UNION ALL SELECT c FROM z UNION ALL SELECT d FROM w)"));
+  CHECK(Rewrite(&rewrite::CollapseSetOperations, "SELECT a FROM x EXCEPT (SELECT b FROM y EXCEPT SELECT c FROM z)") ==
+        Canonical("SELECT a FROM x EXCEPT (SELECT b FROM y EXCEPT SELECT c FROM z)"));
   CHECK(Rewrite(&rewrite::CollapseSetOperations, "(SELECT a FROM x) UNION (SELECT b FROM y)") ==
         Canonical("SELECT a FROM x UNION SELECT b FROM y"));
   // A branch with its own LIMIT, a filtered outer query: kept.
@@ -112,7 +126,7 @@ TEST_CASE("rewrite prune_where_subqueries: filtering subqueries keep what predic
 TEST_CASE("rewrite pipeline: passes in order, idempotent as a whole") {
   REQUIRE(rewrite::Passes().size() == 4);
   CHECK(rewrite::Passes()[0].name == "inline_ctes");
-  CHECK(Rewrite(&rewrite::RunPipeline,
+  CHECK(Rewrite(&Pipeline,
                 "WITH u AS (SELECT a FROM x UNION ALL SELECT b FROM y) "
                 "INSERT INTO d SELECT * FROM u WHERE EXISTS (SELECT z FROM w ORDER BY z) ORDER BY a LIMIT 5") ==
         Canonical("INSERT INTO d SELECT * FROM (SELECT a FROM x UNION ALL SELECT b FROM y) u "
@@ -133,9 +147,9 @@ TEST_CASE("rewrite pipeline: running twice equals once on every corpus statement
       Diagnostics pd;
       ast::Statement* stmt = parser::ParseStatement(st.text(), arena, parser::ParseOptions{}, pd);
       if (stmt == nullptr) continue;
-      rewrite::RunPipeline(*stmt, arena);
+      rewrite::RewriteResult result = rewrite::RunPipeline(*stmt, arena);
       const std::string once = ast::Dump(stmt);
-      rewrite::RunPipeline(*stmt, arena);
+      rewrite::RunPipeline(*stmt, arena, result);
       ++checked;
       if (ast::Dump(stmt) != once) {
         if (differing++ == 0) first_diff = std::string(st.text());

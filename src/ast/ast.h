@@ -446,6 +446,23 @@ struct SetOperation : QueryExpr {
   QueryExpr* right = nullptr;
 };
 
+// What collapse_set_operations makes of a set operation (the parser never
+// builds one): the branches of `a UNION ALL b UNION c ...` in order, so that
+// lineage merges them in one loop. Each branch after the first is joined to
+// the rows of those before it by its own operator (the first branch's is
+// unused). A branch is never itself a set operation: a parenthesised one that
+// could not be spliced in without changing the rows stays a NestedQuery.
+struct SetOperationChain : QueryExpr {
+  using Base = QueryExpr;
+  HIVEQL_NODE_KIND(SetOperationChain)
+  struct Branch {
+    SetOperation::Op op = SetOperation::Op::Union;
+    SetOperation::Quantifier quantifier = SetOperation::Quantifier::Default;
+    QueryExpr* query = nullptr;
+  };
+  List<Branch> branches;
+};
+
 // `VALUES (1, 'a'), (2, 'b')` as a query (INSERT ... VALUES too). DEFAULT is a
 // Literal of type Variable with text "DEFAULT".
 struct ValuesQuery : QueryExpr {
@@ -474,10 +491,6 @@ struct Query : Node {
   List<OrderItem> sort_by;
   Expr* limit = nullptr;
   Expr* offset = nullptr;
-  // Set by the prune_order_limit pass when it removes sort keys: a Query with
-  // no body holding the ORDER BY / CLUSTER BY / DISTRIBUTE BY / SORT BY it
-  // took, for lineage (Clause::Sort). Never printed, dumped or walked.
-  Query* pruned_sort = nullptr;
 };
 
 // ---------------------------------------------------------------- FROM items

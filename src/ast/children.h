@@ -21,7 +21,8 @@
 // or a table function's PARTITION BY comes as one slot, and VisitChildren on
 // it gives its expressions. A caller decides whether window keys count (the
 // rewrite passes walk them; lineage does not count them as a column's sources).
-// The sort keys a pass took off a query (Query::pruned_sort) are not children.
+// The sort keys a pass took off a query are not in the tree any more (they are
+// in the pass's rewrite::RewriteResult).
 //
 // Only direct children: a caller walking deeper keeps its own stack, since
 // left spines (AND chains, joins, UNION chains) can be thousands deep.
@@ -253,6 +254,10 @@ void QueryExprChildren(N& qe, V& v) {
       Give<QueryExpr, c>(v, n.left);
       return Give<QueryExpr, c>(v, n.right);
     }
+    case QueryExprKind::SetOperationChain:
+      GiveList<QueryExpr, c>(v, As<SetOperationChain>(qe).branches,
+                             [](SetOperationChain::Branch& b) -> QueryExpr*& { return b.query; });
+      return;
     case QueryExprKind::ValuesQuery:
       for (List<Expr*>& row : As<ValuesQuery>(qe).rows) GiveExprs<c>(v, row);
       return;

@@ -777,6 +777,24 @@ class Dumper {
         }
         return;
       }
+      case QueryExprKind::SetOperationChain: {
+        Open(b);
+        out += " branches=[";
+        const auto& branches = static_cast<const SetOperationChain*>(b)->branches;
+        for (size_t i = 0; i < branches.size(); ++i) {
+          if (i > 0) out += ' ';
+          out += "(branch";
+          if (i > 0) {
+            FEnum("op", branches[i].op);
+            FEnum("quantifier", branches[i].quantifier);
+          }
+          F("query");
+          QE(branches[i].query);
+          out += ')';
+        }
+        out += "])";
+        return;
+      }
       case QueryExprKind::ValuesQuery:
         Values(static_cast<const ValuesQuery*>(b));
         return;

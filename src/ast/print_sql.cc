@@ -619,6 +619,27 @@ class Printer {
     }
   }
 
+  // ` UNION ALL `, with spaces around.
+  void SetOperator(SetOperation::Op op, SetOperation::Quantifier quantifier) {
+    switch (op) {
+      case SetOperation::Op::Union:
+        out += " UNION";
+        break;
+      case SetOperation::Op::Intersect:
+        out += " INTERSECT";
+        break;
+      case SetOperation::Op::Except:
+        out += " EXCEPT";
+        break;
+      case SetOperation::Op::Minus:
+        out += " MINUS";
+        break;
+    }
+    if (quantifier == SetOperation::Quantifier::All) out += " ALL";
+    if (quantifier == SetOperation::Quantifier::Distinct) out += " DISTINCT";
+    out += ' ';
+  }
+
   void QueryExpr(const ast::QueryExpr* b) {
     if (b == nullptr) return;
     switch (b->query_expr_kind()) {
@@ -635,23 +656,7 @@ class Printer {
         QueryExpr(cur);
         for (size_t i = spine.size(); i-- > 0;) {
           const SetOperation* s = spine[i];
-          switch (s->op) {
-            case SetOperation::Op::Union:
-              out += " UNION";
-              break;
-            case SetOperation::Op::Intersect:
-              out += " INTERSECT";
-              break;
-            case SetOperation::Op::Except:
-              out += " EXCEPT";
-              break;
-            case SetOperation::Op::Minus:
-              out += " MINUS";
-              break;
-          }
-          if (s->quantifier == SetOperation::Quantifier::All) out += " ALL";
-          if (s->quantifier == SetOperation::Quantifier::Distinct) out += " DISTINCT";
-          out += ' ';
+          SetOperator(s->op, s->quantifier);
           if (s->right != nullptr && s->right->kind == NodeKind::SetOperation) {
             out += '(';
             QueryExpr(s->right);
@@ -659,6 +664,14 @@ class Printer {
           } else {
             QueryExpr(s->right);
           }
+        }
+        return;
+      }
+      case QueryExprKind::SetOperationChain: {
+        const auto& branches = static_cast<const SetOperationChain*>(b)->branches;
+        for (size_t i = 0; i < branches.size(); ++i) {
+          if (i > 0) SetOperator(branches[i].op, branches[i].quantifier);
+          QueryExpr(branches[i].query);
         }
         return;
       }

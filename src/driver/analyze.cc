@@ -26,8 +26,8 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
     if (stmt != nullptr) {
       r.parsed = true;
       r.kind = parser::StatementKindOf(stmt);
-      rewrite::RunPipeline(*stmt, arena);  // lineage runs over the rewritten tree
-      r.lineage = lineage::ComputeLineage(*stmt, session);
+      // Lineage runs over the rewritten tree, with what the passes recorded.
+      r.lineage = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
       for (Diagnostic& d : r.lineage.diagnostics) diags.push_back(std::move(d));
       r.lineage.diagnostics.clear();
     } else {

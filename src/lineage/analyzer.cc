@@ -94,6 +94,11 @@ void Analyzer::Warn(Span span, std::string message) {
   out_.diagnostics.push_back(Diagnostic{Severity::Warning, span, std::move(message)});
 }
 
+void Analyzer::Unrewritten(Span span, std::string_view what, std::string_view pass) {
+  out_.diagnostics.push_back(Diagnostic{
+      Severity::Error, span, Cat("internal error: ", what, " reached lineage unrewritten (the ", pass, " pass did not run)")});
+}
+
 ColumnList* Analyzer::NewList() {
   ColumnList* l = &lists_.emplace_back();
   l->pool = &column_pool_;
@@ -106,56 +111,6 @@ Scope* Analyzer::NewScope(Scope* parent) {
   return &s;
 }
 
-// ---------------------------------------------------------------- CTEs
-
-void Analyzer::PushCtes(std::span<const Cte> ctes) {
-  CteFrame& frame = frames_.emplace_back();
-  for (const Cte& c : ctes) {
-    frame.index.insert_or_assign(Lower(c.name), frame.entries.size());
-    frame.entries.push_back(CteEntry{&c});
-  }
-  cte_stack_.push_back(CteView{&frame, frame.entries.size()});
-}
-
-void Analyzer::PopCtes() { cte_stack_.pop_back(); }
-
-ColumnList* Analyzer::FindCte(const std::string& name) {
-  for (size_t i = cte_stack_.size(); i-- > 0;) {
-    CteView view = cte_stack_[i];
-    auto it = view.frame->index.find(name);
-    if (it == view.frame->index.end()) continue;
-    // A later definition of the same name is not visible; look for an earlier one.
-    size_t idx = it->second;
-    if (idx >= view.limit) {
-      bool found = false;
-      for (size_t j = view.limit; j-- > 0;) {
-        if (Lower(view.frame->entries[j].cte->name) == name) {
-          idx = j;
-          found = true;
-          break;
-        }
-      }
-      if (!found) continue;
-    }
-    CteEntry& e = view.frame->entries[idx];
-    if (e.output != nullptr) return e.output;
-    if (e.in_progress) return nullptr;  // recursive reference: Hive has no recursive CTEs
-    e.in_progress = true;
-    // The body sees the CTEs defined before it, and what was visible at the WITH.
-    std::vector<CteView> saved(cte_stack_.begin() + static_cast<std::ptrdiff_t>(i) + 1, cte_stack_.end());
-    cte_stack_.resize(i + 1);
-    cte_stack_.back().limit = idx;
-    ColumnList* out = AnalyzeQuery(e.cte->query, nullptr);
-    if (!e.cte->columns.empty()) out = Renamed(out, e.cte->columns);
-    cte_stack_.back().limit = view.limit;
-    cte_stack_.insert(cte_stack_.end(), saved.begin(), saved.end());
-    e.in_progress = false;
-    e.output = out;
-    return out;
-  }
-  return nullptr;
-}
-
 // ---------------------------------------------------------------- queries
 
 ColumnList* Analyzer::AnalyzeQuery(const Query* q, Scope* outer) {
@@ -165,7 +120,7 @@ ColumnList* Analyzer::AnalyzeQuery(const Query* q, Scope* outer) {
     return NewList();
   }
   ++depth_;
-  if (!q->ctes.empty()) PushCtes(q->ctes);
+  if (!q->ctes.empty()) Unrewritten(q->span, "WITH", "inline_ctes");
   ColumnList* out = nullptr;
   Scope* core_scope = nullptr;
   if (auto* core = DynCast<SelectCore>(q->body)) {
@@ -174,15 +129,13 @@ ColumnList* Analyzer::AnalyzeQuery(const Query* q, Scope* outer) {
     out = AnalyzeQueryExpr(q->body, outer);
   }
   RecordSortKeys(q, out, core_scope);
-  if (!q->ctes.empty()) PopCtes();
   --depth_;
   return out;
 }
 
 void Analyzer::RecordSortKeys(const Query* q, ColumnList* out, Scope* core_scope) {
-  const Query* keys = q->pruned_sort != nullptr ? q->pruned_sort : q;
-  if (keys->order_by.empty() && keys->cluster_by.empty() && keys->distribute_by.empty() && keys->sort_by.empty())
-    return;
+  const rewrite::SortKeys* keys = rewritten_.SortKeysOf(q);
+  if (keys == nullptr) return;
   // Keys name select-list aliases first, then the FROM clause's columns; over
   // a UNION or VALUES, the output columns alone.
   Scope* scope = NewScope(core_scope);
@@ -213,7 +166,10 @@ ColumnList* Analyzer::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
     case QueryExprKind::SelectCore:
       return AnalyzeCore(static_cast<const SelectCore*>(qe), outer);
     case QueryExprKind::SetOperation:
-      return AnalyzeSetOperation(static_cast<const SetOperation*>(qe), outer);
+      Unrewritten(qe->span, "a set operation", "collapse_set_operations");
+      return NewList();
+    case QueryExprKind::SetOperationChain:
+      return AnalyzeSetOperationChain(static_cast<const SetOperationChain*>(qe), outer);
     case QueryExprKind::ValuesQuery: {
       auto* v = static_cast<const ValuesQuery*>(qe);
       return AnalyzeValues(v, v->first_row_aliases);
@@ -224,21 +180,12 @@ ColumnList* Analyzer::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
   return NewList();
 }
 
-// Column i of a set operation reads column i of every branch. The left-deep
-// chain `a UNION b UNION c ...` is walked iteratively.
-ColumnList* Analyzer::AnalyzeSetOperation(const SetOperation* op, Scope* outer) {
-  std::vector<const QueryExpr*> branches;
-  const QueryExpr* cur = op;
-  while (auto* so = DynCast<SetOperation>(cur)) {
-    branches.push_back(so->right);
-    cur = so->left;
-  }
-  branches.push_back(cur);
-  std::reverse(branches.begin(), branches.end());
+// Column i of a set operation reads column i of every branch.
+ColumnList* Analyzer::AnalyzeSetOperationChain(const SetOperationChain* chain, Scope* outer) {
   ColumnList* out = NewList();
   bool first = true;
-  for (const QueryExpr* b : branches) {
-    ColumnList* in = AnalyzeQueryExpr(b, outer);
+  for (const SetOperationChain::Branch& b : chain->branches) {
+    ColumnList* in = AnalyzeQueryExpr(b.query, outer);
     if (first) {
       for (size_t i = 0; i < in->declared; ++i) {
         const Column& src = in->At(i);
@@ -571,12 +518,6 @@ ColumnList* Analyzer::TableColumns(const std::string& key) {
 void Analyzer::AddTable(const TableName* t, Scope* scope) {
   if (t->name.parts.empty()) return;
   std::string alias = Lower(t->alias.name.empty() ? t->name.parts.back() : t->alias);
-  if (t->name.parts.size() == 1) {
-    if (ColumnList* cte = FindCte(Lower(t->name.parts[0]))) {
-      scope->relations.push_back(Relation{std::move(alias), "", cte});
-      return;
-    }
-  }
   std::string key = TableKey(t->name);
   AddInput(key);
   ColumnList* cols = TableColumns(key);

@@ -1,9 +1,13 @@
-// Resolves names and computes column lineage over one statement's (rewritten) AST.
+// Resolves names and computes column lineage over one statement's rewritten
+// AST (rewrite/pipeline.h): CTEs are inlined derived tables, set operations
+// are chains one level deep, sort keys come from the RewriteResult. A shape a
+// pass should have removed is an internal error, never resolved again here.
 //
 // The Analyzer walks queries bottom-up: a query's output is a ColumnList whose
 // columns already carry their base-column sets, so an outer query resolving a
 // reference gets the whole lineage in one hash lookup (no re-tracing, no
-// quadratic scans). CTE outputs are memoized per definition. Unknown or
+// quadratic scans). Derived tables are memoized per Query node, so a CTE
+// inlined at many references (one shared node) is analysed once. Unknown or
 // ambiguous references become diagnostics. The AST is never modified; traced
 // expressions and synthesized names live in the Analyzer's own arena.
 #pragma once
@@ -20,6 +24,7 @@
 #include "lineage/lineage.h"
 #include "lineage/scope.h"
 #include "lineage/stable_pool.h"
+#include "rewrite/rewrite_result.h"
 
 namespace hivelineage::lineage {
 
@@ -44,13 +49,14 @@ struct PredicateRecord {
   ColumnSet sources;
   const ast::Expr* expr = nullptr;       // the condition (GROUP BY: its first item)
   std::span<ast::Expr* const> group_by;  // GROUP BY items, printed together
-  const ast::Query* sort = nullptr;      // Clause::Sort: holds the ORDER BY / ... lists, printed together
+  const rewrite::SortKeys* sort = nullptr;  // Clause::Sort: the ORDER BY / ... lists, printed together
   int body = -1;                         // insert body it belongs to; -1: the whole statement
 };
 
 class Analyzer {
  public:
-  Analyzer(Session& session, StatementLineage& out) : session_(session), out_(out) {
+  Analyzer(const rewrite::RewriteResult& rewritten, Session& session, StatementLineage& out)
+      : rewritten_(rewritten), session_(session), out_(out) {
     constant_.transform_kind = Transform::Transformation;
   }
 
@@ -65,9 +71,6 @@ class Analyzer {
   const Column* LookupOutput(ColumnList* q, const std::string& name) { return Lookup(q, name); }
   void RecordPredicate(const ast::Expr* e, Scope* scope, Clause clause);
 
-  // Statement-level CTEs (WITH before INSERT / FROM) and FROM-first sources.
-  void PushCtes(std::span<const ast::Cte> ctes);
-  void PopCtes();
   // Builds the shared FROM of a FROM-first statement; bodies without their
   // own FROM read it.
   void SetSharedFrom(const ast::TableRef* from);
@@ -85,44 +88,29 @@ class Analyzer {
 
   void AddInput(std::string key);
   void Warn(Span span, std::string message);
+  // An error for a shape a rewrite pass should have removed (`what`, e.g.
+  // "WITH"): lineage relies on the passes and does not redo their work.
+  void Unrewritten(Span span, std::string_view what, std::string_view pass);
 
   ColumnInterner& interner() { return interner_; }
   std::vector<PredicateRecord>& predicates() { return predicates_; }
   int current_body = -1;
 
  private:
-  struct CteEntry {
-    const ast::Cte* cte = nullptr;
-    ColumnList* output = nullptr;
-    bool in_progress = false;
-  };
-  struct CteFrame {
-    std::vector<CteEntry> entries;
-    absl::flat_hash_map<std::string, size_t> index;  // name -> last definition
-  };
-  // Visible CTEs: frames of enclosing WITH clauses; `limit` entries of the
-  // innermost frame are visible (a CTE body sees only earlier CTEs).
-  struct CteView {
-    CteFrame* frame = nullptr;
-    size_t limit = 0;
-  };
-
   ColumnList* NewList();
   ColumnList* AnalyzeQueryExpr(const ast::QueryExpr* qe, Scope* outer);
   // `scope_out`, when given, receives the SELECT's scope (for its sort keys).
   ColumnList* AnalyzeCore(const ast::SelectCore* core, Scope* outer, Scope** scope_out = nullptr);
-  // The sort keys of `q` (moved to q->pruned_sort by the rewrite, or still in
-  // place) as one Clause::Sort predicate; `out` is q's output, `core_scope`
+  // The sort keys prune_order_limit removed from `q` as one Clause::Sort predicate; `out` is q's output, `core_scope`
   // the scope of q's SELECT when its body is one.
   void RecordSortKeys(const ast::Query* q, ColumnList* out, Scope* core_scope);
-  ColumnList* AnalyzeSetOperation(const ast::SetOperation* op, Scope* outer);
+  ColumnList* AnalyzeSetOperationChain(const ast::SetOperationChain* chain, Scope* outer);
   ColumnList* AnalyzeValues(const ast::ValuesQuery* values, std::span<const ast::Ident> aliases);
   void AddFromItem(const ast::TableRef* ref, Scope* scope);
   // Analyses `root` and the derived tables under it deepest first, into derived_.
   void AnalyzeDerivedBottomUp(const ast::Query* root);
   void AddTable(const ast::TableName* t, Scope* scope);
   void AddLateralView(const ast::LateralViewRef* lv, Scope* scope);
-  ColumnList* FindCte(const std::string& name);
   ColumnList* Renamed(ColumnList* in, std::span<const ast::Ident> names);
   ColumnList* TableColumns(const std::string& key);
   void ExpandStar(const ast::StarExpr* star, Scope* scope, ColumnList* out);
@@ -148,6 +136,7 @@ class Analyzer {
   std::string TransformText(const ast::Transform& t, Scope* scope);
   const ast::Expr* ElideSubqueries(const ast::Expr* e);
 
+  const rewrite::RewriteResult& rewritten_;
   Session& session_;
   StatementLineage& out_;
   ColumnInterner interner_;
@@ -155,8 +144,6 @@ class Analyzer {
   StablePool<Column> column_pool_;  // every Column of the statement
   StablePool<ColumnList> lists_;
   StablePool<Scope> scopes_;
-  StablePool<CteFrame> frames_;
-  std::vector<CteView> cte_stack_;
   absl::flat_hash_map<std::string, ColumnList*> table_columns_;  // per statement
   absl::flat_hash_map<const Column*, const ast::Expr*> traced_;
   using ResolveKey = std::pair<const ast::ColumnRef*, const Scope*>;

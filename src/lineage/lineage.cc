@@ -29,7 +29,8 @@ void SortUnique(std::vector<std::string>& v) {
 // Collects per-statement results and turns column ids into names at the end.
 class Builder {
  public:
-  Builder(Session& session, StatementLineage& out) : session_(session), out_(out), an_(session, out) {}
+  Builder(const rewrite::RewriteResult& rewritten, Session& session, StatementLineage& out)
+      : session_(session), out_(out), an_(rewritten, session, out) {}
 
   Analyzer& an() { return an_; }
   void AddOutput(std::string key) { out_.outputs.push_back(std::move(key)); }
@@ -195,7 +196,7 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
 
 void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b) {
   Analyzer& an = b.an();
-  if (!s.ctes.empty()) an.PushCtes(s.ctes);
+  if (!s.ctes.empty()) an.Unrewritten(s.span, "WITH", "inline_ctes");
   if (s.from != nullptr) an.SetSharedFrom(s.from);
   for (size_t i = 0; i < s.bodies.size(); ++i) {
     const InsertBody& body = s.bodies[i];
@@ -230,7 +231,6 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
   }
   an.current_body = -1;
   an.SetSharedFrom(nullptr);
-  if (!s.ctes.empty()) an.PopCtes();
 }
 
 void UpdateLineage(const UpdateStatement& s, Builder& b) {
@@ -439,10 +439,11 @@ const char* TransformName(Transform t) {
   return "?";
 }
 
-StatementLineage ComputeLineage(const ast::Statement& stmt, Session& session) {
+StatementLineage ComputeLineage(const rewrite::RewriteResult& rewritten, Session& session) {
   StatementLineage out;
-  Builder b(session, out);
-  Compute(stmt, session, b);
+  if (rewritten.statement == nullptr) return out;
+  Builder b(rewritten, session, out);
+  Compute(*rewritten.statement, session, b);
   b.Finish();
   return out;
 }

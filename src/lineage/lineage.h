@@ -1,10 +1,11 @@
 // Table and column lineage of one statement.
 //
-// ComputeLineage reads the AST (after the rewrite passes) and a Session that
-// carries the current database and the catalog learned so far; DDL statements
-// update the session's catalog, so statements must be fed in script order.
-// Names are lower case and fully qualified: tables `db.table`, columns
-// `db.table.column` (see ../shared/docs/output-contract.md).
+// ComputeLineage reads the AST after the rewrite passes, with what they
+// recorded (rewrite::RewriteResult), and a Session that carries the current
+// database and the catalog learned so far; DDL statements update the
+// session's catalog, so statements must be fed in script order. Names are
+// lower case and fully qualified: tables `db.table`, columns
+// `db.table.column` (README.md, "Output formats").
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include "base/diagnostic.h"
 #include "lineage/catalog.h"
 #include "lineage/transform_kind.h"
+#include "rewrite/rewrite_result.h"
 
 namespace hivelineage::lineage {
 
@@ -42,7 +44,7 @@ enum class Clause : uint8_t {
   // ORDER BY / SORT BY / DISTRIBUTE BY / CLUSTER BY of a query, one predicate
   // for all of them: they decide the order rows are written in and the
   // reducer (so the file) each row goes to, never a value. Read from what the
-  // prune_order_limit pass removed (ast::Query::pruned_sort). Hive's
+  // prune_order_limit pass removed (rewrite::RewriteResult::sort_keys). Hive's
   // LineageLogger has no edge for them, so the hive format leaves them out.
   Sort,
 };
@@ -92,7 +94,8 @@ struct Session {
   Semantics semantics = Semantics::Precise;
 };
 
-// Computes lineage for `stmt` and applies its DDL effects to `session`.
-StatementLineage ComputeLineage(const ast::Statement& stmt, Session& session);
+// Computes lineage for the statement the rewrite pipeline rewrote
+// (rewrite::RunPipeline) and applies its DDL effects to `session`.
+StatementLineage ComputeLineage(const rewrite::RewriteResult& rewritten, Session& session);
 
 }  // namespace hivelineage::lineage

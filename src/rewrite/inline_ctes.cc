@@ -88,6 +88,6 @@ class Inliner {
 
 }  // namespace
 
-void InlineCtes(ast::Statement& stmt, Arena& arena) { Inliner(arena).Statement(stmt); }
+void InlineCtes(ast::Statement& stmt, Arena& arena, RewriteResult&) { Inliner(arena).Statement(stmt); }
 
 }  // namespace hivelineage::rewrite

@@ -17,9 +17,10 @@
 
 #include "ast/ast.h"
 #include "base/arena.h"
+#include "rewrite/rewrite_result.h"
 
 namespace hivelineage::rewrite {
 
-void InlineCtes(ast::Statement& stmt, Arena& arena);
+void InlineCtes(ast::Statement& stmt, Arena& arena, RewriteResult& result);
 
 }  // namespace hivelineage::rewrite

@@ -19,8 +19,15 @@ constexpr Pass kPasses[] = {
 
 std::span<const Pass> Passes() { return kPasses; }
 
-void RunPipeline(ast::Statement& stmt, Arena& arena) {
-  for (const Pass& p : kPasses) p.run(stmt, arena);
+RewriteResult RunPipeline(ast::Statement& stmt, Arena& arena) {
+  RewriteResult result;
+  RunPipeline(stmt, arena, result);
+  return result;
+}
+
+void RunPipeline(ast::Statement& stmt, Arena& arena, RewriteResult& result) {
+  result.statement = &stmt;
+  for (const Pass& p : kPasses) p.run(stmt, arena, result);
 }
 
 }  // namespace hivelineage::rewrite

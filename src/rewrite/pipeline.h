@@ -6,7 +6,10 @@
 //   prune_where_subqueries EXISTS (SELECT a, b ...)        => EXISTS (SELECT 1 ...)
 //
 // Passes restructure nodes in place or allocate new ones in the statement's
-// arena; each is idempotent, so running the pipeline twice equals once.
+// arena, and record in the RewriteResult what lineage still needs of what
+// they removed; each is idempotent, so running the pipeline twice equals once.
+// Lineage (lineage::ComputeLineage) takes the RewriteResult: it runs on the
+// rewritten tree only and relies on every pass having run.
 #pragma once
 
 #include <span>
@@ -14,10 +17,11 @@
 
 #include "ast/ast.h"
 #include "base/arena.h"
+#include "rewrite/rewrite_result.h"
 
 namespace hivelineage::rewrite {
 
-using PassFn = void (*)(ast::Statement&, Arena&);
+using PassFn = void (*)(ast::Statement&, Arena&, RewriteResult&);
 struct Pass {
   std::string_view name;
   PassFn run;
@@ -26,7 +30,9 @@ struct Pass {
 // The passes in pipeline order.
 std::span<const Pass> Passes();
 
-// Runs every pass in order.
-void RunPipeline(ast::Statement& stmt, Arena& arena);
+// Runs every pass in order; `stmt` is rewritten in place.
+RewriteResult RunPipeline(ast::Statement& stmt, Arena& arena);
+// The same, adding to `result` (running twice with the same result equals once).
+void RunPipeline(ast::Statement& stmt, Arena& arena, RewriteResult& result);
 
 }  // namespace hivelineage::rewrite

@@ -4,20 +4,13 @@
 
 namespace hivelineage::rewrite {
 
-void PruneOrderLimit(ast::Statement& stmt, Arena& arena) {
+void PruneOrderLimit(ast::Statement& stmt, Arena&, RewriteResult& result) {
   QueryWalker w;
-  w.on_query = [&arena](ast::Query& q) {
-    // The sort keys move to q.pruned_sort for lineage's Clause::Sort; a second
-    // run finds nothing left to move and keeps them.
-    if (!q.order_by.empty() || !q.sort_by.empty() || !q.cluster_by.empty() || !q.distribute_by.empty()) {
-      ast::Query* kept = arena.New<ast::Query>();
-      kept->span = q.span;
-      kept->order_by = q.order_by;
-      kept->cluster_by = q.cluster_by;
-      kept->distribute_by = q.distribute_by;
-      kept->sort_by = q.sort_by;
-      q.pruned_sort = kept;
-    }
+  w.on_query = [&result](ast::Query& q) {
+    // The sort keys go to the result for lineage's Clause::Sort; a second run
+    // finds nothing left to move and keeps them.
+    if (!q.order_by.empty() || !q.sort_by.empty() || !q.cluster_by.empty() || !q.distribute_by.empty())
+      result.sort_keys[&q] = SortKeys{q.order_by, q.cluster_by, q.distribute_by, q.sort_by};
     q.order_by = {};
     q.sort_by = {};
     q.cluster_by = {};

@@ -23,9 +23,8 @@ void ForEachCore(Query* q, F&& f) {
     if (qe == nullptr) continue;
     if (auto* core = DynCast<SelectCore>(qe)) {
       f(*core);
-    } else if (auto* op = DynCast<SetOperation>(qe)) {
-      todo.push_back(op->left);
-      todo.push_back(op->right);
+    } else if (auto* chain = DynCast<SetOperationChain>(qe)) {  // collapse_set_operations ran before
+      for (SetOperationChain::Branch& b : chain->branches) todo.push_back(b.query);
     } else if (auto* n = DynCast<NestedQuery>(qe); n && n->query) {
       todo.push_back(n->query->body);
     }
@@ -79,7 +78,7 @@ class Pruner {
 
 }  // namespace
 
-void PruneWhereSubqueries(ast::Statement& stmt, Arena& arena) {
+void PruneWhereSubqueries(ast::Statement& stmt, Arena& arena, RewriteResult&) {
   Pruner p(arena);
   QueryWalker w;
   w.on_core = [&](SelectCore& core) {

@@ -16,9 +16,10 @@
 
 #include "ast/ast.h"
 #include "base/arena.h"
+#include "rewrite/rewrite_result.h"
 
 namespace hivelineage::rewrite {
 
-void PruneWhereSubqueries(ast::Statement& stmt, Arena& arena);
+void PruneWhereSubqueries(ast::Statement& stmt, Arena& arena, RewriteResult& result);
 
 }  // namespace hivelineage::rewrite
