@@ -273,6 +273,15 @@ TEST_CASE("lineage: CTE shadowing and a CTE named like the table it reads") {
       "WITH q AS (SELECT key FROM src) SELECT * FROM (WITH q AS (SELECT value AS key FROM src) SELECT key FROM q) x",
       s);
   CHECK(Sources(inner, "key") == Strings{"default.src.value"});
+  // Column lists rename; a statement-level WITH feeds a FROM-first multi-insert.
+  auto multi = Analyze(
+      "WITH c (a, b) AS (SELECT key, upper(value) FROM src) "
+      "FROM c INSERT INTO x SELECT a INSERT INTO y SELECT b, c.a",
+      s);
+  CHECK(Sources(multi, "default.x.a") == Strings{"default.src.key"});
+  CHECK(Sources(multi, "default.y.b") == Strings{"default.src.value"});
+  CHECK(Sources(multi, "default.y.a") == Strings{"default.src.key"});
+  CHECK(multi.inputs == Strings{"default.src"});
 }
 
 TEST_CASE("lineage: DDL in script order feeds the catalog") {

@@ -67,6 +67,13 @@ TEST_CASE("rewrite inline_ctes: references become derived tables, WITH goes away
   CHECK(Rewrite(&rewrite::InlineCtes,
                 "WITH q AS (SELECT 1 AS v) SELECT * FROM (WITH q AS (SELECT 2 AS v) SELECT v FROM q) s, db.q") ==
         Canonical("SELECT * FROM (SELECT v FROM (SELECT 2 AS v) q) s, db.q"));
+  // A CTE body sees only the CTEs before it: `b` in `a`'s body is the table.
+  CHECK(Rewrite(&rewrite::InlineCtes, "WITH a AS (SELECT x FROM b), b AS (SELECT x FROM a) SELECT x FROM b") ==
+        Canonical("SELECT x FROM (SELECT x FROM (SELECT x FROM b) a) b"));
+  // Statement-level WITH before a FROM-first multi-insert.
+  CHECK(Rewrite(&rewrite::InlineCtes,
+                "WITH s AS (SELECT k, v FROM src) FROM s INSERT INTO a SELECT k INSERT INTO b SELECT v") ==
+        Canonical("FROM (SELECT k, v FROM src) s INSERT INTO a SELECT k INSERT INTO b SELECT v"));
   // Statement-level WITH before INSERT, and CTEs used in WHERE subqueries.
   CHECK(Rewrite(&rewrite::InlineCtes,
                 "WITH t AS (SELECT k FROM x) INSERT INTO y SELECT k FROM t WHERE k IN (SELECT k FROM t)") ==
