@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/file_part.h"
 #include "driver/session.h"
 #include "output/writer.h"

@@ -325,7 +325,7 @@ Node* Sample(NodeKind k, int variant, Children& c) {
         it.expr = c.E();
         n->items = c.One(it);
       } else {
-        n->transform = a.New<Transform>();
+        n->transform = a.New<ScriptTransform>();
         n->transform->args = c.Es();
         n->transform->script = "x.py";
       }

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/encoding.h"
 #include "driver/run.h"
 #include "output/hive_writer.h"

@@ -15,7 +15,7 @@
 #include "base/strings.h"
 #include "graph/collapse.h"
 #include "graph/formats.h"
-#include "graph/transform.h"
+#include "graph/subtype.h"
 #include "graph_test_support.h"
 
 namespace {
@@ -90,7 +90,7 @@ TEST_CASE("graph: statements of different scripts chain through shared table nam
   auto first = EdgesBetween(g, "ods.events.price", "dw.stage.amount");
   REQUIRE(first.size() == 1);
   CHECK(g.Expression(*first[0]) == "(e.price * e.qty)");
-  CHECK(g.Transform(*first[0]) == lineage::Transform::Transformation);
+  CHECK(g.EdgeDerivation(*first[0]) == lineage::Derivation::Transformation);
   REQUIRE(first[0]->steps.size() == 1);
   const graph::StatementInfo& st1 = g.statements[first[0]->statement()];
   CHECK(st1.file == "etl/stage.sql");
@@ -246,7 +246,7 @@ TEST_CASE("collapse: temporary tables are bridged, keeping every step") {
   CHECK(g.columns[straight.steps[0].target].name == "tmp.a.x");
   CHECK(g.Written(straight.steps[1]).expression == "trim(a.x)");
   CHECK(g.Expression(straight) == "b.y");
-  CHECK(g.Transform(straight) == lineage::Transform::Identity);
+  CHECK(g.EdgeDerivation(straight) == lineage::Derivation::Identity);
   CHECK(g.statements[straight.statement()].start.line == 10);
   REQUIRE(around.steps.size() == 4);
   CHECK(g.Written(around.steps[2]).expression == "lower(b.y)");
@@ -299,17 +299,17 @@ TEST_CASE("collapse: an exponential number of paths stops at the work budget") {
 
 // ---- transformation subtypes ------------------------------------------------
 
-TEST_CASE("transform: projection subtypes from the lineage layer's Transform") {
-  // The Transform itself is computed from the AST: tests/openlineage_subtype_test.cc.
+TEST_CASE("subtype: projection subtypes from the lineage layer's Derivation") {
+  // The Derivation itself is computed from the AST: tests/openlineage_subtype_test.cc.
   using graph::Subtype;
-  using lineage::Transform;
-  CHECK(graph::ProjectionSubtype(Transform::Identity) == Subtype::Identity);
-  CHECK(graph::ProjectionSubtype(Transform::Transformation) == Subtype::Transformation);
-  CHECK(graph::ProjectionSubtype(Transform::Conditional) == Subtype::Conditional);
-  CHECK(graph::ProjectionSubtype(Transform::Aggregation) == Subtype::Aggregation);
-  CHECK(graph::ProjectionSubtype(Transform::Window) == Subtype::Window);
-  for (Transform t : {Transform::Identity, Transform::Transformation, Transform::Conditional, Transform::Aggregation,
-                      Transform::Window})
+  using lineage::Derivation;
+  CHECK(graph::ProjectionSubtype(Derivation::Identity) == Subtype::Identity);
+  CHECK(graph::ProjectionSubtype(Derivation::Transformation) == Subtype::Transformation);
+  CHECK(graph::ProjectionSubtype(Derivation::Conditional) == Subtype::Conditional);
+  CHECK(graph::ProjectionSubtype(Derivation::Aggregation) == Subtype::Aggregation);
+  CHECK(graph::ProjectionSubtype(Derivation::Window) == Subtype::Window);
+  for (Derivation t : {Derivation::Identity, Derivation::Transformation, Derivation::Conditional, Derivation::Aggregation,
+                      Derivation::Window})
     CHECK(graph::IsDirect(graph::ProjectionSubtype(t)));
   CHECK(graph::IsDirect(graph::Subtype::Window));
   CHECK_FALSE(graph::IsDirect(graph::Subtype::Join));
@@ -318,7 +318,7 @@ TEST_CASE("transform: projection subtypes from the lineage layer's Transform") {
   CHECK(std::string(graph::SubtypeName(Subtype::GroupBy)) == "GROUP_BY");
 }
 
-TEST_CASE("transform: predicate subtypes from the condition's clause") {
+TEST_CASE("subtype: predicate subtypes from the condition's clause") {
   using graph::Subtype;
   using lineage::Clause;
   CHECK(graph::PredicateSubtype(Clause::Where) == Subtype::Filter);

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "graph/builder.h"
 #include "graph/graph.h"
 #include "test_support.h"
@@ -21,7 +21,7 @@ struct Col {
   std::string target;
   std::vector<std::string> sources;
   std::string expression;
-  lineage::Transform transform = lineage::Transform::Identity;
+  lineage::Derivation derivation = lineage::Derivation::Identity;
 };
 struct Pred {
   std::vector<std::string> sources;
@@ -49,7 +49,7 @@ inline driver::StatementResult Stmt(uint32_t index, int line, StatementKind kind
     cl.target = std::move(c.target);
     cl.sources = std::move(c.sources);
     cl.expression = std::move(c.expression);
-    cl.transform = c.transform;
+    cl.derivation = c.derivation;
     s.lineage.columns.push_back(std::move(cl));
   }
   for (Pred& p : preds)
@@ -85,13 +85,13 @@ inline std::vector<driver::FileResult> TwoScripts() {
                   {"dw.stage.amount",
                    {"ods.events.price", "ods.events.qty"},
                    "(e.price * e.qty)",
-                   lineage::Transform::Transformation}},
+                   lineage::Derivation::Transformation}},
                  {{{"ods.events.dt"}, {"dw.stage.user_id", "dw.stage.amount"}, "(e.dt = '2024-01-01')"}})}));
   files.push_back(
       File("etl/mart.sql",
            {Stmt(0, 2, StatementKind::Insert, {"dim.users", "dw.stage"}, {"dm.report"},
-                 {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Transform::Transformation},
-                  {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Transform::Aggregation}},
+                 {{"dm.report.name", {"dim.users.name"}, "upper(u.name)", lineage::Derivation::Transformation},
+                  {"dm.report.total", {"dw.stage.amount"}, "sum(s.amount)", lineage::Derivation::Aggregation}},
                  {{{"dim.users.id", "dw.stage.user_id"},
                    {"dm.report.name", "dm.report.total"},
                    "(s.user_id = u.id)",

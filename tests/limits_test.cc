@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/run.h"
 #include "output/writer.h"
 

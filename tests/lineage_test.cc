@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "base/arena.h"
-#include "lineage/analyzer.h"
 #include "lineage/column_regex.h"
+#include "lineage/resolver.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "graph/builder.h"
 #include "graph/formats.h"
 

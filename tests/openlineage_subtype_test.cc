@@ -1,7 +1,7 @@
 // OpenLineage transformation subtypes from the lineage layer: the sort keys
 // (ORDER BY / SORT BY / DISTRIBUTE BY / CLUSTER BY) that the rewrite prunes
 // but keeps on the AST, recorded as Clause::Sort predicates (INDIRECT/SORT,
-// left out of the hive format); and ColumnLineage::transform / masking, read
+// left out of the hive format); and ColumnLineage::derivation / masking, read
 // from the AST through derived tables, CTEs and views (the DIRECT subtypes).
 #include <doctest/doctest.h>
 
@@ -15,7 +15,7 @@
 
 #include "ast/print_sql.h"
 #include "base/arena.h"
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "graph/builder.h"
 #include "graph/formats.h"
 #include "lineage/lineage.h"
@@ -29,7 +29,7 @@ namespace {
 
 using namespace hivelineage;
 using lineage::Clause;
-using lineage::Transform;
+using lineage::Derivation;
 using Strings = std::vector<std::string>;
 
 constexpr char kTables[] =
@@ -78,7 +78,7 @@ Strings SortPredicates(const std::string& sql) { return Predicates(Only(AnalyzeF
 std::map<std::string, std::string> Transforms(const lineage::StatementLineage& l) {
   std::map<std::string, std::string> out;
   for (const lineage::ColumnLineage& c : l.columns)
-    out[c.target] = std::string(lineage::TransformName(c.transform)) + (c.masking ? " masking" : "");
+    out[c.target] = std::string(lineage::DerivationName(c.derivation)) + (c.masking ? " masking" : "");
   return out;
 }
 
@@ -195,7 +195,7 @@ TEST_CASE("sort keys: per insert body, no diagnostics, projections unchanged") {
     CHECK(a[i].target == b[i].target);
     CHECK(a[i].sources == b[i].sources);
     CHECK(a[i].expression == b[i].expression);
-    CHECK(a[i].transform == b[i].transform);
+    CHECK(a[i].derivation == b[i].derivation);
   }
 }
 

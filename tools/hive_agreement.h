@@ -24,7 +24,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "base/strings.h"
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/run.h"
 #include "driver/session.h"
 #include "nlohmann/json.hpp"

@@ -391,9 +391,10 @@ struct SelectItem {
 
 struct ColumnDef;
 
-// ROW FORMAT / RECORDREADER etc. of TRANSFORM are kept as text only.
+// The TRANSFORM clause: rows piped through a script.
 // `SELECT TRANSFORM(a, b) USING 'x.py' AS (c STRING, d)`, `MAP a USING ...`, `REDUCE ...`
-struct Transform {
+// ROW FORMAT / RECORDREADER etc. are kept as text only.
+struct ScriptTransform {
   enum class Style : uint8_t { Transform, Map, Reduce } style = Style::Transform;
   List<Expr*> args;
   std::string_view script;  // the USING string, unescaped
@@ -427,7 +428,7 @@ struct SelectCore : QueryExpr {
   std::string_view hint;  // `/*+ MAPJOIN(d) */` text, empty if none
   bool distinct = false;
   List<SelectItem> items;
-  Transform* transform = nullptr;  // when the select list is TRANSFORM/MAP/REDUCE
+  ScriptTransform* transform = nullptr;  // when the select list is TRANSFORM/MAP/REDUCE
   TableRef* from = nullptr;
   Expr* where = nullptr;
   GroupBy* group_by = nullptr;

@@ -174,13 +174,13 @@ std::string_view Name(FunctionCall::Nulls v) {
   return "?";
 }
 
-std::string_view Name(Transform::Style v) {
+std::string_view Name(ScriptTransform::Style v) {
   switch (v) {
-    case Transform::Style::Transform:
+    case ScriptTransform::Style::Transform:
       return "Transform";
-    case Transform::Style::Map:
+    case ScriptTransform::Style::Map:
       return "Map";
-    case Transform::Style::Reduce:
+    case ScriptTransform::Style::Reduce:
       return "Reduce";
   }
   return "?";
@@ -707,7 +707,7 @@ class Dumper {
           out += ')';
         }
         out += ']';
-        if (const Transform* t = c->transform) {
+        if (const ScriptTransform* t = c->transform) {
           F("transform");
           out += "(transform";
           FEnum("style", t->style);

@@ -722,18 +722,18 @@ class Printer {
     }
   }
 
-  void TransformClause(const Transform* t) {
+  void TransformClause(const ScriptTransform* t) {
     switch (t->style) {
-      case Transform::Style::Transform:
+      case ScriptTransform::Style::Transform:
         out += "TRANSFORM(";
         Exprs(t->args);
         out += ')';
         break;
-      case Transform::Style::Map:
+      case ScriptTransform::Style::Map:
         out += "MAP ";
         Exprs(t->args);
         break;
-      case Transform::Style::Reduce:
+      case ScriptTransform::Style::Reduce:
         out += "REDUCE ";
         Exprs(t->args);
         break;
@@ -767,7 +767,7 @@ class Printer {
   }
 
   void Select(const SelectCore* c) {
-    if (c->transform != nullptr && c->transform->style != Transform::Style::Transform) {
+    if (c->transform != nullptr && c->transform->style != ScriptTransform::Style::Transform) {
       TransformClause(c->transform);
     } else {
       out += "SELECT ";

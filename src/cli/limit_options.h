@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 
 namespace hivelineage::cli {
 

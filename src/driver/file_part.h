@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 
 namespace hivelineage::driver {
 

@@ -1,5 +1,5 @@
 // What an analysis is asked to do: the one options type that the command
-// line (cli/input_options.cc), the C++ library (api/analyzer.cc) and the C
+// line (cli/input_options.cc), the C++ library (api/cpp_api.cc) and the C
 // API (through the library) fill, and that the driver passes down. The
 // catalog it names is loaded once (LoadCatalog) and every script's
 // lineage::Session is made from it (NewSession), both in session.h.

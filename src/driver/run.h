@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/file_part.h"
 #include "driver/session.h"
 

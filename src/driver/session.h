@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/options.h"
 #include "lineage/catalog.h"
 #include "lineage/lineage.h"

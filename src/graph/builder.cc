@@ -89,7 +89,7 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
     // not, and only its sources become (read) columns.
     const uint32_t target = AddColumn(c.target, lin.outputs, false);
     const uint32_t w = static_cast<uint32_t>(info.written.size());
-    if (target != kNone) info.written.push_back(WrittenColumn{target, c.expression, c.transform, c.masking});
+    if (target != kNone) info.written.push_back(WrittenColumn{target, c.expression, c.derivation, c.masking});
     for (const std::string& s : c.sources) {
       const uint32_t source = AddColumn(s, known, true);
       if (source != kNone && target != kNone)

@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "absl/container/flat_hash_map.h"
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "graph/graph.h"
 
 namespace hivelineage::graph {

@@ -139,7 +139,7 @@ class JsonWriter {
     j_.Key("expression");
     j_.String(g_.Expression(e));
     j_.Key("transform");
-    j_.String(lineage::TransformName(g_.Transform(e)));
+    j_.String(lineage::DerivationName(g_.EdgeDerivation(e)));
     if (g_.Masking(e)) {
       j_.Key("masking");
       j_.Bool(true);

@@ -3,7 +3,7 @@
 // facet and, on each written dataset, the columnLineage facet.
 //
 // Value sources are DIRECT inputFields with the written column's subtype
-// (its lineage::Transform, and its masking flag); condition columns are
+// (its lineage::Derivation, and its masking flag); condition columns are
 // INDIRECT, with the subtype of their clause (FILTER, JOIN, GROUP_BY,
 // WINDOW, SORT, see transform.h): on the dataset when the condition governs
 // every written column of it (the usual case), else on the fields it governs.
@@ -13,7 +13,7 @@
 
 #include "base/strings.h"
 #include "graph/formats.h"
-#include "graph/transform.h"
+#include "graph/subtype.h"
 #include "nlohmann/json.hpp"
 #include "output/md5.h"
 
@@ -114,7 +114,7 @@ Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLine
     const Edge& e = g.edges[i];
     const WrittenColumn& w = g.Written(e.steps.back());
     output_of(e.target).fields[std::string(g.columns[e.target].short_name())][Field(g, e.source, o)].insert(
-        Transformation{true, ProjectionSubtype(g.Transform(e)), w.expression, g.Masking(e)});
+        Transformation{true, ProjectionSubtype(g.EdgeDerivation(e)), w.expression, g.Masking(e)});
   }
   for (uint32_t i : by.conditions[id]) {
     const Condition& k = g.conditions[i];

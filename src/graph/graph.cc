@@ -70,9 +70,9 @@ std::optional<TableId> Graph::FindTable(std::string_view name) const { return Fi
 
 std::optional<ColumnId> Graph::FindColumn(std::string_view name) const { return FindByName(columns, name); }
 
-lineage::Transform Graph::Transform(const Edge& e) const {
-  lineage::Transform t = lineage::Transform::Identity;
-  for (const Step& s : e.steps) t = std::max(t, Written(s).transform);
+lineage::Derivation Graph::EdgeDerivation(const Edge& e) const {
+  lineage::Derivation t = lineage::Derivation::Identity;
+  for (const Step& s : e.steps) t = std::max(t, Written(s).derivation);
   return t;
 }
 

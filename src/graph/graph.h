@@ -67,7 +67,7 @@ struct ColumnNode {
 struct WrittenColumn {
   ColumnId column = 0;
   std::string expression;  // the target expression traced back to base columns
-  lineage::Transform transform = lineage::Transform::Identity;
+  lineage::Derivation derivation = lineage::Derivation::Identity;
   bool masking = false;  // the value passes through mask*(), md5(), sha*() or hash()
 };
 
@@ -131,10 +131,10 @@ struct Graph {
 
   // The written column a value step writes.
   const WrittenColumn& Written(const Step& s) const { return statements[s.statement].written[s.written]; }
-  // A value edge's expression (its last step's), transform (the largest
-  // along the steps) and masking (any step's).
+  // A value edge's expression (its last step's), derivation (the largest
+  // along the steps; JSON "transform") and masking (any step's).
   const std::string& Expression(const Edge& e) const { return Written(e.steps.back()).expression; }
-  lineage::Transform Transform(const Edge& e) const;
+  lineage::Derivation EdgeDerivation(const Edge& e) const;
   bool Masking(const Edge& e) const;
 
   // The columns condition `c` governs, sorted.

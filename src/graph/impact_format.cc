@@ -134,7 +134,7 @@ void WriteHopJson(output::JsonOut& j, const Graph& g, const Hop& hop) {
     j.Key("expression");
     j.String(g.Expression(e));
     j.Key("transform");
-    j.String(lineage::TransformName(g.Transform(e)));
+    j.String(lineage::DerivationName(g.EdgeDerivation(e)));
     if (g.Masking(e)) {
       j.Key("masking");
       j.Bool(true);

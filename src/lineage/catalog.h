@@ -9,7 +9,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "lineage/transform_kind.h"
+#include "lineage/derivation.h"
 
 namespace hivelineage::lineage {
 
@@ -22,7 +22,7 @@ struct CatalogColumn {
   std::vector<std::string> view_sources;
   bool view_expression = false;  // the view column is not a plain column copy
   // How the view column's value is made, and whether it is masked (see ColumnLineage).
-  Transform view_transform = Transform::Identity;
+  Derivation view_derivation = Derivation::Identity;
   bool view_masking = false;
 };
 

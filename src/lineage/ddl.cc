@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "base/strings.h"
-#include "lineage/analyzer.h"
+#include "lineage/resolver.h"
 
 namespace hivelineage::lineage {
 
@@ -26,13 +26,13 @@ std::vector<CatalogColumn> ToColumns(std::span<const ColumnDef> defs) {
 
 }  // namespace
 
-bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session, const Analyzer& an) {
+bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session, const Resolver& rs) {
   if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
   CatalogTable t;
   t.name = key;
   t.temporary = s.temporary;
   if (!s.like.parts.empty()) {
-    if (const CatalogTable* src = session.catalog.Find(an.TableKey(s.like))) {
+    if (const CatalogTable* src = session.catalog.Find(rs.TableKey(s.like))) {
       t.columns = src->columns;
       t.partition_columns = src->partition_columns;
       for (CatalogColumn& c : t.columns) c.view_sources.clear();
@@ -78,7 +78,7 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
     for (uint32_t id : q.At(i).sources) c.view_sources.emplace_back(interner.Name(id));
     std::sort(c.view_sources.begin(), c.view_sources.end());
     c.view_expression = q.At(i).type != DepType::Simple;
-    c.view_transform = q.At(i).transform_kind;
+    c.view_derivation = q.At(i).derivation;
     c.view_masking = q.At(i).masking;
     t.columns.push_back(std::move(c));
   }

@@ -12,13 +12,13 @@
 
 namespace hivelineage::lineage {
 
-class Analyzer;
+class Resolver;
 
 // Each Apply* for a CREATE returns whether it created the table: false for
 // CREATE ... IF NOT EXISTS of a table the catalog already has.
 
 // CREATE TABLE t (cols) [PARTITIONED BY (...)] and CREATE TABLE t LIKE src.
-bool ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key, Session& session, const Analyzer& an);
+bool ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key, Session& session, const Resolver& rs);
 // CTAS: the columns are the query's output names (partition columns, named in
 // PARTITIONED BY, are the trailing ones).
 bool ApplyCtas(const ast::CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,

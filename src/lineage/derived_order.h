@@ -3,7 +3,7 @@
 // A derived table cannot see the enclosing query, so its output can be
 // computed before the query that reads it. Analysing a chain of thousands of
 // CTEs (each inlined as a derived table reading the previous one) in that
-// order keeps the analyzer's recursion depth independent of the chain length.
+// order keeps the resolver's recursion depth independent of the chain length.
 #pragma once
 
 #include <vector>

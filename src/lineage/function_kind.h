@@ -1,5 +1,5 @@
 // What a built-in function does to its arguments' values, as far as
-// ColumnLineage::transform and masking care: Hive's aggregate functions, IF,
+// ColumnLineage::derivation and masking care: Hive's aggregate functions, IF,
 // and the masking and hashing functions. By the call's name alone; a
 // qualified name (`db.f`, `x.count`) is a user function and none of these.
 #pragma once

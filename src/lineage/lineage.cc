@@ -1,6 +1,6 @@
 // ComputeLineage: table and column lineage of one statement, by statement kind.
 //
-// Queries are analysed by the Analyzer; this file maps query outputs onto
+// Queries are analysed by the Resolver; this file maps query outputs onto
 // the written table's columns the way Hive does (by position, by INSERT's
 // column list, dynamic partition columns last in PARTITION order) and
 // applies DDL to the session's catalog (ddl.cc).
@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "base/strings.h"
-#include "lineage/analyzer.h"
+#include "lineage/resolver.h"
 #include "lineage/ddl.h"
 
 namespace hivelineage::lineage {
@@ -30,9 +30,9 @@ void SortUnique(std::vector<std::string>& v) {
 class Builder {
  public:
   Builder(const rewrite::RewriteResult& rewritten, Session& session, StatementLineage& out)
-      : session_(session), out_(out), an_(rewritten, session, out) {}
+      : session_(session), out_(out), resolver_(rewritten, session, out) {}
 
-  Analyzer& an() { return an_; }
+  Resolver& resolver() { return resolver_; }
   void AddOutput(std::string key) { out_.outputs.push_back(std::move(key)); }
   // Called where the DDL took effect, so the kind is the statement's own, not the catalog's after the script.
   void AddCreated(const std::string& key, bool temporary, bool view) {
@@ -55,14 +55,14 @@ class Builder {
       t.name = std::move(target);
       t.sources = c.sources;
       t.type = c.type;
-      t.transform = c.transform_kind;
+      t.derivation = c.derivation;
       t.masking = c.masking;
       t.column = &c;
       t.bodies.push_back(body);
       targets_.push_back(std::move(t));
     } else {
       Target& t = targets_[it->second];
-      FoldTransform(t.transform, t.masking, !t.sources.empty(), c.transform_kind, c.masking, !c.sources.empty());
+      FoldDerivation(t.derivation, t.masking, !t.sources.empty(), c.derivation, c.masking, !c.sources.empty());
       MergeInto(t.sources, c.sources);
       t.type = std::max(t.type, c.type);
       t.bodies.push_back(body);
@@ -73,7 +73,7 @@ class Builder {
     c.name = target;
     c.sources = info.sources;
     c.type = info.type;
-    c.transform_kind = info.transform_kind;
+    c.derivation = info.derivation;
     c.masking = info.masking;
     c.expr = expr;
     c.scope = scope;
@@ -87,19 +87,19 @@ class Builder {
     if (n == 0 && q->open()) {
       // `SELECT *` over a table of unknown schema: assume the target's names.
       for (const std::string& name : names) {
-        const Column* c = an_.LookupOutput(q, name);
+        const Column* c = resolver_.LookupOutput(q, name);
         if (c != nullptr) AddTarget(Cat(prefix, name), *c, body);
       }
-      an_.Warn(span, "'*' over a table of unknown schema: target columns matched by name");
+      resolver_.Warn(span, "'*' over a table of unknown schema: target columns matched by name");
       return;
     }
     if (n != names.size() && !names.empty())
-      an_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()));
+      resolver_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()));
     for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->At(i), body);
   }
 
   void Finish() {
-    const ColumnInterner& names = an_.interner();
+    const ColumnInterner& names = resolver_.interner();
     std::vector<std::string> all_targets;
     for (Target& t : targets_) {
       ColumnLineage cl;
@@ -107,13 +107,13 @@ class Builder {
       for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
       SortUnique(cl.sources);
       cl.type = t.type;
-      cl.transform = t.transform;
+      cl.derivation = t.derivation;
       cl.masking = t.masking;
-      cl.expression = an_.ExpressionText(*t.column);
+      cl.expression = resolver_.ExpressionText(*t.column);
       out_.columns.push_back(std::move(cl));
       all_targets.push_back(t.name);
     }
-    for (PredicateRecord& p : an_.predicates()) {
+    for (PredicateRecord& p : resolver_.predicates()) {
       if (p.sources.empty()) continue;
       PredicateLineage pl;
       for (uint32_t id : p.sources) pl.sources.emplace_back(names.Name(id));
@@ -121,7 +121,7 @@ class Builder {
       for (const Target& t : targets_)
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
           pl.targets.push_back(t.name);
-      pl.expression = an_.PrintCondition(p);
+      pl.expression = resolver_.PrintCondition(p);
       pl.clause = p.clause;
       out_.predicates.push_back(std::move(pl));
     }
@@ -136,14 +136,14 @@ class Builder {
     std::string name;
     ColumnSet sources;
     DepType type = DepType::Simple;
-    Transform transform = Transform::Identity;
+    Derivation derivation = Derivation::Identity;
     bool masking = false;
     const Column* column = nullptr;  // first writer, for the expression
     std::vector<int> bodies;
   };
   Session& session_;
   StatementLineage& out_;
-  Analyzer an_;
+  Resolver resolver_;
   std::vector<Target> targets_;
   absl::flat_hash_map<std::string, size_t> target_index_;
   StablePool<Column> scratch_;
@@ -154,16 +154,16 @@ class Builder {
 void RebuildLineage(const std::string& key, Session& session, Builder& b) {
   const CatalogTable* t = session.catalog.Find(key);
   if (t == nullptr || !t->view_lineage_known) return;
-  Analyzer& an = b.an();
+  Resolver& rs = b.resolver();
   for (const CatalogColumn& c : t->columns) {
     ExprInfo info;
     for (const std::string& s : c.view_sources) {
-      AddTo(info.sources, an.interner().InternFull(s));
+      AddTo(info.sources, rs.interner().InternFull(s));
       size_t dot = s.rfind('.');
-      if (dot != std::string::npos) an.AddInput(s.substr(0, dot));
+      if (dot != std::string::npos) rs.AddInput(s.substr(0, dot));
     }
     info.type = c.view_expression ? DepType::Expression : DepType::Simple;
-    info.transform_kind = c.view_transform;
+    info.derivation = c.view_derivation;
     info.masking = c.view_masking;
     b.AddTarget(Cat(key, ".", c.name), info, nullptr, nullptr, -1);
   }
@@ -195,73 +195,73 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
 }
 
 void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b) {
-  Analyzer& an = b.an();
-  if (!s.ctes.empty()) an.Unrewritten(s.span, "WITH", "inline_ctes");
-  if (s.from != nullptr) an.SetSharedFrom(s.from);
+  Resolver& rs = b.resolver();
+  if (!s.ctes.empty()) rs.Unrewritten(s.span, "WITH", "inline_ctes");
+  if (s.from != nullptr) rs.SetSharedFrom(s.from);
   for (size_t i = 0; i < s.bodies.size(); ++i) {
     const InsertBody& body = s.bodies[i];
-    an.current_body = static_cast<int>(i);
-    an.SetSharedCore(body.query != nullptr ? body.query->body : nullptr);
-    ColumnList* q = an.AnalyzeQuery(body.query, nullptr);
+    rs.current_body = static_cast<int>(i);
+    rs.SetSharedCore(body.query != nullptr ? body.query->body : nullptr);
+    ColumnList* q = rs.AnalyzeQuery(body.query, nullptr);
     const InsertTarget* t = body.target;
     if (t == nullptr) {
-      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(q->At(c).name, q->At(c), an.current_body);
+      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(q->At(c).name, q->At(c), rs.current_body);
       continue;
     }
     if (t->type == InsertTarget::Type::Directory) {
       std::string dir = Cat("directory:", t->path);
       b.AddOutput(dir);
-      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(Cat(dir, ".", q->At(c).name), q->At(c), an.current_body);
+      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(Cat(dir, ".", q->At(c).name), q->At(c), rs.current_body);
       continue;
     }
-    std::string key = an.TableKey(t->table);
+    std::string key = rs.TableKey(t->table);
     if (key.empty()) continue;
     b.AddOutput(key);
-    b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), an.current_body, t->span);
+    b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), rs.current_body, t->span);
     // INSERT INTO t (b) ...: Hive writes every other column too (default or NULL, no source).
     if (!t->columns.empty()) {
       if (const CatalogTable* table = session.catalog.Find(key)) {
         for (const CatalogColumn& c : table->columns) {
           bool listed =
               std::any_of(t->columns.begin(), t->columns.end(), [&](const Ident& id) { return Lower(id) == c.name; });
-          if (!listed) b.AddTarget(Cat(key, ".", c.name), ExprInfo{}, nullptr, nullptr, an.current_body);
+          if (!listed) b.AddTarget(Cat(key, ".", c.name), ExprInfo{}, nullptr, nullptr, rs.current_body);
         }
       }
     }
   }
-  an.current_body = -1;
-  an.SetSharedFrom(nullptr);
+  rs.current_body = -1;
+  rs.SetSharedFrom(nullptr);
 }
 
 void UpdateLineage(const UpdateStatement& s, Builder& b) {
-  Analyzer& an = b.an();
-  std::string key = an.TableKey(s.table);
+  Resolver& rs = b.resolver();
+  std::string key = rs.TableKey(s.table);
   if (key.empty()) return;
-  an.AddInput(key);
+  rs.AddInput(key);
   b.AddOutput(key);
-  Scope* scope = an.NewTableScope(s.table, "");
+  Scope* scope = rs.NewTableScope(s.table, "");
   for (const Assignment& a : s.assignments) {
-    ExprInfo info = an.AnalyzeExpr(a.value, scope);
+    ExprInfo info = rs.AnalyzeExpr(a.value, scope);
     b.AddTarget(Cat(key, ".", Lower(a.column)), info, a.value, scope, -1);
   }
-  if (s.where != nullptr) an.RecordPredicate(s.where, scope, Clause::Where);
+  if (s.where != nullptr) rs.RecordPredicate(s.where, scope, Clause::Where);
 }
 
 void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
-  Analyzer& an = b.an();
-  std::string key = an.TableKey(s.target);
+  Resolver& rs = b.resolver();
+  std::string key = rs.TableKey(s.target);
   if (key.empty()) return;
-  an.AddInput(key);
+  rs.AddInput(key);
   b.AddOutput(key);
-  Scope* scope = an.NewTableScope(s.target, s.target_alias.name);
-  if (s.source != nullptr) an.AddRelations(s.source, scope);
-  if (s.on != nullptr) an.RecordPredicate(s.on, scope, Clause::JoinOn);  // Hive runs MERGE as an outer join
+  Scope* scope = rs.NewTableScope(s.target, s.target_alias.name);
+  if (s.source != nullptr) rs.AddRelations(s.source, scope);
+  if (s.on != nullptr) rs.RecordPredicate(s.on, scope, Clause::JoinOn);  // Hive runs MERGE as an outer join
   const CatalogTable* table = session.catalog.Find(key);
   for (const MergeClause& c : s.clauses) {
-    if (c.condition != nullptr) an.RecordPredicate(c.condition, scope, Clause::MergeWhen);
+    if (c.condition != nullptr) rs.RecordPredicate(c.condition, scope, Clause::MergeWhen);
     if (c.action == MergeClause::Action::Update) {
       for (const Assignment& a : c.assignments) {
-        ExprInfo info = an.AnalyzeExpr(a.value, scope);
+        ExprInfo info = rs.AnalyzeExpr(a.value, scope);
         b.AddTarget(Cat(key, ".", Lower(a.column)), info, a.value, scope, -1);
       }
     } else if (c.action == MergeClause::Action::Insert) {
@@ -273,9 +273,9 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
         for (const CatalogColumn& col : table->partition_columns) names.push_back(col.name);
       }
       if (names.size() < c.insert_values.size())
-        an.Warn(c.span, "MERGE INSERT: target columns unknown (no column list, table not in catalog)");
+        rs.Warn(c.span, "MERGE INSERT: target columns unknown (no column list, table not in catalog)");
       for (size_t i = 0; i < c.insert_values.size() && i < names.size(); ++i) {
-        ExprInfo info = an.AnalyzeExpr(c.insert_values[i], scope);
+        ExprInfo info = rs.AnalyzeExpr(c.insert_values[i], scope);
         b.AddTarget(Cat(key, ".", names[i]), info, c.insert_values[i], scope, -1);
       }
     }
@@ -283,23 +283,23 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
 }
 
 void Compute(const Statement& stmt, Session& session, Builder& b) {
-  Analyzer& an = b.an();
+  Resolver& rs = b.resolver();
   switch (stmt.stmt_kind()) {
     case StmtKind::QueryStatement:
       return QueryStatementLineage(static_cast<const QueryStatement&>(stmt), session, b);
     case StmtKind::CreateTableStatement: {
       auto& s = static_cast<const CreateTableStatement&>(stmt);
-      std::string key = an.TableKey(s.name);
+      std::string key = rs.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
       if (s.as_query == nullptr) {
-        if (ApplyCreateTable(s, key, session, an)) {
+        if (ApplyCreateTable(s, key, session, rs)) {
           b.AddCreated(key, s.temporary, false);
           b.AddDeclared(key);
         }
         return;
       }
-      ColumnList* q = an.AnalyzeQuery(s.as_query, nullptr);
+      ColumnList* q = rs.AnalyzeQuery(s.as_query, nullptr);
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
@@ -309,33 +309,33 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
     }
     case StmtKind::CreateViewStatement: {
       auto& s = static_cast<const CreateViewStatement&>(stmt);
-      std::string key = an.TableKey(s.name);
+      std::string key = rs.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
-      ColumnList* q = an.AnalyzeQuery(s.query, nullptr);
+      ColumnList* q = rs.AnalyzeQuery(s.query, nullptr);
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
       b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
-      if (ApplyCreateView(s, key, names, *q, an.interner(), session)) b.AddCreated(key, false, true);
+      if (ApplyCreateView(s, key, names, *q, rs.interner(), session)) b.AddCreated(key, false, true);
       return;
     }
     case StmtKind::AlterTableStatement: {
       auto& s = static_cast<const AlterTableStatement&>(stmt);
-      std::string key = an.TableKey(s.name);
+      std::string key = rs.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
       if (s.action == AlterTableStatement::Action::RenameTo && !s.new_name.parts.empty()) {
-        const std::string new_key = an.TableKey(s.new_name);
+        const std::string new_key = rs.TableKey(s.new_name);
         b.AddOutput(new_key);
         // The renamed table keeps its kind: a temporary table or a view under a new name.
         if (const CatalogTable* t = session.catalog.Find(key); t != nullptr && (t->temporary || t->is_view))
           b.AddCreated(new_key, t->temporary, t->is_view);
       }
       if (s.action == AlterTableStatement::Action::ExchangePartition && !s.new_name.parts.empty())
-        b.AddOutput(an.TableKey(s.new_name));
+        b.AddOutput(rs.TableKey(s.new_name));
       if (s.action == AlterTableStatement::Action::Rebuild) RebuildLineage(key, session, b);
-      ApplyAlterTable(s, key, an.TableKey(s.new_name), session);
+      ApplyAlterTable(s, key, rs.TableKey(s.new_name), session);
       if (s.action == AlterTableStatement::Action::AddColumns ||
           s.action == AlterTableStatement::Action::ReplaceColumns ||
           s.action == AlterTableStatement::Action::ChangeColumn)
@@ -345,7 +345,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
     case StmtKind::DropStatement: {
       auto& s = static_cast<const DropStatement&>(stmt);
       if (s.object == "table" || s.object == "view" || s.object == "materialized view") {
-        std::string key = an.TableKey(s.name);
+        std::string key = rs.TableKey(s.name);
         if (key.empty()) return;
         b.AddOutput(key);
         session.catalog.Remove(key);
@@ -353,24 +353,24 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       return;
     }
     case StmtKind::TruncateStatement: {
-      std::string key = an.TableKey(static_cast<const TruncateStatement&>(stmt).table);
+      std::string key = rs.TableKey(static_cast<const TruncateStatement&>(stmt).table);
       if (!key.empty()) b.AddOutput(key);
       return;
     }
     case StmtKind::LoadDataStatement: {
-      std::string key = an.TableKey(static_cast<const LoadDataStatement&>(stmt).table);
+      std::string key = rs.TableKey(static_cast<const LoadDataStatement&>(stmt).table);
       if (!key.empty()) b.AddOutput(key);
       return;
     }
     case StmtKind::ExportStatement: {
       auto& s = static_cast<const ExportStatement&>(stmt);
-      std::string key = an.TableKey(s.table);
-      if (!key.empty()) an.AddInput(key);
+      std::string key = rs.TableKey(s.table);
+      if (!key.empty()) rs.AddInput(key);
       if (!s.path.empty()) b.AddOutput(Cat("directory:", s.path));
       return;
     }
     case StmtKind::ImportStatement: {
-      std::string key = an.TableKey(static_cast<const ImportStatement&>(stmt).table);
+      std::string key = rs.TableKey(static_cast<const ImportStatement&>(stmt).table);
       if (!key.empty()) b.AddOutput(key);
       return;
     }
@@ -383,11 +383,11 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       return UpdateLineage(static_cast<const UpdateStatement&>(stmt), b);
     case StmtKind::DeleteStatement: {
       auto& s = static_cast<const DeleteStatement&>(stmt);
-      std::string key = an.TableKey(s.table);
+      std::string key = rs.TableKey(s.table);
       if (key.empty()) return;
-      an.AddInput(key);
+      rs.AddInput(key);
       b.AddOutput(key);
-      if (s.where != nullptr) an.RecordPredicate(s.where, an.NewTableScope(s.table, ""), Clause::Where);
+      if (s.where != nullptr) rs.RecordPredicate(s.where, rs.NewTableScope(s.table, ""), Clause::Where);
       return;
     }
     case StmtKind::MergeStatement:
@@ -423,17 +423,17 @@ const char* ClauseName(Clause c) {
   return "?";
 }
 
-const char* TransformName(Transform t) {
+const char* DerivationName(Derivation t) {
   switch (t) {
-    case Transform::Identity:
+    case Derivation::Identity:
       return "identity";
-    case Transform::Transformation:
+    case Derivation::Transformation:
       return "transformation";
-    case Transform::Conditional:
+    case Derivation::Conditional:
       return "conditional";
-    case Transform::Aggregation:
+    case Derivation::Aggregation:
       return "aggregation";
-    case Transform::Window:
+    case Derivation::Window:
       return "window";
   }
   return "?";

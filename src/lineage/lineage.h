@@ -16,7 +16,7 @@
 #include "ast/ast.h"
 #include "base/diagnostic.h"
 #include "lineage/catalog.h"
-#include "lineage/transform_kind.h"
+#include "lineage/derivation.h"
 #include "rewrite/rewrite_result.h"
 
 namespace hivelineage::lineage {
@@ -26,11 +26,11 @@ struct ColumnLineage {
   std::vector<std::string> sources;  // db.table.column, sorted, unique
   std::string expression;            // target expression traced back to base columns
   enum class Type : uint8_t { Simple, Expression, Script } type = Type::Simple;  // Hive's dependency type
-  Transform transform = Transform::Identity;  // how the value is made (OpenLineage DIRECT subtype)
-  bool masking = false;                       // the value passes through mask*(), md5(), sha*() or hash() somewhere
+  Derivation derivation = Derivation::Identity;  // how the value is made (OpenLineage DIRECT subtype)
+  bool masking = false;                          // the value passes through mask*(), md5(), sha*() or hash() somewhere
 };
 
-// The clause a predicate comes from, recorded where the analyzer meets it.
+// The clause a predicate comes from, recorded where the resolver meets it.
 // The PARTITION BY / ORDER BY of OVER (...) are not predicates: they are
 // sources of the window expression itself.
 enum class Clause : uint8_t {

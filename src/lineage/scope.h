@@ -1,9 +1,10 @@
 // The scope model lineage is computed over.
 //
 // A query's FROM clause makes a Scope: an ordered list of Relations (base
-// tables, views, derived tables, CTE references, LATERAL VIEW and TRANSFORM
-// outputs), each exposing a ColumnList. Every column in the model — a base
-// table column, a derived table's output, a UNION's output — is a Column that
+// tables, views, derived tables — inlined CTEs among them, as inline_ctes left
+// them — VALUES, table functions and LATERAL VIEW outputs), each exposing a
+// ColumnList. Every column in the model — a base table column, a derived
+// table's output, a set operation's output — is a Column that
 // carries its set of base columns, so a reference is resolved once to a
 // Column and never re-traced. Scopes chain to their enclosing query for
 // correlated references. Column addresses are stable (StablePool), so
@@ -28,19 +29,19 @@ struct ColumnList;
 
 using DepType = ColumnLineage::Type;
 inline DepType MaxType(DepType a, DepType b) { return a > b ? a : b; }
-inline Transform MaxTransform(Transform a, Transform b) { return a > b ? a : b; }
+inline Derivation MaxDerivation(Derivation a, Derivation b) { return a > b ? a : b; }
 
 // Folds how `from` makes a value into `into`'s for one column fed by both
 // (UNION branches, INSERT bodies writing one column). A side that reads no
 // column (a constant, count(*)) says nothing about how any source reaches
 // the column, so it only counts when neither side reads one.
-inline void FoldTransform(Transform& into, bool& into_masking, bool into_reads, Transform from, bool from_masking,
-                          bool from_reads) {
+inline void FoldDerivation(Derivation& into, bool& into_masking, bool into_reads, Derivation from, bool from_masking,
+                           bool from_reads) {
   if (from_reads && !into_reads) {
     into = from;
     into_masking = from_masking;
   } else if (from_reads || !into_reads) {
-    into = MaxTransform(into, from);
+    into = MaxDerivation(into, from);
     into_masking = into_masking || from_masking;
   }
 }
@@ -51,7 +52,7 @@ struct Column {
   ColumnSet sources;
   DepType type = DepType::Simple;
   // How its value is made, through every derived column it reads (base columns: Identity).
-  Transform transform_kind = Transform::Identity;
+  Derivation derivation = Derivation::Identity;
   bool masking = false;
   // How to print the column's expression traced back to base columns: the
   // expression and the scope it reads (select items), or a column this one
@@ -60,8 +61,8 @@ struct Column {
   const ast::Expr* expr = nullptr;
   Scope* scope = nullptr;
   const Column* forward = nullptr;
-  const ast::Transform* transform = nullptr;  // a TRANSFORM output: prints as the TRANSFORM call
-  bool base = false;                          // a column of a base table (sources = {itself})
+  const ast::ScriptTransform* script = nullptr;  // a TRANSFORM output: prints as the TRANSFORM call
+  bool base = false;                             // a column of a base table (sources = {itself})
 };
 
 // A `*` in a select list over a relation whose columns are unknown: names
@@ -72,7 +73,7 @@ struct OpenStar {
 };
 
 // The columns of a FROM item or a query result, in order, with lookup by name.
-// Columns live in the Analyzer's pool; lists hold pointers, so a list costs
+// Columns live in the Resolver's pool; lists hold pointers, so a list costs
 // one small vector and short lists are searched linearly (most have a handful
 // of columns; a name index is built once a list grows past kLinearLookup).
 struct ColumnList {

@@ -2,7 +2,7 @@
 // reads a derived column replaced by that column's own (traced) expression,
 // down to base columns. `SELECT t1.id FROM (SELECT id1 + id2 AS id ...) t1`
 // traces `t1.id` to `id1 + id2`. Substituted trees are built in the
-// Analyzer's arena; the AST itself is never modified.
+// Resolver's arena; the AST itself is never modified.
 #include <algorithm>
 #include <type_traits>
 
@@ -10,8 +10,8 @@
 #include "ast/children.h"
 #include "ast/print_sql.h"
 #include "base/strings.h"
-#include "lineage/analyzer.h"
 #include "lineage/derived_order.h"
+#include "lineage/resolver.h"
 
 namespace hivelineage::lineage {
 
@@ -63,7 +63,7 @@ const Expr* Rebuilt(Arena& arena, const Expr* e, F&& sub) {
 
 }  // namespace
 
-const Expr* Analyzer::TraceColumn(const Column& c, int depth) {
+const Expr* Resolver::TraceColumn(const Column& c, int depth) {
   if (depth > kMaxTraceDepth || trace_budget_ == 0) return nullptr;
   auto it = traced_.find(&c);
   if (it != traced_.end()) return it->second;
@@ -86,7 +86,7 @@ const Expr* Analyzer::TraceColumn(const Column& c, int depth) {
   return result;
 }
 
-const Expr* Analyzer::TraceExpr(const Expr* e, Scope* scope, int depth) {
+const Expr* Resolver::TraceExpr(const Expr* e, Scope* scope, int depth) {
   if (e == nullptr || depth > kMaxTraceDepth || trace_budget_ == 0) return e;
   --trace_budget_;
   switch (e->expr_kind()) {
@@ -178,7 +178,7 @@ bool ReadsManyQueries(const Expr* root, size_t limit) {
 
 }  // namespace
 
-const Expr* Analyzer::ElideSubqueries(const Expr* root) {
+const Expr* Resolver::ElideSubqueries(const Expr* root) {
   if (elided_query_ == nullptr) {
     auto* dots = arena_.New<Literal>();
     dots->text = "...";
@@ -211,21 +211,21 @@ const Expr* Analyzer::ElideSubqueries(const Expr* root) {
   return mapped(root);
 }
 
-std::string Analyzer::Print(const Expr* e) {
+std::string Resolver::Print(const Expr* e) {
   if (ReadsManyQueries(e, kMaxPrintedQueries)) e = ElideSubqueries(e);
   return ast::PrintExpr(e);
 }
 
-std::string Analyzer::TransformText(const ast::Transform& t, Scope* scope) {
+std::string Resolver::TransformText(const ast::ScriptTransform& t, Scope* scope) {
   std::string out;
   switch (t.style) {
-    case ast::Transform::Style::Transform:
+    case ast::ScriptTransform::Style::Transform:
       out = "TRANSFORM(";
       break;
-    case ast::Transform::Style::Map:
+    case ast::ScriptTransform::Style::Map:
       out = "MAP(";
       break;
-    case ast::Transform::Style::Reduce:
+    case ast::ScriptTransform::Style::Reduce:
       out = "REDUCE(";
       break;
   }
@@ -242,8 +242,8 @@ std::string Analyzer::TransformText(const ast::Transform& t, Scope* scope) {
   return out;
 }
 
-std::string Analyzer::ExpressionText(const Column& c) {
-  if (c.transform != nullptr) return TransformText(*c.transform, c.scope);
+std::string Resolver::ExpressionText(const Column& c) {
+  if (c.script != nullptr) return TransformText(*c.script, c.scope);
   trace_budget_ = kTraceBudget;
   const Expr* t = TraceColumn(c, 0);
   if (t != nullptr && t != c.expr && TreeLarger(t, kMaxPrintedNodes)) t = nullptr;
@@ -266,7 +266,7 @@ void AppendOrderItem(std::string& out, const OrderItem& o, const std::string& ke
 
 }  // namespace
 
-std::string Analyzer::PrintCondition(const PredicateRecord& p) {
+std::string Resolver::PrintCondition(const PredicateRecord& p) {
   if (p.sort != nullptr) {
     // `ORDER BY a DESC`, `DISTRIBUTE BY a SORT BY b`: the clauses as Hive orders them.
     std::string out;

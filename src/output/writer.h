@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/file_part.h"
 
 namespace hivelineage::output {

@@ -61,8 +61,8 @@ ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
     const uint32_t tbegin = StartOffset();
     Advance();
     Advance();
-    auto* t = arena_.New<ast::Transform>();
-    t->style = ast::Transform::Style::Transform;
+    auto* t = arena_.New<ast::ScriptTransform>();
+    t->style = ast::ScriptTransform::Style::Transform;
     if (!At(TokenKind::RParen) && !ParseExprList(&t->args)) return nullptr;
     if (!Expect(TokenKind::RParen)) return nullptr;
     if (ParseTransformTail(t) == nullptr) return nullptr;
@@ -80,8 +80,8 @@ ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
 ast::SelectCore* Parser::ParseMapReduce(bool from_first) {
   const uint32_t begin = StartOffset();
   auto* core = arena_.New<ast::SelectCore>();
-  auto* t = arena_.New<ast::Transform>();
-  t->style = AtKw(Keyword::Map) ? ast::Transform::Style::Map : ast::Transform::Style::Reduce;
+  auto* t = arena_.New<ast::ScriptTransform>();
+  t->style = AtKw(Keyword::Map) ? ast::ScriptTransform::Style::Map : ast::ScriptTransform::Style::Reduce;
   Advance();
   if (At(TokenKind::Hint)) Advance();
   if (!ParseExprListMaybeParen(&t->args)) return nullptr;
@@ -131,7 +131,7 @@ std::string_view Parser::ParseRowFormatText(Keyword reader_or_writer) {
 
 /// transform_tail ::= row_format USING 'script' [AS ('(' column_defs ')' | name [type] (',' name [type])*)]
 ///                    row_format
-ast::Transform* Parser::ParseTransformTail(ast::Transform* t) {
+ast::ScriptTransform* Parser::ParseTransformTail(ast::ScriptTransform* t) {
   t->input_format = ParseRowFormatText(Keyword::Recordwriter);
   if (!ExpectKw(Keyword::Using)) return nullptr;
   t->script = ParseStringValue();

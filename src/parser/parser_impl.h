@@ -189,7 +189,7 @@ class Parser {
   bool ParseSelectRest(ast::SelectCore* core, bool from_first);
   bool ParseSelectItems(ast::SelectCore* core);
   bool ParseSelectItem(ast::SelectItem* item);
-  ast::Transform* ParseTransformTail(ast::Transform* t);
+  ast::ScriptTransform* ParseTransformTail(ast::ScriptTransform* t);
   std::string_view ParseRowFormatText(Keyword reader_or_writer);
   bool ParseGroupBy(ast::GroupBy** out);
   bool ParseNamedWindows(ast::List<ast::NamedWindow>* out);

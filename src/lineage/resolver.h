@@ -3,13 +3,13 @@
 // are chains one level deep, sort keys come from the RewriteResult. A shape a
 // pass should have removed is an internal error, never resolved again here.
 //
-// The Analyzer walks queries bottom-up: a query's output is a ColumnList whose
+// The Resolver walks queries bottom-up: a query's output is a ColumnList whose
 // columns already carry their base-column sets, so an outer query resolving a
 // reference gets the whole lineage in one hash lookup (no re-tracing, no
 // quadratic scans). Derived tables are memoized per Query node, so a CTE
 // inlined at many references (one shared node) is analysed once. Unknown or
 // ambiguous references become diagnostics. The AST is never modified; traced
-// expressions and synthesized names live in the Analyzer's own arena.
+// expressions and synthesized names live in the Resolver's own arena.
 #pragma once
 
 #include <memory>
@@ -38,7 +38,7 @@ inline constexpr int kMaxQueryNesting = 1000;
 struct ExprInfo {
   ColumnSet sources;
   DepType type = DepType::Simple;
-  Transform transform_kind = Transform::Identity;  // see Column::transform_kind
+  Derivation derivation = Derivation::Identity;  // see Column::derivation
   bool masking = false;
 };
 
@@ -47,17 +47,17 @@ struct ExprInfo {
 struct PredicateRecord {
   Clause clause = Clause::Where;
   ColumnSet sources;
-  const ast::Expr* expr = nullptr;       // the condition (GROUP BY: its first item)
-  std::span<ast::Expr* const> group_by;  // GROUP BY items, printed together
+  const ast::Expr* expr = nullptr;          // the condition (GROUP BY: its first item)
+  std::span<ast::Expr* const> group_by;     // GROUP BY items, printed together
   const rewrite::SortKeys* sort = nullptr;  // Clause::Sort: the ORDER BY / ... lists, printed together
-  int body = -1;                         // insert body it belongs to; -1: the whole statement
+  int body = -1;                            // insert body it belongs to; -1: the whole statement
 };
 
-class Analyzer {
+class Resolver {
  public:
-  Analyzer(const rewrite::RewriteResult& rewritten, Session& session, StatementLineage& out)
+  Resolver(const rewrite::RewriteResult& rewritten, Session& session, StatementLineage& out)
       : rewritten_(rewritten), session_(session), out_(out) {
-    constant_.transform_kind = Transform::Transformation;
+    constant_.derivation = Derivation::Transformation;
   }
 
   // Table name as written -> `db.table` (lower case, current database added).
@@ -133,7 +133,7 @@ class Analyzer {
   // Printed expression text; subqueries reading very many derived tables print as `(SELECT ...)`.
   std::string Print(const ast::Expr* e);
   // `TRANSFORM(a, b) USING 'script'`, arguments traced like select items.
-  std::string TransformText(const ast::Transform& t, Scope* scope);
+  std::string TransformText(const ast::ScriptTransform& t, Scope* scope);
   const ast::Expr* ElideSubqueries(const ast::Expr* e);
 
   const rewrite::RewriteResult& rewritten_;

@@ -1,4 +1,4 @@
-#include "graph/transform.h"
+#include "graph/subtype.h"
 
 namespace hivelineage::graph {
 
@@ -43,17 +43,17 @@ bool IsDirect(Subtype s) {
   return false;
 }
 
-Subtype ProjectionSubtype(lineage::Transform transform) {
-  switch (transform) {
-    case lineage::Transform::Identity:
+Subtype ProjectionSubtype(lineage::Derivation derivation) {
+  switch (derivation) {
+    case lineage::Derivation::Identity:
       return Subtype::Identity;
-    case lineage::Transform::Transformation:
+    case lineage::Derivation::Transformation:
       return Subtype::Transformation;
-    case lineage::Transform::Conditional:
+    case lineage::Derivation::Conditional:
       return Subtype::Conditional;
-    case lineage::Transform::Aggregation:
+    case lineage::Derivation::Aggregation:
       return Subtype::Aggregation;
-    case lineage::Transform::Window:
+    case lineage::Derivation::Window:
       return Subtype::Window;
   }
   return Subtype::Transformation;

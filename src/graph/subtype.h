@@ -1,7 +1,7 @@
 // OpenLineage transformation subtypes, from what the lineage layer recorded
 // on the AST (this layer never reads SQL text).
 //
-// Projections (DIRECT): the column's lineage::Transform, found from its
+// Projections (DIRECT): the column's lineage::Derivation, found from its
 // expression and from every derived table, CTE and view it reads through:
 // IDENTITY for a column copied unchanged, WINDOW when a function has
 // OVER (...), AGGREGATION when it calls an aggregate function, CONDITIONAL
@@ -35,7 +35,7 @@ enum class Subtype : uint8_t {
 const char* SubtypeName(Subtype s);  // "IDENTITY", ..., as OpenLineage spells them
 bool IsDirect(Subtype s);            // a projection subtype (DIRECT), else INDIRECT
 
-Subtype ProjectionSubtype(lineage::Transform transform);
+Subtype ProjectionSubtype(lineage::Derivation derivation);
 
 Subtype PredicateSubtype(lineage::Clause clause);
 

@@ -1,4 +1,4 @@
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 
 #include <algorithm>
 #include <cstdint>

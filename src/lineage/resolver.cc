@@ -1,4 +1,4 @@
-#include "lineage/analyzer.h"
+#include "lineage/resolver.h"
 
 #include <algorithm>
 #include <utility>
@@ -18,7 +18,7 @@ namespace {
 using namespace ast;
 
 // Nesting beyond this is reported instead of recursed into (the parser bounds
-// nesting too; this keeps the analyzer safe on hand-built trees).
+// nesting too; this keeps the resolver safe on hand-built trees).
 constexpr int kMaxDepth = kMaxQueryNesting;
 // Past this depth, derived tables are analysed bottom-up (deepest first), so
 // chains of CTEs or FROM subqueries do not deepen the recursion. Shallower
@@ -81,31 +81,32 @@ const FunctionCall* AsUdtf(const SelectItem& item) {
 
 }  // namespace
 
-std::string Analyzer::TableKey(const QualifiedName& name) const {
+std::string Resolver::TableKey(const QualifiedName& name) const {
   if (name.parts.empty()) return {};
   if (name.parts.size() == 1) return Cat(ToLower(session_.current_database), ".", Lower(name.parts[0]));
   return Cat(Lower(name.parts[0]), ".", Lower(name.parts[1]));
 }
 
-void Analyzer::AddInput(std::string key) { out_.inputs.push_back(std::move(key)); }
+void Resolver::AddInput(std::string key) { out_.inputs.push_back(std::move(key)); }
 
-void Analyzer::Warn(Span span, std::string message) {
+void Resolver::Warn(Span span, std::string message) {
   if (quiet_) return;
   out_.diagnostics.push_back(Diagnostic{Severity::Warning, span, std::move(message)});
 }
 
-void Analyzer::Unrewritten(Span span, std::string_view what, std::string_view pass) {
-  out_.diagnostics.push_back(Diagnostic{
-      Severity::Error, span, Cat("internal error: ", what, " reached lineage unrewritten (the ", pass, " pass did not run)")});
+void Resolver::Unrewritten(Span span, std::string_view what, std::string_view pass) {
+  out_.diagnostics.push_back(
+      Diagnostic{Severity::Error, span,
+                 Cat("internal error: ", what, " reached lineage unrewritten (the ", pass, " pass did not run)")});
 }
 
-ColumnList* Analyzer::NewList() {
+ColumnList* Resolver::NewList() {
   ColumnList* l = &lists_.emplace_back();
   l->pool = &column_pool_;
   return l;
 }
 
-Scope* Analyzer::NewScope(Scope* parent) {
+Scope* Resolver::NewScope(Scope* parent) {
   Scope& s = scopes_.emplace_back();
   s.parent = parent;
   return &s;
@@ -113,7 +114,7 @@ Scope* Analyzer::NewScope(Scope* parent) {
 
 // ---------------------------------------------------------------- queries
 
-ColumnList* Analyzer::AnalyzeQuery(const Query* q, Scope* outer) {
+ColumnList* Resolver::AnalyzeQuery(const Query* q, Scope* outer) {
   if (q == nullptr) return NewList();
   if (depth_ >= kMaxDepth) {
     Warn(q->span, "query nested too deeply for lineage");
@@ -133,7 +134,7 @@ ColumnList* Analyzer::AnalyzeQuery(const Query* q, Scope* outer) {
   return out;
 }
 
-void Analyzer::RecordSortKeys(const Query* q, ColumnList* out, Scope* core_scope) {
+void Resolver::RecordSortKeys(const Query* q, ColumnList* out, Scope* core_scope) {
   const rewrite::SortKeys* keys = rewritten_.SortKeysOf(q);
   if (keys == nullptr) return;
   // Keys name select-list aliases first, then the FROM clause's columns; over
@@ -160,7 +161,7 @@ void Analyzer::RecordSortKeys(const Query* q, ColumnList* out, Scope* core_scope
   predicates_.push_back(std::move(p));
 }
 
-ColumnList* Analyzer::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
+ColumnList* Resolver::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
   if (qe == nullptr) return NewList();
   switch (qe->query_expr_kind()) {
     case QueryExprKind::SelectCore:
@@ -181,7 +182,7 @@ ColumnList* Analyzer::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
 }
 
 // Column i of a set operation reads column i of every branch.
-ColumnList* Analyzer::AnalyzeSetOperationChain(const SetOperationChain* chain, Scope* outer) {
+ColumnList* Resolver::AnalyzeSetOperationChain(const SetOperationChain* chain, Scope* outer) {
   ColumnList* out = NewList();
   bool first = true;
   for (const SetOperationChain::Branch& b : chain->branches) {
@@ -193,7 +194,7 @@ ColumnList* Analyzer::AnalyzeSetOperationChain(const SetOperationChain* chain, S
         c.name = src.name;
         c.sources = src.sources;
         c.type = src.type;
-        c.transform_kind = src.transform_kind;
+        c.derivation = src.derivation;
         c.masking = src.masking;
         c.forward = &src;
         out->Add(std::move(c));
@@ -206,7 +207,7 @@ ColumnList* Analyzer::AnalyzeSetOperationChain(const SetOperationChain* chain, S
     for (size_t i = 0; i < n; ++i) {
       Column& c = out->At(i);
       const Column& b = in->At(i);
-      FoldTransform(c.transform_kind, c.masking, !c.sources.empty(), b.transform_kind, b.masking, !b.sources.empty());
+      FoldDerivation(c.derivation, c.masking, !c.sources.empty(), b.derivation, b.masking, !b.sources.empty());
       MergeInto(c.sources, b.sources);
       c.type = MaxType(c.type, b.type);
     }
@@ -215,7 +216,7 @@ ColumnList* Analyzer::AnalyzeSetOperationChain(const SetOperationChain* chain, S
   return out;
 }
 
-ColumnList* Analyzer::AnalyzeValues(const ValuesQuery* values, std::span<const Ident> aliases) {
+ColumnList* Resolver::AnalyzeValues(const ValuesQuery* values, std::span<const Ident> aliases) {
   ColumnList* out = NewList();
   size_t width = 0;
   for (const auto& row : values->rows) width = std::max(width, row.size());
@@ -224,12 +225,12 @@ ColumnList* Analyzer::AnalyzeValues(const ValuesQuery* values, std::span<const I
     Column c;
     c.name = i < aliases.size() ? Lower(aliases[i]) : Cat("col", i + 1);
     c.type = DepType::Script;  // Hive plans VALUES through a table function
-    c.transform_kind = Transform::Transformation;
+    c.derivation = Derivation::Transformation;
     for (const auto& row : values->rows) {
       if (i >= row.size() || row[i] == nullptr) continue;
       ExprInfo info = AnalyzeExpr(row[i], nullptr);
       MergeInto(c.sources, info.sources);
-      c.transform_kind = MaxTransform(c.transform_kind, info.transform_kind);
+      c.derivation = MaxDerivation(c.derivation, info.derivation);
       c.masking = c.masking || info.masking;
     }
     if (values->rows.size() == 1 && i < values->rows[0].size()) c.expr = values->rows[0][i];
@@ -239,7 +240,7 @@ ColumnList* Analyzer::AnalyzeValues(const ValuesQuery* values, std::span<const I
   return out;
 }
 
-ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** scope_out) {
+ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** scope_out) {
   Scope* scope = NewScope(outer);
   if (core->from != nullptr) {
     AddFromItem(core->from, scope);
@@ -251,7 +252,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
   ColumnList* out = NewList();
   if (core->transform != nullptr) {
     // TRANSFORM: every output depends on every input (Hive's SCRIPT).
-    const ast::Transform* t = core->transform;
+    const ast::ScriptTransform* t = core->transform;
     ColumnSet all;
     bool masking = false;
     for (const Expr* a : t->args) {
@@ -264,9 +265,9 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       c.name = std::move(name);
       c.sources = all;
       c.type = DepType::Script;
-      c.transform_kind = Transform::Transformation;
+      c.derivation = Derivation::Transformation;
       c.masking = masking;
-      c.transform = t;
+      c.script = t;
       c.scope = scope;
       out->Add(std::move(c));
     };
@@ -305,7 +306,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       c.sources = std::move(info.sources);
       c.type = info.type;
-      c.transform_kind = info.transform_kind;
+      c.derivation = info.derivation;
       c.masking = info.masking;
       c.expr = item.expr;
       c.scope = scope;
@@ -333,7 +334,7 @@ ColumnList* Analyzer::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
   return out;
 }
 
-void Analyzer::RecordPredicate(const Expr* e, Scope* scope, Clause clause) {
+void Resolver::RecordPredicate(const Expr* e, Scope* scope, Clause clause) {
   PredicateRecord p;
   p.clause = clause;
   p.sources = AnalyzeExpr(e, scope).sources;
@@ -342,7 +343,7 @@ void Analyzer::RecordPredicate(const Expr* e, Scope* scope, Clause clause) {
   predicates_.push_back(std::move(p));
 }
 
-void Analyzer::SetSharedFrom(const TableRef* from) {
+void Resolver::SetSharedFrom(const TableRef* from) {
   if (from == nullptr) {
     shared_from_ = nullptr;
     return;
@@ -354,7 +355,7 @@ void Analyzer::SetSharedFrom(const TableRef* from) {
 
 // ---------------------------------------------------------------- FROM
 
-void Analyzer::AnalyzeDerivedBottomUp(const Query* root) {
+void Resolver::AnalyzeDerivedBottomUp(const Query* root) {
   struct Frame {
     const Query* query;
     size_t first_child;  // into `children`
@@ -388,9 +389,9 @@ void Analyzer::AnalyzeDerivedBottomUp(const Query* root) {
   }
 }
 
-void Analyzer::AddRelations(const TableRef* ref, Scope* scope) { AddFromItem(ref, scope); }
+void Resolver::AddRelations(const TableRef* ref, Scope* scope) { AddFromItem(ref, scope); }
 
-void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
+void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
   // Joins and lateral views nest on the left; walk that spine iteratively so
   // a FROM list of thousands of tables needs no deep recursion.
   std::vector<const TableRef*> spine;
@@ -449,7 +450,7 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
             c.name = src.name;
             c.sources = all;
             c.type = DepType::Script;
-            c.transform_kind = src.transform_kind;  // the value passes through unchanged
+            c.derivation = src.derivation;  // the value passes through unchanged
             c.masking = src.masking;
             c.forward = &src;
             cols->Add(std::move(c));
@@ -483,7 +484,7 @@ void Analyzer::AddFromItem(const TableRef* ref, Scope* scope) {
   }
 }
 
-ColumnList* Analyzer::TableColumns(const std::string& key) {
+ColumnList* Resolver::TableColumns(const std::string& key) {
   auto it = table_columns_.find(key);
   if (it != table_columns_.end()) return it->second;
   ColumnList* cols = NewList();
@@ -497,7 +498,7 @@ ColumnList* Analyzer::TableColumns(const std::string& key) {
       if (t->is_view && t->view_lineage_known) {
         for (const std::string& s : cc.view_sources) AddTo(c.sources, interner_.InternFull(s));
         c.type = cc.view_expression ? DepType::Expression : DepType::Simple;
-        c.transform_kind = cc.view_transform;
+        c.derivation = cc.view_derivation;
         c.masking = cc.view_masking;
       } else {
         c.sources.push_back(interner_.Intern(key, cc.name));
@@ -515,7 +516,7 @@ ColumnList* Analyzer::TableColumns(const std::string& key) {
   return cols;
 }
 
-void Analyzer::AddTable(const TableName* t, Scope* scope) {
+void Resolver::AddTable(const TableName* t, Scope* scope) {
   if (t->name.parts.empty()) return;
   std::string alias = Lower(t->alias.name.empty() ? t->name.parts.back() : t->alias);
   std::string key = TableKey(t->name);
@@ -526,7 +527,7 @@ void Analyzer::AddTable(const TableName* t, Scope* scope) {
   scope->relations.push_back(Relation{std::move(alias), std::move(key), cols});
 }
 
-void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
+void Resolver::AddLateralView(const LateralViewRef* lv, Scope* scope) {
   ColumnList* cols = NewList();
   bool masking = false;
   if (lv->udtf != nullptr) {
@@ -547,7 +548,7 @@ void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
       c.name = std::move(n);
       c.sources = all;
       c.type = DepType::Script;
-      c.transform_kind = Transform::Transformation;
+      c.derivation = Derivation::Transformation;
       c.masking = masking;
       cols->Add(std::move(c));
     }
@@ -556,7 +557,7 @@ void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
       Column c;
       c.name = Lower(id);
       c.type = DepType::Script;
-      c.transform_kind = Transform::Transformation;
+      c.derivation = Derivation::Transformation;
       cols->Add(std::move(c));
     }
   }
@@ -564,7 +565,7 @@ void Analyzer::AddLateralView(const LateralViewRef* lv, Scope* scope) {
   scope->relations.push_back(Relation{Lower(lv->table_alias), "", cols, /*lateral=*/true});
 }
 
-Scope* Analyzer::NewTableScope(const QualifiedName& name, std::string_view alias) {
+Scope* Resolver::NewTableScope(const QualifiedName& name, std::string_view alias) {
   Scope* s = NewScope(nullptr);
   std::string key = TableKey(name);
   if (key.empty()) return s;
@@ -573,7 +574,7 @@ Scope* Analyzer::NewTableScope(const QualifiedName& name, std::string_view alias
   return s;
 }
 
-ColumnList* Analyzer::Renamed(ColumnList* in, std::span<const Ident> names) {
+ColumnList* Resolver::Renamed(ColumnList* in, std::span<const Ident> names) {
   ColumnList* out = NewList();
   for (size_t i = 0; i < in->declared; ++i) {
     const Column& src = in->At(i);
@@ -581,7 +582,7 @@ ColumnList* Analyzer::Renamed(ColumnList* in, std::span<const Ident> names) {
     c.name = i < names.size() ? Lower(names[i]) : src.name;
     c.sources = src.sources;
     c.type = src.type;
-    c.transform_kind = src.transform_kind;
+    c.derivation = src.derivation;
     c.masking = src.masking;
     c.forward = &src;
     out->Add(std::move(c));
@@ -594,7 +595,7 @@ ColumnList* Analyzer::Renamed(ColumnList* in, std::span<const Ident> names) {
 
 // ---------------------------------------------------------------- select list
 
-void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
+void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
   std::string qualifier;
   std::string qualifier_key;
   if (!star->qualifier.empty()) {
@@ -627,7 +628,7 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
       c.name = src.name;
       c.sources = src.sources;
       c.type = src.type;
-      c.transform_kind = src.transform_kind;
+      c.derivation = src.derivation;
       c.masking = src.masking;
       c.forward = &src;
       out->Add(std::move(c));
@@ -643,7 +644,7 @@ void Analyzer::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
   }
 }
 
-void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> aliases, Scope* scope, ColumnList* out) {
+void Resolver::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> aliases, Scope* scope, ColumnList* out) {
   ColumnSet all;
   bool masking = false;
   for (const Expr* a : f->args) {
@@ -662,7 +663,7 @@ void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> alia
     c.name = std::move(n);
     c.sources = all;
     c.type = DepType::Script;
-    c.transform_kind = Transform::Transformation;
+    c.derivation = Derivation::Transformation;
     c.masking = masking;
     out->Add(std::move(c));
   }
@@ -670,7 +671,7 @@ void Analyzer::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> alia
 
 // ---------------------------------------------------------------- expressions
 
-ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
+ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
   ExprInfo info;
   if (root == nullptr) return info;
   if (auto* ref = DynCast<ColumnRef>(root)) {
@@ -680,12 +681,12 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
       // `s.field` reads the struct column s: Hive calls that an expression.
       const bool field = used < ref->parts.size();
       info.type = field ? MaxType(c->type, DepType::Expression) : c->type;
-      info.transform_kind = field ? MaxTransform(c->transform_kind, Transform::Transformation) : c->transform_kind;
+      info.derivation = field ? MaxDerivation(c->derivation, Derivation::Transformation) : c->derivation;
       info.masking = c->masking;
     }
     return info;
   }
-  info.transform_kind = Transform::Transformation;
+  info.derivation = Derivation::Transformation;
   if (root->kind == NodeKind::Literal) return info;
   info.type = DepType::Expression;
   // Iterative walk: left-deep operator chains can be very long.
@@ -699,7 +700,7 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         if (const Column* c = Resolve(static_cast<const ColumnRef*>(e), scope, &used)) {
           MergeInto(info.sources, c->sources);
           info.type = MaxType(info.type, c->type);
-          info.transform_kind = MaxTransform(info.transform_kind, c->transform_kind);
+          info.derivation = MaxDerivation(info.derivation, c->derivation);
           info.masking = info.masking || c->masking;
         }
         continue;
@@ -715,7 +716,7 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         ColumnList* q = AnalyzeQuery(static_cast<const SubqueryExpr*>(e)->query, scope);
         for (size_t i = 0; i < q->declared; ++i) {
           MergeInto(info.sources, q->At(i).sources);
-          info.transform_kind = MaxTransform(info.transform_kind, q->At(i).transform_kind);
+          info.derivation = MaxDerivation(info.derivation, q->At(i).derivation);
           info.masking = info.masking || q->At(i).masking;
         }
         continue;
@@ -737,17 +738,17 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
         }
         const FunctionTraits traits = ClassifyFunction(*f);
         if (f->over != nullptr) {
-          info.transform_kind = Transform::Window;
+          info.derivation = Derivation::Window;
         } else if (traits.aggregate) {
-          info.transform_kind = MaxTransform(info.transform_kind, Transform::Aggregation);
+          info.derivation = MaxDerivation(info.derivation, Derivation::Aggregation);
         } else if (traits.conditional) {
-          info.transform_kind = MaxTransform(info.transform_kind, Transform::Conditional);
+          info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
         }
         info.masking = info.masking || traits.masking;
         break;
       }
       case ExprKind::CaseExpr:
-        info.transform_kind = MaxTransform(info.transform_kind, Transform::Conditional);
+        info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
         break;
       case ExprKind::Literal:
       case ExprKind::FieldAccess:
@@ -771,7 +772,7 @@ ExprInfo Analyzer::AnalyzeExpr(const Expr* root, Scope* scope) {
   return info;
 }
 
-const ColumnSet& Analyzer::AllColumns(Scope* s) {
+const ColumnSet& Resolver::AllColumns(Scope* s) {
   if (!s->all_columns_ready) {
     s->all_columns_ready = true;
     for (const Relation& rel : s->relations)
@@ -780,7 +781,7 @@ const ColumnSet& Analyzer::AllColumns(Scope* s) {
   return s->all_columns;
 }
 
-void Analyzer::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
+void Resolver::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
   if (scope == nullptr) return;
   std::string qualifier = star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
   for (const Relation& rel : scope->relations) {
@@ -788,7 +789,7 @@ void Analyzer::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       MergeInto(info.sources, rel.columns->At(i).sources);
       info.type = MaxType(info.type, rel.columns->At(i).type);
-      info.transform_kind = MaxTransform(info.transform_kind, rel.columns->At(i).transform_kind);
+      info.derivation = MaxDerivation(info.derivation, rel.columns->At(i).derivation);
       info.masking = info.masking || rel.columns->At(i).masking;
     }
   }
@@ -796,7 +797,7 @@ void Analyzer::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
 
 // ---------------------------------------------------------------- resolution
 
-const Column* Analyzer::Lookup(ColumnList* list, const std::string& name) {
+const Column* Resolver::Lookup(ColumnList* list, const std::string& name) {
   if (const Column* c = list->FindDeclared(name)) return c;
   if (!list->open_table.empty()) {
     Column c;
@@ -818,7 +819,7 @@ const Column* Analyzer::Lookup(ColumnList* list, const std::string& name) {
         if (const Column* src = Lookup(rel, name)) {
           MergeInto(c.sources, src->sources);
           c.type = MaxType(c.type, src->type);
-          c.transform_kind = MaxTransform(c.transform_kind, src->transform_kind);
+          c.derivation = MaxDerivation(c.derivation, src->derivation);
           c.masking = c.masking || src->masking;
           if (c.forward == nullptr) c.forward = src;
           found = true;
@@ -830,7 +831,7 @@ const Column* Analyzer::Lookup(ColumnList* list, const std::string& name) {
   return nullptr;
 }
 
-const Column* Analyzer::LookupDeclaredInScope(Scope* s, const std::string& name, const ColumnRef* ref,
+const Column* Resolver::LookupDeclaredInScope(Scope* s, const std::string& name, const ColumnRef* ref,
                                               bool* ambiguous) {
   const Column* found = nullptr;
   const Relation* found_rel = nullptr;
@@ -850,7 +851,7 @@ const Column* Analyzer::LookupDeclaredInScope(Scope* s, const std::string& name,
   return found;
 }
 
-const Column* Analyzer::VirtualColumn(Scope* s, const std::string& name) {
+const Column* Resolver::VirtualColumn(Scope* s, const std::string& name) {
   if (name == "grouping__id") return &constant_;
   if (!IsVirtualColumn(name)) return nullptr;
   for (const Relation& rel : s->relations) {
@@ -865,7 +866,7 @@ const Column* Analyzer::VirtualColumn(Scope* s, const std::string& name) {
   return nullptr;
 }
 
-const Column* Analyzer::Resolve(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
+const Column* Resolver::Resolve(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
   auto it = resolved_.find(ResolveKey{ref, scope});
   if (it != resolved_.end()) {
     *used_parts = it->second.second;
@@ -876,7 +877,7 @@ const Column* Analyzer::Resolve(const ColumnRef* ref, Scope* scope, size_t* used
   return c;
 }
 
-const Column* Analyzer::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
+const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
   const auto& parts = ref->parts;
   if (parts.empty()) return nullptr;
   std::string p0 = Lower(parts[0]);

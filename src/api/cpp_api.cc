@@ -3,7 +3,7 @@
 // include/hivelineage/hivelineage.hpp.
 #include <exception>
 
-#include "driver/analyze.h"
+#include "driver/analyze_script.h"
 #include "driver/run.h"
 #include "driver/session.h"
 #include "hivelineage/hivelineage.hpp"
@@ -56,7 +56,7 @@ Script ToScript(std::shared_ptr<const driver::FileResult> r) {
     out.inputs = st.lineage.inputs;
     out.outputs = st.lineage.outputs;
     for (const auto& c : st.lineage.columns)
-      out.columns.push_back({c.target, c.sources, c.expression, lineage::TransformName(c.transform)});
+      out.columns.push_back({c.target, c.sources, c.expression, lineage::DerivationName(c.derivation)});
     for (const auto& p : st.lineage.predicates)
       out.predicates.push_back({p.sources, p.targets, p.expression, lineage::ClauseName(p.clause)});
     for (const Diagnostic& d : st.diagnostics) out.messages.push_back(ToMessage(src, d));
