@@ -1,4 +1,4 @@
-// Output formats, as fixed by ../shared/docs/output-contract.md:
+// Output formats, as README.md ("Output formats") fixes them:
 //   json   one document {"statements": [...], "errors": [...]}
 //   jsonl  one statement object per line (file-level problems only on stderr)
 //   hive   one Hive LineageLogger record per line for statements that query or write
