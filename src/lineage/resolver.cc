@@ -72,6 +72,19 @@ std::vector<std::string> DefaultUdtfNames(const FunctionCall* f) {
   return {"col"};
 }
 
+// A column that copies `src` under `name`: star expansion, renaming, a set
+// operation's first branch. Its expression prints as src's.
+Column Copy(const Column& src, std::string name) {
+  Column c;
+  c.name = std::move(name);
+  c.sources = src.sources;
+  c.type = src.type;
+  c.derivation = src.derivation;
+  c.masking = src.masking;
+  c.forward = &src;
+  return c;
+}
+
 const FunctionCall* AsUdtf(const SelectItem& item) {
   auto* f = DynCast<FunctionCall>(item.expr);
   if (f == nullptr || f->over != nullptr || f->name.empty()) return nullptr;
@@ -181,30 +194,18 @@ ColumnList* Resolver::AnalyzeQueryExpr(const QueryExpr* qe, Scope* outer) {
   return NewList();
 }
 
-// Column i of a set operation reads column i of every branch.
+// Column i of a set operation reads column i of every branch: the first
+// branch names the columns, the others' are merged in.
 ColumnList* Resolver::AnalyzeSetOperationChain(const SetOperationChain* chain, Scope* outer) {
   ColumnList* out = NewList();
-  bool first = true;
-  for (const SetOperationChain::Branch& b : chain->branches) {
-    ColumnList* in = AnalyzeQueryExpr(b.query, outer);
-    if (first) {
-      for (size_t i = 0; i < in->declared; ++i) {
-        const Column& src = in->At(i);
-        Column c;
-        c.name = src.name;
-        c.sources = src.sources;
-        c.type = src.type;
-        c.derivation = src.derivation;
-        c.masking = src.masking;
-        c.forward = &src;
-        out->Add(std::move(c));
-      }
+  for (size_t k = 0; k < chain->branches.size(); ++k) {
+    ColumnList* in = AnalyzeQueryExpr(chain->branches[k].query, outer);
+    if (k == 0) {
+      for (size_t i = 0; i < in->declared; ++i) out->Add(Copy(in->At(i), in->At(i).name));
       out->open_stars = in->open_stars;
-      first = false;
       continue;
     }
-    size_t n = std::min(in->declared, out->size());
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < std::min(in->declared, out->size()); ++i) {
       Column& c = out->At(i);
       const Column& b = in->At(i);
       FoldDerivation(c.derivation, c.masking, !c.sources.empty(), b.derivation, b.masking, !b.sources.empty());
@@ -578,14 +579,7 @@ ColumnList* Resolver::Renamed(ColumnList* in, std::span<const Ident> names) {
   ColumnList* out = NewList();
   for (size_t i = 0; i < in->declared; ++i) {
     const Column& src = in->At(i);
-    Column c;
-    c.name = i < names.size() ? Lower(names[i]) : src.name;
-    c.sources = src.sources;
-    c.type = src.type;
-    c.derivation = src.derivation;
-    c.masking = src.masking;
-    c.forward = &src;
-    out->Add(std::move(c));
+    out->Add(Copy(src, i < names.size() ? Lower(names[i]) : src.name));
   }
   out->declared = out->size();
   out->open_table = in->open_table;
@@ -624,14 +618,7 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       const Column& src = rel.columns->At(i);
       if (regex != nullptr && !regex->Matches(src.name)) continue;
-      Column c;
-      c.name = src.name;
-      c.sources = src.sources;
-      c.type = src.type;
-      c.derivation = src.derivation;
-      c.masking = src.masking;
-      c.forward = &src;
-      out->Add(std::move(c));
+      out->Add(Copy(src, src.name));
     }
     if (rel.columns->open()) out->open_stars.push_back(OpenStar{scope, static_cast<int>(r)});
   }
