@@ -530,29 +530,8 @@ void Resolver::AddTable(const TableName* t, Scope* scope) {
 
 void Resolver::AddLateralView(const LateralViewRef* lv, Scope* scope) {
   ColumnList* cols = NewList();
-  bool masking = false;
   if (lv->udtf != nullptr) {
-    ColumnSet all;
-    for (const Expr* a : lv->udtf->args) {
-      ExprInfo info = AnalyzeExpr(a, scope);
-      MergeInto(all, info.sources);
-      masking = masking || info.masking;
-    }
-    std::vector<std::string> names;
-    if (!lv->column_aliases.empty()) {
-      for (const Ident& id : lv->column_aliases) names.push_back(Lower(id));
-    } else {
-      names = DefaultUdtfNames(lv->udtf);
-    }
-    for (std::string& n : names) {
-      Column c;
-      c.name = std::move(n);
-      c.sources = all;
-      c.type = DepType::Script;
-      c.derivation = Derivation::Transformation;
-      c.masking = masking;
-      cols->Add(std::move(c));
-    }
+    AddUdtfOutputs(lv->udtf, lv->column_aliases, scope, cols);
   } else {
     for (const Ident& id : lv->column_aliases) {
       Column c;
