@@ -1,9 +1,9 @@
 // The rewrite pipeline: the passes lineage runs over, in order.
 //
-//   inline_ctes            WITH t AS (q) ... FROM t        => ... FROM (q) t
-//   prune_order_limit      ... ORDER BY / SORT BY / LIMIT  => (dropped)
-//   collapse_set_operations nested UNION branches          => one chain
-//   prune_where_subqueries EXISTS (SELECT a, b ...)        => EXISTS (SELECT 1 ...)
+//   inline_ctes             WITH t AS (q) ... FROM t         => ... FROM (q) t
+//   prune_order_limit       ... ORDER BY / SORT BY / LIMIT   => (dropped; the sort keys to the result)
+//   collapse_set_operations a UNION ALL (b UNION ALL c)      => one SetOperationChain [a, b, c]
+//   prune_where_subqueries  EXISTS (SELECT a, b ...)         => EXISTS (SELECT 1 ...)
 //
 // Passes restructure nodes in place or allocate new ones in the statement's
 // arena, and record in the RewriteResult what lineage still needs of what

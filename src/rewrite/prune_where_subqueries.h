@@ -11,7 +11,8 @@
 //   SELECT a FROM t WHERE a IN (SELECT DISTINCT x FROM u)
 //   => SELECT a FROM t WHERE a IN (SELECT x FROM u)
 // Subqueries in the select list (scalar subqueries) are kept whole: their
-// columns flow into the projection. Idempotent.
+// columns flow into the projection. Lineage resolves what is left: a column
+// or table named only in a pruned select list is not read. Idempotent.
 #pragma once
 
 #include "ast/ast.h"
