@@ -236,7 +236,7 @@ TEST_CASE("cli: --default-db names the catalogs' unqualified tables, JSON and DD
   CliRun r = Run("--catalog bad1.json --catalog missing.json plain_star.sql");
   CHECK(r.code == 2);
   CHECK(r.err.find("hivelineage: bad1.json: invalid catalog: ") != std::string::npos);
-  CHECK(r.err.find("hivelineage: missing.json: cannot open: ") != std::string::npos);
+  CHECK(r.err.find("; missing.json: cannot open: ") != std::string::npos);
   CHECK(r.out.empty());
 }
 

@@ -86,9 +86,9 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
     if (part.last) console.Update();
   };
   driver::RunSummary summary = driver::Run(inputs, run_options, sink);
-  if (!summary.catalog_errors.empty()) {
+  if (!summary.fatal_error.empty()) {
     console.Finish();
-    for (const std::string& e : summary.catalog_errors) std::fprintf(err, "hivelineage: %s\n", e.c_str());
+    std::fprintf(err, "hivelineage: %s\n", summary.fatal_error.c_str());
     return summary;
   }
   if (!begun) writer->Begin(buf);
@@ -104,7 +104,7 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
 }
 
 int ExitStatus(const driver::RunSummary& summary) {
-  if (!summary.catalog_errors.empty() || summary.unreadable_input) return 2;
+  if (!summary.fatal_error.empty() || summary.unreadable_input) return 2;
   return summary.any_error ? 1 : 0;
 }
 

@@ -73,8 +73,8 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     WriteOut(diag, err);
   };
   const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
-  if (!summary.catalog_errors.empty()) {
-    for (const std::string& e : summary.catalog_errors) std::fprintf(err, "hivelineage %s: %s\n", command, e.c_str());
+  if (!summary.fatal_error.empty()) {
+    std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
     return 2;
   }
   graph = builder.Finish();

@@ -232,8 +232,8 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   const double cpu_start = ThreadCpuSeconds();
   LoadedCatalog loaded = LoadCatalog(options.analyze, [&](FileResult&& file) { sink(WholeFilePart(std::move(file))); });
   summary.any_error = loaded.ddl_errors;
-  summary.catalog_errors = std::move(loaded.errors);
-  if (!summary.catalog_errors.empty()) return summary;
+  for (const std::string& e : loaded.errors) Append(summary.fatal_error, summary.fatal_error.empty() ? "" : "; ", e);
+  if (!summary.fatal_error.empty()) return summary;
 
   const size_t n = inputs.size();
   const int jobs =

@@ -90,7 +90,8 @@ struct RunOptions {
 };
 
 struct RunSummary {
-  std::vector<std::string> catalog_errors;  // catalogs that could not be loaded: nothing was analysed
+  // Why nothing was analysed: the catalogs that could not be loaded, "; " between them.
+  std::string fatal_error;
   size_t files = 0;
   size_t statements = 0;
   size_t statements_with_errors = 0;
