@@ -231,6 +231,10 @@ TEST_CASE("cli: --default-db names the catalogs' unqualified tables, JSON and DD
     }
     CHECK(out.find("default.orders") == std::string::npos);
   }
+  // impact finds a table that only the catalog names under the same rule.
+  CliRun impact = Run("impact --downstream ods.orders --default-db ods --catalog plain.json plain_star.sql");
+  CHECK(impact.code == 0);
+  CHECK(impact.out.find("downstream of table ods.orders") != std::string::npos);
   // Every catalog that cannot be loaded is named, then nothing is analysed.
   Write("bad1.json", "{");
   CliRun r = Run("--catalog bad1.json --catalog missing.json plain_star.sql");
