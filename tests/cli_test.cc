@@ -1,7 +1,6 @@
 // Runs the built `hivelineage` binary on small inputs: exit codes, stdin,
 // folders, options, formats and stderr diagnostics.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -15,11 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using CliRun = hivelineage::testing::ShellResult;
 
 fs::path TempDir() {
   static const fs::path dir = hivelineage::testing::ProcessTempDir("hivelineage_cli_test_");
@@ -38,17 +33,7 @@ CliRun Run(const std::string& args, const std::string& input = "", const std::st
 
 // Runs the shell command `command` from TempDir(), stdin from `input`.
 CliRun Shell(const std::string& command, const std::string& input = "") {
-  const fs::path in = Write("stdin.txt", input);
-  const fs::path out = TempDir() / "stdout.txt";
-  const fs::path err = TempDir() / "stderr.txt";
-  const std::string cmd = "cd " + Quote(TempDir().string()) + " && " + command + " <" + Quote(in.string()) + " >" +
-                          Quote(out.string()) + " 2>" + Quote(err.string());
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = hivelineage::testing::ReadFile(out);
-  r.err = hivelineage::testing::ReadFile(err);
-  return r;
+  return hivelineage::testing::RunShell(command, TempDir(), TempDir(), input);
 }
 
 CliRun Run(const std::string& args, const std::string& input, const std::string& env) {

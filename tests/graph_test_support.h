@@ -3,8 +3,6 @@
 // them, names of what a graph holds, and running the CLI.
 #pragma once
 
-#include <sys/wait.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -132,26 +130,11 @@ inline std::vector<std::string> ColumnNames(const graph::Graph& g, const std::ve
 
 // ---- running the CLI ----------------------------------------------------------
 
-struct Ran {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Ran = ShellResult;
 
 // Runs a shell command line in `dir`, capturing stdout and stderr in files under `scratch`.
 inline Ran Shell(const std::string& cmdline, const std::filesystem::path& dir, const std::filesystem::path& scratch) {
-  static int n = 0;
-  ++n;
-  const std::filesystem::path out = scratch / ("out" + std::to_string(n) + ".txt");
-  const std::filesystem::path err = scratch / ("err" + std::to_string(n) + ".txt");
-  const std::string cmd = "cd " + ShellQuote(dir.string()) + " && " + cmdline + " </dev/null >" +
-                          ShellQuote(out.string()) + " 2>" + ShellQuote(err.string());
-  const int status = std::system(cmd.c_str());
-  Ran r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = ReadFile(out);
-  r.err = ReadFile(err);
-  return r;
+  return RunShell(cmdline, dir, scratch);
 }
 
 }  // namespace hivelineage::testing

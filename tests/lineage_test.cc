@@ -178,10 +178,18 @@ TEST_CASE("lineage: multi-insert writes several tables from one FROM") {
   CHECK(Sources(l, "default.d2.value") == Strings{"default.src.value"});
   CHECK(Sources(l, "default.d2.c").empty());
   // Each body's WHERE / GROUP BY feeds only that body's columns.
+  int seen = 0;
   for (const PredicateLineage& p : l.predicates) {
-    if (p.sources == Strings{"default.src.key"}) CHECK(p.targets == Strings{"default.d1.key"});
-    if (p.sources == Strings{"default.src.value"}) CHECK(p.targets.size() == 2);
+    if (p.sources == Strings{"default.src.key"}) {
+      ++seen;
+      CHECK(p.targets == Strings{"default.d1.key"});
+    }
+    if (p.sources == Strings{"default.src.value"}) {
+      ++seen;
+      CHECK(p.targets.size() == 2);
+    }
   }
+  CHECK(seen == 2);
 }
 
 TEST_CASE("lineage: UNION columns union their branches") {

@@ -8,55 +8,14 @@
 #include <string_view>
 #include <vector>
 
-#include "base/arena.h"
-#include "lexer/script.h"
 #include "lineage/lineage.h"
-#include "parser/parser.h"
-#include "rewrite/pipeline.h"
-#include "test_support.h"
+#include "lineage_without.h"
 
 using namespace hivelineage;
+using hivelineage::testing::LineageWithout;
 using Strings = std::vector<std::string>;
 
 namespace {
-
-lineage::Session TestSession() {
-  lineage::Session s;
-  auto table = [&](const char* name, Strings columns) {
-    lineage::CatalogTable t;
-    t.name = name;
-    for (const std::string& c : columns) {
-      lineage::CatalogColumn col;
-      col.name = c;
-      t.columns.push_back(col);
-    }
-    s.catalog.Put(std::move(t));
-  };
-  table("default.t", {"a", "b", "k"});
-  table("default.u", {"k", "x", "y"});
-  return s;
-}
-
-// The lineage of `sql` after every pass but `skipped` ("" for none).
-lineage::StatementLineage LineageWithout(std::string_view skipped, const std::string& sql) {
-  Arena arena;
-  Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, parser::ParseOptions{}, diags);
-  REQUIRE_MESSAGE(stmt != nullptr, sql);
-  rewrite::RewriteResult result;
-  result.statement = stmt;
-  bool found = skipped.empty();
-  for (const rewrite::Pass& p : rewrite::Passes()) {
-    if (p.name == skipped) {
-      found = true;
-      continue;
-    }
-    p.run(*stmt, arena, result);
-  }
-  REQUIRE_MESSAGE(found, "no pass named " << skipped);
-  lineage::Session session = TestSession();
-  return lineage::ComputeLineage(result, session);
-}
 
 Strings Sources(const lineage::StatementLineage& l, const std::string& target) {
   for (const lineage::ColumnLineage& c : l.columns)
@@ -144,52 +103,4 @@ TEST_CASE("pass reliance: without prune_where_subqueries, lineage reads what fil
   const auto without = LineageWithout("prune_where_subqueries", exists);
   CHECK(without.inputs == Strings{"default.t", "default.u", "default.v"});
   CHECK(Messages(without) == Strings{"cannot resolve column 'nope'"});
-}
-
-TEST_CASE("pass reliance: each pass changes the lineage of real statements (Hive corpus)") {
-  // Every statement of Hive's query tests, with all passes and with each left out.
-  if (testing::HiveQueryFiles().empty()) {
-    MESSAGE("hive-qtests corpus not found; skipped");
-    return;
-  }
-  std::vector<std::string> statements;  // those that parse
-  lexer::Variables vars;
-  for (const auto& e : testing::HiveQueryFiles()) {
-    SourceFile file(e.string(), testing::ReadFile(e));
-    Diagnostics diags;
-    for (const lexer::StatementText& st : lexer::SplitScript(file, vars, diags)) {
-      Arena arena;
-      if (st.command == lexer::CommandKind::None &&
-          parser::ParseStatement(st.text(), arena, parser::ParseOptions{}, diags) != nullptr)
-        statements.emplace_back(st.text());
-    }
-  }
-  REQUIRE(statements.size() > 40000);
-  auto render = [](const lineage::StatementLineage& l) {
-    std::string out;
-    for (const auto& c : l.columns) {
-      out += c.target + "<-" + c.expression;
-      for (const auto& s : c.sources) out += " " + s;
-      out += "\n";
-    }
-    for (const auto& p : l.predicates) {
-      out += std::string(lineage::ClauseName(p.clause)) + ":" + p.expression;
-      for (const auto& s : p.sources) out += " " + s;
-      out += "\n";
-    }
-    for (const auto& i : l.inputs) out += "in " + i + "\n";
-    for (const auto& d : l.diagnostics) out += "! " + d.message + "\n";
-    return out;
-  };
-  std::vector<std::string> all_passes;
-  for (const std::string& sql : statements) all_passes.push_back(render(LineageWithout("", sql)));
-  for (const rewrite::Pass& pass : rewrite::Passes()) {
-    CAPTURE(pass.name);
-    size_t changed = 0;
-    for (size_t i = 0; i < statements.size(); ++i)
-      changed += render(LineageWithout(pass.name, statements[i])) != all_passes[i];
-    MESSAGE(pass.name << ": the lineage of " << changed << " of " << statements.size()
-                      << " statements changes without it");
-    CHECK(changed > 0);
-  }
 }

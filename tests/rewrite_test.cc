@@ -2,6 +2,7 @@
 // and idempotence (a second run changes nothing, compared with ast::Dump).
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "ast/dump.h"
@@ -140,12 +141,12 @@ TEST_CASE("rewrite pipeline: passes in order, idempotent as a whole") {
                   "WHERE EXISTS (SELECT 1 FROM w)"));
 }
 
-TEST_CASE("rewrite pipeline: running twice equals once on every corpus statement") {
+TEST_CASE("rewrite pipeline: running twice equals once on every statement of corpus/scripts") {
+  // (The corpus suite does the same on Hive's q-tests.)
   size_t checked = 0;
-  size_t differing = 0;
-  std::string first_diff;
-  for (const auto& path : testing::HiveQueryFiles()) {
-    SourceFile file(path.string(), testing::ReadFile(path));
+  std::string differing;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::SourceDir() / "corpus" / "scripts")) {
+    SourceFile file(entry.path().string(), testing::ReadFile(entry.path()));
     lexer::Variables vars;
     Diagnostics diags;
     for (const lexer::StatementText& st : lexer::SplitScript(file, vars, diags)) {
@@ -158,11 +159,9 @@ TEST_CASE("rewrite pipeline: running twice equals once on every corpus statement
       const std::string once = ast::Dump(stmt);
       rewrite::RunPipeline(*stmt, arena, result);
       ++checked;
-      if (ast::Dump(stmt) != once) {
-        if (differing++ == 0) first_diff = std::string(st.text());
-      }
+      if (ast::Dump(stmt) != once && differing.empty()) differing = std::string(st.text());
     }
   }
-  MESSAGE("statements checked: " << checked);
-  CHECK_MESSAGE(differing == 0, "first differing statement: " << first_diff);
+  CHECK(checked > 80);
+  CHECK_MESSAGE(differing.empty(), "first differing statement: " << differing);
 }

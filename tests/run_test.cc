@@ -241,25 +241,6 @@ TEST_CASE("run: the same bytes for any thread count and argument order") {
   }
 }
 
-TEST_CASE("run: the Hive corpus gives the same output on 1 and 4 threads") {
-  const fs::path queries = testing::HiveCorpus() / "queries";
-  if (!fs::exists(queries)) {
-    MESSAGE("Hive corpus not found; skipped");
-    return;
-  }
-  RunOptions opts;
-  opts.analyze.catalogs = {CatalogSource::File((testing::HiveCorpus() / "catalog.json").string())};
-  const ExpandedInputs in = ExpandPaths({queries.string()});
-  opts.jobs = 1;
-  const Captured one = RunCli(in.files, opts);
-  opts.jobs = 4;
-  const Captured four = RunCli(in.files, opts);
-  CHECK(one.summary.files == in.files.size());
-  CHECK(one.out.size() > 1000000);
-  CHECK(one.out == four.out);
-  CHECK(one.err == four.err);
-}
-
 TEST_CASE("run: results stream in order and the run never gets far ahead of them") {
   std::vector<InputFile> in;
   for (int i = 0; i < 400; ++i) {

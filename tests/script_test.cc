@@ -109,32 +109,6 @@ TEST_CASE("byte-order mark, CRLF and lone CR") {
   CHECK(f.Locate(st[2].span.begin).column == 1);
 }
 
-TEST_CASE("every Hive corpus file tokenizes and splits without lexer errors") {
-  const auto files = testing::HiveQueryFiles();
-  REQUIRE(files.size() > 2000);
-  size_t statements = 0;
-  std::vector<std::string> failures;
-  for (const auto& path : files) {
-    SourceFile f(path.filename().string(), testing::ReadFile(path));
-    Variables vars;
-    Diagnostics diags;
-    auto st = SplitScript(f, vars, diags);
-    for (const auto& s : st) {
-      if (s.command != CommandKind::None) continue;
-      ++statements;
-      std::vector<Token> toks;
-      Diagnostics lex;
-      Tokenize(s.text(), {}, toks, lex);
-      for (const auto& d : lex)
-        if (d.severity == Severity::Error)
-          failures.push_back(Render(f, Diagnostic{d.severity, s.ToOriginal(d.span), d.message}));
-    }
-  }
-  MESSAGE("statements tokenized: " << statements);
-  for (size_t i = 0; i < failures.size() && i < 20; ++i) MESSAGE(failures[i]);
-  CHECK(failures.empty());
-}
-
 TEST_CASE("CLI commands run to the next ; without comments") {
   // Hive's own tests: `/*` in a dfs path and `--` options of crypto are not comments.
   SourceFile f("s.sql",

@@ -1,9 +1,13 @@
-// Shared helpers for the doctest suites: corpus locations, file reading.
+// Shared helpers for the doctest suites: source locations, file reading,
+// scratch folders, running shell commands. (The shared/ corpus is known to
+// the corpus suite only: tests/corpus/corpus_support.h.)
 #pragma once
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,26 +18,13 @@ namespace hivelineage::testing {
 
 extern bool g_update_golden;
 
-inline std::filesystem::path SharedDir() { return HIVELINEAGE_SHARED_DIR; }
 inline std::filesystem::path SourceDir() { return HIVELINEAGE_SOURCE_DIR; }
-inline std::filesystem::path HiveCorpus() { return SharedDir() / "corpus" / "hive-qtests"; }
 
 inline std::string ReadFile(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-// Every .q file below the Hive corpus, sorted.
-inline std::vector<std::filesystem::path> HiveQueryFiles() {
-  std::vector<std::filesystem::path> files;
-  const auto dir = HiveCorpus() / "queries";
-  if (!std::filesystem::exists(dir)) return files;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".q") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 // A per-process scratch folder under the system temp dir: `<prefix><pid>`,
@@ -64,6 +55,30 @@ inline std::string ShellQuote(const std::string& s) {
       q += c;
   }
   return q + "'";
+}
+
+struct ShellResult {
+  int code = -1;  // exit status; -1 when killed by a signal
+  std::string out, err;
+};
+
+// Runs `command` with /bin/sh from `dir`, with `input` on standard input,
+// capturing standard output and error through files in `scratch`.
+inline ShellResult RunShell(const std::string& command, const std::filesystem::path& dir,
+                            const std::filesystem::path& scratch, const std::string& input = "") {
+  static int n = 0;
+  const std::string id = std::to_string(++n);
+  const std::filesystem::path in = WriteFile(scratch, "shell_in" + id + ".txt", input);
+  const std::filesystem::path out = scratch / ("shell_out" + id + ".txt");
+  const std::filesystem::path err = scratch / ("shell_err" + id + ".txt");
+  const std::string cmd = "cd " + ShellQuote(dir.string()) + " && " + command + " <" + ShellQuote(in.string()) +
+                          " >" + ShellQuote(out.string()) + " 2>" + ShellQuote(err.string());
+  const int status = std::system(cmd.c_str());
+  ShellResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = ReadFile(out);
+  r.err = ReadFile(err);
+  return r;
 }
 
 }  // namespace hivelineage::testing

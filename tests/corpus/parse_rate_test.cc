@@ -2,12 +2,14 @@
 // and every parsed statement must survive print -> parse with the same AST.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <string>
 
-#include "../tools/corpus_walk.h"
+#include "../../tools/corpus_walk.h"
 #include "base/strings.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
+#include "corpus_support.h"
 #include "test_support.h"
 
 namespace hivelineage {
@@ -23,11 +25,8 @@ constexpr double kParseRateFloor = 99.9;
 constexpr int kRoundTripMismatches = 0;
 
 TEST_CASE("Hive corpus: parse rate floor and round trip") {
-  const auto files = testing::HiveQueryFiles();
-  if (files.empty()) {
-    MESSAGE("Hive corpus not found; skipped");
-    return;
-  }
+  const auto files = corpus::QueryFiles(testing::HiveCorpus() / "queries");
+  REQUIRE(files.size() > 2000);
   size_t total = 0, parsed = 0;
   int mismatches = 0;
   for (const auto& path : files) {
@@ -46,9 +45,10 @@ TEST_CASE("Hive corpus: parse rate floor and round trip") {
       }
     });
   }
+  REQUIRE(total > 40000);
   const double rate = 100.0 * static_cast<double>(parsed) / static_cast<double>(total);
-  MESSAGE(Cat("parsed ", parsed, " of ", total, " statements; round-trip mismatches: ", mismatches));
-  CHECK(total > 40000);
+  std::printf("corpus: parse rate %.2f%% (%zu of %zu statements), print/parse round-trip mismatches %d\n", rate,
+              parsed, total, mismatches);
   CHECK(rate >= kParseRateFloor);
   CHECK(mismatches <= kRoundTripMismatches);
 }

@@ -1,0 +1,74 @@
+// `hivelineage graph --format openlineage` against the published OpenLineage
+// schemas (shared/schemas/openlineage, not part of the repository): the
+// events of a small fixture, of the bundled corpus and of the whole Hive
+// q-test corpus all validate (tests/corpus/validate_openlineage.py, Python's
+// jsonschema).
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "corpus_support.h"
+#include "test_support.h"
+
+namespace hivelineage {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path TempDir() {
+  static const fs::path dir = testing::ProcessTempDir("hivelineage_openlineage_schema_test_");
+  return dir;
+}
+
+testing::ShellResult Shell(const std::string& command) {
+  return testing::RunShell(command, testing::SourceDir(), TempDir());
+}
+
+// The events of `graph --format openlineage ARGS`, run from the source root.
+std::string Events(const std::string& args) {
+  const testing::ShellResult r = Shell(testing::ShellQuote(HIVELINEAGE_CLI) + " graph --format openlineage " + args);
+  CAPTURE(args);
+  CHECK(r.code <= 1);  // 1: some statement had an error; its events are still written
+  return r.out;
+}
+
+// How many of `events` validate; fails the test on the first that does not.
+long Validate(const std::string& events) {
+  const fs::path file = testing::WriteFile(TempDir(), "events.jsonl", events);
+  const testing::ShellResult r =
+      Shell("python3 " + testing::ShellQuote((testing::SourceDir() / "tests/corpus/validate_openlineage.py").string()) +
+            " " + testing::ShellQuote(testing::OpenLineageSchemas().string()) + " " + testing::ShellQuote(file.string()));
+  CAPTURE(r.err);
+  REQUIRE_MESSAGE(r.code == 0, "needs python3 with jsonschema (apt-get install python3-jsonschema)");
+  return std::stol(r.out);
+}
+
+TEST_CASE("OpenLineage events validate against the published schemas") {
+  const fs::path dir = TempDir() / "etl";
+  // Projections, a WHERE filter, a join, GROUP BY, a plain query and a directory output.
+  testing::WriteFile(dir, "stage.sql",
+                     "set a=1;\n"
+                     "INSERT INTO dw.stage SELECT e.user_id, e.price * e.qty AS amount FROM ods.events e\n"
+                     "WHERE e.dt = '2024-01-01';\n");
+  testing::WriteFile(dir, "mart.sql",
+                     "INSERT OVERWRITE TABLE dm.report SELECT u.name, sum(s.amount) AS total\n"
+                     "FROM dw.stage s JOIN dim.users u ON s.user_id = u.id GROUP BY u.name;\n"
+                     "SELECT * FROM dm.report;\n"
+                     "INSERT OVERWRITE DIRECTORY 'hdfs://nn:8020/out/x' SELECT name FROM dm.report;\n");
+  const long fixture = Validate(Events(testing::ShellQuote(dir.string())));
+  CHECK(fixture == 4);
+
+  const long bundled = Validate(Events("--catalog corpus/catalog.json corpus/scripts"));
+  CHECK(bundled > 50);
+
+  const fs::path hive = testing::HiveCorpus();
+  const long qtests = Validate(Events("--catalog " + testing::ShellQuote((hive / "catalog.json").string()) + " " +
+                                      testing::ShellQuote((hive / "queries").string())));
+  std::printf("corpus: OpenLineage events valid against the schemas: %ld (fixture), %ld (corpus/scripts), %ld (Hive q-tests)\n",
+              fixture, bundled, qtests);
+  CHECK(qtests > 10000);
+}
+
+}  // namespace
+}  // namespace hivelineage

@@ -1,0 +1,46 @@
+// Whole runs over the Hive q-test corpus: its catalog loads, and the output
+// is byte for byte the same on 1 and 4 threads.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+
+#include "captured_run.h"
+#include "corpus_support.h"
+#include "driver/run.h"
+#include "lineage/catalog.h"
+#include "test_support.h"
+
+namespace hivelineage {
+namespace {
+
+TEST_CASE("Hive corpus: the catalog loads") {
+  lineage::Catalog c;
+  CHECK(c.LoadJson(testing::ReadFile(testing::HiveCorpus() / "catalog.json"), "default").empty());
+  CHECK(c.size() == 53);
+  const lineage::CatalogTable* srcpart = c.Find("default.srcpart");
+  REQUIRE(srcpart != nullptr);
+  CHECK(srcpart->columns.size() == 2);
+  CHECK(srcpart->partition_columns.size() == 2);
+  CHECK(c.Find("tpch_0_001.lineitem") != nullptr);
+}
+
+TEST_CASE("Hive corpus: the same output on 1 and 4 threads") {
+  driver::RunOptions opts;
+  opts.analyze.catalogs = {driver::CatalogSource::File((testing::HiveCorpus() / "catalog.json").string())};
+  const driver::ExpandedInputs in = driver::ExpandPaths({(testing::HiveCorpus() / "queries").string()});
+  REQUIRE(in.files.size() > 2000);
+  opts.jobs = 1;
+  const testing::CapturedRun one = testing::CaptureRun(in.files, opts);
+  opts.jobs = 4;
+  const testing::CapturedRun four = testing::CaptureRun(in.files, opts);
+  std::printf("corpus: %zu files, %zu statements, %zu with errors; 1 and 4 threads give %s output\n",
+              one.summary.files, one.summary.statements, one.summary.statements_with_errors,
+              one.out == four.out && one.err == four.err ? "the same" : "DIFFERENT");
+  CHECK(one.summary.files == in.files.size());
+  CHECK(one.out.size() > 1000000);
+  CHECK(one.out == four.out);
+  CHECK(one.err == four.err);
+}
+
+}  // namespace
+}  // namespace hivelineage
