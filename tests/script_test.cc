@@ -183,3 +183,20 @@ TEST_CASE("the kind of a statement that does not parse, from its first words") {
   CHECK(GuessStatementKind("") == StatementKind::Other);
   CHECK(CommandArgument("source  /tmp/a b.sql ") == "/tmp/a b.sql");
 }
+
+TEST_CASE("variables: Definitions lists every namespace, and defining them again gives the same variables") {
+  Variables vars;
+  vars.Define("dt", "1");  // --var: hivevar and hiveconf
+  vars.Define("hiveconf:k", "v");
+  vars.DefineFromSet("q", "2");  // set q=2: hiveconf
+  vars.Define("SYSTEM:s", "3");
+  const std::vector<std::pair<std::string, std::string>> want = {
+      {"hiveconf:dt", "1"}, {"hiveconf:k", "v"}, {"hiveconf:q", "2"}, {"hivevar:dt", "1"}, {"system:s", "3"}};
+  CHECK(vars.Definitions() == want);
+  Variables again;
+  for (const auto& [name, value] : vars.Definitions()) again.Define(name, value);
+  CHECK(again.Definitions() == want);
+  CHECK(again.Lookup("dt") == "1");
+  CHECK(again.Lookup("hivevar:k") == std::nullopt);
+  CHECK(again.Lookup("system:s") == "3");
+}

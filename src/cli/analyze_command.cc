@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/args.h"
+#include "cli/man_page.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -34,13 +35,10 @@ class StatementRenderer : public driver::Renderer {
 int AnalyzeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
   CliArgs args;
   const std::string error = ParseArgs(argc, argv, args);
-  if (!error.empty()) {
-    std::fprintf(err, "hivelineage: %s\n\n", error.c_str());
-    PrintUsage(err);
-    return 2;
-  }
-  if (args.help) {
-    PrintUsage(out);
+  if (!error.empty()) return UsageError(err, "hivelineage", error);
+  if (args.help || args.man_page) {
+    const std::string text = args.help ? UsageText() : ManPage();
+    std::fwrite(text.data(), 1, text.size(), out);
     return 0;
   }
   if (args.version) {

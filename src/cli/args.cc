@@ -6,6 +6,8 @@
 
 namespace hivelineage::cli {
 
+namespace {
+
 const char kUsage[] =
     "usage: hivelineage [analyze] [OPTIONS] [PATH ...]\n"
     "       hivelineage graph [OPTIONS] PATH ...     (see hivelineage graph --help)\n"
@@ -20,22 +22,22 @@ const char kUsage[] =
     "options:\n"
     "  --format FORMAT       json (one document, default), jsonl (one statement per line),\n"
     "                        hive (Hive LineageLogger records, one per line)\n"
-    "  --quiet               no progress bar and no summary line on stderr\n";
+    "  -q, --quiet, -S, --silent\n"
+    "                        no progress bar and no summary line on stderr\n";
 
 const char kUsageEnd[] =
-    "  --help                show this help\n"
+    "  -h, --help            show this help\n"
     "  --version             show the version\n"
+    "  --man-page            show this help as a manual page (roff), as man hivelineage does\n"
     "\n"
     "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
     "unreadable input. Diagnostics go to stderr as file:line:col: severity: message, then\n"
     "a summary line (files, statements, errors, time); a progress bar too when stderr is a\n"
     "terminal and the run takes over a second.\n";
 
-void PrintUsage(std::FILE* f) {
-  std::fputs(kUsage, f);
-  std::fputs(kInputOptionsHelp, f);
-  std::fputs(kUsageEnd, f);
-}
+}  // namespace
+
+std::string UsageText() { return Cat(kUsage, kInputOptionsHelp, kUsageEnd); }
 
 std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
   const int first = argc > 1 && std::string_view(argv[1]) == "analyze" ? 2 : 1;
@@ -49,14 +51,17 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
     if (ParseInputOption(c, args.input, error)) continue;
     const std::string_view name = c.name();
     std::string_view value;
-    const bool flag = name == "--help" || name == "-h" || name == "--version" || name == "--quiet" || name == "-q";
+    const bool quiet = name == "--quiet" || name == "-q" || name == "--silent" || name == "-S";
+    const bool flag = name == "--help" || name == "-h" || name == "--version" || name == "--man-page" || quiet;
     if (flag && c.has_inline_value()) {
       error = Cat(name, " takes no value");
     } else if (name == "--help" || name == "-h") {
       args.help = true;
     } else if (name == "--version") {
       args.version = true;
-    } else if (name == "--quiet" || name == "-q") {
+    } else if (name == "--man-page") {
+      args.man_page = true;
+    } else if (quiet) {
       args.quiet = true;
     } else if (name == "--format") {
       if (!c.TakeValue(value)) {

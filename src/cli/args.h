@@ -11,6 +11,7 @@ namespace hivelineage::cli {
 struct CliArgs {
   bool help = false;
   bool version = false;
+  bool man_page = false;  // --man-page: the help as a manual page (man_page.h)
   output::Format format = output::Format::Json;
   bool quiet = false;  // no progress bar, no summary line
   InputArgs input;     // PATHs, --catalog, --var, -j, --sequence, limits, ...
@@ -19,11 +20,8 @@ struct CliArgs {
 // Fills `args`; returns a usage error message, empty on success.
 std::string ParseArgs(int argc, const char* const* argv, CliArgs& args);
 
-// The usage text: kUsage, then kInputOptionsHelp, then kUsageEnd.
-extern const char kUsage[];
-extern const char kUsageEnd[];
-
-// Prints the whole usage text to `f`.
-void PrintUsage(std::FILE* f);
+// The whole --help text: the command's own lines, then kInputOptionsHelp,
+// then --help, --version and the exit statuses. The man page is made from it.
+std::string UsageText();
 
 }  // namespace hivelineage::cli

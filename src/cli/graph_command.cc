@@ -35,16 +35,15 @@ void WriteOut(const std::string& s, std::FILE* f) {
 
 }  // namespace
 
-void PrintGraphUsage(const char* usage, std::FILE* f) {
-  std::fputs(usage, f);
-  std::fputs(kInputOptionsHelp, f);
-  std::fputs(
-      "  --help                show this help\n"
-      "\n"
-      "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
-      "unreadable input. Diagnostics go to stderr as file:line:col: severity: message.\n",
-      f);
+std::string SubcommandUsageText(const char* usage) {
+  return Cat(usage, kInputOptionsHelp,
+             "  -h, --help            show this help\n"
+             "\n"
+             "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
+             "unreadable input. Diagnostics go to stderr as file:line:col: severity: message.\n");
 }
+
+std::string GraphUsageText() { return SubcommandUsageText(kGraphUsage); }
 
 bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
   if (c.name() != "--collapse") return ParseInputOption(c, args.input, error);
@@ -105,7 +104,8 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     const std::string_view name = c.name();
     std::string_view value;
     if (name == "--help" || name == "-h") {
-      PrintGraphUsage(kGraphUsage, out);
+      const std::string help = GraphUsageText();
+      std::fwrite(help.data(), 1, help.size(), out);
       return 0;
     } else if (name == "--format") {
       const std::optional<graph::GraphFormat> f = c.TakeValue(value) ? graph::ParseGraphFormat(value) : std::nullopt;
@@ -134,11 +134,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   }
   if (error.empty() && args.collapse_temporary && format == graph::GraphFormat::OpenLineage)
     error = "--collapse does not apply to --format openlineage (its events are per statement)";
-  if (!error.empty()) {
-    std::fprintf(err, "hivelineage graph: %s\n\n", error.c_str());
-    PrintGraphUsage(kGraphUsage, err);
-    return 2;
-  }
+  if (!error.empty()) return UsageError(err, "hivelineage graph", error);
 
   graph::Graph g;
   int status = 0;

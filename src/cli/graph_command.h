@@ -30,9 +30,12 @@ struct GraphInputArgs {
 // option is not one of them; sets `error` when its value is bad.
 bool ParseGraphInputOption(ArgCursor& cursor, GraphInputArgs& args, std::string& error);
 
-// Prints `usage` (a subcommand's own lines), the input options, --help and
-// the exit statuses.
-void PrintGraphUsage(const char* usage, std::FILE* f);
+// A subcommand's --help: `usage` (its own lines), the input options, --help
+// and the exit statuses.
+std::string SubcommandUsageText(const char* usage);
+
+// `hivelineage graph --help`.
+std::string GraphUsageText();
 
 // Analyses the inputs into `graph` (collapsed if asked), printing
 // diagnostics to `err`. Returns -1 when the graph is ready, else the exit

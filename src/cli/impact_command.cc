@@ -101,6 +101,8 @@ std::vector<std::string> DidYouMean(const std::string& name, const graph::Graph&
 
 }  // namespace
 
+std::string ImpactUsageText() { return SubcommandUsageText(kImpactUsage); }
+
 int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
   GraphInputArgs args;
   graph::ImpactOptions options;
@@ -118,7 +120,8 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
     const std::string_view name = c.name();
     std::string_view value;
     if (name == "--help" || name == "-h") {
-      PrintGraphUsage(kImpactUsage, out);
+      const std::string help = ImpactUsageText();
+      std::fwrite(help.data(), 1, help.size(), out);
       return 0;
     } else if (name == "--downstream" || name == "--upstream") {
       if (!c.TakeValue(value) || value.empty()) {
@@ -152,11 +155,7 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
     }
   }
   if (error.empty() && starts != 1) error = "give exactly one of --downstream NAME or --upstream NAME";
-  if (!error.empty()) {
-    std::fprintf(err, "hivelineage impact: %s\n\n", error.c_str());
-    PrintGraphUsage(kImpactUsage, err);
-    return 2;
-  }
+  if (!error.empty()) return UsageError(err, "hivelineage impact", error);
 
   graph::Graph g;
   int status = 0;

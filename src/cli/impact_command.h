@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <string>
 
 namespace hivelineage::cli {
 
@@ -10,5 +11,8 @@ namespace hivelineage::cli {
 // had errors (the answer is still printed), 2 usage error, unreadable input,
 // or a start name that is not in the graph.
 int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err);
+
+// `hivelineage impact --help`.
+std::string ImpactUsageText();
 
 }  // namespace hivelineage::cli

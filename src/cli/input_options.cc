@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <initializer_list>
 
 #include "base/strings.h"
 #include "cli/limit_options.h"
@@ -12,10 +13,25 @@ namespace hivelineage::cli {
 const char kInputOptionsHelp[] =
     "  --catalog FILE        table schemas: catalog JSON, or a .sql/.hql file of CREATE\n"
     "                        TABLE/VIEW statements; may be repeated\n"
-    "  --default-db NAME     database of unqualified names before any USE, and in --catalog\n"
+    "  --default-db NAME, --database NAME\n"
+    "                        database of unqualified names before any USE, and in --catalog\n"
     "                        files (default: default)\n"
-    "  --var NAME=VALUE      value for ${NAME}, ${hivevar:NAME}, ${hiveconf:NAME}; may be repeated\n"
+    "  --var NAME=VALUE      value for ${NAME}, ${hivevar:NAME} and ${hiveconf:NAME}. The\n"
+    "                        variable options may be repeated; set lines in a script define\n"
+    "                        variables too\n"
+    "  --hivevar NAME=VALUE, -d NAME=VALUE, --define NAME=VALUE\n"
+    "                        as in hive: value for ${NAME} and ${hivevar:NAME}\n"
+    "  --hiveconf NAME=VALUE\n"
+    "                        as in hive: value for ${hiveconf:NAME} and ${system:NAME}, and a\n"
+    "                        setting, as set NAME=VALUE at the top of the script would be\n"
     "  --allow-env           let ${env:NAME} read the environment\n"
+    "  -f FILE               a script to analyse, like a PATH\n"
+    "  -e SQL                analyse SQL given on the command line (named <-e> in the\n"
+    "                        output); no PATH with it\n"
+    "  -i FILE               init script, analysed before every script as hive -i runs it:\n"
+    "                        its set, USE and CREATE statements take effect for the script;\n"
+    "                        its own statements are not listed, only its problems; may be\n"
+    "                        repeated\n"
     "  -j, --jobs N          analyse N files at once (default: one per core); the output is\n"
     "                        the same for every N\n"
     "  --sequence FILE       the scripts FILE lists (one path per line, relative to FILE's\n"
@@ -26,6 +42,29 @@ const char kInputOptionsHelp[] =
     "                        input limits; past one, a file or statement is skipped with a\n"
     "                        located error (defaults 1G, 64M, 1000000, 1000; SIZE in bytes\n"
     "                        or with K, M, G; see docs/limits.md)\n";
+
+namespace {
+
+// One-letter options that take a value, which may be glued on: -j4, -ddt=1.
+bool TakesGluedValue(std::string_view arg) {
+  return arg.size() > 2 && arg[0] == '-' && std::string_view("jdefi").find(arg[1]) != std::string_view::npos;
+}
+
+// NAME=VALUE of a variable option into `args`, NAME under each of `namespaces`
+// ("" for a bare name).
+void TakeVariable(ArgCursor& c, std::initializer_list<std::string_view> namespaces, InputArgs& args,
+                  std::string& error) {
+  std::string_view value;
+  const size_t eq = c.TakeValue(value) ? value.find('=') : std::string_view::npos;
+  if (eq == std::string_view::npos || eq == 0) {
+    error = Cat(c.name(), " expects NAME=VALUE, got '", value, "'");
+    return;
+  }
+  for (std::string_view ns : namespaces)
+    args.variables.emplace_back(Cat(ns, value.substr(0, eq)), std::string(value.substr(eq + 1)));
+}
+
+}  // namespace
 
 bool ArgCursor::Next() {
   if (++i_ >= argc_) return false;
@@ -42,7 +81,7 @@ bool ArgCursor::Next() {
     name_ = arg_.substr(0, eq);
     inline_value_ = arg_.substr(eq + 1);
     has_inline_value_ = true;
-  } else if (arg_.starts_with("-j") && arg_.size() > 2) {  // -j4
+  } else if (TakesGluedValue(arg_)) {
     name_ = arg_.substr(0, 2);
     inline_value_ = arg_.substr(2);
     has_inline_value_ = true;
@@ -73,18 +112,35 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
       error = "--catalog needs a file";
     else
       args.catalogs.emplace_back(value);
-  } else if (name == "--default-db") {
+  } else if (name == "--default-db" || name == "--database") {
     if (!c.TakeValue(value) || value.empty())
-      error = "--default-db needs a name";
+      error = Cat(name, " needs a name");
     else
       args.default_db = ToLower(value);
   } else if (name == "--var") {
-    const size_t eq = c.TakeValue(value) ? value.find('=') : std::string_view::npos;
-    if (eq == std::string_view::npos || eq == 0) {
-      error = Cat("--var expects NAME=VALUE, got '", value, "'");
-    } else {
-      args.variables.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
-    }
+    TakeVariable(c, {""}, args, error);
+  } else if (name == "--hivevar" || name == "-d" || name == "--define") {
+    TakeVariable(c, {"hivevar:"}, args, error);
+  } else if (name == "--hiveconf") {
+    // Hive also makes each --hiveconf a Java system property.
+    TakeVariable(c, {"hiveconf:", "system:"}, args, error);
+  } else if (name == "-f") {
+    if (!c.TakeValue(value) || value.empty())
+      error = "-f needs a file";
+    else
+      args.paths.emplace_back(value);
+  } else if (name == "-e") {
+    if (!c.TakeValue(value))
+      error = "-e needs the SQL to analyse";
+    else if (args.inline_script)
+      error = "-e may be given once";
+    else
+      args.inline_script = std::string(value);
+  } else if (name == "-i") {
+    if (!c.TakeValue(value) || value.empty())
+      error = "-i needs a file";
+    else
+      args.init_files.emplace_back(value);
   } else if (name == "--sequence") {
     if (!c.TakeValue(value) || value.empty())
       error = "--sequence needs a file";
@@ -118,20 +174,34 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.allow_env = args.allow_env;
   options.analyze.limits = args.limits;
   for (const std::string& path : args.catalogs) options.analyze.catalogs.push_back(driver::CatalogSource::File(path));
+  options.init_files = args.init_files;
   options.jobs = args.jobs;
   options.sequenced = !args.sequence.empty();
   return options;
 }
 
+int UsageError(std::FILE* err, std::string_view who, std::string_view problem) {
+  const std::string line = Cat(who, ": ", problem, "; try '", who, " --help'\n");
+  std::fputs(line.c_str(), err);
+  return 2;
+}
+
 std::optional<std::vector<driver::InputFile>> ResolveInputs(const InputArgs& args, const char* who, std::FILE* err) {
   std::vector<std::string> paths = args.paths;
+  if (args.inline_script) {
+    if (!paths.empty() || !args.sequence.empty()) {
+      UsageError(err, who, "-e gives the script on the command line; give no PATH, -f or --sequence with it");
+      return std::nullopt;
+    }
+    return std::vector<driver::InputFile>{{"", kInlineScriptName, *args.inline_script}};
+  }
   if (!args.sequence.empty() && !paths.empty()) {
-    std::fprintf(err, "%s: --sequence FILE lists the scripts; give no PATH with it\n", who);
+    UsageError(err, who, "--sequence FILE lists the scripts; give no PATH with it");
     return std::nullopt;
   }
   if (paths.empty() && args.sequence.empty()) {
     if (isatty(STDIN_FILENO)) {
-      std::fprintf(err, "%s: no input (give a PATH, or - for stdin); see --help\n", who);
+      UsageError(err, who, "no input (give a PATH, -f FILE, -e SQL, or - for stdin)");
       return std::nullopt;
     }
     paths.push_back("-");

@@ -1,7 +1,8 @@
 // What every subcommand (analyze, graph, impact) shares: walking argv, the
 // options that choose and analyse the inputs (--catalog, --default-db, --var,
-// --allow-env, --sequence, -j, the limits), and turning them into the list of
-// input files and the driver's options.
+// --allow-env, --sequence, -j, the limits, and Hive's own: --hivevar,
+// --hiveconf, -d/--define, -f, -e, -i, --database), turning them into the
+// list of input files and the driver's options, and reporting usage errors.
 #pragma once
 
 #include <cstdio>
@@ -15,7 +16,8 @@
 
 namespace hivelineage::cli {
 
-// Walks argv from `first`: `--name value`, `--name=value`, `-j4`, `--` and paths.
+// Walks argv from `first`: `--name value`, `--name=value`, `-j 4` or `-j4`
+// (any one-letter option taking a value), `--` and paths.
 class ArgCursor {
  public:
   ArgCursor(int argc, const char* const* argv, int first) : argc_(argc), argv_(argv), i_(first - 1) {}
@@ -42,13 +44,17 @@ class ArgCursor {
 
 struct InputArgs {
   std::vector<std::string> catalogs;
-  std::string default_db = "default";
-  std::vector<std::pair<std::string, std::string>> variables;
+  std::string default_db = "default";  // --default-db, --database
+  // --var NAME=VALUE as (NAME, VALUE); --hivevar/-d as ("hivevar:NAME", VALUE),
+  // --hiveconf as ("hiveconf:NAME", VALUE) and ("system:NAME", VALUE).
+  driver::VariableDefinitions variables;
   bool allow_env = false;
   int jobs = 0;          // -j N; 0 = one thread per core
   std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   driver::Limits limits;
-  std::vector<std::string> paths;
+  std::vector<std::string> init_files;       // -i FILE
+  std::optional<std::string> inline_script;  // -e 'SQL'
+  std::vector<std::string> paths;            // PATHs and -f FILEs
 };
 
 // Handles the input option at `cursor`. Returns false when it is not one of
@@ -59,10 +65,17 @@ bool ParseInputOption(ArgCursor& cursor, InputArgs& args, std::string& error);
 driver::RunOptions MakeRunOptions(const InputArgs& args);
 
 // The files to analyse: the PATHs expanded (stdin when there is none and
-// stdin is not a terminal), or the --sequence list. On a usage problem or a
-// missing path, prints "`who`: problem" lines to `err` and returns nothing
-// (exit status 2).
+// stdin is not a terminal), the --sequence list, or the -e script (named
+// kInlineScriptName). On a usage problem (see UsageError) or a missing path
+// ("`who`: problem" lines), prints to `err` and returns nothing (exit status 2).
 std::optional<std::vector<driver::InputFile>> ResolveInputs(const InputArgs& args, const char* who, std::FILE* err);
+
+// How a script given with -e is named in the output and diagnostics.
+inline constexpr const char kInlineScriptName[] = "<-e>";
+
+// A usage error, as every subcommand reports it: one line,
+// "`who`: `problem`; try '`who` --help'". Returns 2, the exit status.
+int UsageError(std::FILE* err, std::string_view who, std::string_view problem);
 
 // Help lines for the input options.
 extern const char kInputOptionsHelp[];

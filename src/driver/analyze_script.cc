@@ -68,7 +68,7 @@ bool FileResult::has_error() const {
 }
 
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
-                   StatementObserver& observer) {
+                   StatementObserver& observer, VariableDefinitions* final_variables) {
   const SourceFile& source = *file.source;
   session.current_database = options.default_database;  // USE does not reach the next script
   // The line table is built on first use and then only read. Build it now,
@@ -87,11 +87,17 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
 
   lexer::Variables vars;
   vars.allow_env = options.allow_env;
-  for (const auto& [name, value] : options.variables) vars.Define(name, value);
-  lexer::SplitOptions split;
-  split.max_statements = limits.max_statements;
   parser::ParseOptions parse = options.parse;
   parse.max_depth = limits.max_nesting_depth;
+  for (const auto& [name, value] : options.variables) {
+    vars.Define(name, value);
+    // --hiveconf NAME=VALUE is a setting too (hive.support.quoted.identifiers).
+    std::string_view key = name;
+    if (constexpr std::string_view kHiveconf = "hiveconf:"; key.starts_with(kHiveconf)) key.remove_prefix(kHiveconf.size());
+    parser::ApplySetting(key, value, parse);
+  }
+  lexer::SplitOptions split;
+  split.max_statements = limits.max_statements;
 
   // Statements are analysed as the splitter finds them, so only the one at
   // hand is held. Splitting diagnostics go to the statement they fall in, or
@@ -150,10 +156,11 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     observer.Statement(file, std::move(r));
   });
   take_split_diags(nullptr, file.diagnostics);  // after the last statement
+  if (final_variables != nullptr) *final_variables = vars.Definitions();
 }
 
 FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,
-                         const AnalyzeOptions& options) {
+                         const AnalyzeOptions& options, VariableDefinitions* final_variables) {
   class Collect : public StatementObserver {
    public:
     void Statement(const FileResult&, StatementResult&& statement) override {
@@ -164,7 +171,7 @@ FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Sess
   FileResult result;
   result.source = std::move(source);
   Collect collect;
-  AnalyzeScript(result, session, options, collect);
+  AnalyzeScript(result, session, options, collect, final_variables);
   result.statements = std::move(collect.statements);
   return result;
 }

@@ -59,11 +59,14 @@ class StatementObserver {
 // catalog across statements, and the catalog across files when scripts run
 // in sequence; every script starts in options.default_database, whatever an
 // earlier script USEd. Never throws for bad input; any bytes are accepted.
+// `final_variables`, when given, receives the variables in force at the end
+// (options.variables and the script's `set` lines, each with its namespace:
+// "hiveconf:dt"), for scripts that go on from there (an init script's).
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
-                   StatementObserver& observer);
+                   StatementObserver& observer, VariableDefinitions* final_variables = nullptr);
 
 // The same, collecting the statements into the result.
 FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,
-                         const AnalyzeOptions& options);
+                         const AnalyzeOptions& options, VariableDefinitions* final_variables = nullptr);
 
 }  // namespace hivelineage::driver

@@ -46,11 +46,16 @@ struct CatalogSource {
   static CatalogSource File(std::string path) { return {std::move(path), std::nullopt, Format::ByName}; }
 };
 
+// Variables given before a script runs, NAME=VALUE in order, NAME bare (--var:
+// ${NAME}, ${hivevar:NAME}, ${hiveconf:NAME}) or with its namespace
+// ("hivevar:NAME", "hiveconf:NAME", "system:NAME"; --hivevar, --hiveconf).
+using VariableDefinitions = std::vector<std::pair<std::string, std::string>>;
+
 struct AnalyzeOptions {
   std::vector<CatalogSource> catalogs;  // loaded in order, before any script
   std::string default_database = "default";
-  std::vector<std::pair<std::string, std::string>> variables;  // --var NAME=VALUE
-  bool allow_env = false;                                      // ${env:X} allowed
+  VariableDefinitions variables;  // the hiveconf ones are settings too (hive.support.quoted.identifiers)
+  bool allow_env = false;         // ${env:X} allowed
   lineage::Semantics semantics = lineage::Semantics::Precise;
   parser::ParseOptions parse;
   Limits limits;

@@ -196,6 +196,7 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
 }
 
 LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
+  if (input.text) return DecodeInput(input.name, *input.text);
   std::string bytes;
   std::string error;
   bool too_large = false;
@@ -209,6 +210,34 @@ LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
   }
   return DecodeOwnedInput(input.name, std::move(bytes));
 }
+
+namespace {
+
+// Runs options.init_files in order in `session` (the loaded catalog): each
+// starts where the previous one left off (database, variables), and where the
+// last one leaves off is what `analyze` gets for the inputs. Their statements
+// are not listed; their problems are (is_catalog). Returns an error message
+// when one cannot be read.
+std::string RunInitScripts(const RunOptions& options, lineage::Session& session, const FileSink& sink, bool* any_error,
+                           AnalyzeOptions& analyze) {
+  for (const std::string& path : options.init_files) {
+    std::string bytes;
+    std::string error;
+    if (!ReadPath(path, bytes, error)) return Cat(path, ": ", error);
+    LoadedInput in = DecodeOwnedInput(path, std::move(bytes));
+    VariableDefinitions variables;
+    FileResult r = AnalyzeScript(in.source, session, analyze, &variables);
+    r.is_catalog = true;
+    r.diagnostics.insert(r.diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());
+    if (r.has_error() && any_error != nullptr) *any_error = true;
+    sink(std::move(r));
+    analyze.default_database = session.current_database;
+    analyze.variables = std::move(variables);
+  }
+  return {};
+}
+
+}  // namespace
 
 int ResolveJobs(int jobs) {
   if (jobs > 0) return std::min(jobs, kMaxJobs);
@@ -230,9 +259,17 @@ FilePart WholeFilePart(FileResult&& file) {
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink) {
   RunSummary summary;
   const double cpu_start = ThreadCpuSeconds();
-  LoadedCatalog loaded = LoadCatalog(options.analyze, [&](FileResult&& file) { sink(WholeFilePart(std::move(file))); });
+  const FileSink whole_file = [&](FileResult&& file) { sink(WholeFilePart(std::move(file))); };
+  LoadedCatalog loaded = LoadCatalog(options.analyze, whole_file);
   summary.any_error = loaded.ddl_errors;
   for (const std::string& e : loaded.errors) Append(summary.fatal_error, summary.fatal_error.empty() ? "" : "; ", e);
+  if (!summary.fatal_error.empty()) return summary;
+  RunOptions after_init = options;
+  if (!options.init_files.empty()) {
+    lineage::Session init = NewSession(options.analyze, std::move(loaded.catalog));
+    summary.fatal_error = RunInitScripts(options, init, whole_file, &summary.any_error, after_init.analyze);
+    loaded.catalog = std::move(init.catalog);
+  }
   if (!summary.fatal_error.empty()) return summary;
 
   const size_t n = inputs.size();
@@ -243,10 +280,10 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   std::shared_ptr<const lineage::Catalog> frozen;
   lineage::Session shared;
   if (options.sequenced)
-    shared = NewSession(options.analyze, std::move(loaded.catalog));
+    shared = NewSession(after_init.analyze, std::move(loaded.catalog));
   else
     frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
-  RunScheduled(inputs, options, std::move(frozen), options.sequenced ? &shared : nullptr, jobs, sink, summary);
+  RunScheduled(inputs, after_init, std::move(frozen), options.sequenced ? &shared : nullptr, jobs, sink, summary);
   summary.thread_cpu_seconds.insert(summary.thread_cpu_seconds.begin(), ThreadCpuSeconds() - cpu_start);
   return summary;
 }

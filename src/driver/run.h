@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,9 @@
 namespace hivelineage::driver {
 
 struct InputFile {
-  std::string path;  // filesystem path, or "-" for stdin
-  std::string name;  // as shown in output and diagnostics
+  std::string path;                                // filesystem path, or "-" for stdin
+  std::string name;                                // as shown in output and diagnostics
+  std::optional<std::string> text = std::nullopt;  // the script itself (-e 'SQL'): path is not read
 };
 
 struct ExpandedInputs {
@@ -77,7 +79,10 @@ struct RunProgress {
 };
 
 struct RunOptions {
-  AnalyzeOptions analyze;           // catalogs, default database, variables, semantics, limits
+  AnalyzeOptions analyze;  // catalogs, default database, variables, semantics, limits
+  // Init scripts (hivelineage -i), analysed after the catalogs as `hive -i`
+  // runs them before a script: see Run.
+  std::vector<std::string> init_files;
   int jobs = 0;                     // threads analysing at once; 0 = one per available core
   bool sequenced = false;           // each script sees what the earlier ones created
   RunProgress* progress = nullptr;  // optional live counters
@@ -115,11 +120,15 @@ FilePart WholeFilePart(FileResult&& file);
 int ResolveJobs(int jobs);
 
 // Loads the catalogs (LoadCatalog; DDL catalogs are passed to `sink` whole,
-// with is_catalog set, so their errors can be reported), then analyses
-// `inputs` on up to options.jobs threads and passes the results to `sink`
-// piece by piece in input order, on the calling thread. Every script starts
-// in a session made by NewSession, in options.analyze.default_database. The
-// output is the same whatever the number of threads.
+// with is_catalog set, so their errors can be reported), runs the init
+// scripts (the same way: their statements are not listed, their problems
+// are; their DDL stays in the catalog, and the database their USE leaves and
+// the variables their `set` lines define are where every input starts), then
+// analyses `inputs` on up to options.jobs threads and passes the results to
+// `sink` piece by piece in input order, on the calling thread. Every script
+// starts in a session made by NewSession, in options.analyze.default_database
+// (or the init scripts' last database). The output is the same whatever the
+// number of threads.
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink);
 
 }  // namespace hivelineage::driver

@@ -415,6 +415,12 @@ std::optional<std::string> Variables::Lookup(std::string_view ref) const {
   return std::nullopt;
 }
 
+std::vector<std::pair<std::string, std::string>> Variables::Definitions() const {
+  std::vector<std::pair<std::string, std::string>> out(values_.begin(), values_.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 uint32_t StatementText::ToOriginal(uint32_t offset) const {
   if (pieces.empty()) return span.begin + std::min<uint32_t>(offset, span.size());
   auto it = std::upper_bound(pieces.begin(), pieces.end(), offset,

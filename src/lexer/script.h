@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -50,6 +51,9 @@ class Variables {
   void DefineFromSet(std::string_view name, std::string_view value);
   // Resolves the text between ${ and }. Env lookups only when allow_env.
   std::optional<std::string> Lookup(std::string_view ref) const;
+  // Every variable defined, as ("namespace:name", value), sorted: Define()
+  // of each gives the same variables again.
+  std::vector<std::pair<std::string, std::string>> Definitions() const;
 
   bool allow_env = false;
 

@@ -1,0 +1,12 @@
+// `man hivelineage`: the manual page, written in roff by the command itself
+// (`hivelineage --man-page`, run at build time) from the same texts as
+// `--help`, `graph --help` and `impact --help`, so the two never disagree.
+#pragma once
+
+#include <string>
+
+namespace hivelineage::cli {
+
+std::string ManPage();
+
+}  // namespace hivelineage::cli
