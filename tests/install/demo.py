@@ -1,10 +1,10 @@
-"""The C API from Python through ctypes, against an installed libhivelineage.so
-(see tests/install/install_test.sh and docs/library.md). Usage: demo.py LIBRARY"""
+"""The C API from Python through ctypes, against an installed libhivelineage.so.0
+(see tests/install/install_test.sh and docs/library.md). Usage: demo.py [LIBRARY]"""
 import ctypes
 import json
 import sys
 
-lib = ctypes.CDLL(sys.argv[1])
+lib = ctypes.CDLL(sys.argv[1] if len(sys.argv) > 1 else "libhivelineage.so.0")
 # Functions returning strings the caller frees: take them as void pointers.
 lib.hivelineage_new.restype = ctypes.c_void_p
 lib.hivelineage_new.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
