@@ -5,7 +5,7 @@
 // database and the catalog learned so far; DDL statements update the
 // session's catalog, so statements must be fed in script order. Names are
 // lower case and fully qualified: tables `db.table`, columns
-// `db.table.column` (README.md, "Output formats").
+// `db.table.column` (docs/output-format.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Output formats, as README.md ("Output formats") fixes them:
+// Output formats, as documented for users in docs/output-format.md:
 //   json   one document {"statements": [...], "errors": [...]}
 //   jsonl  one statement object per line (file-level problems only on stderr)
 //   hive   one Hive LineageLogger record per line for statements that query or write

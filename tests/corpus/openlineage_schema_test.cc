@@ -33,12 +33,21 @@ std::string Events(const std::string& args) {
   return r.out;
 }
 
+// A python3 that can import jsonschema (Debian's python3-jsonschema is for
+// /usr/bin/python3, which may not be the first python3 on PATH).
+std::string Python() {
+  for (const char* p : {"python3", "/usr/bin/python3"})
+    if (Shell(std::string(p) + " -c 'import jsonschema'").code == 0) return p;
+  return "python3";
+}
+
 // How many of `events` validate; fails the test on the first that does not.
 long Validate(const std::string& events) {
+  static const std::string python = Python();
   const fs::path file = testing::WriteFile(TempDir(), "events.jsonl", events);
-  const testing::ShellResult r =
-      Shell("python3 " + testing::ShellQuote((testing::SourceDir() / "tests/corpus/validate_openlineage.py").string()) +
-            " " + testing::ShellQuote(testing::OpenLineageSchemas().string()) + " " + testing::ShellQuote(file.string()));
+  const testing::ShellResult r = Shell(
+      python + " " + testing::ShellQuote((testing::SourceDir() / "tests/corpus/validate_openlineage.py").string()) +
+      " " + testing::ShellQuote(testing::OpenLineageSchemas().string()) + " " + testing::ShellQuote(file.string()));
   CAPTURE(r.err);
   REQUIRE_MESSAGE(r.code == 0, "needs python3 with jsonschema (apt-get install python3-jsonschema)");
   return std::stol(r.out);
@@ -65,8 +74,9 @@ TEST_CASE("OpenLineage events validate against the published schemas") {
   const fs::path hive = testing::HiveCorpus();
   const long qtests = Validate(Events("--catalog " + testing::ShellQuote((hive / "catalog.json").string()) + " " +
                                       testing::ShellQuote((hive / "queries").string())));
-  std::printf("corpus: OpenLineage events valid against the schemas: %ld (fixture), %ld (corpus/scripts), %ld (Hive q-tests)\n",
-              fixture, bundled, qtests);
+  std::printf(
+      "corpus: OpenLineage events valid against the schemas: %ld (fixture), %ld (corpus/scripts), %ld (Hive q-tests)\n",
+      fixture, bundled, qtests);
   CHECK(qtests > 10000);
 }
 

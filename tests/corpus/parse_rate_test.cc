@@ -7,9 +7,9 @@
 
 #include "../../tools/corpus_walk.h"
 #include "base/strings.h"
+#include "corpus_support.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
-#include "corpus_support.h"
 #include "test_support.h"
 
 namespace hivelineage {
@@ -47,8 +47,8 @@ TEST_CASE("Hive corpus: parse rate floor and round trip") {
   }
   REQUIRE(total > 40000);
   const double rate = 100.0 * static_cast<double>(parsed) / static_cast<double>(total);
-  std::printf("corpus: parse rate %.2f%% (%zu of %zu statements), print/parse round-trip mismatches %d\n", rate,
-              parsed, total, mismatches);
+  std::printf("corpus: parse rate %.2f%% (%zu of %zu statements), print/parse round-trip mismatches %d\n", rate, parsed,
+              total, mismatches);
   CHECK(rate >= kParseRateFloor);
   CHECK(mismatches <= kRoundTripMismatches);
 }

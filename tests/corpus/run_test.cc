@@ -1,12 +1,13 @@
 // Whole runs over the Hive q-test corpus: its catalog loads, and the output
 // is byte for byte the same on 1 and 4 threads.
+#include "driver/run.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
 
 #include "captured_run.h"
 #include "corpus_support.h"
-#include "driver/run.h"
 #include "lineage/catalog.h"
 #include "test_support.h"
 
@@ -33,8 +34,8 @@ TEST_CASE("Hive corpus: the same output on 1 and 4 threads") {
   const testing::CapturedRun one = testing::CaptureRun(in.files, opts);
   opts.jobs = 4;
   const testing::CapturedRun four = testing::CaptureRun(in.files, opts);
-  std::printf("corpus: %zu files, %zu statements, %zu with errors; 1 and 4 threads give %s output\n",
-              one.summary.files, one.summary.statements, one.summary.statements_with_errors,
+  std::printf("corpus: %zu files, %zu statements, %zu with errors; 1 and 4 threads give %s output\n", one.summary.files,
+              one.summary.statements, one.summary.statements_with_errors,
               one.out == four.out && one.err == four.err ? "the same" : "DIFFERENT");
   CHECK(one.summary.files == in.files.size());
   CHECK(one.out.size() > 1000000);

@@ -10,11 +10,11 @@
 #include "../../tools/corpus_walk.h"
 #include "ast/dump.h"
 #include "base/arena.h"
+#include "corpus_support.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
-#include "corpus_support.h"
 #include "test_support.h"
 
 namespace hivelineage {
