@@ -47,8 +47,9 @@ TEST_CASE("cli hive flags: --hivevar, -d and --define set ${NAME} and ${hivevar:
   REQUIRE(var.code == 0);
   CHECK(var.out.find("\"outputs\":[\"dw.t\"]") != std::string::npos);
   CHECK(var.out.find("\"inputs\":[\"dw.s\"]") != std::string::npos);
-  for (const char* flags : {"--hivevar db=dw --hivevar dt=2024-03-01", "-d db=dw -d dt=2024-03-01",
-                            "--define db=dw --define=dt=2024-03-01", "-ddb=dw --hivevar=dt=2024-03-01"}) {
+  for (const char* flags :
+       {"--hivevar db=dw --hivevar dt=2024-03-01", "-d db=dw -d dt=2024-03-01", "--define db=dw --define=dt=2024-03-01",
+        "-ddb=dw --hivevar=dt=2024-03-01", "-hivevar db=dw -define dt=2024-03-01"}) {
     CAPTURE(flags);
     const ShellResult r = Run(std::string("--format jsonl ") + flags + " vars.sql");
     CHECK(r.code == 0);
@@ -68,6 +69,7 @@ TEST_CASE("cli hive flags: --hiveconf sets ${hiveconf:NAME} and ${system:NAME}, 
   CHECK(conf.code == 0);
   CHECK(conf.out == var.out);
   CHECK(conf.err == var.err);
+  CHECK(Run("--format jsonl -hiveconf dt=2024-03-01 conf.sql").out == var.out);  // as old scripts call hive
   Write("system.sql", "select '${system:dt}' from s;\n");
   CHECK(Warnings(Run("--format jsonl --hiveconf dt=1 system.sql")).empty());
   CHECK(Warnings(Run("--format jsonl --hivevar dt=1 system.sql")) == "undefined variable ${system:dt} left in place\n");
@@ -100,6 +102,7 @@ TEST_CASE("cli hive flags: -f FILE is a PATH, --database is --default-db") {
   const ShellResult db = Run("--database ods f/one.sql");
   CHECK(db.code == 0);
   CHECK(db.out == Run("--default-db ods f/one.sql").out);
+  CHECK(db.out == Run("-database ods f/one.sql").out);
   CHECK(db.out.find("\"ods.s\"") != std::string::npos);
 }
 

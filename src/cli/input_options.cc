@@ -20,7 +20,8 @@ const char kInputOptionsHelp[] =
     "                        variable options may be repeated; set lines in a script define\n"
     "                        variables too\n"
     "  --hivevar NAME=VALUE, -d NAME=VALUE, --define NAME=VALUE\n"
-    "                        as in hive: value for ${NAME} and ${hivevar:NAME}\n"
+    "                        as in hive: value for ${NAME} and ${hivevar:NAME}. Hive's one-dash\n"
+    "                        -hivevar, -define, -hiveconf and -database work too\n"
     "  --hiveconf NAME=VALUE\n"
     "                        as in hive: value for ${hiveconf:NAME} and ${system:NAME}, and a\n"
     "                        setting, as set NAME=VALUE at the top of the script would be\n"
@@ -44,6 +45,14 @@ const char kInputOptionsHelp[] =
     "                        or with K, M, G; see docs/limits.md)\n";
 
 namespace {
+
+// Hive's CLI also takes its long options after one dash (`hive -hiveconf
+// k=v`, as old scripts call it): the two-dash name, or empty.
+std::string_view HiveSingleDashName(std::string_view arg) {
+  for (std::string_view name : {"--hiveconf", "--hivevar", "--define", "--database"})
+    if (arg == name.substr(1)) return name;
+  return {};
+}
 
 // One-letter options that take a value, which may be glued on: -j4, -ddt=1.
 bool TakesGluedValue(std::string_view arg) {
@@ -81,6 +90,8 @@ bool ArgCursor::Next() {
     name_ = arg_.substr(0, eq);
     inline_value_ = arg_.substr(eq + 1);
     has_inline_value_ = true;
+  } else if (const std::string_view hive = HiveSingleDashName(arg_); !hive.empty()) {
+    name_ = hive;
   } else if (TakesGluedValue(arg_)) {
     name_ = arg_.substr(0, 2);
     inline_value_ = arg_.substr(2);

@@ -17,7 +17,8 @@
 namespace hivelineage::cli {
 
 // Walks argv from `first`: `--name value`, `--name=value`, `-j 4` or `-j4`
-// (any one-letter option taking a value), `--` and paths.
+// (any one-letter option taking a value), Hive's `-hiveconf`, `-hivevar`,
+// `-define` and `-database` (as their `--` names), `--` and paths.
 class ArgCursor {
  public:
   ArgCursor(int argc, const char* const* argv, int first) : argc_(argc), argv_(argv), i_(first - 1) {}
