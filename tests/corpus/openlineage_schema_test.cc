@@ -55,7 +55,7 @@ long Validate(const std::string& events) {
 
 TEST_CASE("OpenLineage events validate against the published schemas") {
   const fs::path dir = TempDir() / "etl";
-  // Projections, a WHERE filter, a join, GROUP BY, a plain query and a directory output.
+  // Projections, a WHERE filter, a join, GROUP BY, a plain query, a directory output.
   testing::WriteFile(dir, "stage.sql",
                      "set a=1;\n"
                      "INSERT INTO dw.stage SELECT e.user_id, e.price * e.qty AS amount FROM ods.events e\n"
@@ -65,10 +65,15 @@ TEST_CASE("OpenLineage events validate against the published schemas") {
                      "FROM dw.stage s JOIN dim.users u ON s.user_id = u.id GROUP BY u.name;\n"
                      "SELECT * FROM dm.report;\n"
                      "INSERT OVERWRITE DIRECTORY 'hdfs://nn:8020/out/x' SELECT name FROM dm.report;\n");
+  // A multi-insert whose condition governs one body only.
+  testing::WriteFile(dir, "multi.sql",
+                     "FROM s.o INSERT OVERWRITE TABLE d.a SELECT x WHERE k > 0 INSERT OVERWRITE TABLE d.b SELECT y;\n");
   const long fixture = Validate(Events(testing::ShellQuote(dir.string())));
-  CHECK(fixture == 4);
+  CHECK(fixture == 5);
 
-  const long bundled = Validate(Events("--catalog corpus/catalog.json corpus/scripts"));
+  const std::string bundled_events = Events("--catalog corpus/catalog.json corpus/scripts");
+  CHECK(bundled_events.find("\"type\":\"INDIRECT\"") != std::string::npos);  // conditions are there too
+  const long bundled = Validate(bundled_events);
   CHECK(bundled > 50);
 
   const fs::path hive = testing::HiveCorpus();
