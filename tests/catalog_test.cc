@@ -95,7 +95,6 @@ TEST_CASE("catalog: CatalogTableKey qualifies and lower-cases") {
   CHECK(CatalogTableKey("t", "DW") == "dw.t");
 }
 
-
 TEST_CASE("catalog: the bundled corpus/catalog.json loads") {
   Catalog c;
   CHECK(c.LoadJson(testing::ReadFile(testing::SourceDir() / "corpus" / "catalog.json"), "default").empty());

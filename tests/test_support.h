@@ -71,8 +71,8 @@ inline ShellResult RunShell(const std::string& command, const std::filesystem::p
   const std::filesystem::path in = WriteFile(scratch, "shell_in" + id + ".txt", input);
   const std::filesystem::path out = scratch / ("shell_out" + id + ".txt");
   const std::filesystem::path err = scratch / ("shell_err" + id + ".txt");
-  const std::string cmd = "cd " + ShellQuote(dir.string()) + " && " + command + " <" + ShellQuote(in.string()) +
-                          " >" + ShellQuote(out.string()) + " 2>" + ShellQuote(err.string());
+  const std::string cmd = "cd " + ShellQuote(dir.string()) + " && " + command + " <" + ShellQuote(in.string()) + " >" +
+                          ShellQuote(out.string()) + " 2>" + ShellQuote(err.string());
   const int status = std::system(cmd.c_str());
   ShellResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
