@@ -21,7 +21,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 build="${BUILD_DIR:-build}"
 
-packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev)
+packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev libsqlite3-dev libcurl4-openssl-dev)
 # The test command also renders dot output and validates OpenLineage events.
 if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema); fi
 missing=()

@@ -234,6 +234,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   summary.any_error = loaded.ddl_errors;
   for (const std::string& e : loaded.errors) Append(summary.fatal_error, summary.fatal_error.empty() ? "" : "; ", e);
   if (!summary.fatal_error.empty()) return summary;
+  if (options.on_catalog) options.on_catalog(loaded.catalog);
 
   const size_t n = inputs.size();
   const int jobs =
