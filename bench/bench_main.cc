@@ -42,6 +42,7 @@
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "memory_mode.h"
+#include "store_mode.h"
 #include "output/writer.h"
 #include "parser/parser.h"
 #include "warehouse.h"
@@ -233,7 +234,9 @@ int Usage() {
       "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]\n"
       "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n"
       "       hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]\n"
-      "       hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...\n",
+      "       hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...\n"
+      "       hivelineage_bench store DIR [--db FILE] [--catalog FILE] [--var NAME=VALUE] [-j N]\n"
+      "                         [--change-percent P] [--queries N] [--queries-only]\n",
       stderr);
   return 2;
 }
@@ -250,6 +253,7 @@ int main(int argc, char** argv) {
   if (i < argc && argv[i][0] != '-') mode = argv[i++];
   if (mode == "warehouse") return bench::WarehouseMode(argc, argv, i);
   if (mode == "graph") return bench::GraphMode(argc, argv, i);
+  if (mode == "store") return bench::StoreMode(argc, argv, i);
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};

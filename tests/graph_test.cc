@@ -472,9 +472,10 @@ TEST_CASE("format openlineage: one RunEvent per statement with column lineage") 
 
   const auto& stage = events[0];
   CHECK(stage["eventType"] == "COMPLETE");
+  // No modification time known (these scripts are made up) and no --event-time.
   CHECK(stage["eventTime"] == "1970-01-01T00:00:00Z");
-  CHECK(stage["run"]["runId"] == graph::StableRunId("etl/stage.sql", 1));
-  CHECK(stage["job"]["name"] == "etl/stage.sql#1");
+  CHECK(stage["run"]["runId"] == graph::StableRunId("hivelineage", "etl/stage.sql:dw.stage", "1970-01-01T00:00:00Z"));
+  CHECK(stage["job"]["name"] == "etl/stage.sql:dw.stage");
   CHECK(stage["job"]["facets"]["sql"]["query"] == "INSERT INTO dw.stage ...");
   CHECK(stage["inputs"][0] == nlohmann::json({{"namespace", "hive"}, {"name", "ods.events"}}));
   const auto& facet = stage["outputs"][0]["facets"]["columnLineage"];
@@ -520,11 +521,12 @@ TEST_CASE("format openlineage: one RunEvent per statement with column lineage") 
 }
 
 TEST_CASE("openlineage: stable run ids and event times") {
-  const std::string id = graph::StableRunId("etl/a.sql", 3);
+  const std::string id = graph::StableRunId("ns", "etl/a.sql:dw.t", "2024-05-01T02:00:00Z");
   CHECK(std::regex_match(id, std::regex("[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")));
-  CHECK(id == graph::StableRunId("etl/a.sql", 3));
-  CHECK(id != graph::StableRunId("etl/a.sql", 4));
-  CHECK(id != graph::StableRunId("etl/b.sql", 3));
+  CHECK(id == graph::StableRunId("ns", "etl/a.sql:dw.t", "2024-05-01T02:00:00Z"));
+  CHECK(id != graph::StableRunId("ns", "etl/a.sql:dw.t", "2024-05-02T02:00:00Z"));
+  CHECK(id != graph::StableRunId("ns", "etl/a.sql:dw.u", "2024-05-01T02:00:00Z"));
+  CHECK(id != graph::StableRunId("ns2", "etl/a.sql:dw.t", "2024-05-01T02:00:00Z"));
 
   CHECK(graph::IsRfc3339DateTime("2024-05-01T02:00:00Z"));
   CHECK(graph::IsRfc3339DateTime("2024-05-01T02:00:00.123+08:00"));

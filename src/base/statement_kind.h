@@ -16,5 +16,7 @@ enum class StatementKind : uint8_t {
 
 // The name the JSON output writes: "query", "create_table", ...
 std::string_view StatementKindName(StatementKind kind);
+// The kind StatementKindName gives `name`; false when none does.
+bool ParseStatementKind(std::string_view name, StatementKind& out);
 
 }  // namespace hivelineage

@@ -1,13 +1,21 @@
 #include "cli/graph_command.h"
 
+#include <charconv>
+#include <cstdlib>
+
 #include "base/strings.h"
 #include "cli/analyze_command.h"
+#include "cli/openlineage_post.h"
 #include "driver/run.h"
 #include "graph/builder.h"
 #include "graph/collapse.h"
 #include "graph/formats.h"
+#include "graph/level_graph.h"
 #include "graph/load.h"
 #include "output/writer.h"
+#include "store/load_graph.h"
+#include "store/schema.h"
+#include "store/update.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -23,31 +31,86 @@ const char kGraphUsage[] =
     "  --format FORMAT       json (default), dot (Graphviz), mermaid, or openlineage (one\n"
     "                        OpenLineage RunEvent per statement, one JSON object per line)\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
+    "  --level LEVEL         column (default), table (tables and table links only) or\n"
+    "                        database (one node per database; not with openlineage)\n"
     "                        (not with --format openlineage, which is per statement)\n"
     "  --namespace NS        openlineage: namespace of the Hive datasets (default: hive)\n"
     "  --job-namespace NS    openlineage: namespace of the jobs (default: hivelineage)\n"
-    "  --event-time TIME     openlineage: eventTime, RFC 3339 (default: 1970-01-01T00:00:00Z,\n"
-    "                        so output is reproducible)\n";
+    "  --event-time TIME     openlineage: eventTime, RFC 3339 (default: each script's\n"
+    "                        modification time)\n"
+    "  --openlineage-url URL openlineage: POST each event to URL (e.g. Marquez's\n"
+    "                        http://HOST:5000/api/v1/lineage) instead of printing it; retried\n"
+    "                        with backoff on 429, 5xx and network errors; exit status 3 when\n"
+    "                        some events could not be posted\n"
+    "  --openlineage-api-key KEY  sent as a Bearer token (default: $OPENLINEAGE_API_KEY)\n"
+    "  --openlineage-retries N    further attempts per event (default 3)\n";
 
 void WriteOut(const std::string& s, std::FILE* f) {
   if (!s.empty()) std::fwrite(s.data(), 1, s.size(), f);
+}
+
+// The graph of the store args.store. Returns -1 when it is read, else the
+// exit status to stop with; *status is 1 when the store holds scripts with errors.
+int ReadStoreGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
+                   std::FILE* err) {
+  if (!CheckStoreArgs(args, command, err)) return 2;
+  try {
+    auto db = store::OpenStore(args.store, store::OpenMode::Read);
+    graph = store::LoadGraph(*db, graph::BuildOptions{keep_sql});
+    *status = store::ScriptsWithErrors(*db) > 0;
+  } catch (const store::StoreError& e) {
+    std::fprintf(err, "hivelineage %s: %s\n", command, e.what());
+    return 2;
+  }
+  return -1;
 }
 
 }  // namespace
 
 std::string SubcommandUsageText(const char* usage) {
   return Cat(usage, kInputOptionsHelp,
+             "  --store DB            read the lineage kept in DB by `hivelineage store update` instead\n"
+             "                        of analysing PATHs (docs/store.md)\n"
              "  -h, --help            show this help\n"
              "\n"
              "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
-             "unreadable input. Diagnostics go to stderr as file:line:col: severity: message.\n");
+             "unreadable input, 3 some OpenLineage events could not be posted. Diagnostics go to\n"
+             "stderr as file:line:col: severity: message.\n");
+}
+
+bool CheckStoreArgs(const GraphInputArgs& args, const char* command, std::FILE* err) {
+  const InputArgs defaults;
+  if (args.input.paths.empty() && args.input.sequence.empty() && args.input.catalogs.empty() &&
+      args.input.variables.empty() && args.input.default_db == defaults.default_db)
+    return true;
+  std::fprintf(err,
+               "hivelineage %s: --store reads what `store update` analysed; give no PATH, --sequence, "
+               "--catalog, --var or --default-db with it\n",
+               command);
+  return false;
 }
 
 std::string GraphUsageText() { return SubcommandUsageText(kGraphUsage); }
 
 bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
-  if (c.name() != "--collapse") return ParseInputOption(c, args.input, error);
   std::string_view value;
+  if (c.name() == "--level") {
+    const std::optional<graph::Level> level = c.TakeValue(value) ? graph::ParseLevel(value) : std::nullopt;
+    if (!level)
+      error = Cat("unknown level '", value, "' (expected column, table or database)");
+    else
+      args.level = *level;
+    args.level_given = true;
+    return true;
+  }
+  if (c.name() == "--store") {
+    if (!c.TakeValue(value) || value.empty())
+      error = "--store needs a database file";
+    else
+      args.store = std::string(value);
+    return true;
+  }
+  if (c.name() != "--collapse") return ParseInputOption(c, args.input, error);
   if (!c.TakeValue(value))
     error = "--collapse needs a value (temporary)";
   else if (value != "temporary")
@@ -59,24 +122,29 @@ bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& erro
 
 int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
                    std::FILE* err) {
-  const std::string who = Cat("hivelineage ", command);
-  const auto inputs = ResolveInputs(args.input, who.c_str(), err);
-  if (!inputs) return 2;
-  const driver::RunOptions options = MakeRunOptions(args.input);
+  if (!args.store.empty()) {
+    if (const int stop = ReadStoreGraph(args, keep_sql, command, graph, status, err); stop >= 0) return stop;
+  } else {
+    const std::string who = Cat("hivelineage ", command);
+    const auto inputs = ResolveInputs(args.input, who.c_str(), err);
+    if (!inputs) return 2;
+    const driver::RunOptions options = MakeRunOptions(args.input);
 
-  graph::GraphBuilder builder(graph::BuildOptions{keep_sql});
-  std::string diag;
-  auto on_part = [&](driver::FilePart&& part) {
-    diag.clear();
-    output::RenderDiagnostics(part.file, diag);
-    WriteOut(diag, err);
-  };
-  const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
-  if (!summary.fatal_error.empty()) {
-    std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
-    return 2;
+    graph::GraphBuilder builder(graph::BuildOptions{keep_sql});
+    std::string diag;
+    auto on_part = [&](driver::FilePart&& part) {
+      diag.clear();
+      output::RenderDiagnostics(part.file, diag);
+      WriteOut(diag, err);
+    };
+    const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
+    if (!summary.fatal_error.empty()) {
+      std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
+      return 2;
+    }
+    graph = builder.Finish();
+    *status = ExitStatus(summary);
   }
-  graph = builder.Finish();
   if (args.collapse_temporary) {
     const graph::CollapseResult r = graph::CollapseTemporary(graph);
     if (r.truncated)
@@ -85,7 +153,6 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
                    "temporary tables); the graph is partial\n",
                    command, graph::kMaxCollapseWork);
   }
-  *status = ExitStatus(summary);
   return -1;
 }
 
@@ -93,6 +160,9 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   GraphInputArgs args;
   graph::GraphFormat format = graph::GraphFormat::Json;
   graph::OpenLineageOptions ol;
+  PostOptions post;
+  if (const char* key = std::getenv("OPENLINEAGE_API_KEY")) post.api_key = key;
+  bool format_given = false;
   std::string error;
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
@@ -113,6 +183,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
         error = Cat("unknown format '", value, "' (expected json, dot, mermaid or openlineage)");
       else
         format = *f;
+      format_given = true;
     } else if (name == "--namespace") {
       if (!c.TakeValue(value) || value.empty())
         error = "--namespace needs a value";
@@ -123,6 +194,24 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
         error = "--job-namespace needs a value";
       else
         ol.job_namespace = std::string(value);
+    } else if (name == "--openlineage-url") {
+      if (!c.TakeValue(value) || !(value.starts_with("http://") || value.starts_with("https://")))
+        error = Cat("--openlineage-url expects an http:// or https:// URL, got '", value, "'");
+      else
+        post.url = std::string(value);
+    } else if (name == "--openlineage-api-key") {
+      if (!c.TakeValue(value) || value.empty())
+        error = "--openlineage-api-key needs a value";
+      else
+        post.api_key = std::string(value);
+    } else if (name == "--openlineage-retries") {
+      int n = -1;
+      const bool has = c.TakeValue(value);
+      const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || n < 0 || n > 20)
+        error = Cat("--openlineage-retries expects a number from 0 to 20, got '", value, "'");
+      else
+        post.retries = n;
     } else if (name == "--event-time") {
       if (!c.TakeValue(value) || !graph::IsRfc3339DateTime(value))
         error = Cat("--event-time expects an RFC 3339 date-time such as 2024-05-01T02:00:00Z, got '", value, "'");
@@ -132,6 +221,13 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       error = Cat("unknown option '", c.arg(), "'");
     }
   }
+  if (error.empty() && !post.url.empty()) {
+    if (format_given && format != graph::GraphFormat::OpenLineage)
+      error = "--openlineage-url posts OpenLineage events: it goes with --format openlineage";
+    format = graph::GraphFormat::OpenLineage;
+  }
+  if (error.empty() && args.level != graph::Level::Column && format == graph::GraphFormat::OpenLineage)
+    error = "--level applies to json, dot and mermaid (OpenLineage events are per statement)";
   if (error.empty() && args.collapse_temporary && format == graph::GraphFormat::OpenLineage)
     error = "--collapse does not apply to --format openlineage (its events are per statement)";
   if (!error.empty()) return UsageError(err, "hivelineage graph", error);
@@ -141,11 +237,23 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   const bool keep_sql = format == graph::GraphFormat::OpenLineage;
   if (const int stop = AnalyzeToGraph(args, keep_sql, "graph", g, &status, err); stop >= 0) return stop;
   std::string text;
+  if (!post.url.empty()) {
+    graph::WriteOpenLineage(g, ol, text);  // posted event by event
+    const PostSummary sent = PostEvents(text, post, "hivelineage graph", err);
+    std::string line = Cat("hivelineage graph: ", sent.posted, " of ", sent.posted + sent.failed, " events posted to ",
+                           post.url);
+    if (sent.retried > 0) Append(line, " (", sent.retried, " retries)");
+    if (sent.failed > 0) Append(line, "; ", sent.failed, " failed");
+    line += "\n";
+    WriteOut(line, err);
+    return sent.failed > 0 ? 3 : status;
+  }
   // Written out a megabyte at a time: a large graph is never held whole as text.
   const graph::Flush flush = [out](std::string& chunk) {
     WriteOut(chunk, out);
     chunk.clear();
   };
+  if (args.level != graph::Level::Column) g = graph::AtLevel(g, args.level);
   graph::WriteGraph(g, format, ol, text, flush);
   WriteOut(text, out);
   std::fflush(out);

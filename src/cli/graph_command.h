@@ -12,6 +12,7 @@
 
 #include "cli/input_options.h"
 #include "graph/graph.h"
+#include "graph/lineage_source.h"
 
 namespace hivelineage::cli {
 
@@ -24,20 +25,27 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
 struct GraphInputArgs {
   InputArgs input;
   bool collapse_temporary = false;
+  std::string store;  // --store DB: read the graph from a store instead of analysing PATHs
+  graph::Level level = graph::Level::Column;  // --level
+  bool level_given = false;
 };
 
 // Handles one of the shared options at `cursor`. Returns false when the
 // option is not one of them; sets `error` when its value is bad.
 bool ParseGraphInputOption(ArgCursor& cursor, GraphInputArgs& args, std::string& error);
 
-// A subcommand's --help: `usage` (its own lines), the input options, --help
-// and the exit statuses.
+// A subcommand's --help: `usage` (its own lines), the input options, --store,
+// --help and the exit statuses.
 std::string SubcommandUsageText(const char* usage);
 
 // `hivelineage graph --help`.
 std::string GraphUsageText();
 
-// Analyses the inputs into `graph` (collapsed if asked), printing
+// With --store, the analysis options belong to `store update`: false (after
+// saying so on `err`) when some were given.
+bool CheckStoreArgs(const GraphInputArgs& args, const char* command, std::FILE* err);
+
+// Analyses the inputs (or reads the --store) into `graph` (collapsed if asked), printing
 // diagnostics to `err`. Returns -1 when the graph is ready, else the exit
 // status to stop with (2: no such input, unreadable catalog, --sequence
 // with PATHs). `*status`

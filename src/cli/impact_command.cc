@@ -11,6 +11,9 @@
 #include "driver/run.h"
 #include "graph/formats.h"
 #include "graph/impact.h"
+#include "graph/impact_source.h"
+#include "cli/open_source.h"
+#include "store/store_source.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -30,6 +33,9 @@ const char kImpactUsage[] =
     "                        under it (default: values only)\n"
     "  --depth N             follow at most N hops (default: no limit)\n"
     "  --format FORMAT       text (a tree, default), json, dot (Graphviz) or mermaid\n"
+    "  --level LEVEL         column (default: a column's impact, or a table's and its\n"
+    "                        columns'), table (a table's, through table links alone) or\n"
+    "                        database (NAME is a database; what it feeds, database by database)\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n";
 
 enum class ImpactFormat : uint8_t { Text, Json, Dot, Mermaid };
@@ -70,12 +76,9 @@ std::string_view LastParts(std::string_view name, size_t parts) {
 // The known names nearest to `name`: by edit distance to the whole name, or
 // to as many trailing parts of it as `name` has (`ods_log` finds
 // `ods.ods_log`). The closest and those one edit further, at most five.
-std::vector<std::string> DidYouMean(const std::string& name, const graph::Graph& g, const lineage::Catalog& catalog) {
-  std::vector<std::string> candidates;
-  for (const graph::TableNode& t : g.tables)
-    if (!t.collapsed) candidates.push_back(t.name);
-  for (const graph::ColumnNode& c : g.columns)
-    if (!g.tables[c.table].collapsed) candidates.push_back(c.name);
+// `candidates` holds the graph's names; the catalog's are added.
+std::vector<std::string> DidYouMean(const std::string& name, std::vector<std::string> candidates,
+                                    const lineage::Catalog& catalog) {
   for (const lineage::CatalogTable* t : catalog.Tables()) {
     candidates.push_back(t->name);
     for (const auto* cols : {&t->columns, &t->partition_columns})
@@ -155,14 +158,31 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
     }
   }
   if (error.empty() && starts != 1) error = "give exactly one of --downstream NAME or --upstream NAME";
+  options.level = args.level;
+  if (error.empty() && args.collapse_temporary && options.level != graph::Level::Column)
+    error = "--collapse temporary works at column level";
   if (!error.empty()) return UsageError(err, "hivelineage impact", error);
 
+  // The graph the walk runs on: with --collapse the whole graph (collapsing
+  // needs it all); otherwise only what the walk reaches, read from the
+  // scripts' graph or the store (graph/impact_source.h).
+  const std::string key = ToLower(start);
   graph::Graph g;
-  int status = 0;
-  if (const int stop = AnalyzeToGraph(args, false, "impact", g, &status, err); stop >= 0) return stop;
   graph::ImpactResult result;
-  if (!graph::Impact(g, start, options, result)) {
-    const std::string key = ToLower(start);
+  int status = 0;
+  OpenedSource opened;
+  bool found = false;
+  if (args.collapse_temporary) {
+    if (const int stop = AnalyzeToGraph(args, false, "impact", g, &status, err); stop >= 0) return stop;
+    found = graph::Impact(g, key, options, result);
+  } else {
+    if (const int stop = OpenLineageSource(args, "impact", opened, err); stop >= 0) return stop;
+    status = opened.status;
+    const bool drawing = format == ImpactFormat::Dot || format == ImpactFormat::Mermaid;
+    found = graph::ImpactNeighbourhood(*opened.source, key, options, g, drawing) &&
+            graph::Impact(g, key, options, result);
+  }
+  if (!found) {
     const std::optional<graph::TableId> t = g.FindTable(key);
     const std::optional<graph::ColumnId> col = g.FindColumn(key);
     if ((t && g.tables[*t].collapsed) || (col && g.tables[g.columns[*col].table].collapsed)) {
@@ -170,12 +190,36 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
                    key.c_str());
       return 2;
     }
-    const lineage::Catalog catalog =
-        driver::LoadCatalog(MakeRunOptions(args.input).analyze, [](driver::FileResult&&) {}).catalog;
+    // The --catalog tables: those the store kept, or loaded again.
+    lineage::Catalog catalog;
+    if (opened.db != nullptr) {
+      for (const lineage::CatalogTable& table : store::CatalogTables(*opened.db)) catalog.Put(table);
+    } else {
+      catalog = driver::LoadCatalog(MakeRunOptions(args.input).analyze, [](driver::FileResult&&) {}).catalog;
+    }
     bool is_table = false;
-    if (!InCatalog(catalog, key, &is_table)) {
-      std::string message = Cat("no table or column named '", key, "' in the scripts or the catalog");
-      const std::vector<std::string> near = DidYouMean(key, g, catalog);
+    if (options.level == graph::Level::Database || !InCatalog(catalog, key, &is_table) ||
+        (options.level == graph::Level::Table && !is_table)) {
+      std::vector<std::string> names;
+      const std::vector<graph::Level> levels =
+          options.level == graph::Level::Column
+              ? std::vector<graph::Level>{graph::Level::Table, graph::Level::Column}
+              : std::vector<graph::Level>{options.level};
+      for (graph::Level level : levels) {
+        if (opened.source != nullptr) {
+          for (std::string& n : opened.source->Nodes(level)) names.push_back(std::move(n));
+        } else if (level == graph::Level::Table) {
+          for (const graph::TableNode& tn : g.tables)
+            if (!tn.collapsed) names.push_back(tn.name);
+        } else {
+          for (const graph::ColumnNode& cn : g.columns)
+            if (!g.tables[cn.table].collapsed) names.push_back(cn.name);
+        }
+      }
+      std::string message = Cat("no ", options.level == graph::Level::Column ? "table or column" : graph::LevelName(options.level),
+                                " named '", key, "' in the scripts or the catalog");
+      const std::vector<std::string> near =
+          DidYouMean(key, std::move(names), options.level == graph::Level::Database ? lineage::Catalog() : catalog);
       if (!near.empty()) {
         message += "; did you mean ";
         for (size_t i = 0; i < near.size(); ++i) Append(message, i ? ", " : "", near[i]);

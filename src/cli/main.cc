@@ -5,10 +5,14 @@
 #include "cli/analyze_command.h"
 #include "cli/graph_command.h"
 #include "cli/impact_command.h"
+#include "cli/query_command.h"
+#include "cli/store_command.h"
 
 int main(int argc, char** argv) {
   using namespace hivelineage;
   if (argc > 1 && std::string_view(argv[1]) == "graph") return cli::GraphCommand(argc, argv, stdout, stderr);
   if (argc > 1 && std::string_view(argv[1]) == "impact") return cli::ImpactCommand(argc, argv, stdout, stderr);
+  if (argc > 1 && std::string_view(argv[1]) == "store") return cli::StoreCommand(argc, argv, stdout, stderr);
+  if (argc > 1 && cli::IsQueryCommand(argv[1])) return cli::QueryCommand(argc, argv, stdout, stderr);
   return cli::AnalyzeCommand(argc, argv, stdout, stderr);
 }

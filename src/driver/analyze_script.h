@@ -16,6 +16,7 @@
 #include "base/source_file.h"
 #include "base/statement_kind.h"
 #include "driver/options.h"
+#include "driver/script_schema.h"
 #include "lineage/lineage.h"
 
 namespace hivelineage::driver {
@@ -38,6 +39,9 @@ struct FileResult {
   Diagnostics diagnostics;  // file-level (unreadable, encoding, ...)
   bool is_catalog = false;  // a --catalog DDL file: only its errors are reported
   bool unreadable = false;  // could not be read at all
+  // What the script read from and declared in the catalog; set on the last
+  // piece of a file when RunOptions::record_schema asks for it.
+  std::shared_ptr<const ScriptSchema> schema;
   bool has_error() const;   // any error, file-level or in a statement
 };
 

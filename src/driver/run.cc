@@ -271,6 +271,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     loaded.catalog = std::move(init.catalog);
   }
   if (!summary.fatal_error.empty()) return summary;
+  if (options.on_catalog) options.on_catalog(loaded.catalog);
 
   const size_t n = inputs.size();
   const int jobs =

@@ -85,6 +85,9 @@ struct RunOptions {
   std::vector<std::string> init_files;
   int jobs = 0;                     // threads analysing at once; 0 = one per available core
   bool sequenced = false;           // each script sees what the earlier ones created
+  bool record_schema = false;       // fill FileResult::schema (what each script read and declared)
+  // Called once the catalogs are loaded, before any script is analysed.
+  std::function<void(const lineage::Catalog&)> on_catalog;
   RunProgress* progress = nullptr;  // optional live counters
   // Renders statements on the analysing threads; null: pieces keep them.
   const Renderer* renderer = nullptr;

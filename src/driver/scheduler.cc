@@ -146,6 +146,7 @@ class PieceMaker : public StatementObserver {
     // Reset before handing over: if `deliver_` throws, nothing is sent twice.
     FilePart piece = std::move(part_);
     piece.last = last;
+    if (last) piece.file.schema = file.schema;
     part_ = NextPiece(file);
     kept_bytes_ = 0;
     deliver_(std::move(piece), bytes);
@@ -402,13 +403,17 @@ class Scheduler {
       file.diagnostics = std::move(in.diagnostics);
       file.unreadable = in.unreadable;
       if (!in.unreadable) {
-        if (shared_ != nullptr) {
-          AnalyzeScript(file, *shared_, options_.analyze, pieces);
-        } else {
-          // Every script starts from the --catalog state.
-          lineage::Session session = NewSession(options_.analyze, lineage::Catalog(base_));
-          AnalyzeScript(file, session, options_.analyze, pieces);
-        }
+        // Every script starts from the --catalog state, unless in a sequence.
+        lineage::Session own = shared_ == nullptr ? NewSession(options_.analyze, lineage::Catalog(base_)) : lineage::Session();
+        lineage::Session& session = shared_ != nullptr ? *shared_ : own;
+        SchemaRecorder recorder;
+        struct Detach {  // also when the analysis is cancelled
+          lineage::Catalog& catalog;
+          ~Detach() { catalog.SetObserver(nullptr); }
+        } detach{session.catalog};
+        if (options_.record_schema) session.catalog.SetObserver(&recorder);
+        AnalyzeScript(file, session, options_.analyze, pieces);
+        if (options_.record_schema) file.schema = std::make_shared<const ScriptSchema>(recorder.Take());
       }
     } catch (const Cancelled&) {
       return;

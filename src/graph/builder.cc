@@ -40,6 +40,11 @@ void GraphBuilder::AddFile(const driver::FileResult& file) {
   for (const driver::StatementResult& st : file.statements) AddStatement(name, st, file.source->Slice(st.span));
 }
 
+void GraphBuilder::SetTableKind(const std::string& table, TableKind kind) {
+  auto [it, inserted] = kinds_.try_emplace(table, kind);
+  if (!inserted && it->second != TableKind::Temporary) it->second = kind;
+}
+
 uint32_t GraphBuilder::AddTable(const std::string& name, TableKind kind) {
   auto it = table_ids_.find(name);
   if (it == table_ids_.end()) {
@@ -53,9 +58,11 @@ uint32_t GraphBuilder::AddTable(const std::string& name, TableKind kind) {
 }
 
 uint32_t GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback) {
-  if (auto it = column_ids_.find(name); it != column_ids_.end()) return it->second;
+  // Whether the name is a column of this statement's tables is the
+  // statement's own question, whatever earlier statements added.
   const std::string table = TableOfColumn(name, tables, allow_fallback);
   if (table.empty()) return kNone;
+  if (auto it = column_ids_.find(name); it != column_ids_.end()) return it->second;
   const uint32_t t = AddTable(table, KindOf(table));
   const std::string& stored = column_names_.emplace_back(name);
   column_tables_.push_back(t);

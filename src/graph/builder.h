@@ -30,15 +30,23 @@ class GraphBuilder {
   // Adds every statement of `file` (catalog files are skipped).
   void AddFile(const driver::FileResult& file);
 
+  // Adds one statement of `file` (`text` is its SQL); the statements of a
+  // run must come in run order.
+  void AddStatement(const std::string& file, const driver::StatementResult& st, std::string_view text);
+
   // Overrides the kind guessed from the statements (temporary tables and
-  // views: lineage::StatementLineage::temporary_outputs / view_outputs).
-  void SetTableKind(const std::string& table, TableKind kind) { kinds_[table] = kind; }
+  // views: lineage::StatementLineage::temporary_outputs / view_outputs). A
+  // table temporary anywhere in the run stays temporary, whatever the order.
+  void SetTableKind(const std::string& table, TableKind kind);
+
+  // Records `table` as declared (a later declaration replaces an earlier one).
+  void Declare(const lineage::CatalogTable& table) { graph_.declared.insert_or_assign(table.name, table); }
+  void SetModifiedAt(const std::string& file, std::string time) { graph_.modified_at[file] = std::move(time); }
 
   // The finished graph: nodes sorted by name, edges sorted. The builder is left empty.
   Graph Finish();
 
  private:
-  void AddStatement(const std::string& file, const driver::StatementResult& st, std::string_view text);
   uint32_t AddTable(const std::string& name, TableKind kind);
   // The column `name` when it lies in one of `tables` (or, failing that, in
   // `allow_fallback` mode, before its last dot); kNone when it is not a

@@ -1,6 +1,8 @@
 // --format openlineage: one OpenLineage RunEvent (COMPLETE) per statement
 // that reads or writes a table, one JSON object per line, with the SQL job
-// facet and, on each written dataset, the columnLineage facet.
+// facet, the schema facet on every dataset whose columns are declared, and,
+// on each written dataset, the columnLineage facet. Jobs are named by script
+// and written tables (JobName), runs by job and event time (StableRunId).
 //
 // Value sources are DIRECT inputFields with the written column's subtype
 // (its lineage::Derivation, and its masking flag); condition columns are
@@ -26,6 +28,12 @@ constexpr char kEventSchema[] = "https://openlineage.io/spec/2-0-2/OpenLineage.j
 constexpr char kColumnLineageSchema[] =
     "https://openlineage.io/spec/facets/1-2-0/ColumnLineageDatasetFacet.json#/$defs/ColumnLineageDatasetFacet";
 constexpr char kSqlSchema[] = "https://openlineage.io/spec/facets/1-1-0/SQLJobFacet.json#/$defs/SQLJobFacet";
+constexpr char kSchemaSchema[] =
+    "https://openlineage.io/spec/facets/1-2-0/SchemaDatasetFacet.json#/$defs/SchemaDatasetFacet";
+
+// The eventTime of a script with no modification time (standard input) and no
+// --event-time: fixed, so that the same input gives the same output.
+constexpr char kNoTime[] = "1970-01-01T00:00:00Z";
 
 struct DatasetName {
   std::string ns;
@@ -97,8 +105,29 @@ struct ByStatement {
   }
 };
 
-Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLineageOptions& o,
-           const std::string& producer) {
+// The dataset `table`, with the schema facet when its columns are declared.
+Json DatasetJson(const Graph& g, const std::string& table, const OpenLineageOptions& o, const std::string& producer) {
+  const DatasetName d = Dataset(table, o);
+  Json ds{{"namespace", d.ns}, {"name", d.name}};
+  auto it = g.declared.find(table);
+  if (it == g.declared.end() || (it->second.columns.empty() && it->second.partition_columns.empty())) return ds;
+  Json fields = Json::array();
+  for (const auto* list : {&it->second.columns, &it->second.partition_columns})
+    for (const lineage::CatalogColumn& c : *list) {
+      Json f{{"name", c.name}};
+      if (!c.type.empty()) f["type"] = c.type;
+      fields.push_back(std::move(f));
+    }
+  Json facet;
+  facet["_producer"] = producer;
+  facet["_schemaURL"] = kSchemaSchema;
+  facet["fields"] = std::move(fields);
+  ds["facets"] = Json{{"schema", std::move(facet)}};
+  return ds;
+}
+
+Json Event(const Graph& g, StatementId id, const std::string& job_name, const ByStatement& by,
+           const OpenLineageOptions& o, const std::string& producer) {
   const StatementInfo& st = g.statements[id];
   // Per output: field -> input fields, and the dataset-wide ones.
   struct Output {
@@ -138,15 +167,20 @@ Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLine
     }
   }
 
+  std::string event_time = o.event_time;
+  if (event_time.empty()) {
+    auto t = g.modified_at.find(st.file);
+    event_time = t != g.modified_at.end() && !t->second.empty() ? t->second : kNoTime;
+  }
   Json ev;
   ev["eventType"] = "COMPLETE";
-  ev["eventTime"] = o.event_time;
+  ev["eventTime"] = event_time;
   ev["producer"] = producer;
   ev["schemaURL"] = kEventSchema;
-  ev["run"] = Json{{"runId", StableRunId(st.file, st.index)}};
+  ev["run"] = Json{{"runId", StableRunId(o.job_namespace, job_name, event_time)}};
   Json job;
   job["namespace"] = o.job_namespace;
-  job["name"] = Cat(st.file, "#", st.index);
+  job["name"] = job_name;
   if (!st.sql.empty()) {
     Json sql;
     sql["_producer"] = producer;
@@ -157,15 +191,11 @@ Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLine
   }
   ev["job"] = std::move(job);
   Json inputs = Json::array();
-  for (TableId t : st.inputs) {
-    const DatasetName d = Dataset(g.tables[t].name, o);
-    inputs.push_back(Json{{"namespace", d.ns}, {"name", d.name}});
-  }
+  for (TableId t : st.inputs) inputs.push_back(DatasetJson(g, g.tables[t].name, o, producer));
   ev["inputs"] = std::move(inputs);
   Json outs = Json::array();
   for (const auto& [table, out] : outputs) {
-    const DatasetName d = Dataset(table, o);
-    Json ds{{"namespace", d.ns}, {"name", d.name}};
+    Json ds = DatasetJson(g, table, o, producer);
     if (!out.fields.empty() || !out.dataset.empty()) {
       Json facet;
       facet["_producer"] = producer;
@@ -174,7 +204,7 @@ Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLine
       for (const auto& [name, in] : out.fields) fields[name] = Json{{"inputFields", InputFieldsJson(in)}};
       facet["fields"] = std::move(fields);
       if (!out.dataset.empty()) facet["dataset"] = InputFieldsJson(out.dataset);
-      ds["facets"] = Json{{"columnLineage", std::move(facet)}};
+      ds["facets"]["columnLineage"] = std::move(facet);
     }
     outs.push_back(std::move(ds));
   }
@@ -184,8 +214,16 @@ Json Event(const Graph& g, StatementId id, const ByStatement& by, const OpenLine
 
 }  // namespace
 
-std::string StableRunId(std::string_view file, uint32_t index) {
-  std::string hex = output::Md5Hex(Cat("hivelineage\n", file, "\n", index));
+std::string JobName(std::string_view file, const std::vector<std::string>& outputs, int occurrence) {
+  std::string name = Cat(file, ":");
+  for (size_t i = 0; i < outputs.size(); ++i) Append(name, i ? "," : "", outputs[i]);
+  if (outputs.empty()) name += "query";
+  if (occurrence > 1) Append(name, "#", occurrence);
+  return name;
+}
+
+std::string StableRunId(std::string_view job_namespace, std::string_view job, std::string_view event_time) {
+  std::string hex = output::Md5Hex(Cat("hivelineage\n", job_namespace, "\n", job, "\n", event_time));
   hex[12] = '3';  // version 3: name based, MD5
   static constexpr char kVariant[] = "89ab";
   const char c = hex[16];
@@ -231,8 +269,15 @@ void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std
   const std::string producer =
       options.producer.empty() ? Cat("urn:hivelineage:", HIVELINEAGE_VERSION) : options.producer;
   const ByStatement by(graph);
+  // Statements of one script writing the same tables: the second is job "...#2".
+  std::map<std::string, int> occurrences;
+  std::vector<std::string> outputs;
   for (StatementId id = 0; id < graph.statements.size(); ++id) {
-    out += Event(graph, id, by, options, producer).dump(-1, ' ', false, Json::error_handler_t::replace);
+    const StatementInfo& st = graph.statements[id];
+    outputs.clear();
+    for (TableId t : st.outputs) outputs.push_back(graph.tables[t].name);
+    const std::string job = JobName(st.file, outputs, ++occurrences[JobName(st.file, outputs, 1)]);
+    out += Event(graph, id, job, by, options, producer).dump(-1, ' ', false, Json::error_handler_t::replace);
     out += '\n';
     MaybeFlush(out, flush);
   }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "graph/graph.h"
 
@@ -31,10 +32,12 @@ void WriteDot(const Graph& graph, std::string& out, const Flush& flush = {});
 void WriteMermaid(const Graph& graph, std::string& out, const Flush& flush = {});
 
 struct OpenLineageOptions {
-  std::string dataset_namespace = "hive";           // namespace of the Hive tables
-  std::string job_namespace = "hivelineage";        // namespace of the jobs (one per statement)
-  std::string event_time = "1970-01-01T00:00:00Z";  // fixed, so output is reproducible
-  std::string producer;                             // empty: urn:hivelineage:VERSION
+  std::string dataset_namespace = "hive";     // namespace of the Hive tables
+  std::string job_namespace = "hivelineage";  // namespace of the jobs
+  // eventTime of every event; empty: the script's modification time
+  // (Graph::modified_at), 1970-01-01T00:00:00Z for one that has none (stdin).
+  std::string event_time;
+  std::string producer;  // empty: urn:hivelineage:VERSION
 };
 
 void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std::string& out, const Flush& flush = {});
@@ -43,9 +46,16 @@ void WriteOpenLineage(const Graph& graph, const OpenLineageOptions& options, std
 void WriteGraph(const Graph& graph, GraphFormat format, const OpenLineageOptions& options, std::string& out,
                 const Flush& flush = {});
 
-// A UUID (RFC 4122 version 3: MD5, name based) for statement `index` of `file`,
-// so a re-run gives every statement the same runId.
-std::string StableRunId(std::string_view file, uint32_t index);
+// A statement's job name: the script and the tables it writes
+// ("etl/dwd_order.sql:dwd.order_detail", several joined by commas; ":query"
+// for a statement that writes none), so a statement inserted above does not
+// rename it. The `occurrence`-th statement of a script with the same name
+// (from 1) gets "#occurrence" after it from the second on.
+std::string JobName(std::string_view file, const std::vector<std::string>& outputs, int occurrence);
+
+// A UUID (RFC 4122 version 3: MD5, name based) for a run of `job` at
+// `event_time`, so posting the same events again names the same runs.
+std::string StableRunId(std::string_view job_namespace, std::string_view job, std::string_view event_time);
 
 // True for an RFC 3339 date-time such as 2024-05-01T02:00:00Z or
 // 2024-05-01T02:00:00.5+08:00.

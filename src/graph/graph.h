@@ -125,6 +125,11 @@ struct Graph {
   std::vector<Edge> edges;                // value edges, sorted by source, target, then steps
   std::vector<Edge> table_edges;          // table edges, sorted the same way
   std::vector<Condition> conditions;      // by statement, in the statement's order
+  // Each script's modification time, RFC 3339 (OpenLineage's default eventTime).
+  std::map<std::string, std::string> modified_at;
+  // The schema the --catalog files and the scripts' DDL declare: per table,
+  // the last declaration in run order (the catalog files first).
+  std::map<std::string, lineage::CatalogTable> declared;
 
   std::optional<TableId> FindTable(std::string_view name) const;
   std::optional<ColumnId> FindColumn(std::string_view name) const;

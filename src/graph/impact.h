@@ -22,15 +22,18 @@
 
 #include "graph/formats.h"
 #include "graph/graph.h"
+#include "graph/lineage_source.h"
 
 namespace hivelineage::graph {
-
-enum class Direction : uint8_t { Downstream, Upstream };
 
 struct ImpactOptions {
   Direction direction = Direction::Downstream;
   int max_depth = -1;            // hops; negative: no limit
   bool with_conditions = false;  // also follow conditions (Condition -> the columns it governs)
+  // Column: a column's tree, or a table's tree and its columns'. Table: a
+  // table's tree alone. Database: the graph's "tables" are databases
+  // (impact_source.h builds such a graph), and the answers say so.
+  Level level = Level::Column;
 };
 
 enum class HopKind : uint8_t { Value, Condition, Table };

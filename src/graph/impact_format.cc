@@ -171,7 +171,9 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
     return Cat(n, n == 1 ? " condition " : " conditions ",
                down ? (n == 1 ? "reads" : "read") : (n == 1 ? "governs" : "govern"));
   };
-  Append(out, DirectionName(d), " of ", r.start_is_table ? "table " : "column ", r.start);
+  // At --level database the graph's "tables" are databases.
+  const bool databases = r.options.level == Level::Database;
+  Append(out, DirectionName(d), " of ", !r.start_is_table ? "column " : databases ? "database " : "table ", r.start);
   if (r.options.max_depth >= 0) Append(out, " (depth <= ", r.options.max_depth, ")");
   if (r.options.with_conditions) out += " (with conditions)";
   if (r.ReachedNothing()) {
@@ -189,7 +191,7 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
   }
   out += "\n";
   PrintTree(g, r, r.trees[0], out);
-  if (r.start_is_table) {
+  if (r.start_is_table && r.options.level == Level::Column) {
     // The table's columns: the trees of those that lead anywhere, then the others.
     std::vector<std::string> idle, conditions_only;
     bool any = false;
@@ -220,7 +222,7 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
       }
     }
   }
-  out += "\ntables:";
+  out += databases ? "\ndatabases:" : "\ntables:";
   if (r.tables.empty()) out += " none";
   out += "\n";
   for (const auto& [t, depth] : r.tables) Append(out, "  ", g.tables[t].name, " (depth ", depth, ")\n");
@@ -237,7 +239,8 @@ void WriteImpactJson(const Graph& g, const ImpactResult& r, std::string& out) {
   j.Key("start");
   j.String(r.start);
   j.Key("type");
-  j.String(r.start_is_table ? "table" : "column");
+  const char* table_type = r.options.level == Level::Database ? "database" : "table";
+  j.String(r.start_is_table ? table_type : "column");
   j.Key("direction");
   j.String(DirectionName(r.options.direction));
   j.Key("with_conditions");
@@ -265,7 +268,7 @@ void WriteImpactJson(const Graph& g, const ImpactResult& r, std::string& out) {
       j.Key("name");
       j.String(NodeName(g, n));
       j.Key("type");
-      j.String(n.is_table ? "table" : "column");
+      j.String(n.is_table ? table_type : "column");
       j.Key("depth");
       j.Int(n.depth);
       j.Key("root");

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "base/file_time.h"
+
 namespace hivelineage::graph {
 namespace {
 
@@ -21,9 +23,16 @@ driver::RunSummary AnalyzeIntoGraph(const std::vector<driver::InputFile>& inputs
                                     GraphBuilder& builder, const driver::PartSink& on_part) {
   driver::RunOptions run_options = options;
   run_options.renderer = nullptr;
+  run_options.record_schema = true;
+  run_options.on_catalog = [&](const lineage::Catalog& catalog) {
+    for (const lineage::CatalogTable* t : catalog.Tables()) builder.Declare(*t);
+  };
+  for (const driver::InputFile& in : inputs) builder.SetModifiedAt(in.name, FileModifiedRfc3339(in.path));
   return driver::Run(inputs, run_options, [&](driver::FilePart&& part) {
     builder.AddFile(part.file);  // skips catalog DDL files
     MarkKinds(part.file, builder);
+    if (part.file.schema != nullptr && !part.file.is_catalog)
+      for (const lineage::CatalogTable& t : part.file.schema->declared) builder.Declare(t);
     on_part(std::move(part));
   });
 }

@@ -11,19 +11,24 @@ namespace hivelineage::lineage {
 void Catalog::Put(CatalogTable table) {
   std::string key = table.name;
   if (base_ != nullptr) removed_.erase(key);
-  tables_.insert_or_assign(std::move(key), std::move(table));
+  auto it = tables_.insert_or_assign(key, std::move(table)).first;
+  if (observer_.ptr != nullptr) observer_.ptr->Changed(key, &it->second);
 }
 
 void Catalog::Remove(const std::string& name) {
   tables_.erase(name);
   if (base_ != nullptr && base_->Find(name) != nullptr) removed_.insert(name);
+  if (observer_.ptr != nullptr) observer_.ptr->Changed(name, nullptr);
 }
 
 const CatalogTable* Catalog::Find(const std::string& name) const {
-  auto it = tables_.find(name);
-  if (it != tables_.end()) return &it->second;
-  if (base_ == nullptr || removed_.contains(name)) return nullptr;
-  return base_->Find(name);
+  const CatalogTable* found = nullptr;
+  if (auto it = tables_.find(name); it != tables_.end())
+    found = &it->second;
+  else if (base_ != nullptr && !removed_.contains(name))
+    found = base_->Find(name);
+  if (observer_.ptr != nullptr) observer_.ptr->Looked(name, found);
+  return found;
 }
 
 size_t Catalog::size() const {

@@ -1,6 +1,7 @@
 // Table schemas: from --catalog files (JSON or DDL) and learned from DDL.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,6 +40,18 @@ struct CatalogTable {
   const CatalogColumn* FindColumn(std::string_view column) const;
 };
 
+// Told of every lookup and change of a Catalog it is attached to (see
+// Catalog::SetObserver): which tables a script's analysis depended on, and
+// which it changed, for incremental stores (src/store/).
+class CatalogObserver {
+ public:
+  virtual ~CatalogObserver() = default;
+  // Find(name) returned `found` (null: no such table).
+  virtual void Looked(const std::string& name, const CatalogTable* found) = 0;
+  // Put (`now` is the new entry) or Remove (`now` is null) of `name`.
+  virtual void Changed(const std::string& name, const CatalogTable* now) = 0;
+};
+
 // `db.table` for a catalog name: lower case, `default_db` added when the name has no database.
 std::string CatalogTableKey(std::string_view name, std::string_view default_db);
 
@@ -60,6 +73,10 @@ class Catalog {
   // Every table, sorted by name.
   std::vector<const CatalogTable*> Tables() const;
 
+  // Attaches `observer` (null detaches it). Not copied with the catalog's
+  // tables: a copy or a layer over this catalog has none.
+  void SetObserver(CatalogObserver* observer) { observer_ = observer; }
+
   // Loads a catalog JSON document ({"tables": [...]}, README.md "Catalog JSON");
   // a table name without a database is in `default_db`. Returns an error
   // message, empty on success.
@@ -69,6 +86,16 @@ class Catalog {
   absl::flat_hash_map<std::string, CatalogTable> tables_;
   std::shared_ptr<const Catalog> base_;       // null: tables_ is everything
   absl::flat_hash_set<std::string> removed_;  // base_ tables removed here (never also in tables_)
+  struct ObserverPtr {  // copies and moves of the catalog start detached
+    CatalogObserver* ptr = nullptr;
+    ObserverPtr() = default;
+    ObserverPtr(const ObserverPtr&) {}
+    ObserverPtr& operator=(const ObserverPtr&) { return *this; }
+    ObserverPtr& operator=(CatalogObserver* p) {
+      ptr = p;
+      return *this;
+    }
+  } observer_;
 };
 
 }  // namespace hivelineage::lineage

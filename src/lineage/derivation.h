@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace hivelineage::lineage {
 
@@ -24,5 +25,7 @@ enum class Derivation : uint8_t {
 // "identity", "transformation", "conditional", "aggregation", "window" (the
 // library's ColumnLineage::transform)
 const char* DerivationName(Derivation d);
+// The Derivation that DerivationName gives `name`; false when none does.
+bool ParseDerivation(std::string_view name, Derivation& out);
 
 }  // namespace hivelineage::lineage

@@ -439,6 +439,29 @@ const char* DerivationName(Derivation t) {
   return "?";
 }
 
+namespace {
+
+// The value of E from the first to `last` whose name_of is `name`.
+template <typename E>
+bool ParseByName(std::string_view name, E last, const char* (*name_of)(E), E& out) {
+  for (int i = 0; i <= static_cast<int>(last); ++i)
+    if (name == name_of(static_cast<E>(i))) {
+      out = static_cast<E>(i);
+      return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+bool ParseDerivation(std::string_view name, Derivation& out) {
+  return ParseByName(name, Derivation::Window, DerivationName, out);  // Window: the last Derivation
+}
+
+bool ParseClause(std::string_view name, Clause& out) {
+  return ParseByName(name, Clause::Sort, ClauseName, out);  // Sort: the last Clause
+}
+
 StatementLineage ComputeLineage(const rewrite::RewriteResult& rewritten, Session& session) {
   StatementLineage out;
   if (rewritten.statement == nullptr) return out;

@@ -51,6 +51,8 @@ enum class Clause : uint8_t {
 
 // "where", "join_on", "group_by", "having", "qualify", "window", "merge_when", "sort"
 const char* ClauseName(Clause c);
+// The Clause that ClauseName gives `name`; false when none does.
+bool ParseClause(std::string_view name, Clause& out);
 
 // A lineage predicate: the columns of a WHERE / JOIN ON / GROUP BY / HAVING /
 // QUALIFY condition (Hive LineageLogger's PREDICATE edge), or of a query's

@@ -1,0 +1,45 @@
+#include "driver/script_schema.h"
+
+#include <algorithm>
+
+#include "lineage/catalog_json.h"
+#include "output/md5.h"
+
+namespace hivelineage::driver {
+
+void ScriptSchema::ApplyTo(lineage::Catalog& catalog) const {
+  for (const lineage::CatalogTable& t : declared)
+    if (!std::binary_search(dropped.begin(), dropped.end(), t.name)) catalog.Put(t);
+  for (const std::string& name : dropped) catalog.Remove(name);
+}
+
+std::string TableFingerprint(const lineage::CatalogTable& table) {
+  return output::Md5Hex(lineage::CatalogTableToJson(table).dump());
+}
+
+void SchemaRecorder::Looked(const std::string& name, const lineage::CatalogTable* found) {
+  // After the script's own change the entry is its own doing, not the start's.
+  if (present_.contains(name) || reads_.contains(name)) return;
+  reads_.emplace(name, found != nullptr ? TableFingerprint(*found) : std::string());
+}
+
+void SchemaRecorder::Changed(const std::string& name, const lineage::CatalogTable* now) {
+  present_[name] = now != nullptr;
+  if (now != nullptr) declared_.insert_or_assign(name, *now);
+}
+
+ScriptSchema SchemaRecorder::Take() {
+  ScriptSchema s;
+  s.reads.assign(reads_.begin(), reads_.end());
+  std::sort(s.reads.begin(), s.reads.end());
+  for (auto& [name, table] : declared_) s.declared.push_back(std::move(table));
+  std::sort(s.declared.begin(), s.declared.end(),
+            [](const lineage::CatalogTable& a, const lineage::CatalogTable& b) { return a.name < b.name; });
+  for (const auto& [name, present] : present_)
+    if (!present) s.dropped.push_back(name);
+  std::sort(s.dropped.begin(), s.dropped.end());
+  *this = SchemaRecorder();
+  return s;
+}
+
+}  // namespace hivelineage::driver

@@ -1,0 +1,193 @@
+#include "graph/impact_source.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace hivelineage::graph {
+namespace {
+
+// What the walks read: every link once, the nodes they touch.
+class Collector {
+ public:
+  Collector(const LineageSource& source, const ImpactOptions& o) : source_(source), o_(o) {}
+
+  // One tree of the walk: breadth-first from `root` over the links of `level`.
+  void Walk(Level level, const std::string& root) {
+    absl::flat_hash_map<std::string, int> depth{{root, 0}};
+    std::deque<std::string> queue{root};
+    const bool down = o_.direction == Direction::Downstream;
+    auto follow = [&](const std::vector<Link>& from, int d) {
+      for (const Link& l : from) {
+        const std::string& next = down ? l.target : l.source;
+        if (depth.try_emplace(next, d + 1).second) queue.push_back(next);
+      }
+    };
+    while (!queue.empty()) {
+      const std::string node = std::move(queue.front());
+      queue.pop_front();
+      const int d = depth[node];
+      const bool expand = o_.max_depth < 0 || d < o_.max_depth;
+      if (level != Level::Column) {
+        if (expand) follow(Fetch(level, node, LinkKind::Table), d);
+        continue;
+      }
+      if (expand) follow(Fetch(level, node, LinkKind::Value), d);
+      // A column root's conditions are counted even when not followed.
+      if ((expand && o_.with_conditions) || (d == 0 && !o_.with_conditions)) {
+        const std::vector<Link>& conditions = Fetch(level, node, LinkKind::Condition);
+        if (expand && o_.with_conditions) follow(conditions, d);
+      }
+    }
+  }
+
+  std::set<std::string> nodes;                 // "tables": tables or databases
+  std::map<std::string, std::string> columns;  // column -> its table
+
+  // Every link read, once: a node's links of one kind are read once.
+  template <typename F>
+  void ForEachLink(F&& f) const {
+    for (const auto& [key, links] : cache_)
+      for (const Link& l : links) f(l);
+  }
+
+ private:
+  const std::vector<Link>& Fetch(Level level, const std::string& node, LinkKind kind) {
+    auto [it, inserted] = cache_.try_emplace(std::make_pair(node, kind));
+    if (!inserted) return it->second;
+    it->second = source_.Links(level, node, o_.direction, kind != LinkKind::Condition, kind == LinkKind::Condition);
+    for (const Link& l : it->second) {
+      if (level == Level::Column) {
+        columns.emplace(l.source, l.source_table);
+        columns.emplace(l.target, l.target_table);
+      } else {
+        nodes.insert(l.source);
+        nodes.insert(l.target);
+      }
+    }
+    return it->second;
+  }
+
+  const LineageSource& source_;
+  const ImpactOptions& o_;
+  std::map<std::pair<std::string, LinkKind>, std::vector<Link>> cache_;
+};
+
+
+}  // namespace
+
+bool ImpactNeighbourhood(const LineageSource& source, const std::string& start, const ImpactOptions& options,
+                         Graph& out, bool table_kinds) {
+  out = Graph();
+  const Level level = options.level;
+  // At column level the start is a column or a table.
+  if (!source.HasNode(level, start) && !(level == Level::Column && source.HasNode(Level::Table, start))) return false;
+  Collector c(source, options);
+  if (level == Level::Column) {
+    // A table start is walked as a table (its table links) and as each of its columns.
+    if (source.HasNode(Level::Table, start)) {
+      c.nodes.insert(start);
+      c.Walk(Level::Table, start);
+      for (const std::string& col : source.ColumnsOf(start)) {
+        c.columns.emplace(col, start);
+        c.Walk(Level::Column, col);
+      }
+    } else {
+      c.columns.emplace(start, source.TableOf(start));
+      c.Walk(Level::Column, start);
+    }
+  } else {
+    c.nodes.insert(start);
+    c.Walk(level, start);
+  }
+
+  // Nodes, sorted by name. A column's table is a node too.
+  std::vector<std::string> columns, column_tables;
+  for (const auto& [column, table] : c.columns) {
+    columns.push_back(column);
+    column_tables.push_back(table);
+    c.nodes.insert(table);
+  }
+  const std::vector<std::string> tables(c.nodes.begin(), c.nodes.end());
+  for (const std::string& t : tables) {
+    TableNode n;
+    n.name = t;
+    if (level != Level::Database && table_kinds) n.kind = source.KindOfTable(t);
+    out.tables.push_back(std::move(n));
+  }
+  // Ids by name: the lists are sorted, so an id is a position.
+  absl::flat_hash_map<std::string_view, uint32_t> table_id, column_id;
+  for (uint32_t i = 0; i < tables.size(); ++i) table_id.emplace(tables[i], i);
+  for (uint32_t i = 0; i < columns.size(); ++i) column_id.emplace(columns[i], i);
+  for (size_t i = 0; i < columns.size(); ++i) {
+    ColumnNode n;
+    n.name = columns[i];
+    n.table = table_id.at(column_tables[i]);
+    n.short_offset = static_cast<uint32_t>(column_tables[i].size() + 1);
+    out.tables[n.table].columns.push_back(static_cast<ColumnId>(i));
+    out.columns.push_back(std::move(n));
+  }
+
+  // Statements in run order.
+  std::map<int64_t, const StatementRef*> ordered;
+  c.ForEachLink([&](const Link& l) { ordered.emplace(l.statement.order, &l.statement); });
+  absl::flat_hash_map<int64_t, StatementId> statement_ids;
+  for (const auto& [order, ref] : ordered) {
+    statement_ids.emplace(order, static_cast<StatementId>(out.statements.size()));
+    StatementInfo& st = out.statements.emplace_back();
+    st.file = ref->file;
+    st.index = ref->index;
+    st.start = LineCol{ref->line, ref->column};
+    st.kind = ref->kind;
+  }
+
+  // A statement's written columns, each once: (statement, column, expression) -> index in `written`.
+  absl::flat_hash_map<std::tuple<StatementId, ColumnId, std::string_view, int, bool>, uint32_t> written_index;
+  // Conditions by statement, then position in it: the whole graph's order.
+  std::map<std::pair<int64_t, uint32_t>, Condition> conditions;
+  c.ForEachLink([&](const Link& l) {
+    const StatementId s = statement_ids.at(l.statement.order);
+    switch (l.kind) {
+      case LinkKind::Value: {
+        const ColumnId from = column_id.at(l.source), to = column_id.at(l.target);
+        std::vector<WrittenColumn>& written = out.statements[s].written;
+        auto [it, inserted] = written_index.try_emplace(
+            std::make_tuple(s, to, std::string_view(l.expression), static_cast<int>(l.derivation), l.masking),
+            static_cast<uint32_t>(written.size()));
+        if (inserted) written.push_back(WrittenColumn{to, l.expression, l.derivation, l.masking});
+        out.edges.push_back(Edge{from, to, {Step{s, from, to, it->second}}});
+        break;
+      }
+      case LinkKind::Table: {
+        const TableId from = table_id.at(l.source), to = table_id.at(l.target);
+        out.table_edges.push_back(Edge{from, to, {Step{s, from, to, kNone}}});
+        break;
+      }
+      case LinkKind::Condition: {
+        Condition& k = conditions[{l.statement.order, l.condition}];
+        k.statement = s;
+        k.clause = l.clause;
+        k.expression = l.expression;
+        k.all_targets = false;  // only what the walk reads of it
+        k.columns.push_back(column_id.at(l.source));
+        k.targets.push_back(column_id.at(l.target));
+        break;
+      }
+    }
+  });
+  for (auto& [key, k] : conditions) {
+    for (auto* ids : {&k.columns, &k.targets}) {
+      std::sort(ids->begin(), ids->end());
+      ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+    }
+    out.conditions.push_back(std::move(k));
+  }
+  out.SortEdges();
+  return true;
+}
+
+}  // namespace hivelineage::graph

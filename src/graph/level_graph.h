@@ -1,0 +1,16 @@
+// `graph --level table|database`: the lineage graph at a coarser grain.
+// Table level keeps the tables and the table links of every statement, no
+// columns, value edges or conditions. Database level makes each database one
+// node (directories one node, "directory") linked by the statements that read
+// a table of one and write a table of another. A function of the graph
+// alone, so the scripts and a store give the same coarse graph.
+#pragma once
+
+#include "graph/graph.h"
+#include "graph/lineage_source.h"
+
+namespace hivelineage::graph {
+
+Graph AtLevel(const Graph& graph, Level level);
+
+}  // namespace hivelineage::graph

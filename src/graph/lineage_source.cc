@@ -1,0 +1,60 @@
+#include "graph/lineage_source.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace hivelineage::graph {
+
+const char* LevelName(Level level) {
+  switch (level) {
+    case Level::Column:
+      return "column";
+    case Level::Table:
+      return "table";
+    case Level::Database:
+      return "database";
+  }
+  return "?";
+}
+
+std::optional<Level> ParseLevel(std::string_view name) {
+  for (Level l : {Level::Column, Level::Table, Level::Database})
+    if (name == LevelName(l)) return l;
+  return std::nullopt;
+}
+
+const char* LinkKindName(LinkKind kind) {
+  switch (kind) {
+    case LinkKind::Value:
+      return "value";
+    case LinkKind::Condition:
+      return "condition";
+    case LinkKind::Table:
+      return "table";
+  }
+  return "?";
+}
+
+std::string DatabaseOfTable(std::string_view table) {
+  if (table.starts_with("directory:")) return "directory";
+  const size_t dot = table.find('.');
+  return std::string(dot == std::string_view::npos ? table : table.substr(0, dot));
+}
+
+bool LinkLess(const Link& a, const Link& b, Direction direction) {
+  const std::string& a_end = direction == Direction::Downstream ? a.target : a.source;
+  const std::string& b_end = direction == Direction::Downstream ? b.target : b.source;
+  return std::tie(a_end, a.kind, a.statement.order, a.condition, a.expression, a.via, a.clause, a.source, a.target) <
+         std::tie(b_end, b.kind, b.statement.order, b.condition, b.expression, b.via, b.clause, b.source, b.target);
+}
+
+void SortLinks(std::vector<Link>& links, Direction direction) {
+  std::sort(links.begin(), links.end(), [&](const Link& a, const Link& b) { return LinkLess(a, b, direction); });
+  links.erase(std::unique(links.begin(), links.end(),
+                          [&](const Link& a, const Link& b) {
+                            return !LinkLess(a, b, direction) && !LinkLess(b, a, direction);
+                          }),
+              links.end());
+}
+
+}  // namespace hivelineage::graph

@@ -1,0 +1,21 @@
+// A catalog table as JSON with every field kept (view lineage included):
+// the contract's catalog format ({"name", "columns": [{"name", "type"}],
+// "partition_columns", "is_view", "view_text"}) extended, so Catalog::LoadJson
+// still reads what it knows of it. The store (src/store/) keeps the tables
+// scripts declare this way, and fingerprints the ones they read.
+#pragma once
+
+#include <string>
+
+#include "lineage/catalog.h"
+#include "nlohmann/json.hpp"
+
+namespace hivelineage::lineage {
+
+// Fields at their default values are left out, so equal tables give equal text.
+nlohmann::ordered_json CatalogTableToJson(const CatalogTable& table);
+
+// Reads what CatalogTableToJson wrote; false when `json` is not such a table.
+bool CatalogTableFromJson(const nlohmann::json& json, CatalogTable& table);
+
+}  // namespace hivelineage::lineage

@@ -1,0 +1,31 @@
+// The store's layout (docs/store.md documents every table) and its version,
+// kept in PRAGMA user_version. Opening a store made by an older hivelineage
+// migrates it in place, step by step; a store from a newer one, or a file
+// that is not a store, is refused with a message that says why.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "store/sqlite.h"
+
+namespace hivelineage::store {
+
+// Version 1: the first layout. Version 2: the v_* views for the sqlite3 shell
+// and the index of declared columns by name.
+inline constexpr int kSchemaVersion = 2;
+
+enum class OpenMode : uint8_t {
+  Read,    // an existing store, for queries
+  Update,  // an existing store, or a new one created empty
+};
+
+// Opens the store at `path`, creating or migrating it as `mode` allows.
+// Throws StoreError with a message naming the file.
+std::unique_ptr<Database> OpenStore(const std::string& path, OpenMode mode);
+
+// The statements that create the layout of `version` from nothing (for
+// tests that build an older store by hand).
+const char* SchemaSql(int version);
+
+}  // namespace hivelineage::store

@@ -1,0 +1,45 @@
+// The lineage queries' LineageSource over an SQLite store: each call is a few
+// indexed queries, so a query reads only the nodes it visits, never the
+// whole store. Answers, and their order, are those of graph::GraphSource
+// over the graph of the same scripts.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph/lineage_source.h"
+#include "lineage/catalog.h"
+#include "store/sqlite.h"
+
+namespace hivelineage::store {
+
+class StoreSource : public graph::LineageSource {
+ public:
+  explicit StoreSource(Database& db);
+  ~StoreSource() override;
+
+  std::vector<std::string> Nodes(graph::Level level) const override;
+  bool HasNode(graph::Level level, std::string_view name) const override;
+  std::vector<graph::Link> Links(graph::Level level, std::string_view node, graph::Direction direction, bool values,
+                                 bool conditions) const override;
+  std::vector<graph::StatementUse> Uses(graph::Level level, std::string_view node, graph::Use use) const override;
+  bool Declared(graph::Level level, std::string_view node) const override;
+  std::vector<std::string> ColumnsOf(std::string_view table) const override;
+  std::string TableOf(std::string_view column) const override;
+  graph::TableKind KindOfTable(std::string_view table) const override;
+
+ private:
+  struct Queries;
+  const graph::StatementRef& StatementOf(int64_t statement_id) const;
+  const std::string& TableName(int64_t table_id) const;
+  void ReadLinks(Statement& q, graph::LinkKind kind, std::vector<graph::Link>& out) const;
+
+  Database& db_;
+  std::unique_ptr<Queries> q_;  // prepared once; reset after each use
+};
+
+// The tables of the --catalog files the store was made with.
+std::vector<lineage::CatalogTable> CatalogTables(Database& db);
+
+}  // namespace hivelineage::store

@@ -1,0 +1,420 @@
+#include "store/update.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "base/file_time.h"
+#include "base/strings.h"
+#include "driver/script_schema.h"
+#include "driver/session.h"
+#include "lineage/catalog_json.h"
+#include "output/md5.h"
+#include "store/fingerprint.h"
+#include "store/writer.h"
+
+namespace hivelineage::store {
+namespace {
+
+struct StoredScript {
+  int64_t id = 0;
+  std::string content_hash;
+  int64_t size = 0;
+  int64_t mtime_ns = 0;
+  int64_t position = 0;
+};
+
+absl::flat_hash_map<std::string, StoredScript> LoadScripts(Database& db) {
+  absl::flat_hash_map<std::string, StoredScript> out;
+  Statement s = db.Prepare("SELECT path, id, content_hash, size, mtime_ns, position FROM scripts");
+  while (s.Step())
+    out.emplace(std::string(s.Text(0)),
+                StoredScript{s.Int(1), std::string(s.Text(2)), s.Int(3), s.Int(4), s.Int(5)});
+  return out;
+}
+
+// Whether a script is as stored, `stamp` set to what it is now. Its size and
+// modification time decide when both are as stored and were not recent at
+// the last update (modified in the same clock tick as it was read, a file
+// would look the same: git's "racily clean" case); otherwise its content does.
+bool Unchanged(const std::string& path, const StoredScript* stored, int64_t trusted_before, FileStamp& stamp) {
+  stamp = StatFile(path);
+  if (!stamp.error.empty()) return false;
+  if (stored != nullptr && stored->size == stamp.size && stored->mtime_ns == stamp.mtime_ns &&
+      stamp.mtime_ns < trusted_before) {
+    stamp.content_hash = stored->content_hash;
+    return true;
+  }
+  stamp = StampFile(path);
+  return stamp.error.empty() && stored != nullptr && stored->content_hash == stamp.content_hash;
+}
+
+std::string GetMeta(Database& db, std::string_view key) {
+  Statement s = db.Prepare("SELECT value FROM meta WHERE key = ?");
+  s.Bind(1, key);
+  return s.Step() ? std::string(s.Text(0)) : std::string();
+}
+
+void SetMeta(Database& db, std::string_view key, std::string_view value) {
+  db.Prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").Bind(1, key).Bind(2, value).Run();
+}
+
+// What a script declared, as stored (the --sequence reuse path).
+driver::ScriptSchema LoadScriptSchema(Statement& query, int64_t script_id) {
+  driver::ScriptSchema schema;
+  query.Bind(1, script_id);
+  while (query.Step()) {
+    if (query.Int(1) != 0) schema.dropped.emplace_back(query.Text(0));
+    if (query.IsNull(2)) continue;
+    lineage::CatalogTable t;
+    const nlohmann::json j = nlohmann::json::parse(query.Text(2), nullptr, false);
+    if (!lineage::CatalogTableFromJson(j, t)) throw StoreError(Cat("unreadable declared table '", query.Text(0), "'"));
+    schema.declared.push_back(std::move(t));
+  }
+  query.Reset();
+  std::sort(schema.dropped.begin(), schema.dropped.end());
+  return schema;
+}
+
+// Whether the tables a script read from its starting catalog are still as
+// they were. Fingerprints of the running catalog are cached until a script
+// changes that table.
+class ReadCheck {
+ public:
+  explicit ReadCheck(Database& db)
+      : reads_(db.Prepare("SELECT name, fingerprint FROM script_reads WHERE script_id = ?")) {}
+
+  bool Holds(int64_t script_id, const lineage::Catalog& catalog) {
+    bool holds = true;
+    reads_.Bind(1, script_id);
+    while (holds && reads_.Step()) {
+      const std::string name(reads_.Text(0));
+      auto it = cache_.find(name);
+      if (it == cache_.end()) {
+        const lineage::CatalogTable* t = catalog.Find(name);
+        it = cache_.emplace(name, t != nullptr ? driver::TableFingerprint(*t) : std::string()).first;
+      }
+      holds = it->second == reads_.Text(1);
+    }
+    reads_.Reset();
+    return holds;
+  }
+
+  void Forget(const driver::ScriptSchema& schema) {
+    for (const lineage::CatalogTable& t : schema.declared) cache_.erase(t.name);
+    for (const std::string& name : schema.dropped) cache_.erase(name);
+  }
+
+ private:
+  Statement reads_;
+  absl::flat_hash_map<std::string, std::string> cache_;
+};
+
+// The catalogs loaded as a run loads them, as the session a --sequence run
+// starts with, with the views and temporary tables their DDL created (which
+// mark those tables' kind).
+struct StartingCatalog {
+  lineage::Session session;
+  std::vector<std::pair<std::string, std::string>> marks;  // name, "view" | "temporary"
+  std::string error;
+};
+
+StartingCatalog LoadStartingCatalog(const driver::AnalyzeOptions& options, const driver::PartSink* on_part) {
+  StartingCatalog c;
+  driver::LoadedCatalog loaded = driver::LoadCatalog(options, [&](driver::FileResult&& file) {
+    for (const driver::StatementResult& st : file.statements) {
+      for (const std::string& t : st.lineage.temporary_outputs) c.marks.emplace_back(t, "temporary");
+      for (const std::string& t : st.lineage.view_outputs) c.marks.emplace_back(t, "view");
+    }
+    if (on_part != nullptr) (*on_part)(driver::WholeFilePart(std::move(file)));
+  });
+  for (const std::string& e : loaded.errors) Append(c.error, c.error.empty() ? "" : "; ", e);
+  c.session = driver::NewSession(options, std::move(loaded.catalog));
+  return c;
+}
+
+// Writes the pieces of analysed scripts into the store as they arrive.
+class PartWriter {
+ public:
+  struct Pending {
+    int64_t position = 0;
+    FileStamp stamp;
+  };
+
+  PartWriter(StoreWriter& writer, bool keep_reads, size_t pause_after, const driver::PartSink& on_part,
+             UpdateSummary& summary)
+      : writer_(writer), keep_reads_(keep_reads), pause_after_(pause_after), on_part_(on_part), summary_(summary) {}
+
+  void Expect(const std::string& name, Pending p) { pending_[name] = std::move(p); }
+
+  void operator()(driver::FilePart&& part) {
+    if (part.file.is_catalog) return;  // read again by the run; its facts are stored once
+    const std::string name(part.file.source->name());
+    if (part.first) {
+      auto it = pending_.find(name);
+      if (it == pending_.end()) throw StoreError(Cat("analysed a script it did not expect: ", name));
+      const Pending& p = it->second;
+      script_id_ = writer_.AddScript(
+          ScriptRow{name, p.position, p.stamp.content_hash, p.stamp.size, p.stamp.mtime_ns, p.stamp.modified_at});
+      pending_.erase(it);
+      statements_ = statements_with_errors_ = file_errors_ = 0;
+    }
+    for (const driver::StatementResult& st : part.file.statements)
+      writer_.AddStatement(script_id_, st, part.file.source->Slice(st.span));
+    statements_ += part.statements;
+    statements_with_errors_ += part.statements_with_errors;
+    for (const Diagnostic& d : part.file.diagnostics) file_errors_ += d.severity == Severity::Error;
+    if (part.file.unreadable && file_errors_ == 0) file_errors_ = 1;
+    if (part.last) {
+      writer_.FinishScript(script_id_, statements_, statements_with_errors_, file_errors_);
+      if (part.file.schema != nullptr) writer_.AddScriptSchema(script_id_, *part.file.schema, keep_reads_);
+      ++summary_.analysed;
+      summary_.statements += statements_;
+      summary_.statements_with_errors += statements_with_errors_;
+    }
+    const bool last = part.last;
+    on_part_(std::move(part));
+    if (last && pause_after_ != 0 && summary_.analysed == pause_after_) {
+      std::fprintf(stderr, "hivelineage store: paused after %zu scripts, transaction open\n", pause_after_);
+      std::fflush(stderr);
+      std::this_thread::sleep_for(std::chrono::minutes(10));
+    }
+  }
+
+ private:
+  StoreWriter& writer_;
+  const bool keep_reads_;
+  const size_t pause_after_;
+  const driver::PartSink& on_part_;
+  UpdateSummary& summary_;
+  absl::flat_hash_map<std::string, Pending> pending_;
+  int64_t script_id_ = 0;
+  int64_t statements_ = 0, statements_with_errors_ = 0, file_errors_ = 0;
+};
+
+// Analyses one script of a --sequence run on the running session, as the
+// run's scheduler would, recording what it read and declared.
+driver::FileResult AnalyzeInSequence(const driver::InputFile& input, lineage::Session& session,
+                                     const driver::AnalyzeOptions& options) {
+  driver::LoadedInput in = driver::LoadInput(input, driver::MaxFileBytes(options.limits));
+  driver::FileResult file;
+  if (in.unreadable) {
+    file.source = in.source;
+    file.diagnostics = std::move(in.diagnostics);
+    file.unreadable = true;
+    return file;
+  }
+  driver::SchemaRecorder recorder;
+  struct Detach {
+    lineage::Catalog& catalog;
+    ~Detach() { catalog.SetObserver(nullptr); }
+  } detach{session.catalog};
+  session.catalog.SetObserver(&recorder);
+  file = driver::AnalyzeScript(in.source, session, options);
+  file.diagnostics.insert(file.diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());
+  file.schema = std::make_shared<const driver::ScriptSchema>(recorder.Take());
+  return file;
+}
+
+}  // namespace
+
+UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& inputs, const UpdateOptions& options,
+                          const driver::PartSink& on_part) {
+  UpdateSummary summary;
+  const driver::RunOptions& run = options.run;
+  {
+    absl::flat_hash_set<std::string> seen;
+    for (const driver::InputFile& in : inputs) {
+      if (in.path == "-") {
+        summary.fatal_error = "a store keeps files: standard input cannot be stored";
+        return summary;
+      }
+      if (!seen.insert(in.name).second) {
+        summary.fatal_error = Cat(in.name, " is listed twice; a store keeps each script once");
+        return summary;
+      }
+    }
+  }
+  const std::string settings = AnalysisSettings(run);
+  const int64_t started = NowNanoseconds();
+
+  Transaction transaction(db);
+  StoreWriter writer(db);
+  const std::string before = GetMeta(db, "settings");
+  if (options.full)
+    summary.full_reason = "--full was given";
+  else if (before.empty())
+    summary.full_reason = "a new store";
+  else
+    summary.full_reason = SettingsChange(before, settings);
+  const bool full = !summary.full_reason.empty();
+  if (full) writer.DeleteAll();
+  // Files modified since a second before the last update began are read again whatever their time says.
+  const std::string stamped_at = GetMeta(db, "stamped_at_ns");
+  const int64_t trusted_before = stamped_at.empty() ? 0 : std::stoll(stamped_at) - 1'000'000'000;
+
+  absl::flat_hash_map<std::string, StoredScript> stored = LoadScripts(db);
+  {
+    absl::flat_hash_set<std::string> names;
+    for (const driver::InputFile& in : inputs) names.insert(in.name);
+    std::vector<std::pair<std::string, int64_t>> gone;
+    for (const auto& [path, s] : stored)
+      if (!names.contains(path)) gone.emplace_back(path, s.id);
+    std::sort(gone.begin(), gone.end());
+    for (const auto& [path, id] : gone) {
+      writer.ForgetScript(id);
+      stored.erase(path);
+      ++summary.removed;
+    }
+  }
+
+  PartWriter write(writer, run.sequenced, options.pause_after_scripts, on_part, summary);
+  StartingCatalog catalog;
+  if (full || run.sequenced) {
+    catalog = LoadStartingCatalog(run.analyze, full ? &on_part : nullptr);
+    if (!catalog.error.empty()) {
+      summary.fatal_error = catalog.error;
+      return summary;  // rolled back: the store is left as it was
+    }
+  }
+  if (full) {
+    for (const lineage::CatalogTable* t : catalog.session.catalog.Tables()) writer.AddCatalogTable(*t);
+    for (const auto& [name, kind] : catalog.marks) writer.AddCatalogMark(name, kind);
+    Statement files = db.Prepare("INSERT INTO catalog_files(position, path, content_hash, size) VALUES (?, ?, ?, ?)");
+    for (size_t i = 0; i < run.analyze.catalogs.size(); ++i) {
+      const driver::CatalogSource& c = run.analyze.catalogs[i];
+      FileStamp s;
+      if (c.text) {
+        s.content_hash = output::Md5Hex(*c.text);
+        s.size = static_cast<int64_t>(c.text->size());
+      } else {
+        s = StampFile(c.name);
+      }
+      files.Bind(1, static_cast<int64_t>(i)).Bind(2, c.name).Bind(3, s.content_hash).Bind(4, s.size).Run();
+    }
+  }
+
+  auto find = [&](const std::string& name) -> const StoredScript* {
+    auto it = stored.find(name);
+    return it == stored.end() ? nullptr : &it->second;
+  };
+  auto keep = [&](const StoredScript& s, int64_t position, const FileStamp& stamp) {
+    if (s.position != position) writer.SetPosition(s.id, position);
+    if (s.mtime_ns != stamp.mtime_ns || s.size != stamp.size)
+      writer.SetFileTime(s.id, stamp.size, stamp.mtime_ns, stamp.modified_at);
+  };
+  // The script will be analysed: its stored rows go (DeleteForgotten).
+  auto replace = [&](const driver::InputFile& in, int64_t position, FileStamp stamp) {
+    if (const StoredScript* s = find(in.name)) {
+      if (s->content_hash != stamp.content_hash) ++summary.changed;
+      writer.ForgetScript(s->id);
+    } else if (!full) {
+      ++summary.added;
+    }
+    write.Expect(in.name, PartWriter::Pending{position, std::move(stamp)});
+  };
+
+  if (!run.sequenced) {
+    std::vector<driver::InputFile> todo;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const StoredScript* s = find(inputs[i].name);
+      FileStamp stamp;
+      if (Unchanged(inputs[i].path, s, trusted_before, stamp)) {
+        keep(*s, static_cast<int64_t>(i), stamp);
+        continue;
+      }
+      replace(inputs[i], static_cast<int64_t>(i), std::move(stamp));
+      todo.push_back(inputs[i]);
+    }
+    writer.DeleteForgotten();
+    if (!todo.empty()) {
+      driver::RunOptions ro = run;
+      ro.record_schema = true;
+      ro.renderer = nullptr;
+      const driver::RunSummary r = driver::Run(todo, ro, [&](driver::FilePart&& part) { write(std::move(part)); });
+      if (!r.fatal_error.empty()) {
+        summary.fatal_error = r.fatal_error;
+        return summary;
+      }
+    }
+  } else {
+    // In run order on one session: an unchanged script whose reads still
+    // hold is replaced by what it declared; any other is analysed.
+    lineage::Session& session = catalog.session;
+    ReadCheck reads(db);
+    Statement declared =
+        db.Prepare("SELECT name, dropped, definition FROM declared_tables WHERE script_id = ? ORDER BY id");
+    writer.DeleteForgotten();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const StoredScript* s = find(inputs[i].name);
+      FileStamp stamp;
+      const bool same = Unchanged(inputs[i].path, s, trusted_before, stamp);
+      if (same && reads.Holds(s->id, session.catalog)) {
+        const driver::ScriptSchema schema = LoadScriptSchema(declared, s->id);
+        schema.ApplyTo(session.catalog);
+        reads.Forget(schema);
+        keep(*s, static_cast<int64_t>(i), stamp);
+        continue;
+      }
+      if (same) ++summary.dependants;
+      replace(inputs[i], static_cast<int64_t>(i), std::move(stamp));
+      writer.DeleteForgotten();
+      driver::FileResult file = AnalyzeInSequence(inputs[i], session, run.analyze);
+      if (file.schema != nullptr) reads.Forget(*file.schema);
+      write(driver::WholeFilePart(std::move(file)));
+    }
+  }
+
+  writer.CollectGarbage();
+  SetMeta(db, "settings", settings);
+  SetMeta(db, "stamped_at_ns", Cat(started));
+  SetMeta(db, "store_version_written_by", HIVELINEAGE_VERSION);
+  SetMeta(db, "updated_at", NowRfc3339());
+  summary.scripts = static_cast<size_t>(db.QueryInt("SELECT count(*) FROM scripts"));
+  summary.scripts_with_errors = ScriptsWithErrors(db);
+  transaction.Commit();
+  return summary;
+}
+
+size_t ScriptsWithErrors(Database& db) {
+  return static_cast<size_t>(
+      db.QueryInt("SELECT count(*) FROM scripts WHERE statements_with_errors > 0 OR file_errors > 0"));
+}
+
+std::string UpdateSummaryLine(const UpdateSummary& s, double seconds) {
+  std::string line = Cat("hivelineage store: ", s.scripts, s.scripts == 1 ? " script" : " scripts");
+  if (!s.full_reason.empty()) {
+    Append(line, ", all analysed (", s.full_reason, ")");
+  } else if (s.analysed == 0) {
+    line += ", nothing changed: nothing analysed";
+  } else {
+    Append(line, ", ", s.analysed, " analysed (");
+    std::string parts;
+    auto part = [&](size_t n, const char* what) {
+      if (n == 0) return;
+      if (!parts.empty()) parts += ", ";
+      Append(parts, n, " ", what);
+    };
+    part(s.added, "new");
+    part(s.changed, "changed");
+    part(s.dependants, "reading a table an earlier script changed");
+    Append(line, parts, ")");
+  }
+  if (s.removed > 0) Append(line, ", ", s.removed, " removed");
+  Append(line, ", ", s.statements, " statements analysed");
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), " in %.2f s", seconds);
+  line += buf;
+  if (s.scripts_with_errors > 0)
+    Append(line, "; ", s.scripts_with_errors,
+           s.scripts_with_errors == 1 ? " script in the store has errors" : " scripts in the store have errors");
+  line += "\n";
+  return line;
+}
+
+}  // namespace hivelineage::store
