@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "catalog/catalog_format.h"
 #include "driver/run.h"
 
 namespace hivelineage::cli {
@@ -41,7 +42,9 @@ class ArgCursor {
 };
 
 struct InputArgs {
-  std::vector<std::string> catalogs;
+  std::vector<driver::CatalogSource> catalogs;
+  // --catalog-format: the format of the --catalog files after it; none: detect.
+  std::optional<catalog::CatalogFormat> catalog_format;
   std::string default_db = "default";
   std::vector<std::pair<std::string, std::string>> variables;
   bool allow_env = false;

@@ -1,4 +1,4 @@
-// Table schemas: from --catalog files (JSON or DDL) and learned from DDL.
+// Table schemas: from --catalog files (read by src/catalog/) and learned from DDL.
 #pragma once
 
 #include <memory>
@@ -59,11 +59,6 @@ class Catalog {
   size_t size() const;
   // Every table, sorted by name.
   std::vector<const CatalogTable*> Tables() const;
-
-  // Loads a catalog JSON document ({"tables": [...]}, README.md "Catalog JSON");
-  // a table name without a database is in `default_db`. Returns an error
-  // message, empty on success.
-  std::string LoadJson(std::string_view json_text, std::string_view default_db);
 
  private:
   absl::flat_hash_map<std::string, CatalogTable> tables_;
