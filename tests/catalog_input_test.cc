@@ -89,6 +89,8 @@ TEST_CASE("catalog json: invalid JSON is reported at its line and column") {
   CHECK(Located(text, LoadCatalogJson(text, "default", c)) ==
         "2:18: invalid JSON: syntax error while parsing object - unexpected string literal; expected '}'\n");
   const std::string cut = "{\"tables\": [\n  {\"name\": \"a.t\"";
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  CHECK(Located(deep, LoadCatalogJson(deep, "default", c)) == "1:257: invalid catalog: nested deeper than 256\n");
   CHECK(Located(cut, LoadCatalogJson(cut, "default", c)) ==
         "2:17: invalid JSON: syntax error while parsing object - unexpected end of input; expected '}'\n");
 }
@@ -178,10 +180,10 @@ TEST_CASE("describe formatted: bad lines and unnamed tables are located errors")
       "Owner:\tetl\t \n";
   Catalog c;
   CHECK(Located(text, LoadDescribeFormatted(text, "default", c)) ==
-        "3:1: expected a column: name, type and comment separated by tabs (or | in a beeline box), found 'this "
-        "line lost its tabs'\n"
         "1:1: cannot tell which table these columns belong to: keep the 'DESCRIBE FORMATTED db.table' line above "
-        "the output (or a 'Table:' line in it)\n");
+        "the output (or a 'Table:' line in it)\n"
+        "3:1: expected a column: name, type and comment separated by tabs (or | in a beeline box), found 'this "
+        "line lost its tabs'\n");
   CHECK(c.size() == 0);
   // A Table: line names it (with Database:), as newer releases print.
   const std::string named =

@@ -1,12 +1,12 @@
 #include "catalog/catalog_json.h"
 
-#include <algorithm>
 #include <array>
 #include <utility>
 #include <vector>
 
 #include "base/edit_distance.h"
 #include "base/strings.h"
+#include "catalog/catalog_reading.h"
 #include "catalog/json_tree.h"
 
 namespace hivelineage::catalog {
@@ -36,8 +36,7 @@ class Checker {
     for (const JsonNode& t : tables->items) Table(t);
   }
 
-  std::vector<lineage::CatalogTable> TakeTables() { return std::move(tables_); }
-  Diagnostics TakeErrors() { return std::move(errors_); }
+  CatalogReading& reading() { return reading_; }
 
  private:
   static constexpr std::array<std::string_view, 1> kDocumentKeys = {"tables"};
@@ -78,7 +77,7 @@ class Checker {
       }
     }
     if (!HasKey(t, "name")) Error(t.begin, "a table has no \"name\"");
-    if (named) tables_.push_back(std::move(table));
+    if (named) reading_.tables.push_back(std::move(table));
   }
 
   void Columns(const JsonNode& list, const std::string& what, std::vector<lineage::CatalogColumn>& out) {
@@ -170,13 +169,10 @@ class Checker {
     }
     Error(m.key_begin, std::move(message));
   }
-  void Error(uint32_t at, std::string message) {
-    errors_.push_back(Diagnostic{Severity::Error, Span{at, at + 1}, std::move(message)});
-  }
+  void Error(uint32_t at, std::string message) { reading_.Problem(at, std::move(message)); }
 
   std::string_view default_db_;
-  std::vector<lineage::CatalogTable> tables_;
-  Diagnostics errors_;
+  CatalogReading reading_;
 };
 
 }  // namespace
@@ -186,13 +182,7 @@ Diagnostics LoadCatalogJson(std::string_view text, std::string_view default_db, 
   if (parsed.error) return {std::move(*parsed.error)};
   Checker checker(default_db);
   checker.Document(parsed.root);
-  Diagnostics errors = checker.TakeErrors();
-  if (errors.empty())
-    for (lineage::CatalogTable& t : checker.TakeTables()) catalog.Put(std::move(t));
-  // In file order (an object's missing key is found after its members).
-  std::stable_sort(errors.begin(), errors.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
-  return errors;
+  return std::move(checker.reading()).Commit(catalog);
 }
 
 }  // namespace hivelineage::catalog

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "base/strings.h"
+#include "catalog/catalog_reading.h"
 #include "catalog/text_rows.h"
 
 namespace hivelineage::catalog {
@@ -52,8 +53,7 @@ class Reader {
     Finish();
   }
 
-  std::vector<lineage::CatalogTable> TakeTables() { return std::move(tables_); }
-  Diagnostics TakeErrors() { return std::move(errors_); }
+  CatalogReading& reading() { return reading_; }
 
  private:
   enum class Section : uint8_t { None, Columns, PartitionPending, PartitionColumns, Details, Other };
@@ -182,18 +182,15 @@ class Reader {
       return std::any_of(p.schema.partition_columns.begin(), p.schema.partition_columns.end(),
                          [&](const lineage::CatalogColumn& k) { return k.name == c.name; });
     });
-    tables_.push_back(std::move(p.schema));
+    reading_.tables.push_back(std::move(p.schema));
   }
 
-  void Error(uint32_t at, std::string message) {
-    errors_.push_back(Diagnostic{Severity::Error, Span{at, at + 1}, std::move(message)});
-  }
+  void Error(uint32_t at, std::string message) { reading_.Problem(at, std::move(message)); }
 
   std::string_view default_db_;
   std::optional<Pending> current_;
   Section section_ = Section::None;
-  std::vector<lineage::CatalogTable> tables_;
-  Diagnostics errors_;
+  CatalogReading reading_;
 };
 
 }  // namespace
@@ -211,10 +208,7 @@ bool LooksLikeDescribeFormatted(std::string_view text) {
 Diagnostics LoadDescribeFormatted(std::string_view text, std::string_view default_db, lineage::Catalog& catalog) {
   Reader reader(default_db);
   reader.Read(text);
-  Diagnostics errors = reader.TakeErrors();
-  if (errors.empty())
-    for (lineage::CatalogTable& t : reader.TakeTables()) catalog.Put(std::move(t));
-  return errors;
+  return std::move(reader.reading()).Commit(catalog);
 }
 
 }  // namespace hivelineage::catalog

@@ -173,6 +173,14 @@ class TreeBuilder {
     return true;
   }
   bool Open(JsonNode::Kind kind) {
+    // A catalog nests five levels; a pathological file must not make the
+    // tree (and its recursive destruction) deeper than the stack allows.
+    constexpr size_t kMaxDepth = 256;
+    if (open_.size() >= kMaxDepth) {
+      const uint32_t at = LastOffset();
+      error_ = Diagnostic{Severity::Error, Span{at, at + 1}, Cat("invalid catalog: nested deeper than ", kMaxDepth)};
+      return false;
+    }
     // Children are placed in their parent's vectors, which may move when they
     // grow; the open chain is only ever appended to at its innermost node, so
     // the pointers above it stay valid.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/strings.h"
+#include "catalog/catalog_reading.h"
 #include "catalog/text_rows.h"
 
 namespace hivelineage::catalog {
@@ -64,10 +65,8 @@ bool LooksLikeMetastoreTsv(std::string_view text) {
 }
 
 Diagnostics LoadMetastoreTsv(std::string_view text, std::string_view default_db, lineage::Catalog& catalog) {
-  Diagnostics errors;
-  auto error = [&](uint32_t at, std::string message) {
-    errors.push_back(Diagnostic{Severity::Error, Span{at, at + 1}, std::move(message)});
-  };
+  CatalogReading reading;
+  auto error = [&](uint32_t at, std::string message) { reading.Problem(at, std::move(message)); };
   std::map<std::string, TableEntries> tables;  // by db.table: output in name order
   bool first = true;
   for (Row& row : Lines(text)) {
@@ -109,7 +108,6 @@ Diagnostics LoadMetastoreTsv(std::string_view text, std::string_view default_db,
     TableEntries& t = tables[lineage::CatalogTableKey(Cat(f[0].text, ".", f[1].text), default_db)];
     (*partition ? t.partition_columns : t.columns).push_back(std::move(e));
   }
-  std::vector<lineage::CatalogTable> loaded;
   for (auto& [name, entries] : tables) {
     lineage::CatalogTable table;
     table.name = name;
@@ -125,15 +123,9 @@ Diagnostics LoadMetastoreTsv(std::string_view text, std::string_view default_db,
         out->push_back(std::move(e.column));
       }
     }
-    loaded.push_back(std::move(table));
+    reading.tables.push_back(std::move(table));
   }
-  if (errors.empty()) {
-    for (lineage::CatalogTable& t : loaded) catalog.Put(std::move(t));
-  } else {
-    std::stable_sort(errors.begin(), errors.end(),
-                     [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
-  }
-  return errors;
+  return std::move(reading).Commit(catalog);
 }
 
 }  // namespace hivelineage::catalog
