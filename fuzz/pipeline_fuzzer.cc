@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "catalog/catalog_json.h"
 #include "driver/analyze_script.h"
 #include "driver/file_part.h"
 #include "driver/session.h"
@@ -18,13 +19,13 @@ namespace {
 const std::shared_ptr<const lineage::Catalog>& FuzzCatalog() {
   static const std::shared_ptr<const lineage::Catalog> catalog = [] {
     auto c = std::make_shared<lineage::Catalog>();
-    c->LoadJson(R"({"tables": [
+    catalog::LoadCatalogJson(R"({"tables": [
       {"name": "default.src", "columns": [{"name": "key", "type": "string"}, {"name": "value", "type": "string"}]},
       {"name": "default.srcpart", "columns": [{"name": "key", "type": "string"}, {"name": "value", "type": "string"}],
        "partition_columns": [{"name": "ds", "type": "string"}, {"name": "hr", "type": "string"}]},
       {"name": "default.t", "columns": [{"name": "a", "type": "int"}, {"name": "b", "type": "string"},
                                          {"name": "m", "type": "map<string,int>"}]}]})",
-                "default");
+                             "default", *c);
     return c;
   }();
   return catalog;

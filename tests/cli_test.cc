@@ -201,6 +201,64 @@ TEST_CASE("cli: --catalog as JSON or DDL") {
   CHECK(r.err.find("badcat.sql:1:") != std::string::npos);
 }
 
+TEST_CASE("cli: a catalog's problems are located errors, and nothing is analysed") {
+  Write("star.sql", "insert overwrite table ods.dst select * from ods.src");
+  Write("typo.json", "{\"tables\": [\n  {\"name\": \"ods.src\",\n   \"colums\": [{\"name\": \"k\"}]}]}\n");
+  CliRun r = Run("--catalog typo.json star.sql");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("typo.json:3:4: error: unknown key \"colums\" in a table; did you mean \"columns\"?\n"
+                   "   \"colums\": [{\"name\": \"k\"}]}]}\n"
+                   "   ^\n") != std::string::npos);
+  CHECK(r.err.find("hivelineage: typo.json: invalid catalog: line 3, column 4: unknown key") != std::string::npos);
+  // graph stops the same way.
+  CliRun g = Run("graph --catalog typo.json star.sql");
+  CHECK(g.code == 2);
+  CHECK(g.err.find("typo.json:3:4: error: ") != std::string::npos);
+  // A file forced into the wrong format: a located error per line, the first twenty shown.
+  std::string lines;
+  for (int i = 0; i < 30; ++i) lines += "create table t" + std::to_string(i) + " (a int);\n";
+  Write("ddl.txt", lines);
+  r = Run("--catalog-format tsv --catalog ddl.txt star.sql");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("ddl.txt:20:1: error: expected 6 tab-separated fields") != std::string::npos);
+  CHECK(r.err.find("ddl.txt:21:1: error") == std::string::npos);
+  CHECK(r.err.find("note: 10 more problems in this catalog are not shown") != std::string::npos);
+  CHECK(Run("--catalog-format yaml --catalog ddl.txt star.sql").code == 2);
+  // auto goes back to telling the format by content.
+  CHECK(Run("--catalog-format tsv --catalog-format auto --catalog ddl.txt star.sql").code == 0);
+}
+
+TEST_CASE("cli: --catalog reads DESCRIBE FORMATTED output, metastore exports and SHOW CREATE TABLE boxes") {
+  Write("join.sql",
+        "insert overwrite table dw.x select o.*, u.user_name from ods.orders o join dim.users u on o.user_id = "
+        "u.user_id;\n");
+  const fs::path fixtures = hivelineage::testing::SourceDir() / "tests" / "fixtures" / "catalog";
+  for (const std::string name : {"describe_cli.txt", "metastore.tsv", "show_create_beeline.txt"}) {
+    CAPTURE(name);
+    // Copied under a neutral name: the format is told by content.
+    Write("schema.out", hivelineage::testing::ReadFile(fixtures / name));
+    CliRun r = Run("--quiet --catalog schema.out join.sql");
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& cols = j["statements"][0]["columns"];
+    REQUIRE(cols.size() >= 4);
+    // o.* expands to the table's columns, then its partition key.
+    CHECK(cols[0]["target"] == "dw.x.order_id");
+    CHECK(cols[0]["sources"] == nlohmann::json::array({"ods.orders.order_id"}));
+    CHECK(cols[cols.size() - 2]["target"] == "dw.x.dt");
+    CHECK(cols.back()["sources"] == nlohmann::json::array({"dim.users.user_name"}));
+  }
+  // The beeline DESCRIBE sample forced as such, under a name that says nothing.
+  Write("page.sql", "insert overwrite table dw.p select * from dwd.page_events;\n");
+  Write("beeline.log", hivelineage::testing::ReadFile(fixtures / "describe_beeline.txt"));
+  CliRun r = Run("--catalog-format describe --catalog beeline.log page.sql");
+  CHECK(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["statements"][0]["columns"].size() == 5);  // three columns, two partition keys
+}
+
 TEST_CASE("cli: --default-db names the catalogs' unqualified tables, JSON and DDL alike") {
   Write("plain.json", R"({"tables": [{"name": "orders", "columns": [{"name": "id"}, {"name": "amt"}]}]})");
   Write("plain.sql", "create table users (id bigint, name string);\n");

@@ -11,8 +11,13 @@
 namespace hivelineage::cli {
 
 const char kInputOptionsHelp[] =
-    "  --catalog FILE        table schemas: catalog JSON, or a .sql/.hql file of CREATE\n"
-    "                        TABLE/VIEW statements; may be repeated\n"
+    "  --catalog FILE        table schemas: catalog JSON, CREATE TABLE/VIEW statements (or\n"
+    "                        SHOW CREATE TABLE output), saved DESCRIBE FORMATTED output, or\n"
+    "                        a tab-separated metastore export (docs/catalog.md); may be\n"
+    "                        repeated\n"
+    "  --catalog-format F    json, ddl, describe, tsv or auto (default): the format of the\n"
+    "                        --catalog files after it, instead of telling it by name and\n"
+    "                        content\n"
     "  --default-db NAME, --database NAME\n"
     "                        database of unqualified names before any USE, and in --catalog\n"
     "                        files (default: default)\n"
@@ -122,7 +127,17 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
     if (!c.TakeValue(value) || value.empty())
       error = "--catalog needs a file";
     else
-      args.catalogs.emplace_back(value);
+      args.catalogs.push_back(driver::CatalogSource::File(std::string(value), args.catalog_format));
+  } else if (name == "--catalog-format") {
+    if (!c.TakeValue(value)) {
+      error = "--catalog-format needs json, ddl, describe, tsv or auto";
+    } else if (value == "auto") {
+      args.catalog_format.reset();
+    } else if (const auto format = catalog::CatalogFormatByName(value)) {
+      args.catalog_format = format;
+    } else {
+      error = Cat("unknown --catalog-format '", value, "' (expected json, ddl, describe, tsv or auto)");
+    }
   } else if (name == "--default-db" || name == "--database") {
     if (!c.TakeValue(value) || value.empty())
       error = Cat(name, " needs a name");
@@ -184,7 +199,7 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
   options.analyze.limits = args.limits;
-  for (const std::string& path : args.catalogs) options.analyze.catalogs.push_back(driver::CatalogSource::File(path));
+  options.analyze.catalogs = args.catalogs;
   options.init_files = args.init_files;
   options.jobs = args.jobs;
   options.sequenced = !args.sequence.empty();

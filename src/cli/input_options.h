@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "catalog/catalog_format.h"
 #include "driver/run.h"
 
 namespace hivelineage::cli {
@@ -44,7 +45,9 @@ class ArgCursor {
 };
 
 struct InputArgs {
-  std::vector<std::string> catalogs;
+  std::vector<driver::CatalogSource> catalogs;
+  // --catalog-format: the format of the --catalog files after it; none: detect.
+  std::optional<catalog::CatalogFormat> catalog_format;
   std::string default_db = "default";  // --default-db, --database
   // --var NAME=VALUE as (NAME, VALUE); --hivevar/-d as ("hivevar:NAME", VALUE),
   // --hiveconf as ("hiveconf:NAME", VALUE) and ("system:NAME", VALUE).

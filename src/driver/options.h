@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "catalog/catalog_format.h"
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 
@@ -34,16 +35,15 @@ uint64_t MaxFileBytes(const Limits& limits);
 // One catalog: a file to read (--catalog), or a text given by a library
 // caller. Unqualified table names in it are in the default database.
 struct CatalogSource {
-  enum class Format : uint8_t {
-    ByName,  // a file: JSON when it ends in .json or starts with `{`, else a DDL script
-    Json,    // {"tables": [...]}
-    Ddl,     // CREATE TABLE / VIEW statements, analysed as a script
-  };
   std::string name;                 // the path, or what messages call a given text
   std::optional<std::string> text;  // the text itself; none: read the file `name`
-  Format format = Format::ByName;
+  // JSON, DDL, DESCRIBE output or a metastore export (docs/catalog.md); none:
+  // told by the file's extension and content (catalog::DetectCatalogFormat).
+  std::optional<catalog::CatalogFormat> format;
 
-  static CatalogSource File(std::string path) { return {std::move(path), std::nullopt, Format::ByName}; }
+  static CatalogSource File(std::string path, std::optional<catalog::CatalogFormat> format = std::nullopt) {
+    return {std::move(path), std::nullopt, format};
+  }
 };
 
 // Variables given before a script runs, NAME=VALUE in order, NAME bare (--var:

@@ -1,24 +1,25 @@
 #include "driver/session.h"
 
-#include <filesystem>
+#include <memory>
 #include <string_view>
 #include <utility>
 
 #include "base/strings.h"
+#include "catalog/show_create_table.h"
 #include "driver/run.h"
 
 namespace hivelineage::driver {
 namespace {
 
-bool LooksLikeJson(const std::string& path, std::string_view text) {
-  const std::string ext = ToLower(std::filesystem::path(path).extension().string());
-  if (ext == ".json") return true;
-  if (ext == ".sql" || ext == ".hql" || ext == ".q") return false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    return c == '{';
-  }
-  return false;
+// "NAME: invalid catalog: line L, column C: PROBLEM (and N more)", for the
+// one line that says why nothing was analysed; the located diagnostics, with
+// their carets, are reported with the file.
+std::string InvalidCatalog(const SourceFile& source, const Diagnostics& problems) {
+  const LineCol at = source.Locate(problems.front().span.begin);
+  std::string out =
+      Cat(source.name(), ": invalid catalog: line ", at.line, ", column ", at.column, ": ", problems.front().message);
+  if (problems.size() > 1) Append(out, " (and ", problems.size() - 1, " more)");
+  return out;
 }
 
 }  // namespace
@@ -39,13 +40,31 @@ LoadedCatalog LoadCatalog(const AnalyzeOptions& options, const FileSink& on_ddl)
         continue;
       }
     }
-    const bool json = c.format == CatalogSource::Format::Json ||
-                      (c.format == CatalogSource::Format::ByName && LooksLikeJson(c.name, in.source->text()));
-    if (json) {
-      const std::string msg = session.catalog.LoadJson(in.source->text(), options.default_database);
-      if (!msg.empty()) out.errors.push_back(Cat(c.name, ": invalid catalog: ", msg));
+    const catalog::CatalogFormat format =
+        c.format ? *c.format : catalog::DetectCatalogFormat(c.name, in.source->text());
+    if (format != catalog::CatalogFormat::Ddl) {
+      Diagnostics problems =
+          catalog::LoadCatalogText(format, in.source->text(), options.default_database, session.catalog);
+      if (!problems.empty()) {
+        out.errors.push_back(InvalidCatalog(*in.source, problems));
+        // A file of the wrong format has a problem on every line: the first ones say enough.
+        constexpr size_t kShown = 20;
+        if (problems.size() > kShown) {
+          const size_t more = problems.size() - kShown;
+          problems.resize(kShown);
+          problems.push_back(Diagnostic{Severity::Note, problems.back().span,
+                                        Cat(more, " more problems in this catalog are not shown")});
+        }
+        FileResult r;
+        r.source = in.source;
+        r.diagnostics = std::move(problems);
+        r.is_catalog = true;
+        on_ddl(std::move(r));
+      }
       continue;
     }
+    if (catalog::IsBoxedShowCreateTable(in.source->text()))
+      in.source = std::make_shared<const SourceFile>(c.name, catalog::UnboxShowCreateTable(in.source->text()));
     FileResult r = AnalyzeScript(in.source, session, options);
     r.is_catalog = true;
     r.diagnostics.insert(r.diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());

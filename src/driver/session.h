@@ -15,19 +15,22 @@
 namespace hivelineage::driver {
 
 // Receives a DDL catalog's analysis (is_catalog set), so that its errors can
-// be reported.
+// be reported; for any other catalog, a FileResult holding its located
+// problems when it has some.
 using FileSink = std::function<void(FileResult&&)>;
 
 struct LoadedCatalog {
   lineage::Catalog catalog;
-  // "NAME: problem" for each catalog that could not be read or is not valid
-  // JSON; the others are loaded all the same.
+  // "NAME: problem" for each catalog that could not be read or has a
+  // problem (invalid JSON, an unknown key, a bad line); the others are
+  // loaded all the same.
   std::vector<std::string> errors;
   bool ddl_errors = false;  // some statement of a DDL catalog had an error
 };
 
-// Loads options.catalogs in order into one catalog. A JSON catalog's
-// unqualified names, and a DDL catalog's before any USE, are in
+// Loads options.catalogs in order into one catalog, each in its format
+// (given, or detected: docs/catalog.md). Unqualified names in a JSON,
+// DESCRIBE or metastore catalog, and a DDL catalog's before any USE, are in
 // options.default_database; each DDL catalog sees the tables of those before
 // it and is handed to `on_ddl` once analysed.
 LoadedCatalog LoadCatalog(const AnalyzeOptions& options, const FileSink& on_ddl);

@@ -4,7 +4,6 @@
 #include <utility>
 
 #include "base/strings.h"
-#include "nlohmann/json.hpp"
 
 namespace hivelineage::lineage {
 
@@ -61,52 +60,6 @@ std::string CatalogTableKey(std::string_view name, std::string_view default_db) 
   std::string key = ToLower(name);
   if (key.find('.') == std::string::npos) key = Cat(ToLower(default_db), ".", key);
   return key;
-}
-
-namespace {
-
-// Reads [{"name": ..., "type": ...}, ...]; entries without a name are skipped.
-std::vector<CatalogColumn> ReadColumns(const nlohmann::json& list) {
-  std::vector<CatalogColumn> out;
-  if (!list.is_array()) return out;
-  for (const auto& c : list) {
-    if (!c.is_object()) continue;
-    auto name = c.find("name");
-    if (name == c.end() || !name->is_string()) continue;
-    CatalogColumn col;
-    col.name = ToLower(name->get<std::string>());
-    auto type = c.find("type");
-    if (type != c.end() && type->is_string()) col.type = ToLower(type->get<std::string>());
-    out.push_back(std::move(col));
-  }
-  return out;
-}
-
-}  // namespace
-
-std::string Catalog::LoadJson(std::string_view json_text, std::string_view default_db) {
-  nlohmann::json doc = nlohmann::json::parse(json_text.begin(), json_text.end(), nullptr,
-                                             /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return "catalog is not valid JSON";
-  if (!doc.is_object()) return "catalog JSON must be an object with a \"tables\" list";
-  auto tables = doc.find("tables");
-  if (tables == doc.end() || !tables->is_array()) return "catalog JSON must be an object with a \"tables\" list";
-  size_t index = 0;
-  for (const auto& t : *tables) {
-    ++index;
-    if (!t.is_object()) return Cat("catalog table #", index, " is not an object");
-    auto name = t.find("name");
-    if (name == t.end() || !name->is_string() || name->get<std::string>().empty())
-      return Cat("catalog table #", index, " has no name");
-    CatalogTable table;
-    table.name = CatalogTableKey(name->get<std::string>(), default_db);
-    if (auto c = t.find("columns"); c != t.end()) table.columns = ReadColumns(*c);
-    if (auto c = t.find("partition_columns"); c != t.end()) table.partition_columns = ReadColumns(*c);
-    if (auto v = t.find("is_view"); v != t.end() && v->is_boolean()) table.is_view = v->get<bool>();
-    if (auto v = t.find("view_text"); v != t.end() && v->is_string()) table.view_text = v->get<std::string>();
-    Put(std::move(table));
-  }
-  return {};
 }
 
 }  // namespace hivelineage::lineage

@@ -1,4 +1,4 @@
-// Table schemas: from --catalog files (JSON or DDL) and learned from DDL.
+// Table schemas: from --catalog files (read by src/catalog/) and learned from DDL.
 #pragma once
 
 #include <functional>
@@ -76,11 +76,6 @@ class Catalog {
   // Attaches `observer` (null detaches it). Not copied with the catalog's
   // tables: a copy or a layer over this catalog has none.
   void SetObserver(CatalogObserver* observer) { observer_ = observer; }
-
-  // Loads a catalog JSON document ({"tables": [...]}, README.md "Catalog JSON");
-  // a table name without a database is in `default_db`. Returns an error
-  // message, empty on success.
-  std::string LoadJson(std::string_view json_text, std::string_view default_db);
 
  private:
   absl::flat_hash_map<std::string, CatalogTable> tables_;

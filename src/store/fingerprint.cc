@@ -78,7 +78,7 @@ std::string AnalysisSettings(const driver::RunOptions& options) {
     std::string bytes;
     const bool read = c.text ? (bytes = *c.text, true) : ReadBytes(c.name, bytes);
     catalogs.push_back(Json{{"path", c.name},
-                            {"format", static_cast<int>(c.format)},
+                            {"format", c.format ? static_cast<int>(*c.format) : -1},
                             {"md5", read ? output::Md5Hex(bytes) : "unreadable"}});
   }
   j["catalogs"] = std::move(catalogs);
