@@ -238,13 +238,55 @@ TEST_CASE("lineage: CASE conditions, aggregates, windows, struct access") {
   CHECK(Sources(l, "c1") == Strings{"default.t.a", "default.t.b"});
   CHECK(Sources(l, "n").empty());
   CHECK(Sources(l, "n1").empty());
-  // Hive's windowing lineage: the window function reads the whole input row.
-  CHECK(Sources(l, "w") == Strings{"default.t.a", "default.t.b", "default.t.c", "default.t.s"});
-  CHECK(Col(l, "w")->type == ColumnLineage::Type::Script);
+  // Precise: the window function's argument and its PARTITION BY / ORDER BY keys.
+  CHECK(Sources(l, "w") == Strings{"default.t.a", "default.t.b", "default.t.c"});
+  CHECK(Col(l, "w")->type == ColumnLineage::Type::Expression);
   CHECK(Sources(l, "sf") == Strings{"default.t.s"});
   CHECK(Sources(l, "k").empty());
   CHECK(Col(l, "k")->type == ColumnLineage::Type::Simple);
   CHECK(l.diagnostics.empty());
+}
+
+TEST_CASE("lineage: window sources under precise and Hive semantics") {
+  Session s;
+  Table(s, "ods.orders", {"order_id", "user_id", "amount", "pay_channel"});
+  const std::string sql =
+      "SELECT rank() OVER (ORDER BY amount DESC) AS r, lag(order_id) OVER w AS prev, "
+      "sum(amount) OVER (w2 ROWS 1 PRECEDING) AS s, grouping__id AS gid FROM ods.orders "
+      "WINDOW w AS (PARTITION BY user_id ORDER BY pay_channel), w2 AS (w)";
+  auto precise = Analyze(sql, s);
+  CHECK(Sources(precise, "r") == Strings{"ods.orders.amount"});
+  // Named windows, followed through the one they build on.
+  CHECK(Sources(precise, "prev") == Strings{"ods.orders.order_id", "ods.orders.pay_channel", "ods.orders.user_id"});
+  CHECK(Sources(precise, "s") == Strings{"ods.orders.amount", "ods.orders.pay_channel", "ods.orders.user_id"});
+  CHECK(Sources(precise, "gid").empty());  // a virtual column: no source
+  // Over a table of unknown schema the keys still name their columns.
+  auto open = Analyze("SELECT rank() OVER (PARTITION BY a.p ORDER BY a.o) AS r FROM unknown_t a", s);
+  CHECK(Sources(open, "r") == Strings{"default.unknown_t.o", "default.unknown_t.p"});
+
+  // Hive: the whole FROM row, as a SCRIPT dependency; grouping__id still has none.
+  s.semantics = Semantics::Hive;
+  auto hive = Analyze(sql, s);
+  const Strings row{"ods.orders.amount", "ods.orders.order_id", "ods.orders.pay_channel", "ods.orders.user_id"};
+  CHECK(Sources(hive, "r") == row);
+  CHECK(Sources(hive, "prev") == row);
+  CHECK(Col(hive, "r")->type == ColumnLineage::Type::Script);
+  CHECK(Sources(hive, "gid").empty());
+  CHECK(Sources(Analyze("SELECT rank() OVER (PARTITION BY a.p ORDER BY a.o) AS r FROM unknown_t a", s), "r").empty());
+}
+
+TEST_CASE("lineage: Hive names an unaliased window column <fn>_window_<n>; precise keeps _c<i>") {
+  Session s;
+  Table(s, "default.t", {"a", "b"});
+  const std::string sql = "SELECT a, sum(b) OVER (ORDER BY a) AS x, rank() OVER (ORDER BY b), b + 1 FROM t";
+  auto precise = Analyze(sql, s);
+  CHECK(Col(precise, "_c2") != nullptr);
+  CHECK(Col(precise, "_c3") != nullptr);
+  s.semantics = Semantics::Hive;
+  auto hive = Analyze(sql, s);
+  CHECK(Col(hive, "x") != nullptr);
+  CHECK(Col(hive, "rank_window_1") != nullptr);
+  CHECK(Col(hive, "_c3") != nullptr);
 }
 
 TEST_CASE("lineage: tables read only in subqueries are inputs; their columns are predicates") {

@@ -16,6 +16,9 @@ const char kInputOptionsHelp[] =
     "                        files (default: default)\n"
     "  --var NAME=VALUE      value for ${NAME}, ${hivevar:NAME}, ${hiveconf:NAME}; may be repeated\n"
     "  --allow-env           let ${env:NAME} read the environment\n"
+    "  --semantics RULES     precise (default): a column's sources are the columns its\n"
+    "                        expression names (a window's arguments and keys); hive: Hive's\n"
+    "                        own lineage rules, artefacts included (docs/semantics.md)\n"
     "  -j, --jobs N          analyse N files at once (default: one per core); the output is\n"
     "                        the same for every N\n"
     "  --sequence FILE       the scripts FILE lists (one path per line, relative to FILE's\n"
@@ -78,6 +81,9 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
       error = "--default-db needs a name";
     else
       args.default_db = ToLower(value);
+  } else if (name == "--semantics") {
+    if (!c.TakeValue(value) || !lineage::ParseSemantics(value, args.semantics))
+      error = Cat("--semantics expects precise or hive, got '", value, "'");
   } else if (name == "--var") {
     const size_t eq = c.TakeValue(value) ? value.find('=') : std::string_view::npos;
     if (eq == std::string_view::npos || eq == 0) {
@@ -116,6 +122,7 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.default_database = args.default_db;
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
+  options.analyze.semantics = args.semantics;
   options.analyze.limits = args.limits;
   for (const std::string& path : args.catalogs) options.analyze.catalogs.push_back(driver::CatalogSource::File(path));
   options.jobs = args.jobs;

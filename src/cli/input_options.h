@@ -1,6 +1,6 @@
 // What every subcommand (analyze, graph, impact) shares: walking argv, the
 // options that choose and analyse the inputs (--catalog, --default-db, --var,
-// --allow-env, --sequence, -j, the limits), and turning them into the list of
+// --allow-env, --semantics, --sequence, -j, the limits), and turning them into the list of
 // input files and the driver's options.
 #pragma once
 
@@ -45,6 +45,7 @@ struct InputArgs {
   std::string default_db = "default";
   std::vector<std::pair<std::string, std::string>> variables;
   bool allow_env = false;
+  lineage::Semantics semantics = lineage::Semantics::Precise;  // --semantics
   int jobs = 0;          // -j N; 0 = one thread per core
   std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   driver::Limits limits;

@@ -243,6 +243,7 @@ ColumnList* Resolver::AnalyzeValues(const ValuesQuery* values, std::span<const I
 
 ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** scope_out) {
   Scope* scope = NewScope(outer);
+  scope->windows = core->windows;
   if (core->from != nullptr) {
     AddFromItem(core->from, scope);
   } else if (shared_from_ != nullptr && core == shared_core_) {
@@ -441,16 +442,17 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
         auto* f = static_cast<const TableFunctionRef*>(cur);
         Scope* inner = NewScope(nullptr);
         if (f->input != nullptr) AddFromItem(f->input, inner);
-        // Like windowing, Hive's lineage makes every PTF output read the whole input row.
+        // Like windowing, Hive's lineage makes every PTF output read the whole
+        // input row; precisely, each output is its input column.
+        const bool hive = session_.semantics == Semantics::Hive;
         ColumnList* cols = NewList();
-        const ColumnSet& all = AllColumns(inner);
         for (const Relation& r : inner->relations) {
           for (size_t i = 0; i < r.columns->declared; ++i) {
             const Column& src = r.columns->At(i);
             Column c;
             c.name = src.name;
-            c.sources = all;
-            c.type = DepType::Script;
+            c.sources = hive ? AllColumns(inner) : src.sources;
+            c.type = hive ? DepType::Script : src.type;
             c.derivation = src.derivation;  // the value passes through unchanged
             c.masking = src.masking;
             c.forward = &src;
@@ -695,13 +697,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         continue;
       case ExprKind::FunctionCall: {
         auto* f = static_cast<const FunctionCall*>(e);
-        // Hive evaluates windowing in a PTF whose output rows carry the whole
-        // input row: its lineage gives a window function every column of the
-        // FROM clause, as a SCRIPT dependency.
-        if (f->over != nullptr && scope != nullptr) {
-          MergeInto(info.sources, AllColumns(scope));
-          info.type = DepType::Script;
-        }
+        if (f->over != nullptr) AddWindowSources(*f->over, scope, info, stack);
         const FunctionTraits traits = ClassifyFunction(*f);
         if (f->over != nullptr) {
           info.derivation = Derivation::Window;
@@ -731,11 +727,37 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
       case ExprKind::StructExpr:
         break;  // a transformation of its operands
     }
-    // Operands only: a window's keys are not its value's sources (the PTF
-    // rule above gives it the whole row), and subqueries were analysed above.
+    // Operands only: a window's keys were taken above (AddWindowSources), and
+    // subqueries were analysed above.
     VisitChildren(*e, [&](const Expr* c) { stack.push_back(c); });
   }
   return info;
+}
+
+void Resolver::AddWindowSources(const WindowSpec& over, Scope* scope, ExprInfo& info,
+                                absl::InlinedVector<const Expr*, 32>& operands) {
+  if (session_.semantics == Semantics::Hive) {
+    // Hive evaluates windowing in a PTF whose output rows carry the whole
+    // input row: its lineage gives a window function every column of the
+    // FROM clause, as a SCRIPT dependency.
+    if (scope != nullptr) {
+      MergeInto(info.sources, AllColumns(scope));
+      info.type = DepType::Script;
+    }
+    return;
+  }
+  // Precise: the keys of the OVER clause, and of the named windows it builds
+  // on (`OVER w`, `WINDOW w AS (v ORDER BY x)`), are read like operands.
+  const WindowSpec* spec = &over;
+  for (size_t hops = 0; spec != nullptr; ++hops) {
+    for (const Expr* k : spec->partition_by) operands.push_back(k);
+    for (const ast::OrderItem& k : spec->order_by) operands.push_back(k.expr);
+    if (spec->base.name.empty() || scope == nullptr || hops > scope->windows.size()) break;
+    const WindowSpec* next = nullptr;
+    for (const ast::NamedWindow& w : scope->windows)
+      if (EqualsIgnoreCase(w.name.name, spec->base.name)) next = w.spec;
+    spec = next;
+  }
 }
 
 const ColumnSet& Resolver::AllColumns(Scope* s) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "ast/ast.h"
 #include "base/arena.h"
 #include "lineage/column_set.h"
@@ -124,6 +125,11 @@ class Resolver {
   const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref, bool* ambiguous);
   const Column* VirtualColumn(Scope* s, const std::string& name);
   const ColumnSet& AllColumns(Scope* s);
+  // What OVER (...) adds to a window function's sources (docs/semantics.md):
+  // under Hive's rules the whole FROM row; under precise ones its PARTITION BY
+  // / ORDER BY keys, pushed onto `operands` to be read like the arguments.
+  void AddWindowSources(const ast::WindowSpec& over, Scope* scope, ExprInfo& info,
+                        absl::InlinedVector<const ast::Expr*, 32>& operands);
   // Sources of a `*` / `t.*` used as a function or TRANSFORM argument.
   void StarSources(const ast::StarExpr* star, Scope* scope, ExprInfo& info);
 
