@@ -653,3 +653,13 @@ TEST_CASE("lineage: DDL lists the columns it declares, so the graph knows column
   CHECK(Analyze("insert into d.t select 1, 'x', 2.0, '2024'", s).declared_columns.empty());
   CHECK(Analyze("alter table d.t rename to d.u", s).declared_columns.empty());
 }
+
+TEST_CASE("lineage: EXCHANGE PARTITION reads the WITH TABLE and writes the altered table") {
+  Session s;
+  auto l = Analyze("ALTER TABLE dw.orders EXCHANGE PARTITION (dt='2024-03-01') WITH TABLE stage.orders_new", s);
+  CHECK(l.inputs == Strings{"stage.orders_new"});
+  CHECK(l.outputs == Strings{"dw.orders"});
+  CHECK(l.columns.empty());
+  // Other ALTER TABLE actions read nothing.
+  CHECK(Analyze("ALTER TABLE dw.orders ADD PARTITION (dt='2024-03-02')", s).inputs.empty());
+}

@@ -353,8 +353,10 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
         if (const CatalogTable* t = session.catalog.Find(key); t != nullptr && (t->temporary || t->is_view))
           b.AddCreated(new_key, t->temporary, t->is_view);
       }
+      // `ALTER TABLE t1 EXCHANGE PARTITION (...) WITH TABLE t2` moves the partition's data from t2 into t1:
+      // Hive's hook records t2 read and t1 written.
       if (s.action == AlterTableStatement::Action::ExchangePartition && !s.new_name.parts.empty())
-        b.AddOutput(rs.TableKey(s.new_name));
+        rs.AddInput(rs.TableKey(s.new_name));
       if (s.action == AlterTableStatement::Action::Rebuild) RebuildLineage(key, session, b);
       ApplyAlterTable(s, key, rs.TableKey(s.new_name), session);
       if (s.action == AlterTableStatement::Action::AddColumns ||
