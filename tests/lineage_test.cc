@@ -663,3 +663,35 @@ TEST_CASE("lineage: EXCHANGE PARTITION reads the WITH TABLE and writes the alter
   // Other ALTER TABLE actions read nothing.
   CHECK(Analyze("ALTER TABLE dw.orders ADD PARTITION (dt='2024-03-02')", s).inputs.empty());
 }
+
+TEST_CASE("lineage: Hive folds a column its WHERE holds to a constant of its type; precise keeps it") {
+  Session s;
+  CatalogTable src;
+  src.name = "default.src";
+  for (const auto& [name, type] : {std::pair{"key", "string"}, {"value", "string"}, {"n", "int"}}) {
+    CatalogColumn col;
+    col.name = name;
+    col.type = type;
+    src.columns.push_back(col);
+  }
+  s.catalog.Put(src);
+  const std::string sql =
+      "SELECT key, value, upper(key) AS uk, n FROM src WHERE key = '238' AND 5 = n AND value IS NOT NULL";
+  auto precise = Analyze(sql, s);
+  CHECK(Sources(precise, "key") == Strings{"default.src.key"});
+  CHECK(Sources(precise, "n") == Strings{"default.src.n"});
+  s.semantics = Semantics::Hive;
+  auto hive = Analyze(sql, s);
+  CHECK(Sources(hive, "key").empty());  // Hive's optimizer writes the constant '238'
+  CHECK(Sources(hive, "uk").empty());
+  CHECK(Sources(hive, "n").empty());
+  CHECK(Sources(hive, "value") == Strings{"default.src.value"});  // IS NOT NULL holds no constant
+  // The condition still reads the column.
+  REQUIRE(hive.predicates.size() == 1);
+  CHECK(hive.predicates[0].sources == Strings{"default.src.key", "default.src.n", "default.src.value"});
+  // A string column compared with a number is compared as doubles: not folded. IS NULL folds; through a subquery too.
+  auto mixed = Analyze("SELECT t.key FROM (SELECT key FROM src WHERE key = 86) t", s);
+  CHECK(Sources(mixed, "key") == Strings{"default.src.key"});
+  auto null = Analyze("SELECT t.key FROM (SELECT key FROM src WHERE key IS NULL) t", s);
+  CHECK(Sources(null, "key").empty());
+}

@@ -250,6 +250,9 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
     scope->relations = shared_from_->relations;
   }
   if (core->where != nullptr) RecordPredicate(core->where, scope, Clause::Where);
+  // Not in the bodies of a FROM-first statement: Hive plans their filters after the shared FROM.
+  if (core->where != nullptr && core->from != nullptr && session_.semantics == Semantics::Hive)
+    FoldConstantFilters(core->where, scope);
 
   ColumnList* out = NewList();
   if (core->transform != nullptr) {
@@ -316,6 +319,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
     }
   }
   out->declared = out->size();
+  scope->folded.clear();  // the select list only
 
   scope->select_output = out;
   scope->select_aliases_visible = true;
@@ -645,7 +649,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
   if (auto* ref = DynCast<ColumnRef>(root)) {
     size_t used = 0;
     if (const Column* c = Resolve(ref, scope, &used)) {
-      info.sources = c->sources;
+      if (!Folded(scope, c)) info.sources = c->sources;
       // `s.field` reads the struct column s: Hive calls that an expression.
       const bool field = used < ref->parts.size();
       info.type = field ? MaxType(c->type, DepType::Expression) : c->type;
@@ -666,7 +670,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
       case ExprKind::ColumnRef: {
         size_t used = 0;
         if (const Column* c = Resolve(static_cast<const ColumnRef*>(e), scope, &used)) {
-          MergeInto(info.sources, c->sources);
+          if (!Folded(scope, c)) MergeInto(info.sources, c->sources);
           info.type = MaxType(info.type, c->type);
           info.derivation = MaxDerivation(info.derivation, c->derivation);
           info.masking = info.masking || c->masking;
@@ -732,6 +736,59 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
     VisitChildren(*e, [&](const Expr* c) { stack.push_back(c); });
   }
   return info;
+}
+
+// The catalog type of the one base column `c` copies, lower case; empty when
+// it is not a plain copy of a base column of known type, or is a partition
+// column (a filter on it prunes partitions and folds nothing).
+std::string Resolver::CopiedColumnType(const Column& c) {
+  if (c.sources.size() != 1 || c.type != DepType::Simple) return {};
+  const std::string name(interner_.Name(c.sources[0]));
+  const size_t dot = name.rfind('.');
+  if (dot == std::string::npos) return {};
+  const CatalogTable* t = session_.catalog.Find(name.substr(0, dot));
+  if (t == nullptr) return {};
+  for (const CatalogColumn& col : t->columns)
+    if (col.name == std::string_view(name).substr(dot + 1)) return ToLower(col.type);
+  return {};
+}
+
+void Resolver::FoldConstantFilters(const Expr* where, Scope* scope) {
+  // `c = literal` folds only when both have the same kind of type: Hive
+  // compares a string column with a number as doubles, and keeps the column.
+  const auto same_kind = [](const std::string& type, const Literal& lit) {
+    static constexpr std::string_view kNumbers[] = {"tinyint", "smallint", "int", "integer", "bigint",
+                                                    "float",   "double",   "decimal"};
+    const bool number = std::any_of(std::begin(kNumbers), std::end(kNumbers),
+                                    [&](std::string_view n) { return type.starts_with(n); });
+    const bool text = type.starts_with("string") || type.starts_with("varchar") || type.starts_with("char");
+    return (lit.type == Literal::Type::Number && number) || (lit.type == Literal::Type::String && text);
+  };
+  const auto fold = [&](const Expr* e, const Literal* equal_to) {
+    auto* ref = DynCast<ColumnRef>(e);
+    if (ref == nullptr) return;
+    size_t used = 0;
+    const Column* c = Resolve(ref, scope, &used);
+    if (c == nullptr || used != ref->parts.size()) return;
+    if (equal_to != nullptr && !same_kind(CopiedColumnType(*c), *equal_to)) return;
+    scope->folded.push_back(c);
+  };
+  absl::InlinedVector<const Expr*, 8> conjuncts{where};
+  while (!conjuncts.empty()) {
+    const Expr* e = conjuncts.back();
+    conjuncts.pop_back();
+    if (auto* b = DynCast<BinaryExpr>(e)) {
+      if (b->op == BinaryOp::And) {
+        conjuncts.push_back(b->lhs);
+        conjuncts.push_back(b->rhs);
+      } else if (b->op == BinaryOp::Eq || b->op == BinaryOp::EqEq) {
+        if (auto* lit = DynCast<Literal>(b->rhs)) fold(b->lhs, lit);
+        if (auto* lit = DynCast<Literal>(b->lhs)) fold(b->rhs, lit);
+      }
+    } else if (auto* is = DynCast<IsExpr>(e); is != nullptr && is->what == IsExpr::What::Null && !is->negated) {
+      fold(is->operand, nullptr);
+    }
+  }
 }
 
 void Resolver::AddWindowSources(const WindowSpec& over, Scope* scope, ExprInfo& info,

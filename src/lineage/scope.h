@@ -131,6 +131,9 @@ struct Scope {
   // Select-list aliases, visible to GROUP BY / HAVING / QUALIFY / ORDER BY.
   const ColumnList* select_output = nullptr;
   bool select_aliases_visible = false;
+  // Hive semantics, while the select list is read: columns the WHERE holds
+  // to a constant (FoldConstantFilters); they contribute no source.
+  std::vector<const Column*> folded;
   // The SELECT's WINDOW clause: what `OVER w` names.
   std::span<const ast::NamedWindow> windows;
   // Every column the FROM clause provides (what a window function's row
