@@ -149,6 +149,28 @@ TEST_CASE("api: the C functions, including from several threads") {
   CHECK(std::string(hivelineage_version()) == hivelineage::Version());
 }
 
+TEST_CASE("api: semantics, precise by default, hive on request (C++ and C)") {
+  const std::string sql = "create table o (id int, uid int); select rank() over (order by uid) as r from o;";
+  hivelineage::Options options;
+  auto r = hivelineage::Analyzer(options).Analyze(sql);
+  REQUIRE(r.statements.size() == 2);
+  REQUIRE(r.statements[1].columns.size() == 1);
+  CHECK(r.statements[1].columns[0].sources == std::vector<std::string>{"default.o.uid"});
+  options.semantics = hivelineage::Semantics::Hive;
+  r = hivelineage::Analyzer(options).Analyze(sql);
+  CHECK(r.statements[1].columns[0].sources == std::vector<std::string>{"default.o.id", "default.o.uid"});
+
+  char* json = hivelineage_analyze_json(sql.data(), sql.size(), "{\"semantics\": \"hive\"}");
+  REQUIRE(json != nullptr);
+  CHECK(std::string(json).find(R"("sources": ["default.o.id", "default.o.uid"])") != std::string::npos);
+  hivelineage_string_free(json);
+  char* error = nullptr;
+  CHECK(hivelineage_new("{\"semantics\": \"exact\"}", &error) == nullptr);
+  REQUIRE(error != nullptr);
+  CHECK(std::string(error).find("semantics") != std::string::npos);
+  hivelineage_string_free(error);
+}
+
 TEST_CASE("api: the default database names the catalogs' unqualified tables and the script's") {
   hivelineage::Options options;
   options.default_database = "ods";

@@ -161,6 +161,26 @@ TEST_CASE("cli: --var, set and --default-db") {
   CHECK(j["statements"][1]["columns"][1]["expression"] == "concat(a, '1')");
 }
 
+TEST_CASE("cli: --semantics precise (the default) or hive, listed by --help") {
+  CHECK(Run("--help").out.find("--semantics") != std::string::npos);
+  CHECK(Run("graph --help").out.find("--semantics") != std::string::npos);
+  Write("semantics/w.sql",
+        "create table ods.o (id int, uid int, amt double);\n"
+        "insert overwrite table ads.r select id, rank() over (partition by uid order by amt) as rk from ods.o;\n");
+  const std::string precise = R"({"target": "ads.r.rk", "sources": ["ods.o.amt", "ods.o.uid"])";
+  const std::string hive = R"({"target": "ads.r.rk", "sources": ["ods.o.amt", "ods.o.id", "ods.o.uid"])";
+  CliRun r = Run("--quiet semantics/w.sql");
+  CHECK(r.code == 0);
+  CHECK(r.out.find(precise) != std::string::npos);
+  CHECK(Run("--quiet --semantics precise semantics/w.sql").out == r.out);
+  r = Run("--quiet --semantics=hive semantics/w.sql");
+  CHECK(r.code == 0);
+  CHECK(r.out.find(hive) != std::string::npos);
+  // impact follows the run's semantics: under Hive's rules id reaches the rank.
+  CHECK(Run("impact --downstream ods.o.id semantics/w.sql").out.find("ads.r.rk") == std::string::npos);
+  CHECK(Run("impact --downstream ods.o.id --semantics hive semantics/w.sql").out.find("ads.r.rk") != std::string::npos);
+}
+
 TEST_CASE("cli: --allow-env") {
   Write("env.sql", "select a from ${env:HL_TEST_TABLE}");
   CliRun r = Run("--allow-env env.sql", "", "HL_TEST_TABLE=ods.t");
@@ -490,9 +510,14 @@ TEST_CASE("cli: graph and impact analyse on several threads, same output for eve
 TEST_CASE("cli: options without their value, flags given one, -j past the ceiling: usage errors") {
   Write("usage/one.sql", "select 1;\n");
   const std::pair<const char*, const char*> cases[] = {
-      {"--format", "--format needs a value"},    {"-j", "-j needs a number of threads"},
-      {"-j 300", "from 1 to 256, got '300'"},    {"--allow-env=no", "--allow-env takes no value"},
-      {"--quiet=yes", "--quiet takes no value"}, {"graph --allow-env=1", "--allow-env takes no value"},
+      {"--format", "--format needs a value"},
+      {"-j", "-j needs a number of threads"},
+      {"-j 300", "from 1 to 256, got '300'"},
+      {"--allow-env=no", "--allow-env takes no value"},
+      {"--quiet=yes", "--quiet takes no value"},
+      {"graph --allow-env=1", "--allow-env takes no value"},
+      {"--semantics", "--semantics expects precise or hive"},
+      {"graph --semantics=exact", "--semantics expects precise or hive, got 'exact'"},
   };
   for (const auto& [args, message] : cases) {
     CAPTURE(args);

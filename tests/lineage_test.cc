@@ -246,13 +246,55 @@ TEST_CASE("lineage: CASE conditions, aggregates, windows, struct access") {
   CHECK(Sources(l, "c1") == Strings{"default.t.a", "default.t.b"});
   CHECK(Sources(l, "n").empty());
   CHECK(Sources(l, "n1").empty());
-  // Hive's windowing lineage: the window function reads the whole input row.
-  CHECK(Sources(l, "w") == Strings{"default.t.a", "default.t.b", "default.t.c", "default.t.s"});
-  CHECK(Col(l, "w")->type == ColumnLineage::Type::Script);
+  // Precise: the window function's argument and its PARTITION BY / ORDER BY keys.
+  CHECK(Sources(l, "w") == Strings{"default.t.a", "default.t.b", "default.t.c"});
+  CHECK(Col(l, "w")->type == ColumnLineage::Type::Expression);
   CHECK(Sources(l, "sf") == Strings{"default.t.s"});
   CHECK(Sources(l, "k").empty());
   CHECK(Col(l, "k")->type == ColumnLineage::Type::Simple);
   CHECK(l.diagnostics.empty());
+}
+
+TEST_CASE("lineage: window sources under precise and Hive semantics") {
+  Session s;
+  Table(s, "ods.orders", {"order_id", "user_id", "amount", "pay_channel"});
+  const std::string sql =
+      "SELECT rank() OVER (ORDER BY amount DESC) AS r, lag(order_id) OVER w AS prev, "
+      "sum(amount) OVER (w2 ROWS 1 PRECEDING) AS s, grouping__id AS gid FROM ods.orders "
+      "WINDOW w AS (PARTITION BY user_id ORDER BY pay_channel), w2 AS (w)";
+  auto precise = Analyze(sql, s);
+  CHECK(Sources(precise, "r") == Strings{"ods.orders.amount"});
+  // Named windows, followed through the one they build on.
+  CHECK(Sources(precise, "prev") == Strings{"ods.orders.order_id", "ods.orders.pay_channel", "ods.orders.user_id"});
+  CHECK(Sources(precise, "s") == Strings{"ods.orders.amount", "ods.orders.pay_channel", "ods.orders.user_id"});
+  CHECK(Sources(precise, "gid").empty());  // a virtual column: no source
+  // Over a table of unknown schema the keys still name their columns.
+  auto open = Analyze("SELECT rank() OVER (PARTITION BY a.p ORDER BY a.o) AS r FROM unknown_t a", s);
+  CHECK(Sources(open, "r") == Strings{"default.unknown_t.o", "default.unknown_t.p"});
+
+  // Hive: the whole FROM row, as a SCRIPT dependency; grouping__id still has none.
+  s.semantics = Semantics::Hive;
+  auto hive = Analyze(sql, s);
+  const Strings row{"ods.orders.amount", "ods.orders.order_id", "ods.orders.pay_channel", "ods.orders.user_id"};
+  CHECK(Sources(hive, "r") == row);
+  CHECK(Sources(hive, "prev") == row);
+  CHECK(Col(hive, "r")->type == ColumnLineage::Type::Script);
+  CHECK(Sources(hive, "gid").empty());
+  CHECK(Sources(Analyze("SELECT rank() OVER (PARTITION BY a.p ORDER BY a.o) AS r FROM unknown_t a", s), "r").empty());
+}
+
+TEST_CASE("lineage: Hive names an unaliased window column <fn>_window_<n>; precise keeps _c<i>") {
+  Session s;
+  Table(s, "default.t", {"a", "b"});
+  const std::string sql = "SELECT a, sum(b) OVER (ORDER BY a) AS x, rank() OVER (ORDER BY b), b + 1 FROM t";
+  auto precise = Analyze(sql, s);
+  CHECK(Col(precise, "_c2") != nullptr);
+  CHECK(Col(precise, "_c3") != nullptr);
+  s.semantics = Semantics::Hive;
+  auto hive = Analyze(sql, s);
+  CHECK(Col(hive, "x") != nullptr);
+  CHECK(Col(hive, "rank_window_1") != nullptr);
+  CHECK(Col(hive, "_c3") != nullptr);
 }
 
 TEST_CASE("lineage: tables read only in subqueries are inputs; their columns are predicates") {
@@ -618,4 +660,46 @@ TEST_CASE("lineage: DDL lists the columns it declares, so the graph knows column
   CHECK(Analyze("create table if not exists d.t (x int)", s).declared_columns.empty());
   CHECK(Analyze("insert into d.t select 1, 'x', 2.0, '2024'", s).declared_columns.empty());
   CHECK(Analyze("alter table d.t rename to d.u", s).declared_columns.empty());
+}
+
+TEST_CASE("lineage: EXCHANGE PARTITION reads the WITH TABLE and writes the altered table") {
+  Session s;
+  auto l = Analyze("ALTER TABLE dw.orders EXCHANGE PARTITION (dt='2024-03-01') WITH TABLE stage.orders_new", s);
+  CHECK(l.inputs == Strings{"stage.orders_new"});
+  CHECK(l.outputs == Strings{"dw.orders"});
+  CHECK(l.columns.empty());
+  // Other ALTER TABLE actions read nothing.
+  CHECK(Analyze("ALTER TABLE dw.orders ADD PARTITION (dt='2024-03-02')", s).inputs.empty());
+}
+
+TEST_CASE("lineage: Hive folds a column its WHERE holds to a constant of its type; precise keeps it") {
+  Session s;
+  CatalogTable src;
+  src.name = "default.src";
+  for (const auto& [name, type] : {std::pair{"key", "string"}, {"value", "string"}, {"n", "int"}}) {
+    CatalogColumn col;
+    col.name = name;
+    col.type = type;
+    src.columns.push_back(col);
+  }
+  s.catalog.Put(src);
+  const std::string sql =
+      "SELECT key, value, upper(key) AS uk, n FROM src WHERE key = '238' AND 5 = n AND value IS NOT NULL";
+  auto precise = Analyze(sql, s);
+  CHECK(Sources(precise, "key") == Strings{"default.src.key"});
+  CHECK(Sources(precise, "n") == Strings{"default.src.n"});
+  s.semantics = Semantics::Hive;
+  auto hive = Analyze(sql, s);
+  CHECK(Sources(hive, "key").empty());  // Hive's optimizer writes the constant '238'
+  CHECK(Sources(hive, "uk").empty());
+  CHECK(Sources(hive, "n").empty());
+  CHECK(Sources(hive, "value") == Strings{"default.src.value"});  // IS NOT NULL holds no constant
+  // The condition still reads the column.
+  REQUIRE(hive.predicates.size() == 1);
+  CHECK(hive.predicates[0].sources == Strings{"default.src.key", "default.src.n", "default.src.value"});
+  // A string column compared with a number is compared as doubles: not folded. IS NULL folds; through a subquery too.
+  auto mixed = Analyze("SELECT t.key FROM (SELECT key FROM src WHERE key = 86) t", s);
+  CHECK(Sources(mixed, "key") == Strings{"default.src.key"});
+  auto null = Analyze("SELECT t.key FROM (SELECT key FROM src WHERE key IS NULL) t", s);
+  CHECK(Sources(null, "key").empty());
 }

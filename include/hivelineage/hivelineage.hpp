@@ -78,11 +78,18 @@ struct Script {
   std::shared_ptr<const void> detail;
 };
 
+// Which rules decide a column's sources (docs/semantics.md), as --semantics.
+enum class Semantics {
+  Precise,  // the columns the expression names; a window's arguments and PARTITION BY / ORDER BY keys
+  Hive,     // Hive's own lineage rules, artefacts included
+};
+
 struct Options {
   // Of unqualified names in scripts (before any USE) and in the catalogs, as --default-db.
   std::string default_database = "default";
   std::vector<std::pair<std::string, std::string>> variables;  // NAME=VALUE, as --var
   bool allow_env = false;                                      // allow ${env:X}
+  Semantics semantics = Semantics::Precise;                    // as --semantics
   std::vector<std::string> catalog_json;                       // texts in the catalog JSON format
   std::vector<std::string> catalog_ddl;                        // texts of CREATE TABLE/VIEW scripts
 };

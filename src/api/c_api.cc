@@ -39,6 +39,14 @@ std::string ParseOptions(const char* options_json, hivelineage::Options& o) {
       o.default_database = v.get<std::string>();
     } else if (key == "allow_env" && v.is_boolean()) {
       o.allow_env = v.get<bool>();
+    } else if (key == "semantics" && v.is_string()) {
+      const std::string name = v.get<std::string>();
+      if (name == "precise")
+        o.semantics = hivelineage::Semantics::Precise;
+      else if (name == "hive")
+        o.semantics = hivelineage::Semantics::Hive;
+      else
+        return "options: semantics must be \"precise\" or \"hive\", got \"" + name + "\"";
     } else if (key == "variables" && v.is_object()) {
       for (auto var = v.begin(); var != v.end(); ++var) {
         if (!var.value().is_string()) return "options: variables values must be strings";

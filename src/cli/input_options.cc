@@ -31,6 +31,9 @@ const char kInputOptionsHelp[] =
     "                        as in hive: value for ${hiveconf:NAME} and ${system:NAME}, and a\n"
     "                        setting, as set NAME=VALUE at the top of the script would be\n"
     "  --allow-env           let ${env:NAME} read the environment\n"
+    "  --semantics RULES     precise (default): a column's sources are the columns its\n"
+    "                        expression names (a window's arguments and keys); hive: Hive's\n"
+    "                        own lineage rules, artefacts included (docs/semantics.md)\n"
     "  -f FILE               a script to analyse, like a PATH\n"
     "  -e SQL                analyse SQL given on the command line (named <-e> in the\n"
     "                        output); no PATH with it\n"
@@ -143,6 +146,9 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
       error = Cat(name, " needs a name");
     else
       args.default_db = ToLower(value);
+  } else if (name == "--semantics") {
+    if (!c.TakeValue(value) || !lineage::ParseSemantics(value, args.semantics))
+      error = Cat("--semantics expects precise or hive, got '", value, "'");
   } else if (name == "--var") {
     TakeVariable(c, {""}, args, error);
   } else if (name == "--hivevar" || name == "-d" || name == "--define") {
@@ -198,6 +204,7 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.default_database = args.default_db;
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
+  options.analyze.semantics = args.semantics;
   options.analyze.limits = args.limits;
   options.analyze.catalogs = args.catalogs;
   options.init_files = args.init_files;

@@ -1,6 +1,6 @@
 // What every subcommand (analyze, graph, impact) shares: walking argv, the
 // options that choose and analyse the inputs (--catalog, --default-db, --var,
-// --allow-env, --sequence, -j, the limits, and Hive's own: --hivevar,
+// --allow-env, --semantics, --sequence, -j, the limits, and Hive's own: --hivevar,
 // --hiveconf, -d/--define, -f, -e, -i, --database), turning them into the
 // list of input files and the driver's options, and reporting usage errors.
 #pragma once
@@ -53,6 +53,7 @@ struct InputArgs {
   // --hiveconf as ("hiveconf:NAME", VALUE) and ("system:NAME", VALUE).
   driver::VariableDefinitions variables;
   bool allow_env = false;
+  lineage::Semantics semantics = lineage::Semantics::Precise;  // --semantics
   int jobs = 0;          // -j N; 0 = one thread per core
   std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   driver::Limits limits;

@@ -194,6 +194,26 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
   return names;
 }
 
+// The names of a plain query's result columns. Hive's lineage hook names an
+// unaliased window function column after the windowing operator's output,
+// `<fn>_window_<n>`, n counting the window function columns of the select
+// list from 0 (`select cint, rank() over (...)` gives `rank_window_0`); every
+// other column, and every column under precise semantics, keeps its name.
+std::vector<std::string> ResultNames(const ColumnList& q, Semantics semantics) {
+  std::vector<std::string> names;
+  size_t windows = 0;
+  for (size_t i = 0; i < q.declared; ++i) {
+    const Column& c = q.At(i);
+    names.push_back(c.name);
+    const auto* f = DynCast<FunctionCall>(c.expr);
+    if (f == nullptr || f->over == nullptr || f->name.empty()) continue;
+    if (semantics == Semantics::Hive && c.name == Cat("_c", i))
+      names.back() = Cat(Lower(f->name.back()), "_window_", windows);
+    ++windows;
+  }
+  return names;
+}
+
 void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b) {
   Resolver& rs = b.resolver();
   if (!s.ctes.empty()) rs.Unrewritten(s.span, "WITH", "inline_ctes");
@@ -205,7 +225,8 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     ColumnList* q = rs.AnalyzeQuery(body.query, nullptr);
     const InsertTarget* t = body.target;
     if (t == nullptr) {
-      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(q->At(c).name, q->At(c), rs.current_body);
+      const std::vector<std::string> names = ResultNames(*q, session.semantics);
+      for (size_t c = 0; c < q->declared; ++c) b.AddTarget(names[c], q->At(c), rs.current_body);
       continue;
     }
     if (t->type == InsertTarget::Type::Directory) {
@@ -332,8 +353,10 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
         if (const CatalogTable* t = session.catalog.Find(key); t != nullptr && (t->temporary || t->is_view))
           b.AddCreated(new_key, t->temporary, t->is_view);
       }
+      // `ALTER TABLE t1 EXCHANGE PARTITION (...) WITH TABLE t2` moves the partition's data from t2 into t1:
+      // Hive's hook records t2 read and t1 written.
       if (s.action == AlterTableStatement::Action::ExchangePartition && !s.new_name.parts.empty())
-        b.AddOutput(rs.TableKey(s.new_name));
+        rs.AddInput(rs.TableKey(s.new_name));
       if (s.action == AlterTableStatement::Action::Rebuild) RebuildLineage(key, session, b);
       ApplyAlterTable(s, key, rs.TableKey(s.new_name), session);
       if (s.action == AlterTableStatement::Action::AddColumns ||
@@ -421,6 +444,18 @@ const char* ClauseName(Clause c) {
       return "sort";
   }
   return "?";
+}
+
+const char* SemanticsName(Semantics s) { return s == Semantics::Hive ? "hive" : "precise"; }
+
+bool ParseSemantics(std::string_view name, Semantics& out) {
+  for (Semantics s : {Semantics::Precise, Semantics::Hive}) {
+    if (name == SemanticsName(s)) {
+      out = s;
+      return true;
+    }
+  }
+  return false;
 }
 
 const char* DerivationName(Derivation t) {

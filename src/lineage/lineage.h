@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ast/ast.h"
@@ -82,11 +83,22 @@ struct StatementLineage {
   Diagnostics diagnostics;  // unresolved / ambiguous columns (spans relative to the statement text)
 };
 
-// Which rules decide a target column's sources (docs/architecture.md). Only
-// the precise rules exist today: the columns a target's expression names,
-// followed through subqueries, views, unions and lateral views, with
-// condition columns reported apart.
-enum class Semantics : uint8_t { Precise };
+// Which rules decide a target column's sources (docs/semantics.md).
+enum class Semantics : uint8_t {
+  // The columns a target's expression names, followed through subqueries,
+  // views, unions and lateral views; a window function's are its arguments
+  // and its PARTITION BY / ORDER BY keys. Condition columns are reported apart.
+  Precise,
+  // Hive's own rules (what its lineage hook records), artefacts included: a
+  // window function reads the whole row of its FROM clause, as a SCRIPT
+  // dependency; unaliased window columns are named `<fn>_window_<n>`.
+  Hive,
+};
+
+// "precise", "hive"
+const char* SemanticsName(Semantics s);
+// The semantics named `name` ("precise", "hive"); false when there is none.
+bool ParseSemantics(std::string_view name, Semantics& out);
 
 // State carried from statement to statement of a script (or of a sequence of
 // scripts). Made by driver::NewSession from the run's options.

@@ -243,12 +243,16 @@ ColumnList* Resolver::AnalyzeValues(const ValuesQuery* values, std::span<const I
 
 ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** scope_out) {
   Scope* scope = NewScope(outer);
+  scope->windows = core->windows;
   if (core->from != nullptr) {
     AddFromItem(core->from, scope);
   } else if (shared_from_ != nullptr && core == shared_core_) {
     scope->relations = shared_from_->relations;
   }
   if (core->where != nullptr) RecordPredicate(core->where, scope, Clause::Where);
+  // Not in the bodies of a FROM-first statement: Hive plans their filters after the shared FROM.
+  if (core->where != nullptr && core->from != nullptr && session_.semantics == Semantics::Hive)
+    FoldConstantFilters(core->where, scope);
 
   ColumnList* out = NewList();
   if (core->transform != nullptr) {
@@ -315,6 +319,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
     }
   }
   out->declared = out->size();
+  scope->folded.clear();  // the select list only
 
   scope->select_output = out;
   scope->select_aliases_visible = true;
@@ -441,16 +446,17 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
         auto* f = static_cast<const TableFunctionRef*>(cur);
         Scope* inner = NewScope(nullptr);
         if (f->input != nullptr) AddFromItem(f->input, inner);
-        // Like windowing, Hive's lineage makes every PTF output read the whole input row.
+        // Like windowing, Hive's lineage makes every PTF output read the whole
+        // input row; precisely, each output is its input column.
+        const bool hive = session_.semantics == Semantics::Hive;
         ColumnList* cols = NewList();
-        const ColumnSet& all = AllColumns(inner);
         for (const Relation& r : inner->relations) {
           for (size_t i = 0; i < r.columns->declared; ++i) {
             const Column& src = r.columns->At(i);
             Column c;
             c.name = src.name;
-            c.sources = all;
-            c.type = DepType::Script;
+            c.sources = hive ? AllColumns(inner) : src.sources;
+            c.type = hive ? DepType::Script : src.type;
             c.derivation = src.derivation;  // the value passes through unchanged
             c.masking = src.masking;
             c.forward = &src;
@@ -643,7 +649,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
   if (auto* ref = DynCast<ColumnRef>(root)) {
     size_t used = 0;
     if (const Column* c = Resolve(ref, scope, &used)) {
-      info.sources = c->sources;
+      if (!Folded(scope, c)) info.sources = c->sources;
       // `s.field` reads the struct column s: Hive calls that an expression.
       const bool field = used < ref->parts.size();
       info.type = field ? MaxType(c->type, DepType::Expression) : c->type;
@@ -664,7 +670,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
       case ExprKind::ColumnRef: {
         size_t used = 0;
         if (const Column* c = Resolve(static_cast<const ColumnRef*>(e), scope, &used)) {
-          MergeInto(info.sources, c->sources);
+          if (!Folded(scope, c)) MergeInto(info.sources, c->sources);
           info.type = MaxType(info.type, c->type);
           info.derivation = MaxDerivation(info.derivation, c->derivation);
           info.masking = info.masking || c->masking;
@@ -695,13 +701,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         continue;
       case ExprKind::FunctionCall: {
         auto* f = static_cast<const FunctionCall*>(e);
-        // Hive evaluates windowing in a PTF whose output rows carry the whole
-        // input row: its lineage gives a window function every column of the
-        // FROM clause, as a SCRIPT dependency.
-        if (f->over != nullptr && scope != nullptr) {
-          MergeInto(info.sources, AllColumns(scope));
-          info.type = DepType::Script;
-        }
+        if (f->over != nullptr) AddWindowSources(*f->over, scope, info, stack);
         const FunctionTraits traits = ClassifyFunction(*f);
         if (f->over != nullptr) {
           info.derivation = Derivation::Window;
@@ -731,11 +731,90 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
       case ExprKind::StructExpr:
         break;  // a transformation of its operands
     }
-    // Operands only: a window's keys are not its value's sources (the PTF
-    // rule above gives it the whole row), and subqueries were analysed above.
+    // Operands only: a window's keys were taken above (AddWindowSources), and
+    // subqueries were analysed above.
     VisitChildren(*e, [&](const Expr* c) { stack.push_back(c); });
   }
   return info;
+}
+
+// The catalog type of the one base column `c` copies, lower case; empty when
+// it is not a plain copy of a base column of known type, or is a partition
+// column (a filter on it prunes partitions and folds nothing).
+std::string Resolver::CopiedColumnType(const Column& c) {
+  if (c.sources.size() != 1 || c.type != DepType::Simple) return {};
+  const std::string name(interner_.Name(c.sources[0]));
+  const size_t dot = name.rfind('.');
+  if (dot == std::string::npos) return {};
+  const CatalogTable* t = session_.catalog.Find(name.substr(0, dot));
+  if (t == nullptr) return {};
+  for (const CatalogColumn& col : t->columns)
+    if (col.name == std::string_view(name).substr(dot + 1)) return ToLower(col.type);
+  return {};
+}
+
+void Resolver::FoldConstantFilters(const Expr* where, Scope* scope) {
+  // `c = literal` folds only when both have the same kind of type: Hive
+  // compares a string column with a number as doubles, and keeps the column.
+  const auto same_kind = [](const std::string& type, const Literal& lit) {
+    static constexpr std::string_view kNumbers[] = {"tinyint", "smallint", "int", "integer", "bigint",
+                                                    "float",   "double",   "decimal"};
+    const bool number = std::any_of(std::begin(kNumbers), std::end(kNumbers),
+                                    [&](std::string_view n) { return type.starts_with(n); });
+    const bool text = type.starts_with("string") || type.starts_with("varchar") || type.starts_with("char");
+    return (lit.type == Literal::Type::Number && number) || (lit.type == Literal::Type::String && text);
+  };
+  const auto fold = [&](const Expr* e, const Literal* equal_to) {
+    auto* ref = DynCast<ColumnRef>(e);
+    if (ref == nullptr) return;
+    size_t used = 0;
+    const Column* c = Resolve(ref, scope, &used);
+    if (c == nullptr || used != ref->parts.size()) return;
+    if (equal_to != nullptr && !same_kind(CopiedColumnType(*c), *equal_to)) return;
+    scope->folded.push_back(c);
+  };
+  absl::InlinedVector<const Expr*, 8> conjuncts{where};
+  while (!conjuncts.empty()) {
+    const Expr* e = conjuncts.back();
+    conjuncts.pop_back();
+    if (auto* b = DynCast<BinaryExpr>(e)) {
+      if (b->op == BinaryOp::And) {
+        conjuncts.push_back(b->lhs);
+        conjuncts.push_back(b->rhs);
+      } else if (b->op == BinaryOp::Eq || b->op == BinaryOp::EqEq) {
+        if (auto* lit = DynCast<Literal>(b->rhs)) fold(b->lhs, lit);
+        if (auto* lit = DynCast<Literal>(b->lhs)) fold(b->rhs, lit);
+      }
+    } else if (auto* is = DynCast<IsExpr>(e); is != nullptr && is->what == IsExpr::What::Null && !is->negated) {
+      fold(is->operand, nullptr);
+    }
+  }
+}
+
+void Resolver::AddWindowSources(const WindowSpec& over, Scope* scope, ExprInfo& info,
+                                absl::InlinedVector<const Expr*, 32>& operands) {
+  if (session_.semantics == Semantics::Hive) {
+    // Hive evaluates windowing in a PTF whose output rows carry the whole
+    // input row: its lineage gives a window function every column of the
+    // FROM clause, as a SCRIPT dependency.
+    if (scope != nullptr) {
+      MergeInto(info.sources, AllColumns(scope));
+      info.type = DepType::Script;
+    }
+    return;
+  }
+  // Precise: the keys of the OVER clause, and of the named windows it builds
+  // on (`OVER w`, `WINDOW w AS (v ORDER BY x)`), are read like operands.
+  const WindowSpec* spec = &over;
+  for (size_t hops = 0; spec != nullptr; ++hops) {
+    for (const Expr* k : spec->partition_by) operands.push_back(k);
+    for (const ast::OrderItem& k : spec->order_by) operands.push_back(k.expr);
+    if (spec->base.name.empty() || scope == nullptr || hops > scope->windows.size()) break;
+    const WindowSpec* next = nullptr;
+    for (const ast::NamedWindow& w : scope->windows)
+      if (EqualsIgnoreCase(w.name.name, spec->base.name)) next = w.spec;
+    spec = next;
+  }
 }
 
 const ColumnSet& Resolver::AllColumns(Scope* s) {

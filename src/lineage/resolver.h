@@ -12,12 +12,14 @@
 // expressions and synthesized names live in the Resolver's own arena.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "ast/ast.h"
 #include "base/arena.h"
 #include "lineage/column_set.h"
@@ -124,6 +126,22 @@ class Resolver {
   const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref, bool* ambiguous);
   const Column* VirtualColumn(Scope* s, const std::string& name);
   const ColumnSet& AllColumns(Scope* s);
+  // Hive semantics: the columns `where` holds to a constant (`c = 'x'`,
+  // `c IS NULL` among its AND-ed conjuncts) go to scope->folded. Hive's
+  // optimizer replaces them by the constant in the select list, so its
+  // lineage gives them no source.
+  void FoldConstantFilters(const ast::Expr* where, Scope* scope);
+  std::string CopiedColumnType(const Column& c);
+  // True when `c` is held to a constant in `scope` (FoldConstantFilters): it then adds no source.
+  bool Folded(const Scope* scope, const Column* c) const {
+    return scope != nullptr && !scope->folded.empty() &&
+           std::find(scope->folded.begin(), scope->folded.end(), c) != scope->folded.end();
+  }
+  // What OVER (...) adds to a window function's sources (docs/semantics.md):
+  // under Hive's rules the whole FROM row; under precise ones its PARTITION BY
+  // / ORDER BY keys, pushed onto `operands` to be read like the arguments.
+  void AddWindowSources(const ast::WindowSpec& over, Scope* scope, ExprInfo& info,
+                        absl::InlinedVector<const ast::Expr*, 32>& operands);
   // Sources of a `*` / `t.*` used as a function or TRANSFORM argument.
   void StarSources(const ast::StarExpr* star, Scope* scope, ExprInfo& info);
 

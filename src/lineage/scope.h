@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -130,6 +131,11 @@ struct Scope {
   // Select-list aliases, visible to GROUP BY / HAVING / QUALIFY / ORDER BY.
   const ColumnList* select_output = nullptr;
   bool select_aliases_visible = false;
+  // Hive semantics, while the select list is read: columns the WHERE holds
+  // to a constant (FoldConstantFilters); they contribute no source.
+  std::vector<const Column*> folded;
+  // The SELECT's WINDOW clause: what `OVER w` names.
+  std::span<const ast::NamedWindow> windows;
   // Every column the FROM clause provides (what a window function's row
   // carries, in Hive's lineage); computed on first use.
   ColumnSet all_columns;

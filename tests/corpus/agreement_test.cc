@@ -10,7 +10,7 @@
 #include "corpus_support.h"
 
 namespace {
-constexpr double kAgreementFloor = 98.6;  // percent of Hive's target columns
+constexpr double kAgreementFloor = 99.0;  // percent of Hive's target columns (--semantics hive)
 }  // namespace
 
 TEST_CASE("hive agreement: column lineage agrees with Hive's on the qtest corpus") {
