@@ -61,8 +61,9 @@ bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& erro
 int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
                    std::FILE* err) {
   const std::string who = Cat("hivelineage ", command);
-  const auto inputs = ResolveInputs(args.input, who.c_str(), err);
+  auto inputs = ResolveInputs(args.input, who.c_str(), err);
   if (!inputs) return 2;
+  inputs->insert(inputs->end(), args.extra.begin(), args.extra.end());
   const driver::RunOptions options = MakeRunOptions(args.input);
 
   graph::GraphBuilder builder(graph::BuildOptions{keep_sql});
@@ -77,6 +78,9 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
     return 2;
   }
+  std::string early;
+  for (const driver::EarlyRead& e : summary.early_reads) early += driver::RenderEarlyRead(e);
+  WriteOut(early, err);
   graph = builder.Finish();
   if (args.collapse_temporary) {
     const graph::CollapseResult r = graph::CollapseTemporary(graph);

@@ -24,6 +24,8 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
 struct GraphInputArgs {
   InputArgs input;
   bool collapse_temporary = false;
+  // Scripts held in memory, analysed after the PATHs (check schedule's inline SQL).
+  std::vector<driver::InputFile> extra;
 };
 
 // Handles one of the shared options at `cursor`. Returns false when the
