@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "cli/analyze_command.h"
+#include "cli/check_command.h"
 #include "cli/explain_command.h"
 #include "cli/graph_command.h"
 #include "cli/impact_command.h"
@@ -11,6 +12,7 @@ int main(int argc, char** argv) {
   using namespace hivelineage;
   if (argc > 1 && std::string_view(argv[1]) == "graph") return cli::GraphCommand(argc, argv, stdout, stderr);
   if (argc > 1 && std::string_view(argv[1]) == "impact") return cli::ImpactCommand(argc, argv, stdout, stderr);
+  if (argc > 1 && std::string_view(argv[1]) == "check") return cli::CheckCommand(argc, argv, stdout, stderr);
   if (argc > 1 && std::string_view(argv[1]) == "explain") return cli::ExplainCommand(argc, argv, stdout, stderr);
   return cli::AnalyzeCommand(argc, argv, stdout, stderr);
 }

@@ -1,0 +1,87 @@
+// `hivelineage check sensitive` and `hivelineage explain` end to end
+// on the bundled warehouse (corpus/warehouse, with its governance/ files):
+// exit statuses a CI job can gate on, text and JSON, usage errors, and the
+// --sequence warning of every command.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.h"
+
+namespace {
+
+using hivelineage::testing::RunCli;
+
+const std::string kWarehouse = "--var etl_date=2024-03-01 corpus/warehouse";
+const std::string kGov = "corpus/warehouse/governance/";
+
+}  // namespace
+
+TEST_CASE("cli check sensitive: the warehouse's raw phone copy is an amplification (exit 1)") {
+  const std::string args =
+      "check sensitive --tags " + kGov + "tags.csv --levels " + kGov + "levels.csv " + kWarehouse;
+  const auto text = RunCli(args);
+  CHECK(text.code == 1);
+  CHECK(text.out.find("ads.ads_user_contact.phone_num: tag phone at restricted, but ads.ads_user_contact allows up "
+                      "to internal") != std::string::npos);
+  CHECK(text.out.find("    -> ads.ads_user_contact.phone_num  = u.phone_num  "
+                      "(corpus/warehouse/etl/ads/05_ads_user_contact.sql:3, statement 0)") != std::string::npos);
+  const auto json = RunCli(args + " --format json");
+  CHECK(json.code == 1);
+  const nlohmann::json j = nlohmann::json::parse(json.out);
+  bool phone = false;
+  for (const auto& v : j["violations"]) phone = phone || v["column"] == "ads.ads_user_contact.phone_num";
+  CHECK(phone);
+  CHECK(j["summary"]["violations"] == j["violations"].size());
+  // Output does not depend on the number of threads.
+  CHECK(RunCli(args + " -j 1 --format json").out == json.out);
+
+  // Allowing the report restricted data makes the gate pass.
+  const auto pass = RunCli("check sensitive --tags " + kGov + "tags.csv " + kWarehouse);
+  CHECK(pass.code == 0);
+  CHECK(pass.out.find(" 0 amplifications") != std::string::npos);
+}
+
+TEST_CASE("cli check: usage errors exit 2") {
+  CHECK(RunCli("check").code == 2);
+  CHECK(RunCli("check nope").err.find("unknown check 'nope'") != std::string::npos);
+  CHECK(RunCli("check --help").code == 0);
+  CHECK(RunCli("check sensitive " + kWarehouse).err.find("--tags FILE is required") != std::string::npos);
+  CHECK(RunCli("check sensitive --tags nope.csv " + kWarehouse).code == 2);
+  CHECK(RunCli("check sensitive --tags " + kGov + "tags.csv --mask md5 " + kWarehouse).code == 2);
+  CHECK(RunCli("check sensitive --tags " + kGov + "tags.csv --format dot " + kWarehouse).code == 2);
+  const auto help = RunCli("check sensitive --help");
+  CHECK(help.code == 0);
+  CHECK(help.out.find("usage: hivelineage check sensitive") == 0);
+}
+
+TEST_CASE("cli explain: text and json; errors") {
+  const auto text = RunCli("explain ads.ads_user_value.order_amount " + kWarehouse);
+  CHECK(text.code == 0);
+  CHECK(text.out.starts_with("ads.ads_user_value.order_amount\n└── = o.total_amount_td  "
+                             "(corpus/warehouse/etl/ads/02_ads_user_value.sql:2, statement 0)\n"));
+  CHECK(text.out.find("ods.ods_order_detail.split_total_amount  (source: no statement writes it)") !=
+        std::string::npos);
+  const auto json = RunCli("explain ads.ads_user_value.order_amount --format json " + kWarehouse);
+  CHECK(nlohmann::json::parse(json.out)["nodes"][0]["column"] == "ads.ads_user_value.order_amount");
+  CHECK(RunCli("explain ads.nope.x " + kWarehouse).code == 2);
+  CHECK(RunCli("explain").err.find("give the column to explain") != std::string::npos);
+  CHECK(RunCli("explain ads.ads_user_value.order_amount --collapse temporary " + kWarehouse).code == 2);
+}
+
+TEST_CASE("cli --sequence: a script that reads a table a later one writes gets a warning, in every command") {
+  // The dws script listed before the dwd script that fills its input.
+  namespace t = hivelineage::testing;
+  const std::filesystem::path dir = t::ProcessTempDir("hivelineage_checks_cli_seq_");
+  const std::filesystem::path etl = t::SourceDir() / "corpus/warehouse/etl";
+  t::WriteFile(dir, "list.txt",
+               (etl / "dws/01_dws_trade_user_order_1d.sql").string() + "\n" +
+                   (etl / "dwd/01_dwd_trade_order_detail_inc.sql").string() + "\n");
+  const std::string list = (dir / "list.txt").string();
+  for (const std::string& command : {std::string("--quiet"), std::string("graph")}) {
+    const auto r = RunCli(command + " --var etl_date=2024-03-01 --sequence " + t::ShellQuote(list));
+    CHECK(r.code == 0);
+    CHECK(r.err.find("01_dws_trade_user_order_1d.sql:2:1: warning: reads dwd.dwd_trade_order_detail_inc, which a "
+                     "later script in the sequence writes (") != std::string::npos);
+  }
+}
