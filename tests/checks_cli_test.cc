@@ -1,4 +1,4 @@
-// `hivelineage check sensitive` and `hivelineage explain` end to end
+// `hivelineage check sensitive|schedule` and `hivelineage explain` end to end
 // on the bundled warehouse (corpus/warehouse, with its governance/ files):
 // exit statuses a CI job can gate on, text and JSON, usage errors, and the
 // --sequence warning of every command.
@@ -53,6 +53,24 @@ TEST_CASE("cli check: usage errors exit 2") {
   const auto help = RunCli("check sensitive --help");
   CHECK(help.code == 0);
   CHECK(help.out.find("usage: hivelineage check sensitive") == 0);
+  CHECK(RunCli("check schedule " + kWarehouse).err.find("--jobs FILE is required") != std::string::npos);
+  CHECK(RunCli("check schedule --jobs nope.json").code == 2);
+}
+
+TEST_CASE("cli check schedule: the warehouse's contact list misses its dependency (exit 1)") {
+  const auto text = RunCli("check schedule --jobs " + kGov + "jobs.json --var etl_date=2024-03-01");
+  CHECK(text.code == 1);
+  CHECK(text.out.find("1 missing, 1 unneeded, 0 cycles") != std::string::npos);
+  CHECK(text.out.find("  ads_user_contact needs dws_user_last_order\n      dws.dws_user_last_order: written at "
+                      "corpus/warehouse/etl/dws/05_dws_user_last_order.sql:2, read at "
+                      "corpus/warehouse/etl/ads/05_ads_user_contact.sql:3\n") != std::string::npos);
+  CHECK(text.out.find("  ads_user_contact depends on dws_trade_user") != std::string::npos);
+  const auto json = RunCli("check schedule --jobs " + kGov + "jobs.json --var etl_date=2024-03-01 --format json -j 1");
+  const nlohmann::json j = nlohmann::json::parse(json.out);
+  CHECK(j["missing"][0]["job"] == "ads_user_contact");
+  CHECK(j["missing"][0]["needs"] == "dws_user_last_order");
+  CHECK(j["unscheduled_scripts"].empty());
+  CHECK(j["summary"]["jobs"] == 20);
 }
 
 TEST_CASE("cli explain: text and json; errors") {

@@ -1,4 +1,4 @@
-// `hivelineage check sensitive`: governance checks over the lineage
+// `hivelineage check sensitive|schedule`: governance checks over the lineage
 // of a warehouse's scripts, made to gate a CI job (docs/checks.md).
 #pragma once
 
@@ -16,5 +16,6 @@ void PrintCheckUsage(const char* usage, std::FILE* f);
 
 // The checks, argv[2] being their name.
 int CheckSensitiveCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err);
+int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err);
 
 }  // namespace hivelineage::cli
