@@ -7,6 +7,7 @@
 #include "cli/explain_command.h"
 #include "cli/graph_command.h"
 #include "cli/impact_command.h"
+#include "cli/usage_command.h"
 
 int main(int argc, char** argv) {
   using namespace hivelineage;
@@ -14,5 +15,6 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string_view(argv[1]) == "impact") return cli::ImpactCommand(argc, argv, stdout, stderr);
   if (argc > 1 && std::string_view(argv[1]) == "check") return cli::CheckCommand(argc, argv, stdout, stderr);
   if (argc > 1 && std::string_view(argv[1]) == "explain") return cli::ExplainCommand(argc, argv, stdout, stderr);
+  if (argc > 1 && std::string_view(argv[1]) == "usage") return cli::UsageCommand(argc, argv, stdout, stderr);
   return cli::AnalyzeCommand(argc, argv, stdout, stderr);
 }

@@ -46,6 +46,8 @@ struct CatalogSource {
   static CatalogSource File(std::string path) { return {std::move(path), std::nullopt, Format::ByName}; }
 };
 
+class AstObserver;  // analyze_script.h
+
 struct AnalyzeOptions {
   std::vector<CatalogSource> catalogs;  // loaded in order, before any script
   std::string default_database = "default";
@@ -54,6 +56,7 @@ struct AnalyzeOptions {
   lineage::Semantics semantics = lineage::Semantics::Precise;
   parser::ParseOptions parse;
   Limits limits;
+  AstObserver* ast_observer = nullptr;  // not owned; called on the analysing thread
 };
 
 }  // namespace hivelineage::driver
