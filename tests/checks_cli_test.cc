@@ -73,6 +73,29 @@ TEST_CASE("cli check schedule: the warehouse's contact list misses its dependenc
   CHECK(j["summary"]["jobs"] == 20);
 }
 
+TEST_CASE("cli check schedule: the same jobs from a DolphinScheduler export") {
+  // Without PATH: the export names its scripts by resource path.
+  const auto no_path = RunCli("check schedule --jobs " + kGov + "dolphinscheduler_export.json");
+  CHECK(no_path.code == 2);
+  CHECK(no_path.err.find("give the folder that holds the scripts as PATH") != std::string::npos);
+  const auto r = RunCli("check schedule --jobs " + kGov +
+                        "dolphinscheduler_export.json --var etl_date=2024-03-01 --var bizdate=2024-03-01 "
+                        "corpus/warehouse/etl --format json");
+  CHECK(r.code == 1);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  REQUIRE(j["missing"].size() == 1);
+  CHECK(j["missing"][0]["job"] == "dw_daily/ads_user_contact");
+  CHECK(j["missing"][0]["needs"] == "dw_daily/dws_user_last_order");
+  REQUIRE(j["unneeded"].size() == 1);
+  CHECK(j["unneeded"][0]["depends_on"] == "dw_daily/dws_trade_user");
+  // The SQL task's inline query reads the province dimension: a flow from the job that writes it.
+  bool dq = false;
+  for (const auto& f : j["flows"]) dq = dq || (f["from"] == "dw_daily/dim_province" && f["to"] == "dw_daily/dq_province");
+  CHECK(dq);
+  CHECK(j["unscheduled_scripts"] == nlohmann::json::array({"corpus/warehouse/etl/dwd/08_dq_province_checks.sql"}));
+  CHECK(j["notes"].size() == 2);
+}
+
 TEST_CASE("cli explain: text and json; errors") {
   const auto text = RunCli("explain ads.ads_user_value.order_amount " + kWarehouse);
   CHECK(text.code == 0);

@@ -81,7 +81,8 @@ TEST_CASE("schedule: dependencies count through other jobs; missing and unneeded
   r = Check(g, {{"load", {"load.sql"}, {}},
                 {"step2", {"step2.sql"}, {"load"}},
                 {"step3", {"step3.sql"}, {"load"}},
-                {"side", {"side.sql"}, {"load"}}});
+                {"side", {"side.sql"}, {"load", "sync"}},
+                {"sync", {}, {}}});  // runs no script (a DataX job): side -> sync is not judged
   CHECK(Pairs(r) == std::vector<std::string>{"step3 needs step2"});
   REQUIRE(r.missing[0].flow.tables.size() == 1);
   CHECK(r.missing[0].flow.tables[0].table == "dwd.t2");
@@ -102,6 +103,7 @@ TEST_CASE("schedule: a dependency declared the wrong way round, cycles, unknown 
   CHECK(r.unneeded.empty());  // data flows between them, the other way
 
   r = Check(g, {{"a", {}, {"c"}}, {"b", {}, {"a"}}, {"c", {}, {"b"}}, {"d", {}, {"d"}}, {"e", {}, {"a", "nope"}}});
+  CHECK(r.unneeded.empty());  // jobs that run no script: what they touch is not known
   REQUIRE(r.cycles.size() == 2);
   CHECK(r.cycles[0] == std::vector<std::string>{"a", "b", "c"});
   CHECK(r.cycles[1] == std::vector<std::string>{"d"});

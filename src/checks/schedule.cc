@@ -331,9 +331,13 @@ ScheduleReport CheckSchedule(const graph::Graph& g, const JobSet& jobs, const Re
   }
   // A dependency with no data flowing either way is unneeded, unless another
   // job's data flow relies on it for its order (the only declared path from
-  // a writer to its reader goes through it).
+  // a writer to its reader goes through it). A job that runs no script (a
+  // DataX sync, a task waiting for another workflow) reads and writes what
+  // nobody knows: dependencies of it or on it are not judged.
+  auto opaque = [&](size_t j) { return resolved.scripts[j].empty(); };
   for (size_t j = 0; j < n; ++j) {
     for (int up : depends[j]) {
+      if (opaque(j) || opaque(static_cast<size_t>(up))) continue;
       const bool flows_down = reach(data_reach, data, up)[j] != 0;
       const bool flows_up = reach(data_reach, data, static_cast<int>(j))[static_cast<size_t>(up)] != 0;
       if (flows_down || flows_up || CarriesOrder(declared, flows, up, static_cast<int>(j))) continue;

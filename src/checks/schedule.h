@@ -9,7 +9,8 @@
 //     them (the reader may run first and see yesterday's data, or none);
 //   - unneeded: a declared dependency between two jobs with no data flowing
 //     between them either way, even through other jobs, and on which no other
-//     data flow relies for its order;
+//     data flow relies for its order (not judged when either job runs no
+//     script: what a DataX sync or a DEPENDENT task touches is not known);
 //   - cycles: jobs that (transitively) depend on themselves, which a scheduler
 //     can never run;
 //   - out of order: within one job, a script reads a table a later script of
