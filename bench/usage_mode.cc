@@ -78,8 +78,8 @@ size_t WriteLog(const std::string& path, long queries) {
       line = "{\"query\": \"select 1\", \"user\": truncated line\n";  // a malformed line
     } else {
       std::string q = i % 5003 == 2500 ? "select from where" : Query(rng, date);  // a broken query
-      line = "{\"query\": \"" + q + "\", \"user\": \"u" + std::to_string(rng() % kUsers) + "\", \"time\": " +
-             std::to_string(seconds) + "}\n";
+      line = "{\"query\": \"" + q + "\", \"user\": \"u" + std::to_string(rng() % kUsers) +
+             "\", \"time\": " + std::to_string(seconds) + "}\n";
     }
     std::fwrite(line.data(), 1, line.size(), f);
     bytes += line.size();
@@ -166,11 +166,12 @@ int UsageMode(int argc, char** argv, int first) {
       // CPU time of the whole child (reader and workers): what the analysis costs on a busy machine.
       const double cpu = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
                          static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
-      std::printf("usage: %d thread%s: wall %.2f s: %.0f queries/s, %.1f MB/s | cpu %.2f s: %.0f queries/s, %.1f MB/s "
-                  "| peak RSS %.1f MB (%llu queries, %llu tables)\n",
-                  static_cast<int>(jobs), jobs == 1 ? "" : "s", m.seconds, m.queries / m.seconds, m.bytes / 1e6 / m.seconds, cpu,
-                  m.queries / cpu, m.bytes / 1e6 / cpu, static_cast<double>(ru.ru_maxrss) / 1024,
-                  static_cast<unsigned long long>(m.queries), static_cast<unsigned long long>(m.tables));
+      std::printf(
+          "usage: %d thread%s: wall %.2f s: %.0f queries/s, %.1f MB/s | cpu %.2f s: %.0f queries/s, %.1f MB/s "
+          "| peak RSS %.1f MB (%llu queries, %llu tables)\n",
+          static_cast<int>(jobs), jobs == 1 ? "" : "s", m.seconds, m.queries / m.seconds, m.bytes / 1e6 / m.seconds,
+          cpu, m.queries / cpu, m.bytes / 1e6 / cpu, static_cast<double>(ru.ru_maxrss) / 1024,
+          static_cast<unsigned long long>(m.queries), static_cast<unsigned long long>(m.tables));
       std::fflush(stdout);
     }
   }

@@ -18,8 +18,7 @@ const std::string kGov = "corpus/warehouse/governance/";
 }  // namespace
 
 TEST_CASE("cli check sensitive: the warehouse's raw phone copy is an amplification (exit 1)") {
-  const std::string args =
-      "check sensitive --tags " + kGov + "tags.csv --levels " + kGov + "levels.csv " + kWarehouse;
+  const std::string args = "check sensitive --tags " + kGov + "tags.csv --levels " + kGov + "levels.csv " + kWarehouse;
   const auto text = RunCli(args);
   CHECK(text.code == 1);
   CHECK(text.out.find("ads.ads_user_contact.phone_num: tag phone at restricted, but ads.ads_user_contact allows up "
@@ -90,7 +89,8 @@ TEST_CASE("cli check schedule: the same jobs from a DolphinScheduler export") {
   CHECK(j["unneeded"][0]["depends_on"] == "dw_daily/dws_trade_user");
   // The SQL task's inline query reads the province dimension: a flow from the job that writes it.
   bool dq = false;
-  for (const auto& f : j["flows"]) dq = dq || (f["from"] == "dw_daily/dim_province" && f["to"] == "dw_daily/dq_province");
+  for (const auto& f : j["flows"])
+    dq = dq || (f["from"] == "dw_daily/dim_province" && f["to"] == "dw_daily/dq_province");
   CHECK(dq);
   CHECK(j["unscheduled_scripts"] == nlohmann::json::array({"corpus/warehouse/etl/dwd/08_dq_province_checks.sql"}));
   CHECK(j["notes"].size() == 2);
@@ -99,8 +99,9 @@ TEST_CASE("cli check schedule: the same jobs from a DolphinScheduler export") {
 TEST_CASE("cli explain: text and json; errors") {
   const auto text = RunCli("explain ads.ads_user_value.order_amount " + kWarehouse);
   CHECK(text.code == 0);
-  CHECK(text.out.starts_with("ads.ads_user_value.order_amount\n└── = o.total_amount_td  "
-                             "(corpus/warehouse/etl/ads/02_ads_user_value.sql:2, statement 0)\n"));
+  CHECK(
+      text.out.starts_with("ads.ads_user_value.order_amount\n└── = o.total_amount_td  "
+                           "(corpus/warehouse/etl/ads/02_ads_user_value.sql:2, statement 0)\n"));
   CHECK(text.out.find("ods.ods_order_detail.split_total_amount  (source: no statement writes it)") !=
         std::string::npos);
   const auto json = RunCli("explain ads.ads_user_value.order_amount --format json " + kWarehouse);

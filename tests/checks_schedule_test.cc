@@ -56,7 +56,8 @@ graph::Graph Chain() {
 
 std::vector<std::string> Pairs(const checks::ScheduleReport& r) {
   std::vector<std::string> out;
-  for (const auto& m : r.missing) out.push_back(m.flow.to + " needs " + m.flow.from + (m.reversed ? " (reversed)" : ""));
+  for (const auto& m : r.missing)
+    out.push_back(m.flow.to + " needs " + m.flow.from + (m.reversed ? " (reversed)" : ""));
   return out;
 }
 
@@ -65,10 +66,11 @@ std::vector<std::string> Pairs(const checks::ScheduleReport& r) {
 TEST_CASE("schedule: dependencies count through other jobs; missing and unneeded ones") {
   const graph::Graph g = Chain();
   // Everything declared along the chain: nothing to say.
-  checks::ScheduleReport r = Check(g, {{"load", {"load.sql"}, {}},
-                                       {"step2", {"step2.sql"}, {"load"}},
-                                       {"step3", {"step3.sql"}, {"step2"}},
-                                       {"report", {"also_t1.sql"}, {"step3"}}});  // t1 is ready once step3 is: transitive
+  checks::ScheduleReport r =
+      Check(g, {{"load", {"load.sql"}, {}},
+                {"step2", {"step2.sql"}, {"load"}},
+                {"step3", {"step3.sql"}, {"step2"}},
+                {"report", {"also_t1.sql"}, {"step3"}}});  // t1 is ready once step3 is: transitive
   CHECK(r.missing.empty());
   // report -> step3 carries no data, but report's read of t1 (from load) relies on it for its order.
   CHECK(r.unneeded.empty());
@@ -122,11 +124,11 @@ TEST_CASE("schedule: views read their tables; temporary tables stay in their scr
       {"second.sql", "insert overwrite table dws.g select a from dwd.base;\n"},
   });
   const checks::ScheduleReport r = Check(g, {{"base", {"base.sql"}, {}},
-                                              {"view", {"view.sql"}, {}},
-                                              {"report", {"reader.sql"}, {"view"}},
-                                              {"t1", {"tmp1.sql"}, {}},
-                                              {"t2", {"tmp2.sql"}, {}},
-                                              {"job", {"first.sql", "second.sql"}, {"base"}}});
+                                             {"view", {"view.sql"}, {}},
+                                             {"report", {"reader.sql"}, {"view"}},
+                                             {"t1", {"tmp1.sql"}, {}},
+                                             {"t2", {"tmp2.sql"}, {}},
+                                             {"job", {"first.sql", "second.sql"}, {"base"}}});
   // report reads the view ads.v (created by `view`) and, through it, dwd.base.
   CHECK(Pairs(r) == std::vector<std::string>{"report needs base"});
   // tmp_x in t1 and t2 are two session tables: no flow between the jobs.
@@ -223,17 +225,17 @@ TEST_CASE("dolphinscheduler: tasks, relations, SQL and HIVECLI tasks, DEPENDENT 
   CHECK(set.notes[0] == "ods/sync_user: a DATAX task; what it reads and writes is not known");
 
   // Scheduler paths match the repository's scripts by their last components.
-  const checks::ResolvedJobs resolved = checks::ResolveJobScripts(
-      set, {{"wh/etl/ods/load.sql", "wh/etl/ods/load.sql"}, {"wh/etl/dwd/x.sql", "wh/etl/dwd/x.sql"},
-            {"wh/old/dwd/x.sql", "wh/old/dwd/x.sql"}});
+  const checks::ResolvedJobs resolved = checks::ResolveJobScripts(set, {{"wh/etl/ods/load.sql", "wh/etl/ods/load.sql"},
+                                                                        {"wh/etl/dwd/x.sql", "wh/etl/dwd/x.sql"},
+                                                                        {"wh/old/dwd/x.sql", "wh/old/dwd/x.sql"}});
   CHECK(resolved.errors.empty());
   CHECK(resolved.unresolved.empty());
-  const size_t dwd = static_cast<size_t>(std::find_if(set.jobs.begin(), set.jobs.end(),
-                                                      [](const checks::Job& j) { return j.name == "dw/dwd"; }) -
-                                         set.jobs.begin());
+  const size_t dwd = static_cast<size_t>(
+      std::find_if(set.jobs.begin(), set.jobs.end(), [](const checks::Job& j) { return j.name == "dw/dwd"; }) -
+      set.jobs.begin());
   CHECK(resolved.scripts[dwd] == std::vector<std::string>{"wh/etl/dwd/x.sql"});
-  const checks::ResolvedJobs ambiguous =
-      checks::ResolveJobScripts(set, {{"a/etl/ods/load.sql", "a/etl/ods/load.sql"}, {"b/etl/ods/load.sql", "b/etl/ods/load.sql"}});
+  const checks::ResolvedJobs ambiguous = checks::ResolveJobScripts(
+      set, {{"a/etl/ods/load.sql", "a/etl/ods/load.sql"}, {"b/etl/ods/load.sql", "b/etl/ods/load.sql"}});
   REQUIRE(ambiguous.errors.size() == 1);
   CHECK(ambiguous.errors[0] == "ods/load: etl/ods/load.sql matches 2 of the scripts equally well; give a longer path");
 }

@@ -96,7 +96,10 @@ TEST_CASE("levels: names and numbers") {
 TEST_CASE("csv: quotes, doubled quotes, fields over lines, comments, a byte-order mark") {
   std::vector<checks::CsvRow> rows;
   std::string error;
-  REQUIRE(checks::ParseCsv("\xEF\xBB\xBF" "a,b\n\"x, y\",\"say \"\"hi\"\"\"\n\"two\nlines\",z\r\n", rows, error));
+  REQUIRE(
+      checks::ParseCsv("\xEF\xBB\xBF"
+                       "a,b\n\"x, y\",\"say \"\"hi\"\"\"\n\"two\nlines\",z\r\n",
+                       rows, error));
   REQUIRE(rows.size() == 3);
   CHECK(rows[1].fields == std::vector<std::string>{"x, y", "say \"hi\""});
   CHECK(rows[2].fields[0] == "two\nlines");
@@ -142,7 +145,8 @@ TEST_CASE("tags and levels files: errors name the file and line") {
   CHECK(rules.FindMasking("aes_encrypt")->value.action == checks::MaskRule::Action::Stop);
 
   errors.clear();
-  const std::string broken = testing::WriteFile(TempDir(), "broken.json", "{\"tags\": [\n  {\"column\": }\n]}").string();
+  const std::string broken =
+      testing::WriteFile(TempDir(), "broken.json", "{\"tags\": [\n  {\"column\": }\n]}").string();
   CHECK_FALSE(checks::LoadTags(broken, rules, errors));
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].starts_with(broken + ":2: invalid JSON"));
@@ -160,8 +164,10 @@ TEST_CASE("masking rules: the user's beat the built-in ones, --mask specs") {
   CHECK(rules.FindMasking("mask")->value.to == 2);
   CHECK(rules.FindMasking("mask_show_last_n")->value.to == 2);
   CHECK(checks::AddMaskSpec("md5", rules) == "--mask expects NAME=stop or NAME=lower:LEVEL, got 'md5'");
-  CHECK(checks::AddMaskSpec("md5=drop", rules) == "--mask md5=drop: unknown masking action 'drop' (expected stop or lower)");
-  CHECK(checks::AddMaskSpec("md5=lower:top", rules) == "--mask md5=lower:top: lower needs a level to lower to, got 'top'");
+  CHECK(checks::AddMaskSpec("md5=drop", rules) ==
+        "--mask md5=drop: unknown masking action 'drop' (expected stop or lower)");
+  CHECK(checks::AddMaskSpec("md5=lower:top", rules) ==
+        "--mask md5=lower:top: lower needs a level to lower to, got 'top'");
 }
 
 TEST_CASE("sensitive: tags follow values through scripts and temporary tables, never conditions") {

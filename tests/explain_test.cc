@@ -1,10 +1,11 @@
 // explain: a column's derivation hop by hop from real SQL, conditions apart,
 // constants, columns met twice, cycles, --depth, and both output formats.
+#include "graph/explain.h"
+
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "graph/explain.h"
 #include "graph_of_sql.h"
 
 namespace {
@@ -106,14 +107,16 @@ TEST_CASE("explain: unknown names and tables are errors; a long chain neither re
   graph::ExplainResult r;
   std::string error;
   CHECK_FALSE(graph::Explain(Warehouse(), "dws.user_amount.nope", -1, r, error));
-  CHECK(error == "no column named 'dws.user_amount.nope' in the lineage of the scripts; dws.user_amount has currency "
-                 "total user_id");
+  CHECK(error ==
+        "no column named 'dws.user_amount.nope' in the lineage of the scripts; dws.user_amount has currency "
+        "total user_id");
   CHECK_FALSE(graph::Explain(Warehouse(), "dws.user_amount", -1, r, error));
   CHECK(error == "'dws.user_amount' is a table; explain takes a column (db.table.column)");
 
   std::string sql;
   constexpr int kHops = 20000;
-  for (int i = 0; i < kHops; ++i) sql += "insert into t.c" + std::to_string(i + 1) + " select x from t.c" + std::to_string(i) + ";\n";
+  for (int i = 0; i < kHops; ++i)
+    sql += "insert into t.c" + std::to_string(i + 1) + " select x from t.c" + std::to_string(i) + ";\n";
   const graph::Graph chain = GraphOf({{"chain.sql", sql}});
   REQUIRE(graph::Explain(chain, "t.c" + std::to_string(kHops) + ".x", -1, r, error));
   CHECK(r.nodes.size() == kHops + 1);

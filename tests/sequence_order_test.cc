@@ -10,7 +10,7 @@ using namespace hivelineage;
 TEST_CASE("read before write: reported once per script and table, not for a script's own table") {
   driver::ReadBeforeWrite w;
   w.Statement(0, "a.sql", {1, 1}, "select", {"t", "u"}, {});
-  w.Statement(0, "a.sql", {2, 1}, "select", {"t"}, {});  // same script: one report
+  w.Statement(0, "a.sql", {2, 1}, "select", {"t"}, {});           // same script: one report
   w.Statement(1, "b.sql", {1, 1}, "insert", {"self"}, {"self"});  // reads and writes its own table
   w.Statement(2, "c.sql", {3, 5}, "insert", {}, {"t", "self"});
   w.Statement(3, "d.sql", {1, 1}, "select", {"t"}, {});  // after the writer: fine
@@ -31,9 +31,10 @@ TEST_CASE("read before write: reported once per script and table, not for a scri
 
 TEST_CASE("run --sequence: a script reading a table a later script writes gets a warning") {
   graph::Graph g;
-  driver::RunSummary s = testing::AnalyzeScripts({{"01_report.sql", "insert overwrite table ads.r select a from dwd.t;\n"},
-                                                  {"02_load.sql", "set x=1;\ninsert overwrite table dwd.t select a from ods.s;\n"}},
-                                                 g, /*sequenced=*/true);
+  driver::RunSummary s =
+      testing::AnalyzeScripts({{"01_report.sql", "insert overwrite table ads.r select a from dwd.t;\n"},
+                               {"02_load.sql", "set x=1;\ninsert overwrite table dwd.t select a from ods.s;\n"}},
+                              g, /*sequenced=*/true);
   REQUIRE(s.early_reads.size() == 1);
   CHECK(s.early_reads[0].reader_file == "01_report.sql");
   CHECK(s.early_reads[0].writer_file == "02_load.sql");

@@ -63,8 +63,9 @@ uint64_t Get(const absl::flat_hash_map<std::string, uint64_t>& m, const std::str
 TEST_CASE("query log: JSON Lines entries, times in every documented form, errors") {
   LogEntry e;
   std::string error;
-  REQUIRE(usage::ParseLogLine(R"({"query": "select 1", "user": "ann", "time": "2024-03-01T18:15:02+08:00", "database": "ODS"})",
-                              LogFormat::Auto, e, error));
+  REQUIRE(usage::ParseLogLine(
+      R"({"query": "select 1", "user": "ann", "time": "2024-03-01T18:15:02+08:00", "database": "ODS"})",
+      LogFormat::Auto, e, error));
   CHECK(e.query == "select 1");
   CHECK(e.user == "ann");
   CHECK(e.database == "ods");
@@ -97,8 +98,9 @@ TEST_CASE("query log: Ranger audit events, their database, denied and repeated e
   CHECK(a.session == "s1");
   CHECK_FALSE(a.denied);
   CHECK(usage::FormatLogTime(a.time) == "2024-02-29 16:40:02");
-  REQUIRE(usage::ParseLogLine(R"({"reqUser":"bob","evtTime":"2024-02-29 16:40:02.114","resource":"dws/u","result":0,"sess":"s1","reqData":"select c1 from t"})",
-                              LogFormat::Ranger, b, error));
+  REQUIRE(usage::ParseLogLine(
+      R"({"reqUser":"bob","evtTime":"2024-02-29 16:40:02.114","resource":"dws/u","result":0,"sess":"s1","reqData":"select c1 from t"})",
+      LogFormat::Ranger, b, error));
   CHECK(b.denied);
   CHECK(usage::SameStatement(a, b));
   b.session = "s2";
@@ -148,8 +150,12 @@ TEST_CASE("usage run: malformed lines and broken queries are reported in order, 
 TEST_CASE("usage run: Ranger events of one statement count once, across batch boundaries too") {
   std::string log;
   auto event = [&](const std::string& sess, const std::string& resource, int result, const std::string& sql) {
-    log += nlohmann::json({{"reqUser", "bob"}, {"evtTime", "2024-03-01 10:00:00.000"}, {"resource", resource},
-                           {"result", result}, {"sess", sess}, {"reqData", sql}})
+    log += nlohmann::json({{"reqUser", "bob"},
+                           {"evtTime", "2024-03-01 10:00:00.000"},
+                           {"resource", resource},
+                           {"result", result},
+                           {"sess", sess},
+                           {"reqData", sql}})
                .dump() +
            "\n";
   };
@@ -183,9 +189,10 @@ TEST_CASE("usage run: partitions from =, IN and BETWEEN on partition columns, wh
   std::string log;
   log += Line("select e.id from dw.events e where e.ds = '2024-03-01' and hr in ('01', '02') and e.dt = 'x'", "a",
               "2024-03-01 10:00:00");
-  log += Line("select o.id from ods.orders o join ods.users u on o.uid = u.id and u.dt = '2024-02-29' "
-              "where o.dt between '2024-02-01' and '2024-02-29'",
-              "a", "2024-03-01 10:00:00");
+  log += Line(
+      "select o.id from ods.orders o join ods.users u on o.uid = u.id and u.dt = '2024-02-29' "
+      "where o.dt between '2024-02-01' and '2024-02-29'",
+      "a", "2024-03-01 10:00:00");
   log += Line("select id from ods.orders o, ods.users u where dt = '2024-01-01'", "a", "2024-03-01 10:00:00");
   log += Line("select id from orders where dt = 20240101 or dt = '2024-01-02'", "a", "2024-03-01 10:00:00", "ods");
   usage::UsageOptions options;
@@ -230,7 +237,8 @@ TEST_CASE("usage run: the same counts and report whatever the threads and batche
 
 TEST_CASE("usage report: heat by documented thresholds, layers, and cold tables to retire") {
   std::string log;
-  for (int i = 0; i < 10; ++i) log += Line("select x from ads.hot_report", "bi", Format("2024-03-0%d 09:00:00", 1 + i % 7));
+  for (int i = 0; i < 10; ++i)
+    log += Line("select x from ads.hot_report", "bi", Format("2024-03-0%d 09:00:00", 1 + i % 7));
   log += Line("select x from ads.warm_report", "ann", "2024-02-10 09:00:00");
   log += Line("select x from ads.cold_report", "ann", "2024-01-10 09:00:00");
   log += Line("select x from ads.ice_report", "ann", "2023-10-01 09:00:00");
@@ -260,7 +268,7 @@ TEST_CASE("usage report: heat by documented thresholds, layers, and cold tables 
   CHECK(by.at("ads.ice_report")->retire);
   CHECK(by.at("ads.never_read")->retire);
   CHECK(by.at("ads.never_read")->writers == std::vector<std::string>{"etl/never.sql:1"});
-  CHECK(by.at("ads.self")->retire);            // it reads only itself
+  CHECK(by.at("ads.self")->retire);                 // it reads only itself
   CHECK_FALSE(by.at("dws.cold_but_used")->retire);  // cold, but ads.cold_report is made from it
   CHECK_FALSE(by.at("ads.hot_report")->retire);     // hot, and not in the lineage
   CHECK(report.tables.front().name == "ads.hot_report");
@@ -275,7 +283,8 @@ TEST_CASE("usage report: heat by documented thresholds, layers, and cold tables 
 
 TEST_CASE("cli usage: the warehouse's log, exit 1 for its broken lines, usage errors") {
   const auto r = testing::RunCli(
-      "usage corpus/warehouse/logs/queries.jsonl --scripts corpus/warehouse --var etl_date=2024-03-01 --format json -j 1");
+      "usage corpus/warehouse/logs/queries.jsonl --scripts corpus/warehouse --var etl_date=2024-03-01 --format json -j "
+      "1");
   CHECK(r.code == 1);
   CHECK(r.err.find("corpus/warehouse/logs/queries.jsonl:35: error: not a JSON object (malformed JSON)") !=
         std::string::npos);

@@ -229,8 +229,8 @@ bool ImportDolphinScheduler(const std::string& path, const json& doc, JobSet& se
         job.inline_sql.push_back(InlineScript{Cat(task.job, ".sql"), Text(Find(task.params, {"hiveSqlScript"}))});
       }
     } else if (task.type != "DEPENDENT" && task.type != "SUB_PROCESS") {
-      set.notes.push_back(Cat(task.job, ": a ", task.type.empty() ? "?" : task.type,
-                              " task; what it reads and writes is not known"));
+      set.notes.push_back(
+          Cat(task.job, ": a ", task.type.empty() ? "?" : task.type, " task; what it reads and writes is not known"));
     }
     for (const std::string& up : upstream[code]) {
       auto it = tasks.find(up);

@@ -26,14 +26,14 @@ struct InlineScript {
 
 struct Job {
   std::string name;
-  std::vector<ScriptRef> scripts;          // in run order
-  std::vector<InlineScript> inline_sql;    // run after `scripts`
-  std::vector<std::string> depends_on;     // job names, as written
-  std::string origin;                      // where the job is defined (file:line)
+  std::vector<ScriptRef> scripts;        // in run order
+  std::vector<InlineScript> inline_sql;  // run after `scripts`
+  std::vector<std::string> depends_on;   // job names, as written
+  std::string origin;                    // where the job is defined (file:line)
 };
 
 struct JobSet {
-  std::vector<Job> jobs;  // in file order
+  std::vector<Job> jobs;           // in file order
   std::vector<std::string> notes;  // what an import could not take over (a task type it does not read, ...)
 };
 

@@ -27,7 +27,7 @@ struct RecordFile {
   std::string path;
   bool is_json = false;
   std::vector<std::string> header;  // CSV: the column names, lower case
-  nlohmann::json document;  // the whole JSON document (other sections than the list), null for CSV
+  nlohmann::json document;          // the whole JSON document (other sections than the list), null for CSV
   std::vector<Record> records;
 };
 

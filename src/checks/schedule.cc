@@ -119,8 +119,9 @@ std::vector<std::vector<int>> Cycles(const Adjacency& adj) {
 // shortest way from that job back to itself.
 std::vector<int> OneCycle(const Adjacency& adj, const std::vector<int>& scc, const std::vector<std::string>& names) {
   std::set<int> in(scc.begin(), scc.end());
-  const int start = *std::min_element(scc.begin(), scc.end(),
-                                      [&](int a, int b) { return names[static_cast<size_t>(a)] < names[static_cast<size_t>(b)]; });
+  const int start = *std::min_element(scc.begin(), scc.end(), [&](int a, int b) {
+    return names[static_cast<size_t>(a)] < names[static_cast<size_t>(b)];
+  });
   std::map<int, int> parent;
   std::deque<int> queue = {start};
   while (!queue.empty()) {
@@ -197,8 +198,8 @@ ResolvedJobs ResolveJobScripts(const JobSet& jobs, const std::vector<std::pair<s
       if (best == 0) {
         out.unresolved.push_back(Cat(job.name, ": ", ref.path));
       } else if (best_count > 1) {
-        out.errors.push_back(Cat(job.name, ": ", ref.path, " matches ", best_count,
-                                 " of the scripts equally well; give a longer path"));
+        out.errors.push_back(
+            Cat(job.name, ": ", ref.path, " matches ", best_count, " of the scripts equally well; give a longer path"));
       } else {
         scripts.push_back(analysed[best_at].first);
       }
@@ -289,7 +290,8 @@ ScheduleReport CheckSchedule(const graph::Graph& g, const JobSet& jobs, const Re
         report.unknown_dependencies.push_back(Cat(names[j], ": ", d));
         continue;
       }
-      if (depends[j].insert(it->second).second) declared[static_cast<size_t>(it->second)].push_back(static_cast<int>(j));
+      if (depends[j].insert(it->second).second)
+        declared[static_cast<size_t>(it->second)].push_back(static_cast<int>(j));
     }
     report.dependencies += depends[j].size();
   }
@@ -341,7 +343,8 @@ ScheduleReport CheckSchedule(const graph::Graph& g, const JobSet& jobs, const Re
       const bool flows_down = reach(data_reach, data, up)[j] != 0;
       const bool flows_up = reach(data_reach, data, static_cast<int>(j))[static_cast<size_t>(up)] != 0;
       if (flows_down || flows_up || CarriesOrder(declared, flows, up, static_cast<int>(j))) continue;
-      report.unneeded.push_back(ScheduleReport::Unneeded{names[j], names[static_cast<size_t>(up)], jobs.jobs[j].origin});
+      report.unneeded.push_back(
+          ScheduleReport::Unneeded{names[j], names[static_cast<size_t>(up)], jobs.jobs[j].origin});
     }
   }
 
@@ -354,7 +357,9 @@ ScheduleReport CheckSchedule(const graph::Graph& g, const JobSet& jobs, const Re
     for (int j : scc) cycle.push_back(names[static_cast<size_t>(j)]);
     std::sort(cycle.begin(), cycle.end());
   }
-  auto by_names = [](const auto& a, const auto& b) { return std::tie(a.flow.from, a.flow.to) < std::tie(b.flow.from, b.flow.to); };
+  auto by_names = [](const auto& a, const auto& b) {
+    return std::tie(a.flow.from, a.flow.to) < std::tie(b.flow.from, b.flow.to);
+  };
   std::sort(report.missing.begin(), report.missing.end(), by_names);
   std::sort(report.flows.begin(), report.flows.end(),
             [](const auto& a, const auto& b) { return std::tie(a.from, a.to) < std::tie(b.from, b.to); });

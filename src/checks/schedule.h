@@ -37,8 +37,7 @@ struct ResolvedJobs {
 
 // Matches every job's ScriptRefs with the analysed scripts (`analysed`:
 // name and filesystem path of each); inline SQL is named as its InlineScript.
-ResolvedJobs ResolveJobScripts(const JobSet& jobs,
-                               const std::vector<std::pair<std::string, std::string>>& analysed);
+ResolvedJobs ResolveJobScripts(const JobSet& jobs, const std::vector<std::pair<std::string, std::string>>& analysed);
 
 // Where a table is written and read: the first statement of each job that does.
 struct FlowEvidence {
@@ -74,11 +73,13 @@ struct ScheduleReport {
   std::vector<std::vector<std::string>> cycles;       // declared dependencies: each a cycle's jobs, in order
   std::vector<std::vector<std::string>> data_cycles;  // jobs whose data flows in a circle (sorted)
   std::vector<OutOfOrder> out_of_order;
-  std::vector<std::string> unscheduled;  // analysed scripts no job runs
-  std::vector<std::string> unresolved;   // see ResolvedJobs
+  std::vector<std::string> unscheduled;           // analysed scripts no job runs
+  std::vector<std::string> unresolved;            // see ResolvedJobs
   std::vector<std::string> unknown_dependencies;  // "job: name" for a depends_on naming no job
-  std::vector<std::string> notes;        // from the import
-  size_t violations() const { return missing.size() + cycles.size() + out_of_order.size() + unknown_dependencies.size(); }
+  std::vector<std::string> notes;                 // from the import
+  size_t violations() const {
+    return missing.size() + cycles.size() + out_of_order.size() + unknown_dependencies.size();
+  }
 };
 
 ScheduleReport CheckSchedule(const graph::Graph& graph, const JobSet& jobs, const ResolvedJobs& resolved);

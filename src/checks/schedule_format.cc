@@ -46,8 +46,7 @@ void ListsJson(output::JsonOut& j, const std::vector<std::vector<std::string>>& 
 void WriteScheduleText(const ScheduleReport& r, std::string& out) {
   Append(out, "check schedule: ", r.jobs, " jobs, ", r.dependencies, " declared dependencies, ", r.flows.size(),
          " data flows between jobs; ", r.missing.size(), " missing, ", r.unneeded.size(), " unneeded, ",
-         r.cycles.size(), r.cycles.size() == 1 ? " cycle" : " cycles", ", ", r.out_of_order.size(),
-         " out of order\n");
+         r.cycles.size(), r.cycles.size() == 1 ? " cycle" : " cycles", ", ", r.out_of_order.size(), " out of order\n");
   if (!r.missing.empty()) {
     out += "\nmissing dependencies (data flows, but no declared path between the jobs):\n";
     for (const ScheduleReport::Missing& m : r.missing) {

@@ -32,14 +32,14 @@ struct TagReach {
   std::string tag;
   std::string column;  // db.table.column
   std::string table;
-  int level = 0;        // the highest level the tag reaches the column with
+  int level = 0;          // the highest level the tag reaches the column with
   bool declared = false;  // a TAGS rule gives the column this tag itself
   std::string rule;       // declared: "pattern, file:line"
   std::string origin;     // the tagged column the path starts from (the column itself when the path is empty)
   std::vector<TagHop> path;
-  int allowed = -1;            // the table's highest allowed level; -1: no LEVELS rule applies
-  std::string allowed_rule;    // the LEVELS rule: "pattern, file:line"
-  bool violation = false;      // level > allowed (never for temporary tables)
+  int allowed = -1;          // the table's highest allowed level; -1: no LEVELS rule applies
+  std::string allowed_rule;  // the LEVELS rule: "pattern, file:line"
+  bool violation = false;    // level > allowed (never for temporary tables)
 };
 
 // Where masking stopped a tag (the first edge, per tag and target column).

@@ -14,9 +14,7 @@ std::string Where(const graph::Graph& g, graph::StatementId statement) {
   return Cat(st.file, ":", st.start.line, ", statement ", st.index);
 }
 
-std::string Plural(size_t n, std::string_view one, std::string_view many) {
-  return Cat(n, " ", n == 1 ? one : many);
-}
+std::string Plural(size_t n, std::string_view one, std::string_view many) { return Cat(n, " ", n == 1 ? one : many); }
 
 std::string Joined(const std::vector<std::string>& items) {
   std::string out;

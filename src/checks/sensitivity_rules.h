@@ -39,8 +39,8 @@ struct MaskRule {
 std::string MaskActionText(const MaskRule& rule);
 
 struct SensitivityRules {
-  PatternTable<TagRule> tags;   // db.table.column patterns
-  PatternTable<int> allowed;    // db.table patterns -> the highest level the table may hold
+  PatternTable<TagRule> tags;  // db.table.column patterns
+  PatternTable<int> allowed;   // db.table patterns -> the highest level the table may hold
   // Function names (md5, mask_*) and shapes (shape:substr_mask): the user's
   // rules (TAGS, --mask), then the built-in ones, which apply only to names
   // no rule of the user's matches.

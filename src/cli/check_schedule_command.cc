@@ -81,8 +81,8 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
     for (const checks::Job& job : jobs.jobs) {
       for (const checks::ScriptRef& s : job.scripts) {
         if (s.by_suffix) {
-          errors.push_back(Cat(jobs_file, ": the jobs name their scripts as the scheduler stores them (",
-                               s.path, "); give the folder that holds the scripts as PATH"));
+          errors.push_back(Cat(jobs_file, ": the jobs name their scripts as the scheduler stores them (", s.path,
+                               "); give the folder that holds the scripts as PATH"));
           break;
         }
         args.input.paths.push_back(s.path);

@@ -154,7 +154,8 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     if (const int stop = AnalyzeToGraph(scripts, false, "usage", lineage, &status, err); stop >= 0) return stop;
 
   const auto start = std::chrono::steady_clock::now();
-  usage::UsageRun run = usage::RunUsage(logs, options, [&](const std::string& m) { std::fprintf(err, "%s\n", m.c_str()); });
+  usage::UsageRun run =
+      usage::RunUsage(logs, options, [&](const std::string& m) { std::fprintf(err, "%s\n", m.c_str()); });
   if (!run.fatal_error.empty()) {
     std::fprintf(err, "hivelineage usage: %s\n", run.fatal_error.c_str());
     return 2;
@@ -174,10 +175,11 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   std::fflush(out);
   if (!quiet) {
     const double mb = static_cast<double>(run.stats.bytes) / 1e6;
-    std::fprintf(err, "hivelineage usage: %llu lines, %llu queries, %.2f MB in %.2f s (%.0f queries/s, %.1f MB/s, %d threads)\n",
-                 static_cast<unsigned long long>(run.stats.lines), static_cast<unsigned long long>(run.stats.queries),
-                 mb, seconds, seconds > 0 ? static_cast<double>(run.stats.queries) / seconds : 0.0,
-                 seconds > 0 ? mb / seconds : 0.0, run.jobs);
+    std::fprintf(
+        err, "hivelineage usage: %llu lines, %llu queries, %.2f MB in %.2f s (%.0f queries/s, %.1f MB/s, %d threads)\n",
+        static_cast<unsigned long long>(run.stats.lines), static_cast<unsigned long long>(run.stats.queries), mb,
+        seconds, seconds > 0 ? static_cast<double>(run.stats.queries) / seconds : 0.0, seconds > 0 ? mb / seconds : 0.0,
+        run.jobs);
   }
   const bool problems = run.stats.malformed > 0 || run.stats.with_errors > 0;
   return problems ? 1 : status;

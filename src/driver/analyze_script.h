@@ -29,8 +29,7 @@ struct StatementResult;
 class AstObserver {
  public:
   virtual ~AstObserver() = default;
-  virtual void Statement(ast::Statement& statement, const lineage::Session& session,
-                         const StatementResult& result) = 0;
+  virtual void Statement(ast::Statement& statement, const lineage::Session& session, const StatementResult& result) = 0;
 };
 
 struct StatementResult {

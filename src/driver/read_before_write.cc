@@ -34,9 +34,9 @@ std::vector<EarlyRead> ReadBeforeWrite::Take() {
 }
 
 std::string RenderEarlyRead(const EarlyRead& e, std::string_view what_later) {
-  std::string out = Cat(e.reader_file, ":", e.reader_at.line, ":", e.reader_at.column, ": warning: reads ", e.table,
-                        ", which ", what_later, " writes (", e.writer_file, ":", e.writer_at.line,
-                        "); it runs before the table is filled\n");
+  std::string out =
+      Cat(e.reader_file, ":", e.reader_at.line, ":", e.reader_at.column, ": warning: reads ", e.table, ", which ",
+          what_later, " writes (", e.writer_file, ":", e.writer_at.line, "); it runs before the table is filled\n");
   Append(out, e.reader_line, "\n");
   // The caret under the statement's first character; tabs kept so it lines up.
   for (int i = 1; i < e.reader_at.column && static_cast<size_t>(i - 1) < e.reader_line.size(); ++i)

@@ -55,7 +55,8 @@ bool Explain(const Graph& g, std::string_view column, int max_depth, ExplainResu
     error = Cat("no column named '", result.column, "' in the lineage of the scripts");
     // Its table known, say which columns are: a table of unknown schema may have none.
     const size_t dot = result.column.rfind('.');
-    if (const std::optional<TableId> t = dot == std::string::npos ? std::nullopt : g.FindTable(result.column.substr(0, dot))) {
+    if (const std::optional<TableId> t =
+            dot == std::string::npos ? std::nullopt : g.FindTable(result.column.substr(0, dot))) {
       const TableNode& table = g.tables[*t];
       if (table.columns.empty()) {
         Append(error, "; no column of ", table.name, " is known (give its schema with --catalog)");

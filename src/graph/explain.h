@@ -43,7 +43,7 @@ struct ExplainNode {
     SeeAbove,    // explained earlier in the tree
     DepthLimit,  // written by some statement, past --depth
   } state = State::Source;
-  int depth = 0;  // hops from the start
+  int depth = 0;                 // hops from the start
   std::vector<ExplainHop> hops;  // Derived: in run order
 };
 

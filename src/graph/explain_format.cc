@@ -106,7 +106,8 @@ void WriteExplainText(const Graph& g, const ExplainResult& r, std::string& out) 
       const ExplainHop& hop = node.hops[parent.hop];
       for (size_t c = 0; c < hop.conditions.size(); ++c)
         kids.push_back(Item{Item::Kind::Condition, parent.node, parent.hop, c, child_prefix, false, parent.depth});
-      for (int s : hop.sources) kids.push_back(Item{Item::Kind::Column, s, 0, 0, child_prefix, false, parent.depth + 1});
+      for (int s : hop.sources)
+        kids.push_back(Item{Item::Kind::Column, s, 0, 0, child_prefix, false, parent.depth + 1});
     }
     if (!kids.empty()) kids.back().last = true;
     for (size_t k = kids.size(); k-- > 0;) stack.push_back(std::move(kids[k]));

@@ -63,7 +63,8 @@ bool LiteralValue(const Expr* e, std::string& out) {
   switch (l->type) {
     case Literal::Type::String:
     case Literal::Type::Typed:
-      if (t.size() >= 2 && (t.front() == '\'' || t.front() == '"') && t.back() == t.front()) t = t.substr(1, t.size() - 2);
+      if (t.size() >= 2 && (t.front() == '\'' || t.front() == '"') && t.back() == t.front())
+        t = t.substr(1, t.size() - 2);
       out = std::string(t);
       return true;
     case Literal::Type::Number:

@@ -27,7 +27,9 @@ bool ReadTime(const json* v, int64_t& out, std::string& error) {
     error = "no time";
     return false;
   }
-  std::optional<int64_t> t = v->is_number() ? ParseLogTime(v->dump()) : v->is_string() ? ParseLogTime(v->get<std::string>()) : std::nullopt;
+  std::optional<int64_t> t = v->is_number()   ? ParseLogTime(v->dump())
+                             : v->is_string() ? ParseLogTime(v->get<std::string>())
+                                              : std::nullopt;
   if (!t) {
     error = Cat("time ", v->dump(), " is not RFC 3339, 'YYYY-MM-DD HH:MM:SS' or seconds since 1970");
     return false;

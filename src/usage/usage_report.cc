@@ -26,6 +26,8 @@ std::vector<std::pair<std::string, uint64_t>> ByCount(const Map& m) {
 
 std::string Time(int64_t t) { return t == kNever ? "-" : FormatLogTime(t); }
 
+std::string Count(uint64_t n, std::string_view one, std::string_view many) { return Cat(n, " ", n == 1 ? one : many); }
+
 void CountsJson(output::JsonOut& j, const std::vector<std::pair<std::string, uint64_t>>& counts, const char* key,
                 const char* count_key = "queries") {
   j.BeginArray();
@@ -100,8 +102,8 @@ UsageReport BuildUsageReport(const UsageStats& stats, const graph::Graph* lineag
              : within(rules.warm_days)                               ? Heat::Warm
              : within(rules.cold_days)                               ? Heat::Cold
                                                                      : Heat::Ice;
-    r.retire = report.has_lineage && r.in_lineage && (r.heat == Heat::Cold || r.heat == Heat::Ice) &&
-               !r.read_downstream;
+    r.retire =
+        report.has_lineage && r.in_lineage && (r.heat == Heat::Cold || r.heat == Heat::Ice) && !r.read_downstream;
     report.tables.push_back(std::move(r));
   }
   std::sort(report.tables.begin(), report.tables.end(), [](const TableReport& a, const TableReport& b) {
@@ -112,10 +114,11 @@ UsageReport BuildUsageReport(const UsageStats& stats, const graph::Graph* lineag
 }
 
 void WriteUsageText(const UsageStats& s, const UsageReport& r, size_t limit, std::string& out) {
-  Append(out, "usage: ", s.queries, " queries by ", s.users.size(), s.users.size() == 1 ? " user" : " users");
+  Append(out, "usage: ", Count(s.queries, "query", "queries"), " by ", Count(s.users.size(), "user", "users"));
   if (s.queries > 0) Append(out, ", ", Time(s.first), " .. ", Time(s.last), " UTC");
-  Append(out, " (", s.lines, " lines: ", s.malformed, " malformed, ", s.merged_events, " audit events of a statement already counted, ",
-         s.denied, " denied; ", s.with_errors, s.with_errors == 1 ? " query" : " queries", " with errors)\n");
+  Append(out, " (", Count(s.lines, "line", "lines"), ": ", s.malformed, " malformed, ", s.merged_events,
+         " audit events of a statement already counted, ", s.denied, " denied; ",
+         Count(s.with_errors, "query", "queries"), " with errors)\n");
   if (r.now != kNever) Append(out, "heat measured back from ", Time(r.now), " UTC\n");
   auto cap = [&](size_t n) { return limit == 0 ? n : std::min(n, limit); };
 
@@ -126,15 +129,17 @@ void WriteUsageText(const UsageStats& s, const UsageReport& r, size_t limit, std
       out += "  never read in the log\n";
       continue;
     }
-    Append(out, "  ", t.stats->reads, " reads (", t.recent_reads, " recent), ", t.stats->users.size(), " users, ",
-           t.stats->writes, " writes");
+    Append(out, "  ", Count(t.stats->reads, "read", "reads"), " (", t.recent_reads, " recent), ",
+           Count(t.stats->users.size(), "user", "users"), ", ", Count(t.stats->writes, "write", "writes"));
     if (t.stats->reads > 0) Append(out, ", ", Time(t.stats->first_read), " .. ", Time(t.stats->last_read));
     out += "\n";
     const auto partitions = ByCount(t.stats->partitions);
     if (!partitions.empty()) {
       out += "    partitions:";
-      for (size_t i = 0; i < cap(partitions.size()); ++i) Append(out, " ", partitions[i].first, " (", partitions[i].second, ")");
-      if (cap(partitions.size()) < partitions.size()) Append(out, " ... ", partitions.size() - cap(partitions.size()), " more");
+      for (size_t i = 0; i < cap(partitions.size()); ++i)
+        Append(out, " ", partitions[i].first, " (", partitions[i].second, ")");
+      if (cap(partitions.size()) < partitions.size())
+        Append(out, " ... ", partitions.size() - cap(partitions.size()), " more");
       out += "\n";
     }
     const auto columns = ByCount(t.stats->columns);
@@ -148,7 +153,7 @@ void WriteUsageText(const UsageStats& s, const UsageReport& r, size_t limit, std
   auto section = [&](const char* title, const absl::flat_hash_map<std::string, uint64_t>& m) {
     if (m.empty()) return;
     Append(out, "\n", title, "\n");
-    for (const auto& [k, n] : ByCount(m)) Append(out, "  ", k, "  ", n, n == 1 ? " query\n" : " queries\n");
+    for (const auto& [k, n] : ByCount(m)) Append(out, "  ", k, "  ", Count(n, "query", "queries"), "\n");
   };
   section("reads across databases (queries reading several together):", s.cross_database);
   section("reads across layers:", s.cross_layer);

@@ -39,11 +39,11 @@ struct TableReport {
   std::string name;
   std::string layer;
   Heat heat = Heat::Ice;
-  uint64_t recent_reads = 0;  // in the last hot_days days
+  uint64_t recent_reads = 0;          // in the last hot_days days
   const TableStats* stats = nullptr;  // null: never read or written in the log
   bool in_lineage = false;
-  bool read_downstream = false;       // some statement of the lineage reads it to write another table
-  std::vector<std::string> writers;   // lineage statements that write it ("file:line")
+  bool read_downstream = false;      // some statement of the lineage reads it to write another table
+  std::vector<std::string> writers;  // lineage statements that write it ("file:line")
   bool retire = false;
 };
 

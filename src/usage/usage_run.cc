@@ -141,7 +141,6 @@ class Worker {
 // back, in order.
 class Pipeline {
  public:
-
   void Put(Batch&& b) {
     std::lock_guard lock(mu_);
     ++next_;

@@ -24,7 +24,7 @@ namespace hivelineage::usage {
 struct UsageOptions {
   driver::AnalyzeOptions analyze;  // catalogs, default database, variables, semantics, limits
   LogFormat format = LogFormat::Auto;
-  int jobs = 0;                                       // worker threads; 0 = one per core
+  int jobs = 0;                                         // worker threads; 0 = one per core
   std::vector<std::string> partition_columns = {"dt"};  // see partition_filters.h
   std::vector<std::string> layers = {"ods", "dwd", "dws", "ads"};
   size_t batch_lines = 1024;
@@ -33,7 +33,7 @@ struct UsageOptions {
 
 struct UsageRun {
   UsageStats stats;
-  std::string fatal_error;  // a log or catalog could not be read: nothing more was done
+  std::string fatal_error;      // a log or catalog could not be read: nothing more was done
   size_t messages_dropped = 0;  // problems past max_messages
   size_t peak_batches = 0;      // batches in flight at once (read, not yet merged)
   int jobs = 1;

@@ -26,8 +26,8 @@ struct TableStats {
   uint64_t writes = 0;  // queries that wrote it
   int64_t first_read = std::numeric_limits<int64_t>::max();
   int64_t last_read = kNever;
-  absl::flat_hash_map<int64_t, uint64_t> reads_per_day;  // day (seconds / 86400) -> reads
-  absl::flat_hash_set<std::string> users;                // who read it
+  absl::flat_hash_map<int64_t, uint64_t> reads_per_day;   // day (seconds / 86400) -> reads
+  absl::flat_hash_set<std::string> users;                 // who read it
   absl::flat_hash_map<std::string, uint64_t> partitions;  // "dt=2024-03-01" -> reads
   absl::flat_hash_map<std::string, uint64_t> columns;     // column (short name) -> reads
 
@@ -35,13 +35,13 @@ struct TableStats {
 };
 
 struct UsageStats {
-  uint64_t lines = 0;           // non-blank lines read
-  uint64_t bytes = 0;           // of the logs
-  uint64_t malformed = 0;       // lines that are not an entry of the log format
-  uint64_t merged_events = 0;   // Ranger events folded into the statement before them
-  uint64_t denied = 0;          // Ranger events of statements that were not allowed to run
-  uint64_t queries = 0;         // analysed
-  uint64_t with_errors = 0;     // queries with a statement that did not analyse cleanly
+  uint64_t lines = 0;          // non-blank lines read
+  uint64_t bytes = 0;          // of the logs
+  uint64_t malformed = 0;      // lines that are not an entry of the log format
+  uint64_t merged_events = 0;  // Ranger events folded into the statement before them
+  uint64_t denied = 0;         // Ranger events of statements that were not allowed to run
+  uint64_t queries = 0;        // analysed
+  uint64_t with_errors = 0;    // queries with a statement that did not analyse cleanly
   int64_t first = std::numeric_limits<int64_t>::max();
   int64_t last = kNever;
   absl::flat_hash_map<std::string, TableStats> tables;  // db.table
