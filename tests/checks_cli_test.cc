@@ -24,7 +24,7 @@ TEST_CASE("cli check sensitive: the warehouse's raw phone copy is an amplificati
   CHECK(text.out.find("ads.ads_user_contact.phone_num: tag phone at restricted, but ads.ads_user_contact allows up "
                       "to internal") != std::string::npos);
   CHECK(text.out.find("    -> ads.ads_user_contact.phone_num  = u.phone_num  "
-                      "(corpus/warehouse/etl/ads/05_ads_user_contact.sql:3, statement 0)") != std::string::npos);
+                      "at corpus/warehouse/etl/ads/05_ads_user_contact.sql:3 (statement 0)") != std::string::npos);
   const auto json = RunCli(args + " --format json");
   CHECK(json.code == 1);
   const nlohmann::json j = nlohmann::json::parse(json.out);
@@ -101,7 +101,7 @@ TEST_CASE("cli explain: text and json; errors") {
   CHECK(text.code == 0);
   CHECK(
       text.out.starts_with("ads.ads_user_value.order_amount\n└── = o.total_amount_td  "
-                           "(corpus/warehouse/etl/ads/02_ads_user_value.sql:2, statement 0)\n"));
+                           "at corpus/warehouse/etl/ads/02_ads_user_value.sql:2 (statement 0)\n"));
   CHECK(text.out.find("ods.ods_order_detail.split_total_amount  (source: no statement writes it)") !=
         std::string::npos);
   const auto json = RunCli("explain ads.ads_user_value.order_amount --format json " + kWarehouse);

@@ -59,10 +59,10 @@ TEST_CASE("explain: hops with expressions and script lines, conditions apart, do
   graph::WriteExplainText(Warehouse(), r, text);
   CHECK(text ==
         "dws.user_amount.total\n"
-        "└── = sum(amount)  (stage.sql:3, statement 1)\n"
+        "└── = sum(amount)  at stage.sql:3 (statement 1)\n"
         "    ├── [group_by] user_id  reads default.tmp_paid.user_id\n"
         "    └── default.tmp_paid.amount\n"
-        "        └── = o.amount  (stage.sql:1, statement 0)\n"
+        "        └── = o.amount  at stage.sql:1 (statement 0)\n"
         "            ├── [join_on] (o.id = p.order_id)  reads ods.orders.id, ods.pay.order_id\n"
         "            ├── [where] (o.dt = '2024-03-01')  reads ods.orders.dt\n"
         "            └── ods.orders.amount  (source: no statement writes it)\n");

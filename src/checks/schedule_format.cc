@@ -1,4 +1,5 @@
 // check schedule's report as text and as JSON.
+#include "absl/strings/str_join.h"
 #include "base/strings.h"
 #include "checks/schedule.h"
 #include "graph/text.h"
@@ -8,12 +9,6 @@ namespace hivelineage::checks {
 namespace {
 
 std::string At(const std::string& file, LineCol at) { return Cat(file, ":", at.line); }
-
-std::string Chain(const std::vector<std::string>& jobs, std::string_view sep) {
-  std::string out;
-  for (const std::string& j : jobs) Append(out, out.empty() ? "" : sep, j);
-  return out;
-}
 
 void WriteEvidence(std::string& out, const FlowEvidence& e) {
   Append(out, "      ", e.table, ": written at ", At(e.writer_file, e.writer_at), ", read at ",
@@ -63,7 +58,7 @@ void WriteScheduleText(const ScheduleReport& r, std::string& out) {
   }
   if (!r.cycles.empty()) {
     out += "\ncycles (jobs that wait for themselves; the scheduler can never run them):\n";
-    for (const auto& c : r.cycles) Append(out, "  ", Chain(c, " -> "), " -> ", c.front(), "\n");
+    for (const auto& c : r.cycles) Append(out, "  ", absl::StrJoin(c, " -> "), " -> ", c.front(), "\n");
   }
   if (!r.out_of_order.empty()) {
     out += "\nout of order within a job (a script reads a table a later script of the job writes):\n";
@@ -77,7 +72,7 @@ void WriteScheduleText(const ScheduleReport& r, std::string& out) {
   }
   if (!r.data_cycles.empty()) {
     out += "\ndata cycles (each job reads what another writes; no order satisfies them all in one run):\n";
-    for (const auto& c : r.data_cycles) Append(out, "  ", Chain(c, ", "), "\n");
+    for (const auto& c : r.data_cycles) Append(out, "  ", absl::StrJoin(c, ", "), "\n");
   }
   if (!r.unresolved.empty()) {
     out += "\nscripts of jobs that are not among the analysed scripts (their tables are not known):\n";

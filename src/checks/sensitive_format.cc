@@ -1,6 +1,7 @@
 // check sensitive's report as text and as JSON.
 #include <map>
 
+#include "absl/strings/str_join.h"
 #include "base/strings.h"
 #include "checks/sensitive.h"
 #include "graph/text.h"
@@ -9,28 +10,17 @@
 namespace hivelineage::checks {
 namespace {
 
-std::string Where(const graph::Graph& g, graph::StatementId statement) {
-  const graph::StatementInfo& st = g.statements[statement];
-  return Cat(st.file, ":", st.start.line, ", statement ", st.index);
-}
-
 std::string Plural(size_t n, std::string_view one, std::string_view many) { return Cat(n, " ", n == 1 ? one : many); }
-
-std::string Joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& m : items) Append(out, out.empty() ? "" : ", ", m);
-  return out;
-}
 
 // `-> target  = expression  (file:line, statement N)` per step, masking after it.
 void AppendPath(const graph::Graph& g, const TagReach& r, const std::string& indent, std::string& out) {
   Append(out, indent, r.origin, r.declared && r.path.empty() ? Cat("  tagged ", r.tag, " (", r.rule, ")") : "", "\n");
   for (const TagHop& hop : r.path) {
     for (const graph::Step& s : hop.edge->steps) {
-      Append(out, indent, "-> ", g.columns[s.target].name, "  = ", g.Written(s).expression, "  (",
-             Where(g, s.statement), ")");
+      Append(out, indent, "-> ", g.columns[s.target].name, "  = ", g.Written(s).expression, "  at ",
+             graph::StatementPlace(g.statements[s.statement]));
       const std::vector<std::string> masking = StepMasking(g, s);
-      if (!masking.empty()) Append(out, "  [masked: ", Joined(masking), "]");
+      if (!masking.empty()) Append(out, "  [masked: ", absl::StrJoin(masking, ", "), "]");
       out += "\n";
     }
   }
@@ -145,7 +135,7 @@ void WriteSensitiveText(const graph::Graph& g, const SensitiveReport& report, st
     // The path back to the origin, nearest first, with the masking of each hop and the level it left.
     for (size_t i = r.path.size(); i-- > 0;) {
       const TagHop& hop = r.path[i];
-      if (!hop.masking.empty()) Append(out, "  [", Joined(hop.masking), ": ", LevelName(hop.level), "]");
+      if (!hop.masking.empty()) Append(out, "  [", absl::StrJoin(hop.masking, ", "), ": ", LevelName(hop.level), "]");
       Append(out, "  <- ", i > 0 ? g.columns[r.path[i - 1].edge->target].name : r.origin);
     }
     if (r.violation) Append(out, "  AMPLIFICATION (", r.table, " allows ", LevelName(r.allowed), ")");
@@ -155,12 +145,13 @@ void WriteSensitiveText(const graph::Graph& g, const SensitiveReport& report, st
     out += "\nstopped by masking:\n";
     for (const TagStop& s : report.stopped)
       Append(out, "  ", s.tag, ": ", g.columns[s.edge->source].name, " -> ", g.columns[s.edge->target].name, "  = ",
-             g.Expression(*s.edge), "  (", Where(g, s.edge->statement()), ")  [", Joined(s.masking), "]\n");
+             g.Expression(*s.edge), "  at ", graph::StatementPlace(g.statements[s.edge->statement()]), "  [",
+             absl::StrJoin(s.masking, ", "), "]\n");
   }
   if (!report.uncertain.empty()) {
     out += "\nuncertain (statements with errors read a tagged table; their lineage may be partial):\n";
     for (const TagUncertain& u : report.uncertain)
-      Append(out, "  ", u.tag, ": ", u.table, " read at ", Where(g, u.statement), "\n");
+      Append(out, "  ", u.tag, ": ", u.table, " read at ", graph::StatementPlace(g.statements[u.statement]), "\n");
   }
   if (!report.unused_rules.empty()) {
     out += "\ntag rules that match no column of the lineage:\n";

@@ -6,6 +6,7 @@
 #include "checks/jobs.h"
 #include "checks/schedule.h"
 #include "cli/check_command.h"
+#include "cli/format_option.h"
 #include "cli/graph_command.h"
 
 namespace hivelineage::cli {
@@ -59,10 +60,7 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
     } else if (name == "--fail-on-unneeded") {
       fail_on_unneeded = true;
     } else if (name == "--format") {
-      if (!c.TakeValue(value) || (value != "text" && value != "json"))
-        error = Cat("unknown format '", value, "' (expected text or json)");
-      else
-        json = value == "json";
+      TakeTextOrJson(c, json, error);
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }

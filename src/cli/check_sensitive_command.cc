@@ -5,6 +5,7 @@
 #include "base/strings.h"
 #include "checks/sensitive.h"
 #include "cli/check_command.h"
+#include "cli/format_option.h"
 #include "cli/graph_command.h"
 
 namespace hivelineage::cli {
@@ -65,10 +66,7 @@ int CheckSensitiveCommand(int argc, const char* const* argv, std::FILE* out, std
     } else if (name == "--no-default-masking") {
       default_masking = false;
     } else if (name == "--format") {
-      if (!c.TakeValue(value) || (value != "text" && value != "json"))
-        error = Cat("unknown format '", value, "' (expected text or json)");
-      else
-        json = value == "json";
+      TakeTextOrJson(c, json, error);
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/strings.h"
+#include "cli/format_option.h"
 #include "cli/graph_command.h"
 #include "graph/explain.h"
 
@@ -52,10 +53,7 @@ int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
       if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || depth < 0)
         error = Cat("--depth expects a non-negative number, got '", value, "'");
     } else if (name == "--format") {
-      if (!c.TakeValue(value) || (value != "text" && value != "json"))
-        error = Cat("unknown format '", value, "' (expected text or json)");
-      else
-        json = value == "json";
+      TakeTextOrJson(c, json, error);
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/strings.h"
+#include "cli/format_option.h"
 #include "cli/graph_command.h"
 #include "usage/usage_report.h"
 #include "usage/usage_run.h"
@@ -112,10 +113,7 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       else
         options.format = *f;
     } else if (name == "--format") {
-      if (!c.TakeValue(value) || (value != "text" && value != "json"))
-        error = Cat("unknown format '", value, "' (expected text or json)");
-      else
-        json = value == "json";
+      TakeTextOrJson(c, json, error);
     } else if (name == "--now") {
       const std::optional<int64_t> t = c.TakeValue(value) ? usage::ParseLogTime(value) : std::nullopt;
       if (!t)

@@ -58,7 +58,7 @@ struct ExplainResult {
 bool Explain(const Graph& graph, std::string_view column, int max_depth, ExplainResult& result, std::string& error);
 
 // A tree: each column, under it the statements that write it (`= expression
-// (file:line, statement N)`), under each its conditions (`[where] ...`) and
+// at file:line (statement N)`), under each its conditions (`[where] ...`) and
 // the columns its expression reads.
 void WriteExplainText(const Graph& graph, const ExplainResult& result, std::string& out);
 

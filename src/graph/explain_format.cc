@@ -1,4 +1,5 @@
 // explain's derivation tree as text and as JSON.
+#include "absl/strings/str_join.h"
 #include "base/strings.h"
 #include "graph/explain.h"
 #include "graph/text.h"
@@ -8,17 +9,6 @@ namespace hivelineage::graph {
 namespace {
 
 constexpr int kMaxIndent = 32;
-
-std::string Where(const Graph& g, uint32_t statement) {
-  const StatementInfo& st = g.statements[statement];
-  return Cat(st.file, ":", st.start.line, ", statement ", st.index);
-}
-
-std::string Joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& s : items) Append(out, out.empty() ? "" : ", ", s);
-  return out;
-}
 
 const char* StateName(ExplainNode::State s) {
   switch (s) {
@@ -128,12 +118,13 @@ void WriteExplainText(const Graph& g, const ExplainResult& r, std::string& out) 
         break;
       case Item::Kind::Hop: {
         const ExplainHop& hop = node.hops[item.hop];
-        Append(out, "= ", hop.expression, "  (", Where(g, hop.statement), ")\n");
+        Append(out, "= ", hop.expression, "  at ", StatementPlace(g.statements[hop.statement]), "\n");
         break;
       }
       case Item::Kind::Condition: {
         const ExplainCondition& c = node.hops[item.hop].conditions[item.condition];
-        Append(out, "[", lineage::ClauseName(c.clause), "] ", c.expression, "  reads ", Joined(c.columns), "\n");
+        Append(out, "[", lineage::ClauseName(c.clause), "] ", c.expression, "  reads ", absl::StrJoin(c.columns, ", "),
+               "\n");
         break;
       }
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "absl/strings/str_join.h"
 #include "base/strings.h"
 
 namespace hivelineage::usage {
@@ -11,12 +12,6 @@ namespace {
 template <typename Map>
 void AddAll(Map& into, Map&& from) {
   for (auto& [k, v] : from) into[k] += v;
-}
-
-std::string Joined(const std::set<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (const std::string& s : items) Append(out, out.empty() ? "" : sep, s);
-  return out;
 }
 
 std::vector<std::string_view> Words(std::string_view s) {
@@ -117,8 +112,8 @@ void CountQuery(const LogEntry& entry, const std::vector<driver::StatementResult
   }
   for (const PartitionRead& p : partitions)
     if (read.contains(p.table)) ++stats.tables[p.table].partitions[p.filter];
-  if (dbs.size() > 1) ++stats.cross_database[Joined(dbs, "+")];
-  if (read_layers.size() > 1) ++stats.cross_layer[Joined(read_layers, "+")];
+  if (dbs.size() > 1) ++stats.cross_database[absl::StrJoin(dbs, "+")];
+  if (read_layers.size() > 1) ++stats.cross_layer[absl::StrJoin(read_layers, "+")];
   for (const std::string& w : written) {
     const std::string to = LayerOf(w, layers);
     for (const std::string& from : read_layers)
