@@ -243,3 +243,46 @@ TEST_CASE("sensitive: a tag declared in a table allowed less is a violation with
   CHECK(c->violation);
   CHECK(r.violations == 1);
 }
+
+TEST_CASE("sensitive: a masked and an unmasked use of a column in one expression carry the tag") {
+  const graph::Graph g = GraphOf({
+      {"a.sql",
+       "insert overwrite table ads.y select md5(email) as hashed, if(id is null, md5(email), email) as mixed,\n"
+       "  concat(md5(email), '/', email) as joined, md5(concat(email, 'salt')) as salted,\n"
+       "  concat(md5(email), '/', sha2(phone, 256)) as both_masked from ods.users;\n"},
+  });
+  const checks::SensitiveReport r =
+      checks::CheckSensitive(g, Rules("column,tag,level\nods.users.email,email,confidential\n"
+                                      "ods.users.phone,phone,restricted\n",
+                                      "table,level\nads.*,internal\n"));
+  // Masked on every way in: stopped.
+  CHECK(Find(r, "email", "ads.y.hashed") == nullptr);
+  CHECK(Find(r, "email", "ads.y.salted") == nullptr);
+  CHECK(Find(r, "email", "ads.y.both_masked") == nullptr);
+  CHECK(Find(r, "phone", "ads.y.both_masked") == nullptr);
+  // The raw value also reaches the column: the tag goes on, an amplification.
+  const checks::TagReach* mixed = Find(r, "email", "ads.y.mixed");
+  REQUIRE(mixed != nullptr);
+  CHECK(mixed->level == 2);
+  CHECK(mixed->violation);
+  const checks::TagReach* joined = Find(r, "email", "ads.y.joined");
+  REQUIRE(joined != nullptr);
+  CHECK(joined->violation);
+  CHECK(r.violations == 2);
+}
+
+TEST_CASE("sensitive: the conditions of IF and CASE choose a masked value, they do not unmask it") {
+  const graph::Graph g = GraphOf({
+      {"a.sql",
+       "insert overwrite table ads.y select if(id is null, null, md5(email)) as a,\n"
+       "  case when email like '%@x.com' then sha2(email, 256) else mask(email) end as b,\n"
+       "  case when id > 0 then email end as c from ods.users;\n"},
+  });
+  const checks::SensitiveReport r = checks::CheckSensitive(
+      g, Rules("column,tag,level\nods.users.email,email,confidential\n", "table,level\nads.*,internal\n"));
+  CHECK(Find(r, "email", "ads.y.a") == nullptr);
+  CHECK(Find(r, "email", "ads.y.b") == nullptr);
+  const checks::TagReach* c = Find(r, "email", "ads.y.c");
+  REQUIRE(c != nullptr);
+  CHECK(c->violation);
+}
