@@ -158,7 +158,7 @@ class TagWalk {
 }  // namespace
 
 std::vector<std::string> StepMasking(const Graph& g, const graph::Step& step) {
-  // The lineage layer tells only whether the written value is masked somewhere, not which source.
+  // The lineage layer tells only that every source of the written value is masked, not by what.
   if (g.Written(step).masking) return {"mask"};
   return {};
 }

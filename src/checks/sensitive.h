@@ -69,9 +69,10 @@ struct SensitiveReport {
 
 SensitiveReport CheckSensitive(const graph::Graph& graph, const SensitivityRules& rules);
 
-// The masking functions and shapes (`md5`, `shape:substr_mask`) that a value
-// step's source passes through on its way into the target, sorted; empty
-// when unmasked.
+// The masking a value step's source passes through on its way into the
+// target, by name (rules match `md5`, `mask_*`, `shape:NAME`); empty when
+// unmasked. The lineage layer tells only that every source of the written
+// value is masked, not by what: that is named `mask` (docs/checks.md).
 std::vector<std::string> StepMasking(const graph::Graph& graph, const graph::Step& step);
 
 // A summary line, the amplifications with their whole paths, then every tag
