@@ -5,6 +5,7 @@
 //   hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]
 //   hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]
 //   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
+//   hivelineage_bench usage [--queries N,...] [--threads 1,2]
 //
 // lex       split into statements + variable substitution + tokenize
 // parse     lex + parse every statement
@@ -16,6 +17,8 @@
 // warehouse writes a synthetic ods/dwd/dws/ads warehouse (warehouse.h)
 // graph     `hivelineage graph` against the plain analysis: time, peak RSS,
 //           output bytes, each run in a child process (graph_mode.h)
+// usage     `hivelineage usage` on a generated query log of N queries (default
+//           1,000,000): queries/s, MB/s and peak RSS per thread count (usage_mode.h)
 //
 // lex/parse/pipeline load the files into memory first and run on one core, so
 // disk speed is not measured. folder reads the files as the CLI does (after a
@@ -45,6 +48,7 @@
 #include "store_mode.h"
 #include "output/writer.h"
 #include "parser/parser.h"
+#include "usage_mode.h"
 #include "warehouse.h"
 
 namespace {
@@ -236,7 +240,8 @@ int Usage() {
       "       hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]\n"
       "       hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...\n"
       "       hivelineage_bench store DIR [--db FILE] [--catalog FILE] [--var NAME=VALUE] [-j N]\n"
-      "                         [--change-percent P] [--queries N] [--queries-only]\n",
+      "                         [--change-percent P] [--queries N] [--queries-only]\n"
+      "       hivelineage_bench usage [--queries N,...] [--threads 1,2]\n",
       stderr);
   return 2;
 }
@@ -254,6 +259,7 @@ int main(int argc, char** argv) {
   if (mode == "warehouse") return bench::WarehouseMode(argc, argv, i);
   if (mode == "graph") return bench::GraphMode(argc, argv, i);
   if (mode == "store") return bench::StoreMode(argc, argv, i);
+  if (mode == "usage") return bench::UsageMode(argc, argv, i);
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};

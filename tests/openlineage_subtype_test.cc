@@ -259,7 +259,9 @@ TEST_CASE("transform: one per projection shape, from the AST") {
       {"if(amt > 0, name, city)", "conditional"},
       {"(select max(name) from s.u)", "aggregation"},  // a scalar subquery's value
       {"md5(name)", "transformation masking"},
-      {"concat(mask_hash(name), city)", "transformation masking"},
+      {"concat(mask_hash(name), upper(city))", "transformation"},  // masked only when every source is
+      {"concat(mask_hash(name), mask(city))", "transformation masking"},
+      {"if(amt > 0, md5(name), name)", "conditional"},  // the raw name is copied too
   };
   for (const Case& c : cases) {
     CAPTURE(c.select);

@@ -292,8 +292,12 @@ TEST_CASE("store: every sql example of docs/store.md runs on the bundled warehou
     store::Statement st = d.Prepare(sql);
     size_t rows = 0;
     while (st.Step()) ++rows;
-    // The bundled warehouse has no script with errors; every other question has answers.
-    if (sql.find("statements_with_errors > 0") == std::string::npos) CHECK(rows > 0);
+    // The bundled warehouse has no script with errors, and copies no column
+    // through masking alone (its masked dimension merges masked new rows with
+    // the table's old ones, which counts as unmasked); every other question
+    // has answers.
+    if (sql.find("statements_with_errors > 0") == std::string::npos && sql.find("masking = 1") == std::string::npos)
+      CHECK(rows > 0);
     ++blocks;
   }
   CHECK(blocks >= 10);

@@ -89,6 +89,9 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
     std::fprintf(err, "hivelineage: %s\n", summary.fatal_error.c_str());
     return summary;
   }
+  std::string early;
+  for (const driver::EarlyRead& e : summary.early_reads) early += driver::RenderEarlyRead(e);
+  console.WriteErr(early);
   if (!begun) writer->Begin(buf);
   writer->End(buf);
   console.WriteOut(buf);

@@ -126,8 +126,9 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     if (const int stop = ReadStoreGraph(args, keep_sql, command, graph, status, err); stop >= 0) return stop;
   } else {
     const std::string who = Cat("hivelineage ", command);
-    const auto inputs = ResolveInputs(args.input, who.c_str(), err);
+    auto inputs = ResolveInputs(args.input, who.c_str(), err);
     if (!inputs) return 2;
+    inputs->insert(inputs->end(), args.extra.begin(), args.extra.end());
     const driver::RunOptions options = MakeRunOptions(args.input);
 
     graph::GraphBuilder builder(graph::BuildOptions{keep_sql});
@@ -142,6 +143,9 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
       std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
       return 2;
     }
+    std::string early;
+    for (const driver::EarlyRead& e : summary.early_reads) early += driver::RenderEarlyRead(e);
+    WriteOut(early, err);
     graph = builder.Finish();
     *status = ExitStatus(summary);
   }

@@ -28,6 +28,8 @@ struct GraphInputArgs {
   std::string store;  // --store DB: read the graph from a store instead of analysing PATHs
   graph::Level level = graph::Level::Column;  // --level
   bool level_given = false;
+  // Scripts held in memory, analysed after the PATHs (check schedule's inline SQL).
+  std::vector<driver::InputFile> extra;
 };
 
 // Handles one of the shared options at `cursor`. Returns false when the

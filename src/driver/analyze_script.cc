@@ -16,7 +16,7 @@ namespace {
 constexpr uint64_t kOffsetCeiling = std::numeric_limits<uint32_t>::max() - SourceFile::kPadding - 1;
 
 void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse, lineage::Session& session,
-                StatementResult& r) {
+                AstObserver* observer, StatementResult& r) {
   Diagnostics diags;
   // One arena per statement: the AST dies as soon as its lineage is known.
   Arena arena;
@@ -30,6 +30,7 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
       r.lineage = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
       for (Diagnostic& d : r.lineage.diagnostics) diags.push_back(std::move(d));
       r.lineage.diagnostics.clear();
+      if (observer != nullptr) observer->Statement(*stmt, session, r);
     } else {
       r.kind = lexer::GuessStatementKind(text);
       const bool any_error =
@@ -149,7 +150,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
                                          Cat("statement is ", st.text().size(), " bytes, more than the limit of ",
                                              limits.max_statement_bytes, " bytes; not analysed")});
     } else {
-      AnalyzeSql(st, parse, session, r);
+      AnalyzeSql(st, parse, session, options.ast_observer, r);
       std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
                        [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
     }

@@ -21,6 +21,18 @@
 
 namespace hivelineage::driver {
 
+struct StatementResult;
+
+// Sees each statement's rewritten AST once its lineage is known, before the
+// AST is freed: for tools that read more from a statement than its lineage
+// (the usage command's partition filters). It may read the tree and the
+// session; it must not keep pointers into the tree.
+class AstObserver {
+ public:
+  virtual ~AstObserver() = default;
+  virtual void Statement(ast::Statement& statement, const lineage::Session& session, const StatementResult& result) = 0;
+};
+
 struct StatementResult {
   uint32_t index = 0;  // within the file, from 0
   Span span;           // original file offsets

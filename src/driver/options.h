@@ -51,6 +51,8 @@ struct CatalogSource {
 // ("hivevar:NAME", "hiveconf:NAME", "system:NAME"; --hivevar, --hiveconf).
 using VariableDefinitions = std::vector<std::pair<std::string, std::string>>;
 
+class AstObserver;  // analyze_script.h
+
 struct AnalyzeOptions {
   std::vector<CatalogSource> catalogs;  // loaded in order, before any script
   std::string default_database = "default";
@@ -59,6 +61,7 @@ struct AnalyzeOptions {
   lineage::Semantics semantics = lineage::Semantics::Precise;
   parser::ParseOptions parse;
   Limits limits;
+  AstObserver* ast_observer = nullptr;  // not owned; called on the analysing thread
 };
 
 }  // namespace hivelineage::driver

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 #include <thread>
 
@@ -125,6 +126,37 @@ void ExpandOne(const std::string& arg, const std::string& shown, ExpandedInputs&
 }
 
 constexpr int kMaxJobs = 256;
+
+// Watches a sequenced run's statements in run order for reads of tables a
+// later script writes. Statements reach it from the renderer (on the one
+// thread that analyses a sequenced run) or, without one, from the sink.
+class SequenceWatch : public Renderer {
+ public:
+  explicit SequenceWatch(const Renderer* inner) : inner_(inner) {}
+
+  void Statement(const FileResult& file, StatementResult&& st, FilePart& part) const override {
+    See(file, st);
+    if (inner_ != nullptr) inner_->Statement(file, std::move(st), part);
+  }
+
+  void See(const FileResult& file, const StatementResult& st) const {
+    if (file.is_catalog || file.source == nullptr) return;
+    std::lock_guard lock(mu_);
+    // Statements come in order, numbered from 0 in each file: 0 starts the next
+    // script (a SourceFile's address may be reused by the next one's).
+    if (st.index == 0) ++script_;
+    reads_.Statement(script_, std::string(file.source->name()), st.start, file.source->LineText(st.start.line),
+                     st.lineage.inputs, st.lineage.outputs);
+  }
+
+  std::vector<EarlyRead> Take() { return reads_.Take(); }
+
+ private:
+  const Renderer* inner_;
+  mutable std::mutex mu_;
+  mutable ReadBeforeWrite reads_;
+  mutable size_t script_ = 0;
+};
 
 }  // namespace
 
@@ -279,12 +311,26 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   // Independent scripts each start from the catalogs, frozen and shared;
   // sequenced ones share one session.
   std::shared_ptr<const lineage::Catalog> frozen;
-  lineage::Session shared;
-  if (options.sequenced)
-    shared = NewSession(after_init.analyze, std::move(loaded.catalog));
-  else
+  if (!options.sequenced) {
     frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
-  RunScheduled(inputs, after_init, std::move(frozen), options.sequenced ? &shared : nullptr, jobs, sink, summary);
+    RunScheduled(inputs, after_init, std::move(frozen), nullptr, jobs, sink, summary);
+  } else {
+    lineage::Session shared = NewSession(after_init.analyze, std::move(loaded.catalog));
+    // Statements are watched before a renderer turns them into text, or,
+    // when pieces keep them, as the sink receives them (in run order too).
+    SequenceWatch watch(options.renderer);
+    RunOptions watched = after_init;
+    if (options.renderer != nullptr) watched.renderer = &watch;
+    RunScheduled(
+        inputs, watched, nullptr, &shared, jobs,
+        [&](FilePart&& part) {
+          if (options.renderer == nullptr)
+            for (const StatementResult& st : part.file.statements) watch.See(part.file, st);
+          sink(std::move(part));
+        },
+        summary);
+    summary.early_reads = watch.Take();
+  }
   summary.thread_cpu_seconds.insert(summary.thread_cpu_seconds.begin(), ThreadCpuSeconds() - cpu_start);
   return summary;
 }

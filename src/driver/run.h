@@ -25,14 +25,17 @@
 
 #include "driver/analyze_script.h"
 #include "driver/file_part.h"
+#include "driver/read_before_write.h"
 #include "driver/session.h"
 
 namespace hivelineage::driver {
 
 struct InputFile {
-  std::string path;                                // filesystem path, or "-" for stdin
-  std::string name;                                // as shown in output and diagnostics
-  std::optional<std::string> text = std::nullopt;  // the script itself (-e 'SQL'): path is not read
+  std::string path;  // filesystem path, or "-" for stdin
+  std::string name;  // as shown in output and diagnostics
+  // A script held in memory rather than read from `path` (SQL a scheduler
+  // task holds itself, say), when set.
+  std::optional<std::string> text = std::nullopt;
 };
 
 struct ExpandedInputs {
@@ -111,6 +114,10 @@ struct RunSummary {
   std::vector<double> thread_cpu_seconds;  // CPU time of each thread, the caller's first (for benchmarks)
   bool unreadable_input = false;           // some input could not be read
   bool any_error = false;                  // some statement or file-level error
+  // A sequenced run: scripts that read a table a later script writes (they
+  // run before it is filled), in the order found. Warnings; they do not
+  // change the exit status.
+  std::vector<EarlyRead> early_reads;
 };
 
 using PartSink = std::function<void(FilePart&&)>;  // pieces of files, in order

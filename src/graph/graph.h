@@ -68,7 +68,7 @@ struct WrittenColumn {
   ColumnId column = 0;
   std::string expression;  // the target expression traced back to base columns
   lineage::Derivation derivation = lineage::Derivation::Identity;
-  bool masking = false;  // the value passes through mask*(), md5(), sha*() or hash()
+  bool masking = false;  // every source reaches the value through mask*(), md5(), sha*() or hash()
 };
 
 // One analysed statement that reads or writes a table.

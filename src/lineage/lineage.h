@@ -28,7 +28,7 @@ struct ColumnLineage {
   std::string expression;            // target expression traced back to base columns
   enum class Type : uint8_t { Simple, Expression, Script } type = Type::Simple;  // Hive's dependency type
   Derivation derivation = Derivation::Identity;  // how the value is made (OpenLineage DIRECT subtype)
-  bool masking = false;                          // the value passes through mask*(), md5(), sha*() or hash() somewhere
+  bool masking = false;                          // every source reaches it through mask*(), md5(), sha*(), hash()
 };
 
 // The clause a predicate comes from, recorded where the resolver meets it.

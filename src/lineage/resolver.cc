@@ -661,11 +661,30 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
   info.derivation = Derivation::Transformation;
   if (root->kind == NodeKind::Literal) return info;
   info.type = DepType::Expression;
-  // Iterative walk: left-deep operator chains can be very long.
-  absl::InlinedVector<const Expr*, 32> stack{root};
+  // Masked only when every value that reaches the result is: `if(c, md5(x), x)`
+  // copies x unmasked. A value is masked under a masking call, or when its
+  // column already was; the conditions of IF and CASE choose a value, they are
+  // not one, and do not count.
+  bool any_value = false, all_masked = true;
+  auto value = [&](bool masked) {
+    any_value = true;
+    all_masked = all_masked && masked;
+  };
+  // Iterative walk: left-deep operator chains can be very long. Each operand
+  // goes with whether a masking call encloses it and whether it is a value.
+  struct Operand {
+    const Expr* e;
+    bool under_mask;
+    bool is_value;
+  };
+  absl::InlinedVector<Operand, 32> stack{{root, false, true}};
   while (!stack.empty()) {
-    const Expr* e = stack.back();
+    const auto [e, under_mask, is_value] = stack.back();
     stack.pop_back();
+    auto value_of = [&](bool masked) {
+      if (is_value) value(masked);
+    };
+    bool mask_operands = under_mask;
     switch (e->expr_kind()) {
       case ExprKind::ColumnRef: {
         size_t used = 0;
@@ -673,14 +692,17 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
           if (!Folded(scope, c)) MergeInto(info.sources, c->sources);
           info.type = MaxType(info.type, c->type);
           info.derivation = MaxDerivation(info.derivation, c->derivation);
-          info.masking = info.masking || c->masking;
+          if (!c->sources.empty()) value_of(under_mask || c->masking);
         }
         continue;
       }
       case ExprKind::InSubqueryExpr: {
         auto* in = static_cast<const InSubqueryExpr*>(e);
         ColumnList* q = AnalyzeQuery(in->query, scope);
-        for (size_t i = 0; i < q->declared; ++i) MergeInto(info.sources, q->At(i).sources);
+        for (size_t i = 0; i < q->declared; ++i) {
+          MergeInto(info.sources, q->At(i).sources);
+          if (!q->At(i).sources.empty()) value_of(under_mask || q->At(i).masking);
+        }
         break;
       }
       case ExprKind::SubqueryExpr: {
@@ -689,20 +711,31 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         for (size_t i = 0; i < q->declared; ++i) {
           MergeInto(info.sources, q->At(i).sources);
           info.derivation = MaxDerivation(info.derivation, q->At(i).derivation);
-          info.masking = info.masking || q->At(i).masking;
+          if (!q->At(i).sources.empty()) value_of(under_mask || q->At(i).masking);
         }
         continue;
       }
       case ExprKind::ExistsExpr:
         AnalyzeQuery(static_cast<const ExistsExpr*>(e)->query, scope);
         continue;
-      case ExprKind::StarExpr:
+      case ExprKind::StarExpr: {
+        // The star's columns count as unmasked unless a masking call encloses it.
+        const size_t before = info.sources.size();
         StarSources(static_cast<const StarExpr*>(e), scope, info);
+        if (info.sources.size() != before) value_of(under_mask);
         continue;
+      }
       case ExprKind::FunctionCall: {
         auto* f = static_cast<const FunctionCall*>(e);
-        if (f->over != nullptr) AddWindowSources(*f->over, scope, info, stack);
+        if (f->over != nullptr) {
+          // A window's keys choose rows; they are read, not a value to mask.
+          absl::InlinedVector<const Expr*, 32> keys;
+          AddWindowSources(*f->over, scope, info, keys);
+          for (const Expr* k : keys) stack.push_back({k, under_mask, false});
+        }
         const FunctionTraits traits = ClassifyFunction(*f);
+        mask_operands = under_mask || traits.masking;
+        if (f->over != nullptr && scope != nullptr) value_of(mask_operands);
         if (f->over != nullptr) {
           info.derivation = Derivation::Window;
         } else if (traits.aggregate) {
@@ -710,12 +743,19 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         } else if (traits.conditional) {
           info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
         }
-        info.masking = info.masking || traits.masking;
         break;
       }
-      case ExprKind::CaseExpr:
+      case ExprKind::CaseExpr: {
         info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
-        break;
+        auto* c = static_cast<const CaseExpr*>(e);
+        if (c->operand != nullptr) stack.push_back({c->operand, under_mask, false});
+        for (const WhenClause& w : c->whens) {
+          stack.push_back({w.condition, under_mask, false});
+          stack.push_back({w.result, under_mask, is_value});
+        }
+        if (c->else_result != nullptr) stack.push_back({c->else_result, under_mask, is_value});
+        continue;
+      }
       case ExprKind::Literal:
       case ExprKind::FieldAccess:
       case ExprKind::Subscript:
@@ -732,9 +772,14 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         break;  // a transformation of its operands
     }
     // Operands only: a window's keys were taken above (AddWindowSources), and
-    // subqueries were analysed above.
-    VisitChildren(*e, [&](const Expr* c) { stack.push_back(c); });
+    // subqueries were analysed above. IF's condition, its first operand, is
+    // not a value.
+    const Expr* condition = nullptr;
+    if (auto* f = DynCast<FunctionCall>(e); f && !f->args.empty() && ClassifyFunction(*f).conditional)
+      condition = f->args[0];
+    VisitChildren(*e, [&](const Expr* c) { stack.push_back({c, mask_operands, is_value && c != condition}); });
   }
+  info.masking = any_value && all_masked;
   return info;
 }
 
