@@ -59,6 +59,9 @@ struct AnalyzeOptions {
   lineage::Semantics semantics = lineage::Semantics::Precise;
   parser::ParseOptions parse;
   Limits limits;
+  // Learn the warehouse's schema from the scripts of the run before analysing
+  // them (driver/gather.h); off: only the --catalog and each script's own DDL.
+  bool learn_schema = true;
 };
 
 }  // namespace hivelineage::driver

@@ -14,7 +14,9 @@
 #include "base/strings.h"
 #include "driver/encoding.h"
 #include "driver/scheduler.h"
+#include "driver/gather.h"
 #include "driver/session.h"
+#include "lineage/warehouse_schema.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -256,6 +258,17 @@ FilePart WholeFilePart(FileResult&& file) {
   return part;
 }
 
+std::vector<InputFile> ReadStdinOnce(const std::vector<InputFile>& inputs) {
+  std::vector<InputFile> out = inputs;
+  for (InputFile& in : out) {
+    if (in.path != "-" || in.text) continue;
+    std::string bytes;
+    std::string error;
+    if (ReadPath("-", bytes, error)) in.text = std::move(bytes);
+  }
+  return out;
+}
+
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink) {
   RunSummary summary;
   const double cpu_start = ThreadCpuSeconds();
@@ -277,13 +290,20 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
       static_cast<int>(std::min<size_t>(static_cast<size_t>(ResolveJobs(options.jobs)), std::max<size_t>(n, 1)));
   // Independent scripts each start from the catalogs, frozen and shared;
   // sequenced ones share one session.
-  std::shared_ptr<const lineage::Catalog> frozen;
+  std::shared_ptr<const lineage::Catalog> frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
+  std::vector<InputFile> read_once;
+  const std::vector<InputFile>* scripts = &inputs;
+  if (options.analyze.learn_schema) {
+    // Phase one: what the scripts say about the warehouse's tables, beneath each script's own DDL.
+    read_once = ReadStdinOnce(inputs);
+    scripts = &read_once;
+    const lineage::WarehouseSchema learned = LearnWarehouse(read_once, after_init.analyze, jobs, *frozen);
+    if (!learned.empty()) frozen = std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(learned, frozen));
+  }
   lineage::Session shared;
-  if (options.sequenced)
-    shared = NewSession(after_init.analyze, std::move(loaded.catalog));
-  else
-    frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
-  RunScheduled(inputs, after_init, std::move(frozen), options.sequenced ? &shared : nullptr, jobs, sink, summary);
+  if (options.sequenced) shared = NewSession(after_init.analyze, lineage::Catalog(frozen));
+  RunScheduled(*scripts, after_init, options.sequenced ? nullptr : std::move(frozen), options.sequenced ? &shared : nullptr,
+               jobs, sink, summary);
   summary.thread_cpu_seconds.insert(summary.thread_cpu_seconds.begin(), ThreadCpuSeconds() - cpu_start);
   return summary;
 }

@@ -70,6 +70,10 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes);
 // not read: it comes back empty with an error diagnostic.
 LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes = UINT64_MAX);
 
+// `inputs` with stdin read into memory (InputFile::text), so that both
+// phases of a run (gather.h, then the analysis) can read it.
+std::vector<InputFile> ReadStdinOnce(const std::vector<InputFile>& inputs);
+
 // Counters a run updates as files finish analysis (from worker threads), for
 // a progress display reading them from another thread.
 struct RunProgress {

@@ -60,6 +60,15 @@ std::string CatalogTableKey(std::string_view name, std::string_view default_db) 
 
 namespace {
 
+// {"evidence": {"kind": "inferred", ...}}, as `hivelineage catalog` prints a
+// table or column known only from the scripts' use of it.
+bool IsInferred(const nlohmann::json& item) {
+  auto e = item.find("evidence");
+  if (e == item.end() || !e->is_object()) return false;
+  auto kind = e->find("kind");
+  return kind != e->end() && kind->is_string() && kind->get<std::string>() == "inferred";
+}
+
 // Reads [{"name": ..., "type": ...}, ...]; entries without a name are skipped.
 std::vector<CatalogColumn> ReadColumns(const nlohmann::json& list) {
   std::vector<CatalogColumn> out;
@@ -72,6 +81,7 @@ std::vector<CatalogColumn> ReadColumns(const nlohmann::json& list) {
     col.name = ToLower(name->get<std::string>());
     auto type = c.find("type");
     if (type != c.end() && type->is_string()) col.type = ToLower(type->get<std::string>());
+    col.inferred = IsInferred(c);
     out.push_back(std::move(col));
   }
   return out;
@@ -99,6 +109,7 @@ std::string Catalog::LoadJson(std::string_view json_text, std::string_view defau
     if (auto c = t.find("partition_columns"); c != t.end()) table.partition_columns = ReadColumns(*c);
     if (auto v = t.find("is_view"); v != t.end() && v->is_boolean()) table.is_view = v->get<bool>();
     if (auto v = t.find("view_text"); v != t.end() && v->is_string()) table.view_text = v->get<std::string>();
+    table.open = IsInferred(t);
     Put(std::move(table));
   }
   return {};

@@ -93,6 +93,13 @@ class Builder {
       resolver_.Warn(span, "'*' over a table of unknown schema: target columns matched by name");
       return;
     }
+    // Columns from a `*` over a table known only by inference are in a
+    // guessed order: when the target's names are all among them, match by name.
+    if (q->inferred_star && !names.empty() &&
+        std::all_of(names.begin(), names.end(), [&](const std::string& name) { return q->FindDeclared(name); })) {
+      for (const std::string& name : names) AddTarget(Cat(prefix, name), *q->FindDeclared(name), body);
+      return;
+    }
     if (n != names.size() && !names.empty())
       resolver_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()));
     for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->At(i), body);
@@ -180,7 +187,8 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
   std::vector<std::string> names;
   if (!t.columns.empty()) {
     for (const Ident& id : t.columns) names.push_back(Lower(id));
-  } else if (const CatalogTable* table = session.catalog.Find(key); table != nullptr && !table->columns.empty()) {
+  } else if (const CatalogTable* table = session.catalog.Find(key);
+             table != nullptr && !table->open && !table->columns.empty()) {
     for (const CatalogColumn& c : table->columns) names.push_back(c.name);
     // Without PARTITION (...), every partition column is dynamic (Hive 3).
     if (!has_spec)
@@ -220,7 +228,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), rs.current_body, t->span);
     // INSERT INTO t (b) ...: Hive writes every other column too (default or NULL, no source).
     if (!t->columns.empty()) {
-      if (const CatalogTable* table = session.catalog.Find(key)) {
+      if (const CatalogTable* table = session.catalog.Find(key); table != nullptr && !table->open) {
         for (const CatalogColumn& c : table->columns) {
           bool listed =
               std::any_of(t->columns.begin(), t->columns.end(), [&](const Ident& id) { return Lower(id) == c.name; });
@@ -268,7 +276,7 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
       std::vector<std::string> names;
       if (!c.insert_columns.empty()) {
         for (const Ident& id : c.insert_columns) names.push_back(Lower(id));
-      } else if (table != nullptr) {
+      } else if (table != nullptr && !table->open) {
         for (const CatalogColumn& col : table->columns) names.push_back(col.name);
         for (const CatalogColumn& col : table->partition_columns) names.push_back(col.name);
       }

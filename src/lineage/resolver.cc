@@ -203,6 +203,7 @@ ColumnList* Resolver::AnalyzeSetOperationChain(const SetOperationChain* chain, S
     if (k == 0) {
       for (size_t i = 0; i < in->declared; ++i) out->Add(Copy(in->At(i), in->At(i).name));
       out->open_stars = in->open_stars;
+      out->inferred_star = in->inferred_star;
       continue;
     }
     for (size_t i = 0; i < std::min(in->declared, out->size()); ++i) {
@@ -510,8 +511,9 @@ ColumnList* Resolver::TableColumns(const std::string& key) {
     for (const CatalogColumn& cc : t->columns) add(cc);
     for (const CatalogColumn& cc : t->partition_columns) add(cc);
     cols->declared = cols->size();
-    // A schema-less entry (e.g. a table created LIKE an unknown one) stays open.
-    if (cols->size() == 0) cols->open_table = key;
+    // A schema-less entry (e.g. a table created LIKE an unknown one) stays
+    // open, and so does one known only from the scripts' use of it.
+    if (cols->size() == 0 || t->open) cols->open_table = key;
   }
   table_columns_.emplace(key, cols);
   return cols;
@@ -523,9 +525,10 @@ void Resolver::AddTable(const TableName* t, Scope* scope) {
   std::string key = TableKey(t->name);
   AddInput(key);
   ColumnList* cols = TableColumns(key);
+  scope->relations.push_back(Relation{std::move(alias), std::move(key), cols});
+  // TABLESAMPLE (BUCKET x OUT OF y ON key) names the sampled table's columns.
   if (t->sample != nullptr)
     for (const Expr* e : t->sample->on) AnalyzeExpr(e, scope);
-  scope->relations.push_back(Relation{std::move(alias), std::move(key), cols});
 }
 
 void Resolver::AddLateralView(const LateralViewRef* lv, Scope* scope) {
@@ -563,6 +566,7 @@ ColumnList* Resolver::Renamed(ColumnList* in, std::span<const Ident> names) {
   out->declared = out->size();
   out->open_table = in->open_table;
   out->open_stars = in->open_stars;
+  out->inferred_star = in->inferred_star;
   return out;
 }
 
@@ -594,6 +598,19 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
       if (!qualifier_key.empty() && rel.table_key != qualifier_key) continue;
     }
     matched = true;
+    if (rel.columns->inferred_star) out->inferred_star = true;
+    if (!rel.columns->open_table.empty()) {
+      // Say at the `*` what it stands for when the table's schema is not declared.
+      const std::string what = qualifier.empty() ? "'*'" : Cat("'", qualifier, ".*'");
+      if (rel.columns->declared > 0) {
+        out->inferred_star = true;
+        Warn(star->span, Cat(what, " over ", rel.columns->open_table, " expands to the ", rel.columns->declared,
+                             " column(s) the scripts name through it; its schema is not declared (give --catalog)"));
+      } else {
+        Warn(star->span, Cat(what, " over ", rel.columns->open_table,
+                             ", a table of unknown schema: its columns cannot be listed (give --catalog)"));
+      }
+    }
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       const Column& src = rel.columns->At(i);
       if (regex != nullptr && !regex->Matches(src.name)) continue;
