@@ -8,6 +8,37 @@
 #include "parser/parser.h"
 
 namespace hivelineage::driver {
+namespace {
+
+// Statements worth parsing for facts (FactsGatherer reads nothing else):
+// skipping EXPLAIN, SHOW, DROP, LOAD, ... keeps the gather phase cheap.
+bool MaySayAboutSchema(StatementKind kind) {
+  switch (kind) {
+    case StatementKind::Query:
+    case StatementKind::Insert:
+    case StatementKind::Ctas:
+    case StatementKind::CreateTable:
+    case StatementKind::CreateView:
+    case StatementKind::Merge:
+    case StatementKind::Update:
+    case StatementKind::Delete:
+    case StatementKind::Use:
+    case StatementKind::Alter:
+      return true;
+    case StatementKind::Command:
+    case StatementKind::Explain:
+    case StatementKind::Drop:
+    case StatementKind::Truncate:
+    case StatementKind::Load:
+    case StatementKind::Export:
+    case StatementKind::Import:
+    case StatementKind::Other:
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
 
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options) {
   lineage::FactsGatherer gatherer(std::string(source.name()), options.default_database);
@@ -24,6 +55,7 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
     if (st.command != lexer::CommandKind::None || st.text().size() > limits.max_statement_bytes) return;
+    if (!MaySayAboutSchema(lexer::GuessStatementKind(st.text()))) return;
     Arena arena;
     Diagnostics diags;
     try {

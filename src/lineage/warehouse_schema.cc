@@ -16,6 +16,10 @@ std::string Place(const std::string& file, uint32_t line) { return Cat(file, ":"
 void AddPlace(std::vector<std::string>& where, std::string place) {
   if (where.size() < kEvidencePlaces) where.push_back(std::move(place));
 }
+// The same, making the "file:line" text only when it is kept.
+void AddPlace(std::vector<std::string>& where, const std::string& file, uint32_t line) {
+  if (where.size() < kEvidencePlaces) where.push_back(Place(file, line));
+}
 
 // One declaration of a table, and the scripts that make it.
 struct Declaration {
@@ -114,7 +118,7 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
       for (const InferredColumn& c : t.inferred) {
         Inferred& into = it.columns[c.name];
         into.uses += c.uses;
-        AddPlace(into.where, Place(s.file, c.line));
+        AddPlace(into.where, s.file, c.line);
         into.first = std::min(into.first, std::make_pair(si, c.order));
       }
       for (const ColumnPrecedence& p : t.precedence) it.precedence[{p.a, p.b}] += p.count;
@@ -189,7 +193,7 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
         if (known || could != 1) continue;
         Inferred& c = inferred[*only].columns[r.column];
         c.uses += 1;
-        AddPlace(c.where, Place(scripts[si].file, r.line));
+        AddPlace(c.where, scripts[si].file, r.line);
         c.first = std::min(c.first, std::make_pair(si, UINT32_MAX));
         changed = true;
       }
