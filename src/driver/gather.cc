@@ -44,13 +44,7 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   lineage::FactsGatherer gatherer(std::string(source.name()), options.default_database);
   const Limits& limits = options.limits;
   if (source.text().size() > MaxFileBytes(limits)) return gatherer.Finish();
-  lexer::Variables vars;
-  vars.allow_env = options.allow_env;
-  for (const auto& [name, value] : options.variables) vars.Define(name, value);
-  lexer::SplitOptions split;
-  split.max_statements = limits.max_statements;
-  parser::ParseOptions parse = options.parse;
-  parse.max_depth = limits.max_nesting_depth;
+  auto [vars, split, parse] = StartReading(options);
   Diagnostics ignored;
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
