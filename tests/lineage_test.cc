@@ -146,10 +146,16 @@ TEST_CASE("lineage: without a catalog, names come from the select list and singl
   CHECK(Targets(l) == Strings{"default.t2.id", "default.t2.nm"});
   CHECK(Sources(l, "default.t2.nm") == Strings{"default.t1.name"});
   CHECK(l.diagnostics.empty());
-  // Two tables of unknown schema: an unqualified column cannot be placed.
+  // Two tables of unknown schema: an unqualified column cannot be placed for
+  // sure; it is reported with both candidates, apart from the sources.
   auto amb = Analyze("SELECT x FROM a JOIN b ON a.k = b.k");
-  CHECK(HasDiagnostic(amb, "cannot resolve column 'x'"));
+  CHECK(HasDiagnostic(amb, "column 'x' could be in any of default.a, default.b"));
   CHECK(Sources(amb, "x").empty());
+  REQUIRE(amb.columns.size() == 1);
+  REQUIRE(amb.columns[0].possible.size() == 1);
+  CHECK(amb.columns[0].possible[0].column == "x");
+  CHECK(amb.columns[0].possible[0].candidates == Strings{"default.a.x", "default.b.x"});
+  CHECK(amb.columns[0].inferred.empty());
 }
 
 TEST_CASE("lineage: unknown and ambiguous columns are diagnostics with positions") {

@@ -17,6 +17,25 @@ namespace hivelineage::lineage {
 
 namespace {
 
+// Moves the sources marked possible (kPossibleMark) out of `sources`,
+// grouped by column name.
+std::vector<PossibleSource> SplitPossible(std::vector<std::string>& sources) {
+  std::vector<PossibleSource> out;
+  auto first = std::stable_partition(sources.begin(), sources.end(),
+                                     [](const std::string& s) { return s.empty() || s[0] != kPossibleMark; });
+  for (auto it = first; it != sources.end(); ++it) {
+    std::string name = it->substr(1);
+    std::string column = name.substr(name.rfind('.') + 1);
+    auto group = std::find_if(out.begin(), out.end(), [&](const PossibleSource& p) { return p.column == column; });
+    if (group == out.end()) group = out.insert(out.end(), PossibleSource{column, {}});
+    group->candidates.push_back(std::move(name));
+  }
+  sources.erase(first, sources.end());
+  for (PossibleSource& p : out) std::sort(p.candidates.begin(), p.candidates.end());
+  std::sort(out.begin(), out.end(), [](const PossibleSource& a, const PossibleSource& b) { return a.column < b.column; });
+  return out;
+}
+
 using namespace ast;
 
 std::string Lower(const Ident& id) { return ToLower(id.name); }
@@ -105,6 +124,17 @@ class Builder {
     for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->At(i), body);
   }
 
+  // Is `source` (db.table.column) a column of a table with no declared schema?
+  bool RestsOnInference(const std::string& source) {
+    std::string table = source.substr(0, source.rfind('.'));
+    auto [it, added] = undeclared_.try_emplace(std::move(table), false);
+    if (added) {
+      const CatalogTable* t = session_.catalog.Find(it->first);
+      it->second = t == nullptr || t->open;
+    }
+    return it->second;
+  }
+
   void Finish() {
     const ColumnInterner& names = resolver_.interner();
     std::vector<std::string> all_targets;
@@ -113,6 +143,9 @@ class Builder {
       cl.target = t.name;
       for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
       SortUnique(cl.sources);
+      cl.possible = SplitPossible(cl.sources);
+      for (const std::string& s : cl.sources)
+        if (RestsOnInference(s)) cl.inferred.push_back(s);
       cl.type = t.type;
       cl.derivation = t.derivation;
       cl.masking = t.masking;
@@ -125,6 +158,7 @@ class Builder {
       PredicateLineage pl;
       for (uint32_t id : p.sources) pl.sources.emplace_back(names.Name(id));
       SortUnique(pl.sources);
+      SplitPossible(pl.sources);  // a condition reports certain columns only
       for (const Target& t : targets_)
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
           pl.targets.push_back(t.name);
@@ -149,6 +183,7 @@ class Builder {
     std::vector<int> bodies;
   };
   Session& session_;
+  absl::flat_hash_map<std::string, bool> undeclared_;  // table -> no declared schema (RestsOnInference)
   StatementLineage& out_;
   Resolver resolver_;
   std::vector<Target> targets_;

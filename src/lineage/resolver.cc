@@ -834,6 +834,34 @@ const Column* Resolver::LookupDeclaredInScope(Scope* s, const std::string& name,
   return found;
 }
 
+// A bare column several relations of unknown schema could hold: a column
+// whose sources are the candidates, marked possible (kPossibleMark), so they
+// reach every target it feeds apart from the certain sources.
+const Column* Resolver::PossibleColumn(Scope* s, const std::string& name, const ColumnRef* ref) {
+  Column c;
+  c.name = name;
+  std::vector<std::string> tables;
+  for (Relation& rel : s->relations) {
+    if (!rel.columns->open()) continue;
+    const Column* found = Lookup(rel.columns, name);
+    if (found == nullptr) continue;
+    for (uint32_t id : found->sources) {
+      std::string_view source = interner_.Name(id);
+      if (!source.empty() && source[0] == kPossibleMark) source.remove_prefix(1);
+      AddTo(c.sources, interner_.InternFull(Cat(kPossibleMark, source)));
+      tables.emplace_back(source.substr(0, source.rfind('.')));
+    }
+  }
+  std::sort(tables.begin(), tables.end());
+  tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+  std::string list;
+  for (const std::string& t : tables) Append(list, list.empty() ? "" : ", ", t);
+  Warn(ref->span, Cat("column '", name, "' could be in any of ", list,
+                      " (none is known to have it): reported as possible sources (qualify it or give --catalog)"));
+  c.type = DepType::Simple;
+  return &column_pool_.emplace_back(std::move(c));
+}
+
 const Column* Resolver::VirtualColumn(Scope* s, const std::string& name) {
   if (name == "grouping__id") return &constant_;
   if (!IsVirtualColumn(name)) return nullptr;
@@ -929,9 +957,7 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
         return c;
       }
     } else if (open > 1) {
-      Warn(ref->span, Cat("cannot resolve column '", p0,
-                          "': several tables of unknown schema could hold it (qualify it or give --catalog)"));
-      return nullptr;
+      return PossibleColumn(s, p0, ref);
     }
     if (const Column* c = VirtualColumn(s, p0)) {
       *used_parts = 1;

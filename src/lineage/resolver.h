@@ -123,6 +123,7 @@ class Resolver {
   const Column* Lookup(ColumnList* list, const std::string& name);
   const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref, bool* ambiguous);
   const Column* VirtualColumn(Scope* s, const std::string& name);
+  const Column* PossibleColumn(Scope* s, const std::string& name, const ast::ColumnRef* ref);
   const ColumnSet& AllColumns(Scope* s);
   // Sources of a `*` / `t.*` used as a function or TRANSFORM argument.
   void StarSources(const ast::StarExpr* star, Scope* scope, ExprInfo& info);
