@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <utility>
 
 #include "base/strings.h"
@@ -126,6 +125,7 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
   }
 
   std::map<std::string, LearnedTable> out;
+  std::map<std::string, std::string> likes;  // CREATE TABLE t LIKE s: t -> s
   // Declared tables: the declaration most scripts make (the first on a tie).
   for (auto& [name, ds] : declared) {
     auto best = std::max_element(ds.begin(), ds.end(), [](const Declaration& a, const Declaration& b) {
@@ -139,17 +139,15 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
     for (const std::string& p : best->places) AddPlace(lt.evidence.where, p);
     for (const Declaration& d : ds)
       if (&d != &*best) lt.conflicts.insert(lt.conflicts.end(), d.places.begin(), d.places.end());
-    lt.table.view_text = best->facts->like;  // resolved below
+    if (!best->facts->like.empty()) likes[name] = best->facts->like;
   }
   // CREATE TABLE ... LIKE: the other table's columns, once known.
-  for (auto& [name, lt] : out) {
-    std::string like = std::move(lt.table.view_text);
-    lt.table.view_text.clear();
-    if (like.empty()) continue;
+  for (const auto& [name, like] : likes) {
+    LearnedTable& lt = out[name];
     const CatalogTable* src = given.Find(like);
-    if (src == nullptr) {
+    if (src == nullptr && !likes.contains(like)) {
       auto it = out.find(like);
-      if (it != out.end() && it->second.table.view_text.empty()) src = &it->second.table;
+      if (it != out.end()) src = &it->second.table;
     }
     if (src == nullptr) {
       lt.table.open = true;  // like an unknown table: its columns are not known
