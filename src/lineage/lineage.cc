@@ -109,7 +109,7 @@ class Builder {
         const Column* c = resolver_.LookupOutput(q, name);
         if (c != nullptr) AddTarget(Cat(prefix, name), *c, body);
       }
-      resolver_.Warn(span, "'*' over a table of unknown schema: target columns matched by name");
+      // The `*` itself was warned about, where it is written (Resolver::ExpandStar).
       return;
     }
     // Columns from a `*` over a table known only by inference are in a

@@ -608,7 +608,8 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
                              " column(s) the scripts name through it; its schema is not declared (give --catalog)"));
       } else {
         Warn(star->span, Cat(what, " over ", rel.columns->open_table,
-                             ", a table of unknown schema: its columns cannot be listed (give --catalog)"));
+                             ", a table of unknown schema: its columns cannot be listed; an INSERT takes its target's "
+                             "columns by name from it (give --catalog)"));
       }
     }
     for (size_t i = 0; i < rel.columns->declared; ++i) {
