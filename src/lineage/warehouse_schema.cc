@@ -4,6 +4,7 @@
 #include <map>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "base/strings.h"
 #include "nlohmann/json.hpp"
 
@@ -43,8 +44,8 @@ struct Inferred {
 };
 
 struct InferredTable {
-  std::map<std::string, Inferred> columns;
-  std::map<std::pair<std::string, std::string>, uint32_t> precedence;
+  absl::flat_hash_map<std::string, Inferred> columns;
+  absl::flat_hash_map<std::pair<std::string, std::string>, uint32_t> precedence;
   std::vector<std::string> where;
 };
 
@@ -54,7 +55,8 @@ struct InferredTable {
 std::vector<std::string> OrderColumns(const InferredTable& t) {
   std::vector<std::string> names;
   for (const auto& [name, c] : t.columns) names.push_back(name);
-  std::map<std::string, int> wins;
+  std::sort(names.begin(), names.end());
+  absl::flat_hash_map<std::string, int> wins;
   for (size_t i = 0; i < names.size(); ++i) {
     for (size_t j = i + 1; j < names.size(); ++j) {
       auto votes = [&](const std::string& a, const std::string& b) {
@@ -101,7 +103,7 @@ const char* EvidenceKindName(EvidenceKind k) {
 WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given) {
   // Declarations, grouped by schema, in input order.
   std::map<std::string, std::vector<Declaration>> declared;
-  std::map<std::string, InferredTable> inferred;
+  absl::flat_hash_map<std::string, InferredTable> inferred;
   for (size_t si = 0; si < scripts.size(); ++si) {
     const ScriptFacts& s = scripts[si];
     for (const TableFacts& t : s.tables) {
