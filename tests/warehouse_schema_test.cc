@@ -184,3 +184,17 @@ TEST_CASE("catalog: the learned catalog printed, loaded back with --catalog, giv
   const std::string loaded_back = testing::CaptureRun(in.files, options).out;
   CHECK(nlohmann::json::parse(learned) == nlohmann::json::parse(loaded_back));
 }
+
+TEST_CASE("two-phase run: in a single script, a column used late informs an earlier statement") {
+  const nlohmann::json doc = RunJson({{"one.sql",
+                                       "insert overwrite table dw.x select * from ods.events;\n"
+                                       "select e.user_id, e.action from ods.events e;\n"}});
+  CHECK(SourcesOf(doc, "dw.x.user_id") == std::vector<std::string>{"ods.events.user_id"});
+  CHECK(SourcesOf(doc, "dw.x.action") == std::vector<std::string>{"ods.events.action"});
+  // The expansion says it rests on inference, at the `*`.
+  const auto& w = doc["statements"][0]["warnings"];
+  REQUIRE(w.size() == 1);
+  CHECK(w[0]["column"] == 36);
+  CHECK(w[0]["message"].get<std::string>().find("expands to the 2 column(s)") != std::string::npos);
+  CHECK(doc["statements"][0]["columns"][0]["inferred"] == nlohmann::json::array({"ods.events.user_id"}));
+}
