@@ -1,9 +1,11 @@
 // A whole run: several inputs (files, folders, stdin) analysed after the
 // --catalog files. Used by the CLI, `graph` and the benchmark.
 //
-// By default every script is independent: it starts from the catalog state
-// the --catalog files give and from the default database, so files can be
-// analysed on several threads at once. A sequenced run (--sequence) instead
+// A run first gathers what every script says about the warehouse's tables
+// and merges it into one learned schema beneath the --catalog's (gather.h;
+// AnalyzeOptions::learn_schema). Then, by default, every script is
+// independent: it starts from that catalog state and from the default
+// database, so files can be analysed on several threads at once. A sequenced run (--sequence) instead
 // lets each script see the tables, views and databases the earlier ones
 // created, as a scheduler running them one after the other would; analysis is
 // then serial and only output overlaps it.
