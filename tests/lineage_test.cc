@@ -625,3 +625,9 @@ TEST_CASE("lineage: DDL lists the columns it declares, so the graph knows column
   CHECK(Analyze("insert into d.t select 1, 'x', 2.0, '2024'", s).declared_columns.empty());
   CHECK(Analyze("alter table d.t rename to d.u", s).declared_columns.empty());
 }
+
+TEST_CASE("lineage: a select-list UDTF with one alias (explode(x) AS c) names its output") {
+  auto l = Analyze("SELECT a.mycol FROM (SELECT explode(arr) AS mycol FROM t) a");
+  CHECK(l.diagnostics.empty());
+  CHECK(Sources(l, "mycol") == Strings{"default.t.arr"});
+}

@@ -288,7 +288,10 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
         continue;
       }
       if (const FunctionCall* f = AsUdtf(item)) {
-        AddUdtfOutputs(f, item.aliases, scope, out);
+        // `explode(x) AS c` names its one output as `AS (c)` would.
+        const bool one_alias = item.aliases.empty() && !item.alias.name.empty();
+        AddUdtfOutputs(f, one_alias ? std::span<const Ident>(&item.alias, 1) : std::span<const Ident>(item.aliases),
+                       scope, out);
         continue;
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
