@@ -13,8 +13,8 @@
 
 #include "base/strings.h"
 #include "driver/encoding.h"
-#include "driver/scheduler.h"
 #include "driver/gather.h"
+#include "driver/scheduler.h"
 #include "driver/session.h"
 #include "lineage/warehouse_schema.h"
 
