@@ -152,11 +152,15 @@ struct FolderTiming {
   size_t sink = 0;
 };
 
+// --no-learn-schema: the one-phase run (no warehouse schema gathered first), to compare.
+bool g_learn_schema = true;
+
 // One CLI-like run: driver::Run with the JSON writer into a buffer thrown away every MB.
 FolderTiming Folder(const std::vector<driver::InputFile>& inputs, const std::vector<driver::CatalogSource>& catalogs,
                     int jobs) {
   driver::RunOptions options;
   options.analyze.catalogs = catalogs;
+  options.analyze.learn_schema = g_learn_schema;
   options.jobs = jobs;
   std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
   options.renderer = writer.get();  // statements become JSON on the analysing threads, as in the CLI
@@ -235,7 +239,7 @@ int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<d
 int Usage() {
   std::fputs(
       "usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]\n"
-      "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]\n"
+      "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE | --no-catalog] [--no-learn-schema] [PATH ...]\n"
       "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n"
       "       hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]\n"
       "       hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...\n"
@@ -263,6 +267,7 @@ int main(int argc, char** argv) {
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};
+  bool no_catalog = false;
   for (; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--repeat" && i + 1 < argc) {
@@ -283,6 +288,10 @@ int main(int argc, char** argv) {
     } else if (a == "--mb" && i + 1 < argc) {
       megabytes = std::atoi(argv[++i]);
       if (megabytes < 1 || megabytes > 4000) return Usage();
+    } else if (a == "--no-learn-schema") {
+      g_learn_schema = false;
+    } else if (a == "--no-catalog") {
+      no_catalog = true;  // the default corpus without its catalog.json, as most users run
     } else if (a == "--no-output") {
       write_output = false;  // pipeline without the JSON writer, to see what output costs
     } else if (a == "--help") {
@@ -296,7 +305,7 @@ int main(int argc, char** argv) {
   }
   if (paths.empty()) {
     paths.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/queries");
-    if (catalogs.empty() && (mode == "pipeline" || mode == "folder" || mode == "memory"))
+    if (catalogs.empty() && !no_catalog && (mode == "pipeline" || mode == "folder" || mode == "memory"))
       catalogs.push_back(driver::CatalogSource::File(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/catalog.json"));
   }
 

@@ -21,15 +21,15 @@ TEST_CASE("cli check sensitive: the warehouse's raw phone copy is an amplificati
   const std::string args = "check sensitive --tags " + kGov + "tags.csv --levels " + kGov + "levels.csv " + kWarehouse;
   const auto text = RunCli(args);
   CHECK(text.code == 1);
-  CHECK(text.out.find("ads.ads_user_contact.phone_num: tag phone at restricted, but ads.ads_user_contact allows up "
+  CHECK(text.out.find("ads.ads_user_contact.phone: tag phone at restricted, but ads.ads_user_contact allows up "
                       "to internal") != std::string::npos);
-  CHECK(text.out.find("    -> ads.ads_user_contact.phone_num  = u.phone_num  "
+  CHECK(text.out.find("    -> ads.ads_user_contact.phone  = u.phone_num  "
                       "at corpus/warehouse/etl/ads/05_ads_user_contact.sql:3 (statement 0)") != std::string::npos);
   const auto json = RunCli(args + " --format json");
   CHECK(json.code == 1);
   const nlohmann::json j = nlohmann::json::parse(json.out);
   bool phone = false;
-  for (const auto& v : j["violations"]) phone = phone || v["column"] == "ads.ads_user_contact.phone_num";
+  for (const auto& v : j["violations"]) phone = phone || v["column"] == "ads.ads_user_contact.phone";
   CHECK(phone);
   CHECK(j["summary"]["violations"] == j["violations"].size());
   // Output does not depend on the number of threads.

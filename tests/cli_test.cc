@@ -383,14 +383,19 @@ TEST_CASE("cli: --sequence") {
   REQUIRE(j["statements"].size() == 2);
   CHECK(j["statements"][0]["file"] == "seq/etl/01_create.sql");
   CHECK(j["statements"][1]["columns"].size() == 2);  // sees the table the first script created
-  // The same scripts as PATHs are independent: the star cannot expand.
+  // The same scripts as PATHs: the first one's declaration serves the second
+  // through the learned warehouse schema, unless that is turned off.
   r = Run("--quiet seq/etl");
+  j = nlohmann::json::parse(r.out);
+  REQUIRE(j["statements"].size() == 2);
+  CHECK(j["statements"][1]["columns"].size() == 2);
+  r = Run("--quiet --no-learn-schema seq/etl");
   j = nlohmann::json::parse(r.out);
   REQUIRE(j["statements"].size() == 2);
   CHECK(j["statements"][1]["columns"].empty());
   // Run order is the list's, not sorted.
   Write("seq/etl/reverse.txt", "02_load.sql\n01_create.sql\n");
-  r = Run("--quiet --sequence=seq/etl/reverse.txt");
+  r = Run("--quiet --no-learn-schema --sequence=seq/etl/reverse.txt");
   j = nlohmann::json::parse(r.out);
   CHECK(j["statements"][0]["file"] == "seq/etl/02_load.sql");
   CHECK(j["statements"][0]["columns"].empty());

@@ -11,7 +11,9 @@
 
 #include "captured_run.h"
 #include "cli/analyze_command.h"
+#include "driver/gather.h"
 #include "driver/run.h"
+#include "lineage/warehouse_schema.h"
 #include "test_support.h"
 
 namespace {
@@ -92,4 +94,34 @@ TEST_CASE("golden: output does not depend on the run") {
   REQUIRE(!scripts.empty());
   int s1 = 0, s2 = 0;
   CHECK(Analyze(scripts.front(), &s1).first == Analyze(scripts.front(), &s2).first);
+}
+
+// corpus/warehouse/expected/: the whole warehouse analysed in one run with no
+// catalog (lineage.json, `--format json`) and the catalog it learns
+// (catalog.json, `hivelineage catalog`), as
+//   hivelineage [catalog] --var etl_date=2024-03-01 corpus/warehouse
+// run from the source root.
+TEST_CASE("golden: corpus/warehouse, no catalog, learned schema") {
+  const fs::path root = testing::SourceDir();
+  driver::ExpandedInputs in = driver::ExpandPaths({(root / "corpus" / "warehouse").string()});
+  REQUIRE(in.files.size() >= 20);
+  for (driver::InputFile& f : in.files) f.name = fs::relative(f.path, root).generic_string();
+  driver::RunOptions options;
+  options.analyze.variables = {{"etl_date", "2024-03-01"}};
+  testing::CapturedRun run = testing::CaptureRun(in.files, options);
+  CHECK(cli::ExitStatus(run.summary) == 0);
+  const lineage::Catalog none;
+  const std::string catalog = lineage::WarehouseCatalogJson(driver::LearnWarehouse(in.files, options.analyze, 2, none), none);
+  const fs::path expected = root / "corpus" / "warehouse" / "expected";
+  for (const auto& [name, got] : {std::pair<std::string, const std::string*>{"lineage.json", &run.out},
+                                  std::pair<std::string, const std::string*>{"catalog.json", &catalog}}) {
+    CAPTURE(name);
+    if (testing::g_update_golden) {
+      fs::create_directories(expected);
+      std::ofstream(expected / name, std::ios::binary) << *got;
+      continue;
+    }
+    REQUIRE_MESSAGE(fs::exists(expected / name), "missing golden (run unit_tests --update)");
+    CHECK(testing::ReadFile(expected / name) == *got);
+  }
 }

@@ -146,10 +146,16 @@ TEST_CASE("lineage: without a catalog, names come from the select list and singl
   CHECK(Targets(l) == Strings{"default.t2.id", "default.t2.nm"});
   CHECK(Sources(l, "default.t2.nm") == Strings{"default.t1.name"});
   CHECK(l.diagnostics.empty());
-  // Two tables of unknown schema: an unqualified column cannot be placed.
+  // Two tables of unknown schema: an unqualified column cannot be placed for
+  // sure; it is reported with both candidates, apart from the sources.
   auto amb = Analyze("SELECT x FROM a JOIN b ON a.k = b.k");
-  CHECK(HasDiagnostic(amb, "cannot resolve column 'x'"));
+  CHECK(HasDiagnostic(amb, "column 'x' could be in any of default.a, default.b"));
   CHECK(Sources(amb, "x").empty());
+  REQUIRE(amb.columns.size() == 1);
+  REQUIRE(amb.columns[0].possible.size() == 1);
+  CHECK(amb.columns[0].possible[0].column == "x");
+  CHECK(amb.columns[0].possible[0].candidates == Strings{"default.a.x", "default.b.x"});
+  CHECK(amb.columns[0].inferred.empty());
 }
 
 TEST_CASE("lineage: unknown and ambiguous columns are diagnostics with positions") {
@@ -702,4 +708,10 @@ TEST_CASE("lineage: Hive folds a column its WHERE holds to a constant of its typ
   CHECK(Sources(mixed, "key") == Strings{"default.src.key"});
   auto null = Analyze("SELECT t.key FROM (SELECT key FROM src WHERE key IS NULL) t", s);
   CHECK(Sources(null, "key").empty());
+}
+
+TEST_CASE("lineage: a select-list UDTF with one alias (explode(x) AS c) names its output") {
+  auto l = Analyze("SELECT a.mycol FROM (SELECT explode(arr) AS mycol FROM t) a");
+  CHECK(l.diagnostics.empty());
+  CHECK(Sources(l, "mycol") == Strings{"default.t.arr"});
 }

@@ -12,6 +12,7 @@
 
 #include "captured_run.h"
 #include "cli/analyze_command.h"
+#include "driver/gather.h"
 #include "driver/run.h"
 #include "output/writer.h"
 #include "test_support.h"
@@ -73,9 +74,13 @@ Output Whole(output::Format format) {
   Output o;
   std::unique_ptr<output::Writer> w = output::MakeWriter(format);
   w->Begin(o.out);
+  // Every script starts over what all of them say about the warehouse.
+  const auto learned = std::make_shared<const lineage::Catalog>(
+      lineage::LearnedCatalog(driver::LearnWarehouse(Inputs(), {}, 1, lineage::Catalog()), nullptr));
   for (const driver::InputFile& in : Inputs()) {
     driver::LoadedInput loaded = driver::LoadInput(in);
     lineage::Session session;
+    session.catalog = lineage::Catalog(learned);
     driver::FileResult r = driver::AnalyzeScript(loaded.source, session, {});
     w->File(r, o.out);
     output::RenderDiagnostics(r, o.err);

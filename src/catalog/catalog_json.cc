@@ -69,7 +69,7 @@ class Checker {
       } else if (m.key == "external") {
         Expect(v, Kind::Boolean, "\"external\"", "true or false");
       } else if (m.key == "evidence") {
-        Evidence(v);
+        table.open = Evidence(v);
       } else if (m.key == "comment" || m.key == "source" || m.key == "columns_from") {
         Expect(v, Kind::String, Cat("\"", m.key, "\""), "a string");
       } else {
@@ -100,7 +100,7 @@ class Checker {
       } else if (m.key == "comment") {
         Expect(v, Kind::String, "a column's \"comment\"", "a string");
       } else if (m.key == "evidence") {
-        Evidence(v);
+        col.inferred = Evidence(v);
       } else {
         UnknownKey(m, "a column", kColumnKeys);
       }
@@ -110,15 +110,19 @@ class Checker {
   }
 
   // evidence = {"kind": "catalog" | "declared" | "inferred", "uses"?: integer, "where"?: [string]}
-  // Accepted and checked; what a catalog says is taken as given whatever its evidence.
-  void Evidence(const JsonNode& e) {
-    if (!Expect(e, Kind::Object, "\"evidence\"", "an object {\"kind\": ...}")) return;
+  // Accepted and checked. True for "inferred": a table or column known only
+  // from the scripts' use of it (as `hivelineage catalog` prints one), which
+  // stays open to other columns; anything else is taken as given.
+  bool Evidence(const JsonNode& e) {
+    if (!Expect(e, Kind::Object, "\"evidence\"", "an object {\"kind\": ...}")) return false;
+    bool inferred = false;
     for (const JsonNode::Member& m : e.members) {
       const JsonNode& v = m.value;
       if (m.key == "kind") {
         if (Expect(v, Kind::String, "\"kind\"", "\"catalog\", \"declared\" or \"inferred\"") && v.string != "catalog" &&
             v.string != "declared" && v.string != "inferred")
           Error(v.begin, Cat("unknown evidence kind \"", v.string, "\" (expected catalog, declared or inferred)"));
+        inferred = v.kind == Kind::String && v.string == "inferred";
       } else if (m.key == "uses") {
         if (Expect(v, Kind::Integer, "\"uses\"", "an integer") && v.integer < 0)
           Error(v.begin, "\"uses\" must not be negative");
@@ -130,6 +134,7 @@ class Checker {
       }
     }
     if (!HasKey(e, "kind")) Error(e.begin, "\"evidence\" has no \"kind\"");
+    return inferred;
   }
 
   static bool HasKey(const JsonNode& object, std::string_view key) {

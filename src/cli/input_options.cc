@@ -41,6 +41,9 @@ const char kInputOptionsHelp[] =
     "                        its set, USE and CREATE statements take effect for the script;\n"
     "                        its own statements are not listed, only its problems; may be\n"
     "                        repeated\n"
+    "  --no-learn-schema     do not learn the tables' schema from the scripts themselves\n"
+    "                        (by default, what every script declares or names through a\n"
+    "                        table serves all of them; see hivelineage catalog)\n"
     "  -j, --jobs N          analyse N files at once (default: one per core); the output is\n"
     "                        the same for every N\n"
     "  --sequence FILE       the scripts FILE lists (one path per line, relative to FILE's\n"
@@ -126,6 +129,11 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
       error = "--allow-env takes no value";
     else
       args.allow_env = true;
+  } else if (name == "--no-learn-schema") {
+    if (c.has_inline_value())
+      error = "--no-learn-schema takes no value";
+    else
+      args.learn_schema = false;
   } else if (name == "--catalog") {
     if (!c.TakeValue(value) || value.empty())
       error = "--catalog needs a file";
@@ -205,6 +213,7 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
   options.analyze.semantics = args.semantics;
+  options.analyze.learn_schema = args.learn_schema;
   options.analyze.limits = args.limits;
   options.analyze.catalogs = args.catalogs;
   options.init_files = args.init_files;

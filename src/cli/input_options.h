@@ -54,6 +54,7 @@ struct InputArgs {
   driver::VariableDefinitions variables;
   bool allow_env = false;
   lineage::Semantics semantics = lineage::Semantics::Precise;  // --semantics
+  bool learn_schema = true;  // --no-learn-schema turns it off
   int jobs = 0;          // -j N; 0 = one thread per core
   std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   driver::Limits limits;

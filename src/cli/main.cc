@@ -5,6 +5,7 @@
 #include "cli/analyze_command.h"
 #include "cli/check_command.h"
 #include "cli/explain_command.h"
+#include "cli/catalog_command.h"
 #include "cli/graph_command.h"
 #include "cli/impact_command.h"
 #include "cli/query_command.h"
@@ -14,6 +15,7 @@
 int main(int argc, char** argv) {
   using namespace hivelineage;
   if (argc > 1 && std::string_view(argv[1]) == "graph") return cli::GraphCommand(argc, argv, stdout, stderr);
+  if (argc > 1 && std::string_view(argv[1]) == "catalog") return cli::CatalogCommand(argc, argv, stdout, stderr);
   if (argc > 1 && std::string_view(argv[1]) == "impact") return cli::ImpactCommand(argc, argv, stdout, stderr);
   if (argc > 1 && std::string_view(argv[1]) == "store") return cli::StoreCommand(argc, argv, stdout, stderr);
   if (argc > 1 && cli::IsQueryCommand(argv[1])) return cli::QueryCommand(argc, argv, stdout, stderr);

@@ -53,6 +53,22 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
 
 uint64_t MaxFileBytes(const Limits& limits) { return std::min<uint64_t>(limits.max_file_bytes, kOffsetCeiling); }
 
+ScriptReading StartReading(const AnalyzeOptions& options) {
+  ScriptReading r;
+  r.vars.allow_env = options.allow_env;
+  r.parse = options.parse;
+  r.parse.max_depth = options.limits.max_nesting_depth;
+  for (const auto& [name, value] : options.variables) {
+    r.vars.Define(name, value);
+    // --hiveconf NAME=VALUE is a setting too (hive.support.quoted.identifiers).
+    std::string_view key = name;
+    if (constexpr std::string_view kHiveconf = "hiveconf:"; key.starts_with(kHiveconf)) key.remove_prefix(kHiveconf.size());
+    parser::ApplySetting(key, value, r.parse);
+  }
+  r.split.max_statements = options.limits.max_statements;
+  return r;
+}
+
 bool StatementResult::has_error() const {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) return true;
@@ -86,19 +102,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     return;
   }
 
-  lexer::Variables vars;
-  vars.allow_env = options.allow_env;
-  parser::ParseOptions parse = options.parse;
-  parse.max_depth = limits.max_nesting_depth;
-  for (const auto& [name, value] : options.variables) {
-    vars.Define(name, value);
-    // --hiveconf NAME=VALUE is a setting too (hive.support.quoted.identifiers).
-    std::string_view key = name;
-    if (constexpr std::string_view kHiveconf = "hiveconf:"; key.starts_with(kHiveconf)) key.remove_prefix(kHiveconf.size());
-    parser::ApplySetting(key, value, parse);
-  }
-  lexer::SplitOptions split;
-  split.max_statements = limits.max_statements;
+  auto [vars, split, parse] = StartReading(options);
 
   // Statements are analysed as the splitter finds them, so only the one at
   // hand is held. Splitting diagnostics go to the statement they fall in, or

@@ -17,7 +17,9 @@
 #include "base/statement_kind.h"
 #include "driver/options.h"
 #include "driver/script_schema.h"
+#include "lexer/script.h"
 #include "lineage/lineage.h"
+#include "parser/parser.h"
 
 namespace hivelineage::driver {
 
@@ -67,6 +69,15 @@ class StatementObserver {
   // statements, or past the statement limit, may show up only later.
   virtual void Statement(const FileResult& file, StatementResult&& statement) = 0;
 };
+
+// How a script's text is split and parsed: the run's variables, limits and
+// parse options, as every script starts (`set` lines then change `parse`).
+struct ScriptReading {
+  lexer::Variables vars;
+  lexer::SplitOptions split;
+  parser::ParseOptions parse;
+};
+ScriptReading StartReading(const AnalyzeOptions& options);
 
 // Analyses `file.source` in order and hands every statement to `observer`;
 // file-level diagnostics are appended to `file.diagnostics` (whatever it

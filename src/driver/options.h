@@ -62,6 +62,9 @@ struct AnalyzeOptions {
   parser::ParseOptions parse;
   Limits limits;
   AstObserver* ast_observer = nullptr;  // not owned; called on the analysing thread
+  // Learn the warehouse's schema from the scripts of the run before analysing
+  // them (driver/gather.h); off: only the --catalog and each script's own DDL.
+  bool learn_schema = true;
 };
 
 }  // namespace hivelineage::driver

@@ -14,8 +14,10 @@
 
 #include "base/strings.h"
 #include "driver/encoding.h"
+#include "driver/gather.h"
 #include "driver/scheduler.h"
 #include "driver/session.h"
+#include "lineage/warehouse_schema.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -288,6 +290,17 @@ FilePart WholeFilePart(FileResult&& file) {
   return part;
 }
 
+std::vector<InputFile> ReadStdinOnce(const std::vector<InputFile>& inputs) {
+  std::vector<InputFile> out = inputs;
+  for (InputFile& in : out) {
+    if (in.path != "-" || in.text) continue;
+    std::string bytes;
+    std::string error;
+    if (ReadPath("-", bytes, error)) in.text = std::move(bytes);
+  }
+  return out;
+}
+
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink) {
   RunSummary summary;
   const double cpu_start = ThreadCpuSeconds();
@@ -310,19 +323,27 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
       static_cast<int>(std::min<size_t>(static_cast<size_t>(ResolveJobs(options.jobs)), std::max<size_t>(n, 1)));
   // Independent scripts each start from the catalogs, frozen and shared;
   // sequenced ones share one session.
-  std::shared_ptr<const lineage::Catalog> frozen;
+  std::shared_ptr<const lineage::Catalog> frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
+  std::vector<InputFile> read_once;
+  const std::vector<InputFile>* scripts = &inputs;
+  if (options.analyze.learn_schema) {
+    // Phase one: what the scripts say about the warehouse's tables, beneath each script's own DDL.
+    read_once = ReadStdinOnce(inputs);
+    scripts = &read_once;
+    const lineage::WarehouseSchema learned = LearnWarehouse(read_once, after_init.analyze, jobs, *frozen);
+    if (!learned.empty()) frozen = std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(learned, frozen));
+  }
   if (!options.sequenced) {
-    frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
-    RunScheduled(inputs, after_init, std::move(frozen), nullptr, jobs, sink, summary);
+    RunScheduled(*scripts, after_init, std::move(frozen), nullptr, jobs, sink, summary);
   } else {
-    lineage::Session shared = NewSession(after_init.analyze, std::move(loaded.catalog));
+    lineage::Session shared = NewSession(after_init.analyze, lineage::Catalog(frozen));
     // Statements are watched before a renderer turns them into text, or,
     // when pieces keep them, as the sink receives them (in run order too).
     SequenceWatch watch(options.renderer);
     RunOptions watched = after_init;
     if (options.renderer != nullptr) watched.renderer = &watch;
     RunScheduled(
-        inputs, watched, nullptr, &shared, jobs,
+        *scripts, watched, nullptr, &shared, jobs,
         [&](FilePart&& part) {
           if (options.renderer == nullptr)
             for (const StatementResult& st : part.file.statements) watch.See(part.file, st);

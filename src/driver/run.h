@@ -1,9 +1,11 @@
 // A whole run: several inputs (files, folders, stdin) analysed after the
 // --catalog files. Used by the CLI, `graph` and the benchmark.
 //
-// By default every script is independent: it starts from the catalog state
-// the --catalog files give and from the default database, so files can be
-// analysed on several threads at once. A sequenced run (--sequence) instead
+// A run first gathers what every script says about the warehouse's tables
+// and merges it into one learned schema beneath the --catalog's (gather.h;
+// AnalyzeOptions::learn_schema). Then, by default, every script is
+// independent: it starts from that catalog state and from the default
+// database, so files can be analysed on several threads at once. A sequenced run (--sequence) instead
 // lets each script see the tables, views and databases the earlier ones
 // created, as a scheduler running them one after the other would; analysis is
 // then serial and only output overlaps it.
@@ -72,6 +74,10 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes);
 // Reads (stdin for "-") and decodes one input. A file over `max_bytes` is
 // not read: it comes back empty with an error diagnostic.
 LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes = UINT64_MAX);
+
+// `inputs` with stdin read into memory (InputFile::text), so that both
+// phases of a run (gather.h, then the analysis) can read it.
+std::vector<InputFile> ReadStdinOnce(const std::vector<InputFile>& inputs);
 
 // Counters a run updates as files finish analysis (from worker threads), for
 // a progress display reading them from another thread.

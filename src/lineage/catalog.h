@@ -25,6 +25,7 @@ struct CatalogColumn {
   // How the view column's value is made, and whether it is masked (see ColumnLineage).
   Derivation view_derivation = Derivation::Identity;
   bool view_masking = false;
+  bool inferred = false;  // known from the scripts' use only (warehouse_schema.h)
 };
 
 struct CatalogTable {
@@ -35,6 +36,13 @@ struct CatalogTable {
   bool temporary = false;
   std::string view_text;            // a view's defining query, when known (for ALTER MATERIALIZED VIEW REBUILD)
   bool view_lineage_known = false;  // view columns carry view_sources
+  // Known only from the scripts' use: its columns are those seen so far, and
+  // any other name may be one too (warehouse_schema.h).
+  bool open = false;
+  // Learned from the run's scripts (warehouse_schema.h), not given by
+  // --catalog nor made by this script's DDL: a CREATE ... IF NOT EXISTS
+  // in the script still creates its own.
+  bool learned = false;
 
   // A column or partition column by lower-case name, null if absent.
   const CatalogColumn* FindColumn(std::string_view column) const;

@@ -24,10 +24,16 @@ std::vector<CatalogColumn> ToColumns(std::span<const ColumnDef> defs) {
   return out;
 }
 
+// A table the catalog has from --catalog or from the script's own DDL.
+bool Exists(const Session& session, const std::string& key) {
+  const CatalogTable* t = session.catalog.Find(key);
+  return t != nullptr && !t->learned;
+}
+
 }  // namespace
 
 bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session, const Resolver& rs) {
-  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
+  if (s.if_not_exists && Exists(session, key)) return false;
   CatalogTable t;
   t.name = key;
   t.temporary = s.temporary;
@@ -35,6 +41,7 @@ bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Ses
     if (const CatalogTable* src = session.catalog.Find(rs.TableKey(s.like))) {
       t.columns = src->columns;
       t.partition_columns = src->partition_columns;
+      t.open = src->open;
       for (CatalogColumn& c : t.columns) c.view_sources.clear();
     }
   } else {
@@ -47,7 +54,7 @@ bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Ses
 
 bool ApplyCtas(const CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
                Session& session) {
-  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
+  if (s.if_not_exists && Exists(session, key)) return false;
   CatalogTable t;
   t.name = key;
   t.temporary = s.temporary;
@@ -66,7 +73,7 @@ bool ApplyCtas(const CreateTableStatement& s, const std::string& key, const std:
 
 bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
                      const ColumnList& q, const ColumnInterner& interner, Session& session) {
-  if (s.if_not_exists && session.catalog.Find(key) != nullptr) return false;
+  if (s.if_not_exists && Exists(session, key)) return false;
   CatalogTable t;
   t.name = key;
   t.is_view = !s.materialized;
@@ -105,6 +112,7 @@ void ApplyAlterTable(const AlterTableStatement& s, const std::string& key, const
     case Action::AddColumns: {
       if (found == nullptr) return;  // adding to an unknown schema would hide the rest of it
       CatalogTable t = *found;
+      t.learned = false;
       for (CatalogColumn& c : ToColumns(s.columns))
         if (t.FindColumn(c.name) == nullptr) t.columns.push_back(std::move(c));
       session.catalog.Put(std::move(t));

@@ -17,6 +17,25 @@ namespace hivelineage::lineage {
 
 namespace {
 
+// Moves the sources marked possible (kPossibleMark) out of `sources`,
+// grouped by column name.
+std::vector<PossibleSource> SplitPossible(std::vector<std::string>& sources) {
+  std::vector<PossibleSource> out;
+  auto first = std::stable_partition(sources.begin(), sources.end(),
+                                     [](const std::string& s) { return s.empty() || s[0] != kPossibleMark; });
+  for (auto it = first; it != sources.end(); ++it) {
+    std::string name = it->substr(1);
+    std::string column = name.substr(name.rfind('.') + 1);
+    auto group = std::find_if(out.begin(), out.end(), [&](const PossibleSource& p) { return p.column == column; });
+    if (group == out.end()) group = out.insert(out.end(), PossibleSource{column, {}});
+    group->candidates.push_back(std::move(name));
+  }
+  sources.erase(first, sources.end());
+  for (PossibleSource& p : out) std::sort(p.candidates.begin(), p.candidates.end());
+  std::sort(out.begin(), out.end(), [](const PossibleSource& a, const PossibleSource& b) { return a.column < b.column; });
+  return out;
+}
+
 using namespace ast;
 
 std::string Lower(const Ident& id) { return ToLower(id.name); }
@@ -90,12 +109,30 @@ class Builder {
         const Column* c = resolver_.LookupOutput(q, name);
         if (c != nullptr) AddTarget(Cat(prefix, name), *c, body);
       }
-      resolver_.Warn(span, "'*' over a table of unknown schema: target columns matched by name");
+      // The `*` itself was warned about, where it is written (Resolver::ExpandStar).
+      return;
+    }
+    // Columns from a `*` over a table known only by inference are in a
+    // guessed order: when the target's names are all among them, match by name.
+    if (q->inferred_star && !names.empty() &&
+        std::all_of(names.begin(), names.end(), [&](const std::string& name) { return q->FindDeclared(name); })) {
+      for (const std::string& name : names) AddTarget(Cat(prefix, name), *q->FindDeclared(name), body);
       return;
     }
     if (n != names.size() && !names.empty())
       resolver_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()));
     for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->At(i), body);
+  }
+
+  // Is `source` (db.table.column) a column of a table with no declared schema?
+  bool RestsOnInference(const std::string& source) {
+    std::string table = source.substr(0, source.rfind('.'));
+    auto [it, added] = undeclared_.try_emplace(std::move(table), false);
+    if (added) {
+      const CatalogTable* t = session_.catalog.Find(it->first);
+      it->second = t == nullptr || t->open;
+    }
+    return it->second;
   }
 
   void Finish() {
@@ -106,6 +143,9 @@ class Builder {
       cl.target = t.name;
       for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
       SortUnique(cl.sources);
+      cl.possible = SplitPossible(cl.sources);
+      for (const std::string& s : cl.sources)
+        if (RestsOnInference(s)) cl.inferred.push_back(s);
       cl.type = t.type;
       cl.derivation = t.derivation;
       cl.masking = t.masking;
@@ -118,6 +158,7 @@ class Builder {
       PredicateLineage pl;
       for (uint32_t id : p.sources) pl.sources.emplace_back(names.Name(id));
       SortUnique(pl.sources);
+      SplitPossible(pl.sources);  // a condition reports certain columns only
       for (const Target& t : targets_)
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
           pl.targets.push_back(t.name);
@@ -142,6 +183,7 @@ class Builder {
     std::vector<int> bodies;
   };
   Session& session_;
+  absl::flat_hash_map<std::string, bool> undeclared_;  // table -> no declared schema (RestsOnInference)
   StatementLineage& out_;
   Resolver resolver_;
   std::vector<Target> targets_;
@@ -180,7 +222,8 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
   std::vector<std::string> names;
   if (!t.columns.empty()) {
     for (const Ident& id : t.columns) names.push_back(Lower(id));
-  } else if (const CatalogTable* table = session.catalog.Find(key); table != nullptr && !table->columns.empty()) {
+  } else if (const CatalogTable* table = session.catalog.Find(key);
+             table != nullptr && !table->open && !table->columns.empty()) {
     for (const CatalogColumn& c : table->columns) names.push_back(c.name);
     // Without PARTITION (...), every partition column is dynamic (Hive 3).
     if (!has_spec)
@@ -241,7 +284,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), rs.current_body, t->span);
     // INSERT INTO t (b) ...: Hive writes every other column too (default or NULL, no source).
     if (!t->columns.empty()) {
-      if (const CatalogTable* table = session.catalog.Find(key)) {
+      if (const CatalogTable* table = session.catalog.Find(key); table != nullptr && !table->open) {
         for (const CatalogColumn& c : table->columns) {
           bool listed =
               std::any_of(t->columns.begin(), t->columns.end(), [&](const Ident& id) { return Lower(id) == c.name; });
@@ -289,7 +332,7 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
       std::vector<std::string> names;
       if (!c.insert_columns.empty()) {
         for (const Ident& id : c.insert_columns) names.push_back(Lower(id));
-      } else if (table != nullptr) {
+      } else if (table != nullptr && !table->open) {
         for (const CatalogColumn& col : table->columns) names.push_back(col.name);
         for (const CatalogColumn& col : table->partition_columns) names.push_back(col.name);
       }

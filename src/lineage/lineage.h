@@ -22,6 +22,18 @@
 
 namespace hivelineage::lineage {
 
+// A bare column that several tables of unknown schema could hold, none
+// known to: the columns it may be, one per candidate table.
+struct PossibleSource {
+  std::string column;                   // as written, lower case
+  std::vector<std::string> candidates;  // db.table.column, sorted
+};
+
+// Marks an interned source name as one of several candidates of a
+// PossibleSource while it flows through the column model; lineage splits
+// them from the certain sources when a statement's lineage is finished.
+inline constexpr char kPossibleMark = '?';
+
 struct ColumnLineage {
   std::string target;                // db.table.column, or output name for a plain query
   std::vector<std::string> sources;  // db.table.column, sorted, unique
@@ -29,6 +41,10 @@ struct ColumnLineage {
   enum class Type : uint8_t { Simple, Expression, Script } type = Type::Simple;  // Hive's dependency type
   Derivation derivation = Derivation::Identity;  // how the value is made (OpenLineage DIRECT subtype)
   bool masking = false;                          // every source reaches it through mask*(), md5(), sha*(), hash()
+  std::vector<PossibleSource> possible;          // uncertain references, sorted by column (not in `sources`)
+  // The sources whose table has no declared schema: known only from the
+  // scripts' use of it (warehouse_schema.h), or not at all. Sorted.
+  std::vector<std::string> inferred;
 };
 
 // The clause a predicate comes from, recorded where the resolver meets it.

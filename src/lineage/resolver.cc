@@ -203,6 +203,7 @@ ColumnList* Resolver::AnalyzeSetOperationChain(const SetOperationChain* chain, S
     if (k == 0) {
       for (size_t i = 0; i < in->declared; ++i) out->Add(Copy(in->At(i), in->At(i).name));
       out->open_stars = in->open_stars;
+      out->inferred_star = in->inferred_star;
       continue;
     }
     for (size_t i = 0; i < std::min(in->declared, out->size()); ++i) {
@@ -291,7 +292,10 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
         continue;
       }
       if (const FunctionCall* f = AsUdtf(item)) {
-        AddUdtfOutputs(f, item.aliases, scope, out);
+        // `explode(x) AS c` names its one output as `AS (c)` would.
+        const bool one_alias = item.aliases.empty() && !item.alias.name.empty();
+        AddUdtfOutputs(f, one_alias ? std::span<const Ident>(&item.alias, 1) : std::span<const Ident>(item.aliases),
+                       scope, out);
         continue;
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
@@ -516,8 +520,9 @@ ColumnList* Resolver::TableColumns(const std::string& key) {
     for (const CatalogColumn& cc : t->columns) add(cc);
     for (const CatalogColumn& cc : t->partition_columns) add(cc);
     cols->declared = cols->size();
-    // A schema-less entry (e.g. a table created LIKE an unknown one) stays open.
-    if (cols->size() == 0) cols->open_table = key;
+    // A schema-less entry (e.g. a table created LIKE an unknown one) stays
+    // open, and so does one known only from the scripts' use of it.
+    if (cols->size() == 0 || t->open) cols->open_table = key;
   }
   table_columns_.emplace(key, cols);
   return cols;
@@ -529,9 +534,10 @@ void Resolver::AddTable(const TableName* t, Scope* scope) {
   std::string key = TableKey(t->name);
   AddInput(key);
   ColumnList* cols = TableColumns(key);
+  scope->relations.push_back(Relation{std::move(alias), std::move(key), cols});
+  // TABLESAMPLE (BUCKET x OUT OF y ON key) names the sampled table's columns.
   if (t->sample != nullptr)
     for (const Expr* e : t->sample->on) AnalyzeExpr(e, scope);
-  scope->relations.push_back(Relation{std::move(alias), std::move(key), cols});
 }
 
 void Resolver::AddLateralView(const LateralViewRef* lv, Scope* scope) {
@@ -569,6 +575,7 @@ ColumnList* Resolver::Renamed(ColumnList* in, std::span<const Ident> names) {
   out->declared = out->size();
   out->open_table = in->open_table;
   out->open_stars = in->open_stars;
+  out->inferred_star = in->inferred_star;
   return out;
 }
 
@@ -600,6 +607,20 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
       if (!qualifier_key.empty() && rel.table_key != qualifier_key) continue;
     }
     matched = true;
+    if (rel.columns->inferred_star) out->inferred_star = true;
+    if (!rel.columns->open_table.empty()) {
+      // Say at the `*` what it stands for when the table's schema is not declared.
+      const std::string what = qualifier.empty() ? "'*'" : Cat("'", qualifier, ".*'");
+      if (rel.columns->declared > 0) {
+        out->inferred_star = true;
+        Warn(star->span, Cat(what, " over ", rel.columns->open_table, " expands to the ", rel.columns->declared,
+                             " column(s) the scripts name through it; its schema is not declared (give --catalog)"));
+      } else {
+        Warn(star->span, Cat(what, " over ", rel.columns->open_table,
+                             ", a table of unknown schema: its columns cannot be listed; an INSERT takes its target's "
+                             "columns by name from it (give --catalog)"));
+      }
+    }
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       const Column& src = rel.columns->At(i);
       if (regex != nullptr && !regex->Matches(src.name)) continue;
@@ -941,6 +962,34 @@ const Column* Resolver::LookupDeclaredInScope(Scope* s, const std::string& name,
   return found;
 }
 
+// A bare column several relations of unknown schema could hold: a column
+// whose sources are the candidates, marked possible (kPossibleMark), so they
+// reach every target it feeds apart from the certain sources.
+const Column* Resolver::PossibleColumn(Scope* s, const std::string& name, const ColumnRef* ref) {
+  Column c;
+  c.name = name;
+  std::vector<std::string> tables;
+  for (Relation& rel : s->relations) {
+    if (!rel.columns->open()) continue;
+    const Column* found = Lookup(rel.columns, name);
+    if (found == nullptr) continue;
+    for (uint32_t id : found->sources) {
+      std::string_view source = interner_.Name(id);
+      if (!source.empty() && source[0] == kPossibleMark) source.remove_prefix(1);
+      AddTo(c.sources, interner_.InternFull(Cat(kPossibleMark, source)));
+      tables.emplace_back(source.substr(0, source.rfind('.')));
+    }
+  }
+  std::sort(tables.begin(), tables.end());
+  tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+  std::string list;
+  for (const std::string& t : tables) Append(list, list.empty() ? "" : ", ", t);
+  Warn(ref->span, Cat("column '", name, "' could be in any of ", list,
+                      " (none is known to have it): reported as possible sources (qualify it or give --catalog)"));
+  c.type = DepType::Simple;
+  return &column_pool_.emplace_back(std::move(c));
+}
+
 const Column* Resolver::VirtualColumn(Scope* s, const std::string& name) {
   if (name == "grouping__id") return &constant_;
   if (!IsVirtualColumn(name)) return nullptr;
@@ -1036,9 +1085,7 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
         return c;
       }
     } else if (open > 1) {
-      Warn(ref->span, Cat("cannot resolve column '", p0,
-                          "': several tables of unknown schema could hold it (qualify it or give --catalog)"));
-      return nullptr;
+      return PossibleColumn(s, p0, ref);
     }
     if (const Column* c = VirtualColumn(s, p0)) {
       *used_parts = 1;

@@ -125,6 +125,7 @@ class Resolver {
   const Column* Lookup(ColumnList* list, const std::string& name);
   const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref, bool* ambiguous);
   const Column* VirtualColumn(Scope* s, const std::string& name);
+  const Column* PossibleColumn(Scope* s, const std::string& name, const ast::ColumnRef* ref);
   const ColumnSet& AllColumns(Scope* s);
   // Hive semantics: the columns `where` holds to a constant (`c = 'x'`,
   // `c IS NULL` among its AND-ed conjuncts) go to scope->folded. Hive's

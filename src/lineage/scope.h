@@ -89,6 +89,9 @@ struct ColumnList {
   std::vector<OpenStar> open_stars;
   // Columns appended on demand for open lookups are not part of a `*` expansion.
   size_t declared = 0;
+  // Some columns come from a `*` over a table known only from the scripts'
+  // use of it (lineage/warehouse_schema.h): their order is a guess.
+  bool inferred_star = false;
 
   bool open() const { return !open_table.empty() || !open_stars.empty(); }
   size_t size() const { return columns.size(); }

@@ -164,6 +164,25 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
     json.String(c.target);
     json.Key("sources");
     json.StringArray(c.sources);
+    if (!c.possible.empty()) {
+      // Uncertain references, apart from the certain sources (README.md, "possible").
+      json.Key("possible");
+      json.BeginArray();
+      for (const lineage::PossibleSource& p : c.possible) {
+        json.BeginObject(/*inline_=*/true);
+        json.Key("column");
+        json.String(p.column);
+        json.Key("candidates");
+        json.StringArray(p.candidates);
+        json.EndObject();
+      }
+      json.EndArray();
+    }
+    if (!c.inferred.empty()) {
+      // The sources that rest on a schema no script or catalog declares.
+      json.Key("inferred");
+      json.StringArray(c.inferred);
+    }
     json.Key("expression");
     json.String(c.expression);
     json.EndObject();

@@ -226,7 +226,12 @@ driver::FileResult AnalyzeInSequence(const driver::InputFile& input, lineage::Se
 UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& inputs, const UpdateOptions& options,
                           const driver::PartSink& on_part) {
   UpdateSummary summary;
-  const driver::RunOptions& run = options.run;
+  // The store analyses only the scripts that changed, so it cannot learn the
+  // warehouse's schema from all of them as a run of PATHs does (driver/gather.h):
+  // it analyses as --no-learn-schema does (the --catalog and each script's
+  // own DDL). Keeping per-script schema facts in the store is the way on.
+  driver::RunOptions run = options.run;
+  run.analyze.learn_schema = false;
   {
     absl::flat_hash_set<std::string> seen;
     for (const driver::InputFile& in : inputs) {

@@ -1,0 +1,32 @@
+// The first phase of a run: every script's schema facts (lineage/schema_facts.h),
+// gathered in parallel by splitting and parsing each script — no rewrite, no
+// lineage — and merged into the warehouse catalog the second phase analyses
+// every script against (lineage/warehouse_schema.h).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "base/source_file.h"
+#include "driver/options.h"
+#include "driver/run.h"
+#include "lineage/schema_facts.h"
+#include "lineage/warehouse_schema.h"
+
+namespace hivelineage::driver {
+
+// One script's facts: its statements split and parsed as AnalyzeScript would
+// (variables, `set` lines, limits), each walked by a FactsGatherer.
+lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options);
+
+// Every input's facts, in input order, on up to `jobs` threads. Inputs that
+// cannot be read give empty facts (the analysis reports them).
+std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
+                                                int jobs);
+
+// What `inputs` say about the warehouse, over the --catalog tables `given`:
+// gathered on up to `jobs` threads and merged (lineage::MergeFacts).
+lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, const AnalyzeOptions& options, int jobs,
+                                        const lineage::Catalog& given);
+
+}  // namespace hivelineage::driver

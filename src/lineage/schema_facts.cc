@@ -1,0 +1,438 @@
+#include "lineage/schema_facts.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "ast/children.h"
+#include "base/strings.h"
+
+namespace hivelineage::lineage {
+namespace {
+
+using namespace ast;
+
+std::string Lower(const Ident& id) { return ToLower(id.name); }
+
+// Read from any table though no schema declares them: never schema facts.
+bool IsPseudoColumn(std::string_view name) {
+  return name == "block__offset__inside__file" || name == "input__file__name" || name == "row__id" ||
+         name == "row__is__deleted" || name == "raw__data__size" || name == "grouping__id";
+}
+
+std::vector<DeclaredColumn> ToDeclared(std::span<const ColumnDef> defs) {
+  std::vector<DeclaredColumn> out;
+  for (const ColumnDef& d : defs) out.push_back(DeclaredColumn{Lower(d.name), std::string(d.type.text)});
+  return out;
+}
+
+// A FROM item as the light walk sees it: a real table (table set), or
+// something whose columns it does not model (a subquery, a CTE, VALUES, a
+// table function) or a LATERAL VIEW's named outputs.
+struct Rel {
+  std::string alias;
+  std::string table;               // db.table of a real table; empty otherwise
+  std::vector<std::string> names;  // a LATERAL VIEW's column aliases
+  bool lateral = false;
+};
+
+struct WalkScope {
+  WalkScope* parent = nullptr;
+  std::vector<Rel> rels;
+  std::vector<std::string> select_aliases;
+};
+
+}  // namespace
+
+class FactsGatherer::Impl {
+ public:
+  Impl(std::string file, std::string db) : file_(std::move(file)), db_(std::move(db)) {}
+
+  void Statement(const ast::Statement& s, const std::function<uint32_t(Span)>& line_of) {
+    line_of_ = &line_of;
+    switch (s.stmt_kind()) {
+      case StmtKind::UseStatement:
+        db_ = Lower(static_cast<const UseStatement&>(s).database);
+        return;
+      case StmtKind::CreateTableStatement:
+        return CreateTable(static_cast<const CreateTableStatement&>(s));
+      case StmtKind::CreateViewStatement: {
+        const auto& v = static_cast<const CreateViewStatement&>(s);
+        own_.insert(Key(v.name));
+        if (v.query != nullptr) WalkQuery(v.query, nullptr, nullptr);
+        return;
+      }
+      case StmtKind::AlterTableStatement:
+        return AlterTable(static_cast<const AlterTableStatement&>(s));
+      case StmtKind::QueryStatement:
+        return QueryStmt(static_cast<const QueryStatement&>(s));
+      case StmtKind::UpdateStatement: {
+        const auto& u = static_cast<const UpdateStatement&>(s);
+        WalkScope scope;
+        AddNamedTable(u.table, Ident{}, scope);
+        for (const Assignment& a : u.assignments) {
+          Use(scope.rels.empty() ? "" : scope.rels[0].table, Lower(a.column), a.column.span);
+          WalkExpr(a.value, &scope);
+        }
+        WalkExpr(u.where, &scope);
+        return;
+      }
+      case StmtKind::DeleteStatement: {
+        const auto& d = static_cast<const DeleteStatement&>(s);
+        WalkScope scope;
+        AddNamedTable(d.table, Ident{}, scope);
+        WalkExpr(d.where, &scope);
+        return;
+      }
+      case StmtKind::MergeStatement: {
+        const auto& m = static_cast<const MergeStatement&>(s);
+        WalkScope scope;
+        AddNamedTable(m.target, m.target_alias, scope);
+        AddFrom(m.source, scope);
+        WalkExpr(m.on, &scope);
+        const std::string target = scope.rels.empty() ? "" : scope.rels[0].table;
+        for (const MergeClause& c : m.clauses) {
+          WalkExpr(c.condition, &scope);
+          for (const Assignment& a : c.assignments) {
+            Use(target, Lower(a.column), a.column.span);
+            WalkExpr(a.value, &scope);
+          }
+          for (const Ident& id : c.insert_columns) Use(target, Lower(id), id.span);
+          for (const Expr* e : c.insert_values) WalkExpr(e, &scope);
+        }
+        return;
+      }
+      case StmtKind::DropStatement:
+      case StmtKind::TruncateStatement:
+      case StmtKind::LoadDataStatement:
+      case StmtKind::ExportStatement:
+      case StmtKind::ImportStatement:
+      case StmtKind::ExplainStatement:
+      case StmtKind::OtherStatement:
+        return;
+    }
+  }
+
+  ScriptFacts Finish() {
+    ScriptFacts out;
+    out.file = file_;
+    for (auto& [key, b] : tables_) {
+      TableFacts t = std::move(b.facts);
+      t.table = key;
+      for (auto& [name, c] : b.inferred) t.inferred.push_back(c);
+      for (auto& [pair, n] : b.precedence) t.precedence.push_back(ColumnPrecedence{pair.first, pair.second, n});
+      out.tables.push_back(std::move(t));
+    }
+    for (auto& [key, line] : open_) out.open.push_back(OpenReference{key.first, key.second, line});
+    return out;
+  }
+
+ private:
+  struct Building {
+    TableFacts facts;
+    std::map<std::string, InferredColumn> inferred;
+    std::map<std::pair<std::string, std::string>, uint32_t> precedence;
+    uint32_t next_order = 0;
+  };
+
+  std::string Key(const QualifiedName& name) const {
+    if (name.parts.empty()) return {};
+    if (name.parts.size() == 1) return Cat(db_, ".", Lower(name.parts[0]));
+    return Cat(Lower(name.parts[0]), ".", Lower(name.parts[1]));
+  }
+
+  uint32_t LineOf(Span span) const { return (*line_of_)(span); }
+
+  // A column named through `table`; tables the script declared itself say nothing new.
+  void Use(const std::string& table, const std::string& column, Span span) {
+    if (table.empty() || column.empty() || own_.contains(table) || IsPseudoColumn(column)) return;
+    Building& b = tables_[table];
+    auto [it, added] = b.inferred.try_emplace(column);
+    InferredColumn& c = it->second;
+    if (added) {
+      c.name = column;
+      c.line = LineOf(span);
+      c.order = b.next_order++;
+    }
+    ++c.uses;
+  }
+
+  void Declare(const std::string& key, std::vector<DeclaredColumn> columns, std::vector<DeclaredColumn> partitions,
+               std::string like, Span span) {
+    own_.insert(key);
+    TableFacts& f = tables_[key].facts;
+    f.declared = true;
+    f.declared_line = LineOf(span);
+    f.columns = std::move(columns);
+    f.partition_columns = std::move(partitions);
+    f.like = std::move(like);
+  }
+
+  void CreateTable(const CreateTableStatement& s) {
+    const std::string key = Key(s.name);
+    if (key.empty()) return;
+    if (s.as_query != nullptr) WalkQuery(s.as_query, nullptr, nullptr);
+    if (s.temporary || s.as_query != nullptr || (s.columns.empty() && s.like.parts.empty())) {
+      own_.insert(key);  // its columns come from the script itself (or from a SerDe)
+      return;
+    }
+    Declare(key, ToDeclared(s.columns), ToDeclared(s.partition_columns), s.like.parts.empty() ? "" : Key(s.like),
+            s.span);
+  }
+
+  void AlterTable(const AlterTableStatement& s) {
+    using Action = AlterTableStatement::Action;
+    if (s.object != AlterTableStatement::Object::Table) return;
+    const std::string key = Key(s.name);
+    if (s.action == Action::ReplaceColumns) {
+      auto it = tables_.find(key);
+      std::vector<DeclaredColumn> partitions;
+      if (it != tables_.end() && it->second.facts.declared) partitions = it->second.facts.partition_columns;
+      Declare(key, ToDeclared(s.columns), std::move(partitions), "", s.span);
+    } else if (s.action == Action::AddColumns) {
+      auto it = tables_.find(key);
+      if (it != tables_.end() && it->second.facts.declared) {
+        for (DeclaredColumn& c : ToDeclared(s.columns)) {
+          auto& cols = it->second.facts.columns;
+          if (std::none_of(cols.begin(), cols.end(), [&](const DeclaredColumn& d) { return d.name == c.name; }))
+            cols.push_back(std::move(c));
+        }
+      } else {
+        for (const ColumnDef& d : s.columns) Use(key, Lower(d.name), d.span);
+      }
+    } else if (s.action == Action::ChangeColumn && !s.columns.empty()) {
+      Use(key, Lower(s.columns[0].name), s.columns[0].span);
+    }
+  }
+
+  void QueryStmt(const QueryStatement& s) {
+    const size_t ctes = PushCtes(s.ctes);
+    for (const Cte& c : s.ctes) WalkQuery(c.query, nullptr, nullptr);
+    for (const InsertBody& b : s.bodies) {
+      if (b.target != nullptr && b.target->type == InsertTarget::Type::Table) {
+        const std::string key = Key(b.target->table);
+        for (const Ident& id : b.target->columns) Use(key, Lower(id), id.span);
+        if (b.target->partition != nullptr)
+          for (const PartitionItem& p : b.target->partition->items) Use(key, Lower(p.key), p.key.span);
+      }
+      if (b.query != nullptr) WalkQuery(b.query, nullptr, s.from);
+    }
+    if (s.bodies.empty() && s.from != nullptr) {
+      WalkScope scope;
+      AddFrom(s.from, scope);
+    }
+    cte_names_.resize(cte_names_.size() - ctes);
+  }
+
+  size_t PushCtes(std::span<const Cte> ctes) {
+    for (const Cte& c : ctes) cte_names_.push_back(Lower(c.name));
+    return ctes.size();
+  }
+
+  // `shared_from`: the FROM of a FROM-first statement, read by a body SELECT without its own.
+  void WalkQuery(const Query* q, WalkScope* outer, const TableRef* shared_from) {
+    if (q == nullptr) return;
+    const size_t ctes = PushCtes(q->ctes);
+    for (const Cte& c : q->ctes) WalkQuery(c.query, nullptr, nullptr);
+    WalkQueryExpr(q->body, outer, shared_from);
+    cte_names_.resize(cte_names_.size() - ctes);
+  }
+
+  void WalkQueryExpr(const QueryExpr* qe, WalkScope* outer, const TableRef* shared_from) {
+    if (qe == nullptr) return;
+    switch (qe->query_expr_kind()) {
+      case QueryExprKind::SelectCore:
+        return WalkCore(static_cast<const SelectCore*>(qe), outer, shared_from);
+      case QueryExprKind::NestedQuery:
+        return WalkQuery(static_cast<const NestedQuery*>(qe)->query, outer, shared_from);
+      case QueryExprKind::SetOperation:
+      case QueryExprKind::SetOperationChain:
+      case QueryExprKind::ValuesQuery:
+        VisitChildren(*qe, Overloaded{[&](const QueryExpr* c) { WalkQueryExpr(c, outer, shared_from); },
+                                      [&](const Expr* e) { WalkExpr(e, outer); }});
+        return;
+    }
+  }
+
+  void WalkCore(const SelectCore* core, WalkScope* outer, const TableRef* shared_from) {
+    WalkScope scope;
+    scope.parent = outer;
+    AddFrom(core->from != nullptr ? core->from : shared_from, scope);
+    for (const SelectItem& item : core->items)
+      if (!item.alias.name.empty()) scope.select_aliases.push_back(Lower(item.alias));
+    // The order a select list names a table's columns in.
+    std::map<std::string, std::vector<std::string>> listed;
+    for (const SelectItem& item : core->items) {
+      if (const auto* ref = DynCast<ColumnRef>(item.expr)) {
+        std::pair<std::string, std::string> r = Ref(ref, &scope);
+        if (!r.first.empty()) {
+          std::vector<std::string>& names = listed[r.first];
+          if (std::find(names.begin(), names.end(), r.second) == names.end()) names.push_back(r.second);
+        }
+      } else {
+        WalkExpr(item.expr, &scope);
+      }
+    }
+    for (const auto& [table, names] : listed) {
+      if (own_.contains(table)) continue;
+      Building& b = tables_[table];
+      for (size_t i = 0; i < names.size(); ++i)
+        for (size_t j = i + 1; j < names.size(); ++j) ++b.precedence[{names[i], names[j]}];
+    }
+    if (core->transform != nullptr)
+      for (const Expr* e : core->transform->args) WalkExpr(e, &scope);
+    WalkExpr(core->where, &scope);
+    if (core->group_by != nullptr) {
+      for (const Expr* e : core->group_by->items) WalkExpr(e, &scope);
+      for (const auto& set : core->group_by->grouping_sets)
+        for (const Expr* e : set) WalkExpr(e, &scope);
+    }
+    WalkExpr(core->having, &scope);
+    WalkExpr(core->qualify, &scope);
+    for (const NamedWindow& w : core->windows)
+      if (w.spec != nullptr) VisitChildren(*w.spec, [&](const Expr* e) { WalkExpr(e, &scope); });
+  }
+
+  void AddNamedTable(const QualifiedName& name, const Ident& alias, WalkScope& scope) {
+    if (name.parts.empty()) return;
+    Rel r;
+    r.alias = alias.name.empty() ? Lower(name.parts.back()) : Lower(alias);
+    const bool cte = name.parts.size() == 1 &&
+                     std::find(cte_names_.begin(), cte_names_.end(), Lower(name.parts[0])) != cte_names_.end();
+    if (!cte) r.table = Key(name);
+    scope.rels.push_back(std::move(r));
+  }
+
+  void AddFrom(const TableRef* ref, WalkScope& scope) {
+    if (ref == nullptr) return;
+    switch (ref->table_ref_kind()) {
+      case TableRefKind::TableName: {
+        const auto* t = static_cast<const TableName*>(ref);
+        AddNamedTable(t->name, t->alias, scope);
+        if (t->sample != nullptr)
+          for (const Expr* e : t->sample->on) WalkExpr(e, &scope);
+        return;
+      }
+      case TableRefKind::SubqueryRef: {
+        const auto* s = static_cast<const SubqueryRef*>(ref);
+        WalkQuery(s->query, nullptr, nullptr);
+        scope.rels.push_back(Rel{Lower(s->alias), "", {}, false});
+        return;
+      }
+      case TableRefKind::JoinRef: {
+        const auto* j = static_cast<const JoinRef*>(ref);
+        AddFrom(j->left, scope);
+        AddFrom(j->right, scope);
+        for (const Expr* e : j->unique_keys_left) WalkExpr(e, &scope);
+        for (const Expr* e : j->unique_keys_right) WalkExpr(e, &scope);
+        WalkExpr(j->on, &scope);
+        return;
+      }
+      case TableRefKind::LateralViewRef: {
+        const auto* lv = static_cast<const LateralViewRef*>(ref);
+        AddFrom(lv->source, scope);
+        WalkExpr(lv->udtf, &scope);
+        Rel r{Lower(lv->table_alias), "", {}, true};
+        for (const Ident& id : lv->column_aliases) r.names.push_back(Lower(id));
+        scope.rels.push_back(std::move(r));
+        return;
+      }
+      case TableRefKind::ValuesRef:
+        scope.rels.push_back(Rel{Lower(static_cast<const ValuesRef*>(ref)->alias), "", {}, false});
+        return;
+      case TableRefKind::TableFunctionRef: {
+        const auto* f = static_cast<const TableFunctionRef*>(ref);
+        WalkScope input;
+        AddFrom(f->input, input);
+        scope.rels.push_back(Rel{Lower(f->alias), "", {}, false});
+        return;
+      }
+    }
+  }
+
+  // Every column reference under `e`, and the queries inside it (which see `scope`).
+  void WalkExpr(const Expr* e, WalkScope* scope) {
+    if (e == nullptr) return;
+    std::vector<const Expr*> stack{e};
+    while (!stack.empty()) {
+      const Expr* x = stack.back();
+      stack.pop_back();
+      if (const auto* ref = DynCast<ColumnRef>(x)) {
+        Ref(ref, scope);
+        continue;
+      }
+      VisitChildren(
+          *x,
+          Overloaded{[&](const Expr* c) { stack.push_back(c); }, [&](const Query* q) { WalkQuery(q, scope, nullptr); },
+                     [&](const WindowSpec* w) { VisitChildren(*w, [&](const Expr* c) { stack.push_back(c); }); }});
+    }
+  }
+
+  // Records what `ref` says about a real table: (table, column), or empty
+  // when it names none for sure.
+  std::pair<std::string, std::string> Ref(const ColumnRef* ref, WalkScope* scope) {
+    const auto& parts = ref->parts;
+    if (parts.empty() || scope == nullptr) return {};
+    const std::string p0 = Lower(parts[0]);
+    if (parts.size() >= 2) {
+      const std::string p1 = Lower(parts[1]);
+      for (WalkScope* s = scope; s != nullptr; s = s->parent) {
+        if (parts.size() >= 3) {
+          const std::string key = Cat(p0, ".", p1);
+          for (const Rel& r : s->rels)
+            if (!r.table.empty() && r.table == key) return Found(r.table, Lower(parts[2]), ref->span);
+        }
+        for (const Rel& r : s->rels) {
+          if (r.alias != p0) continue;
+          if (r.table.empty()) return {};
+          return Found(r.table, p1, ref->span);
+        }
+      }
+    }
+    // Bare (or a struct path `col.field`): only where one real table can hold it.
+    WalkScope* s = scope;
+    while (s != nullptr && s->rels.empty()) s = s->parent;
+    if (s == nullptr) return {};
+    if (std::find(s->select_aliases.begin(), s->select_aliases.end(), p0) != s->select_aliases.end()) return {};
+    std::vector<std::string> tables;
+    for (const Rel& r : s->rels) {
+      if (r.lateral) {
+        if (r.alias == p0 || std::find(r.names.begin(), r.names.end(), p0) != r.names.end()) return {};
+        continue;
+      }
+      if (r.table.empty() || own_.contains(r.table)) return {};  // a column of unknown origin
+      tables.push_back(r.table);
+    }
+    std::sort(tables.begin(), tables.end());
+    tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+    if (tables.size() == 1) return Found(tables[0], p0, ref->span);
+    if (tables.size() > 1 && !IsPseudoColumn(p0)) open_.try_emplace({p0, std::move(tables)}, LineOf(ref->span));
+    return {};
+  }
+
+  std::pair<std::string, std::string> Found(const std::string& table, std::string column, Span span) {
+    Use(table, column, span);
+    return {table, std::move(column)};
+  }
+
+  std::string file_;
+  std::string db_;
+  const std::function<uint32_t(Span)>* line_of_ = nullptr;
+  std::set<std::string> own_;  // tables the script declared (or created from a query) so far
+  std::vector<std::string> cte_names_;
+  std::map<std::string, Building> tables_;
+  std::map<std::pair<std::string, std::vector<std::string>>, uint32_t> open_;
+};
+
+FactsGatherer::FactsGatherer(std::string file, std::string default_database)
+    : impl_(std::make_unique<Impl>(std::move(file), ToLower(default_database))) {}
+FactsGatherer::~FactsGatherer() = default;
+
+void FactsGatherer::Statement(const ast::Statement& s, const std::function<uint32_t(Span)>& line_of) {
+  impl_->Statement(s, line_of);
+}
+
+ScriptFacts FactsGatherer::Finish() { return impl_->Finish(); }
+
+}  // namespace hivelineage::lineage

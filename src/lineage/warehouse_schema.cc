@@ -1,0 +1,312 @@
+#include "lineage/warehouse_schema.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "base/strings.h"
+#include "nlohmann/json.hpp"
+
+namespace hivelineage::lineage {
+namespace {
+
+std::string Place(const std::string& file, uint32_t line) { return Cat(file, ":", line); }
+
+void AddPlace(std::vector<std::string>& where, std::string place) {
+  if (where.size() < kEvidencePlaces) where.push_back(std::move(place));
+}
+// The same, making the "file:line" text only when it is kept.
+void AddPlace(std::vector<std::string>& where, const std::string& file, uint32_t line) {
+  if (where.size() < kEvidencePlaces) where.push_back(Place(file, line));
+}
+
+// One declaration of a table, and the scripts that make it.
+struct Declaration {
+  const TableFacts* facts = nullptr;
+  std::vector<std::string> places;  // "file:line", in input order
+};
+
+bool SameSchema(const TableFacts& a, const TableFacts& b) {
+  auto names = [](const std::vector<DeclaredColumn>& v) {
+    std::vector<std::string> out;
+    for (const DeclaredColumn& c : v) out.push_back(c.name);
+    return out;
+  };
+  return a.like == b.like && names(a.columns) == names(b.columns) &&
+         names(a.partition_columns) == names(b.partition_columns);
+}
+
+struct Inferred {
+  uint32_t uses = 0;
+  std::vector<std::string> where;
+  std::pair<size_t, uint32_t> first{SIZE_MAX, 0};  // (script, order) of the first use
+};
+
+struct InferredTable {
+  absl::flat_hash_map<std::string, Inferred> columns;
+  absl::flat_hash_map<std::pair<std::string, std::string>, uint32_t> precedence;
+  std::vector<std::string> where;
+};
+
+// Columns in the order select lists tend to name them: a column placed
+// before another in more select lists than after it comes first (Copeland
+// ranking), ties by first use.
+std::vector<std::string> OrderColumns(const InferredTable& t) {
+  std::vector<std::string> names;
+  for (const auto& [name, c] : t.columns) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  absl::flat_hash_map<std::string, int> wins;
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t j = i + 1; j < names.size(); ++j) {
+      auto votes = [&](const std::string& a, const std::string& b) {
+        auto it = t.precedence.find({a, b});
+        return it == t.precedence.end() ? 0u : it->second;
+      };
+      const uint32_t ij = votes(names[i], names[j]), ji = votes(names[j], names[i]);
+      if (ij > ji) ++wins[names[i]];
+      if (ji > ij) ++wins[names[j]];
+    }
+  }
+  std::sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
+    if (wins[a] != wins[b]) return wins[a] > wins[b];
+    return t.columns.at(a).first < t.columns.at(b).first;
+  });
+  return names;
+}
+
+std::vector<CatalogColumn> ToCatalog(const std::vector<DeclaredColumn>& v) {
+  std::vector<CatalogColumn> out;
+  for (const DeclaredColumn& d : v) {
+    CatalogColumn c;
+    c.name = d.name;
+    c.type = d.type;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* EvidenceKindName(EvidenceKind k) {
+  switch (k) {
+    case EvidenceKind::Catalog:
+      return "catalog";
+    case EvidenceKind::Declared:
+      return "declared";
+    case EvidenceKind::Inferred:
+      return "inferred";
+  }
+  return "inferred";
+}
+
+WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given) {
+  // Declarations, grouped by schema, in input order.
+  std::map<std::string, std::vector<Declaration>> declared;
+  absl::flat_hash_map<std::string, InferredTable> inferred;
+  for (size_t si = 0; si < scripts.size(); ++si) {
+    const ScriptFacts& s = scripts[si];
+    for (const TableFacts& t : s.tables) {
+      if (given.Find(t.table) != nullptr) continue;
+      if (t.declared) {
+        std::vector<Declaration>& ds = declared[t.table];
+        auto it = std::find_if(ds.begin(), ds.end(), [&](const Declaration& d) { return SameSchema(*d.facts, t); });
+        if (it == ds.end()) it = ds.insert(ds.end(), Declaration{&t, {}});
+        it->places.push_back(Place(s.file, t.declared_line));
+      }
+      if (t.inferred.empty()) continue;
+      InferredTable& it = inferred[t.table];
+      for (const InferredColumn& c : t.inferred) {
+        Inferred& into = it.columns[c.name];
+        into.uses += c.uses;
+        AddPlace(into.where, s.file, c.line);
+        into.first = std::min(into.first, std::make_pair(si, c.order));
+      }
+      for (const ColumnPrecedence& p : t.precedence) it.precedence[{p.a, p.b}] += p.count;
+    }
+  }
+
+  std::map<std::string, LearnedTable> out;
+  std::map<std::string, std::string> likes;  // CREATE TABLE t LIKE s: t -> s
+  // Declared tables: the declaration most scripts make (the first on a tie).
+  for (auto& [name, ds] : declared) {
+    auto best = std::max_element(ds.begin(), ds.end(), [](const Declaration& a, const Declaration& b) {
+      return a.places.size() < b.places.size();  // max_element keeps the first of equals
+    });
+    LearnedTable& lt = out[name];
+    lt.table.name = name;
+    lt.table.columns = ToCatalog(best->facts->columns);
+    lt.table.partition_columns = ToCatalog(best->facts->partition_columns);
+    lt.evidence.kind = EvidenceKind::Declared;
+    for (const std::string& p : best->places) AddPlace(lt.evidence.where, p);
+    for (const Declaration& d : ds)
+      if (&d != &*best) lt.conflicts.insert(lt.conflicts.end(), d.places.begin(), d.places.end());
+    if (!best->facts->like.empty()) likes[name] = best->facts->like;
+  }
+  // CREATE TABLE ... LIKE: the other table's columns, once known.
+  for (const auto& [name, like] : likes) {
+    LearnedTable& lt = out[name];
+    const CatalogTable* src = given.Find(like);
+    if (src == nullptr && !likes.contains(like)) {
+      auto it = out.find(like);
+      if (it != out.end()) src = &it->second.table;
+    }
+    if (src == nullptr) {
+      lt.table.open = true;  // like an unknown table: its columns are not known
+      continue;
+    }
+    lt.table.columns = src->columns;
+    lt.table.partition_columns = src->partition_columns;
+    for (CatalogColumn& c : lt.table.columns) c.view_sources.clear();
+  }
+
+  // Bare columns of multi-table queries, settled by elimination until nothing changes.
+  auto has = [&](const std::string& table, const std::string& column) {
+    if (const CatalogTable* t = given.Find(table)) return t->FindColumn(column) != nullptr;
+    if (auto it = out.find(table); it != out.end() && !it->second.table.open)
+      return it->second.table.FindColumn(column) != nullptr;
+    auto it = inferred.find(table);
+    return it != inferred.end() && it->second.columns.contains(column);
+  };
+  auto closed = [&](const std::string& table) {
+    if (given.Find(table) != nullptr) return true;
+    auto it = out.find(table);
+    return it != out.end() && !it->second.table.open;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t si = 0; si < scripts.size(); ++si) {
+      for (const OpenReference& r : scripts[si].open) {
+        const std::string* only = nullptr;
+        size_t could = 0;
+        bool known = false;
+        for (const std::string& t : r.candidates) {
+          if (has(t, r.column)) {
+            known = true;
+            break;
+          }
+          if (!closed(t)) {
+            ++could;
+            only = &t;
+          }
+        }
+        if (known || could != 1) continue;
+        Inferred& c = inferred[*only].columns[r.column];
+        c.uses += 1;
+        AddPlace(c.where, scripts[si].file, r.line);
+        c.first = std::min(c.first, std::make_pair(si, UINT32_MAX));
+        changed = true;
+      }
+    }
+  }
+
+  // Tables known only by inference: open, their columns in select-list order.
+  for (auto& [name, t] : inferred) {
+    if (given.Find(name) != nullptr) continue;
+    auto dit = out.find(name);
+    if (dit != out.end() && !dit->second.table.open) continue;  // a declaration beats inference
+    LearnedTable& lt = out[name];
+    lt.table.name = name;
+    lt.table.open = true;
+    if (dit == out.end()) lt.evidence.kind = EvidenceKind::Inferred;
+    for (const std::string& col : OrderColumns(t)) {
+      if (lt.table.FindColumn(col) != nullptr) continue;
+      const Inferred& in = t.columns.at(col);
+      CatalogColumn c;
+      c.name = col;
+      c.inferred = true;
+      lt.table.columns.push_back(std::move(c));
+      lt.evidence.uses += in.uses;
+      for (const std::string& p : in.where) AddPlace(lt.evidence.where, p);
+    }
+  }
+  WarehouseSchema schema;
+  for (auto& [name, lt] : out) {
+    const size_t n = lt.table.columns.size() + lt.table.partition_columns.size();
+    lt.columns.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      const CatalogColumn& c =
+          i < lt.table.columns.size() ? lt.table.columns[i] : lt.table.partition_columns[i - lt.table.columns.size()];
+      Evidence& e = lt.columns[i];
+      if (c.inferred) {
+        const Inferred& in = inferred.at(name).columns.at(c.name);
+        e.kind = EvidenceKind::Inferred;
+        e.uses = in.uses;
+        e.where = in.where;
+      } else {
+        e.kind = EvidenceKind::Declared;
+        e.where = lt.evidence.where;
+      }
+    }
+    schema.tables.push_back(std::move(lt));
+  }
+  return schema;
+}
+
+Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Catalog> base) {
+  Catalog c(std::move(base));
+  for (const LearnedTable& t : schema.tables) {
+    CatalogTable table = t.table;
+    table.learned = true;
+    c.Put(std::move(table));
+  }
+  return c;
+}
+
+namespace {
+
+nlohmann::ordered_json EvidenceJson(const Evidence& e) {
+  nlohmann::ordered_json j;
+  j["kind"] = EvidenceKindName(e.kind);
+  if (e.uses > 0) j["uses"] = e.uses;
+  if (!e.where.empty()) j["where"] = e.where;
+  return j;
+}
+
+nlohmann::ordered_json TableJson(const CatalogTable& t, const Evidence& table_evidence,
+                                 const std::vector<Evidence>* columns) {
+  nlohmann::ordered_json j;
+  j["name"] = t.name;
+  auto list = [&](const std::vector<CatalogColumn>& cols, size_t first) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (size_t i = 0; i < cols.size(); ++i) {
+      nlohmann::ordered_json c;
+      c["name"] = cols[i].name;
+      if (!cols[i].type.empty()) c["type"] = cols[i].type;
+      c["evidence"] = EvidenceJson(columns != nullptr ? (*columns)[first + i] : table_evidence);
+      out.push_back(std::move(c));
+    }
+    return out;
+  };
+  j["columns"] = list(t.columns, 0);
+  if (!t.partition_columns.empty()) j["partition_columns"] = list(t.partition_columns, t.columns.size());
+  if (t.is_view) j["is_view"] = true;
+  j["evidence"] = EvidenceJson(table_evidence);
+  return j;
+}
+
+}  // namespace
+
+std::string WarehouseCatalogJson(const WarehouseSchema& schema, const Catalog& given) {
+  // Both lists are sorted by name: merge them.
+  std::vector<const CatalogTable*> catalog = given.Tables();
+  nlohmann::ordered_json tables = nlohmann::ordered_json::array();
+  Evidence from_catalog;
+  from_catalog.kind = EvidenceKind::Catalog;
+  size_t i = 0, k = 0;
+  while (i < catalog.size() || k < schema.tables.size()) {
+    if (k == schema.tables.size() || (i < catalog.size() && catalog[i]->name < schema.tables[k].table.name)) {
+      tables.push_back(TableJson(*catalog[i++], from_catalog, nullptr));
+    } else {
+      const LearnedTable& t = schema.tables[k++];
+      nlohmann::ordered_json j = TableJson(t.table, t.evidence, &t.columns);
+      if (!t.conflicts.empty()) j["evidence"]["conflicts"] = t.conflicts;
+      tables.push_back(std::move(j));
+    }
+  }
+  nlohmann::ordered_json doc;
+  doc["tables"] = std::move(tables);
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace hivelineage::lineage

@@ -1,0 +1,70 @@
+// The warehouse catalog a run learns from its own scripts: every script's
+// facts (schema_facts.h) merged by one pure function, so that the same facts
+// give the same catalog whatever the order they were gathered in, and a store
+// keeping each script's facts can rebuild it without re-reading any script.
+//
+// Precedence, per table: the --catalog's schema; else a declaration (CREATE
+// TABLE, ALTER TABLE REPLACE COLUMNS); else the columns the scripts name
+// through it (inferred, and still open: any other name may be a column too).
+// When scripts declare a table differently, the declaration made by the most
+// scripts serves those that read it without declaring it (ties: the first
+// script in input order); the others are listed as conflicts. A script's own
+// DDL still governs that script once it has run (the session puts it above
+// this catalog).
+//
+// A bare column in a query over several tables is settled by elimination:
+// when no candidate is known to have it and all but one are known not to
+// (declared without it), it is the remaining one's. This repeats until
+// nothing new is learned.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "lineage/catalog.h"
+#include "lineage/schema_facts.h"
+
+namespace hivelineage::lineage {
+
+enum class EvidenceKind : uint8_t { Catalog, Declared, Inferred };
+// "catalog", "declared", "inferred"
+const char* EvidenceKindName(EvidenceKind k);
+
+struct Evidence {
+  EvidenceKind kind = EvidenceKind::Inferred;
+  uint32_t uses = 0;               // inferred: references in all scripts
+  std::vector<std::string> where;  // "file:line", the first few (declared: the declaring script)
+};
+
+struct LearnedTable {
+  CatalogTable table;                  // open when known only by inference
+  Evidence evidence;                   // the table's
+  std::vector<Evidence> columns;       // per column of table.columns, then of table.partition_columns
+  std::vector<std::string> conflicts;  // "file:line" of declarations that differ from the one kept
+};
+
+struct WarehouseSchema {
+  std::vector<LearnedTable> tables;  // sorted by name; tables of the --catalog are not here
+  bool empty() const { return tables.empty(); }
+};
+
+// How many "file:line" places an evidence keeps.
+inline constexpr size_t kEvidencePlaces = 3;
+
+// Merges `scripts` (in input order: it breaks ties between declarations)
+// over `given`, the --catalog tables, which are never overridden.
+WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given);
+
+// A catalog whose lookups fall through to `base` (the --catalog tables), with
+// the learned tables put above it.
+Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Catalog> base);
+
+// The learned catalog as catalog JSON (README.md, "Catalog JSON"), the
+// --catalog tables first-class too, every table and column with its
+// evidence: {"kind": "catalog"|"declared"|"inferred", "uses"?, "where"?}.
+// Loaded back with --catalog it gives the same lineage.
+std::string WarehouseCatalogJson(const WarehouseSchema& schema, const Catalog& given);
+
+}  // namespace hivelineage::lineage

@@ -1,0 +1,202 @@
+// The warehouse schema a run learns from its own scripts: the gather walk
+// (lineage/schema_facts.h), the pure merge (lineage/warehouse_schema.h), and
+// what the two-phase run and `hivelineage catalog` make of them.
+#include "lineage/warehouse_schema.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "base/arena.h"
+#include "captured_run.h"
+#include "catalog/catalog_json.h"
+#include "catalog/catalog_format.h"
+#include "driver/gather.h"
+#include "driver/run.h"
+#include "nlohmann/json.hpp"
+#include "test_support.h"
+
+namespace {
+
+using namespace hivelineage;
+
+lineage::ScriptFacts Facts(const std::string& name, const std::string& sql) {
+  auto source = std::make_shared<const SourceFile>(name, sql);
+  return driver::GatherScript(*source, {});
+}
+
+const lineage::LearnedTable* Find(const lineage::WarehouseSchema& s, const std::string& name) {
+  for (const lineage::LearnedTable& t : s.tables)
+    if (t.table.name == name) return &t;
+  return nullptr;
+}
+
+std::vector<std::string> Columns(const lineage::CatalogTable& t) {
+  std::vector<std::string> out;
+  for (const lineage::CatalogColumn& c : t.columns) out.push_back(c.name);
+  return out;
+}
+
+// The json output of one run over `files` (name, text), with no catalog.
+nlohmann::json RunJson(const std::vector<std::pair<std::string, std::string>>& files, int jobs = 1,
+                       std::vector<driver::CatalogSource> catalogs = {}, bool learn = true) {
+  const std::filesystem::path dir = testing::ProcessTempDir("hl_wh_");
+  std::vector<driver::InputFile> inputs;
+  for (const auto& [name, text] : files) inputs.push_back({testing::WriteFile(dir, name, text).string(), name});
+  driver::RunOptions options;
+  options.jobs = jobs;
+  options.analyze.catalogs = std::move(catalogs);
+  options.analyze.learn_schema = learn;
+  return nlohmann::json::parse(testing::CaptureRun(inputs, options).out);
+}
+
+std::vector<std::string> SourcesOf(const nlohmann::json& doc, const std::string& target) {
+  for (const auto& s : doc["statements"])
+    for (const auto& c : s["columns"])
+      if (c["target"] == target) return c["sources"].get<std::vector<std::string>>();
+  return {"<no such target>"};
+}
+
+}  // namespace
+
+TEST_CASE("schema facts: uses through real tables, not through CTEs, subqueries or the script's own tables") {
+  const lineage::ScriptFacts f = Facts("a.sql",
+                                       "use ods;\n"
+                                       "select o.user_id, amount from orders o where o.dt = '1';\n"
+                                       "with c as (select x from t1) select c.y from c;\n"
+                                       "create table mine (k string);\n"
+                                       "select k, z from mine;\n"
+                                       "select bare from ods.a join ods.b on a.id = b.id;\n");
+  std::vector<std::string> tables;
+  for (const lineage::TableFacts& t : f.tables) tables.push_back(t.table);
+  CHECK(tables == std::vector<std::string>{"ods.a", "ods.b", "ods.mine", "ods.orders", "ods.t1"});
+  const lineage::TableFacts& orders = f.tables[3];
+  std::vector<std::string> names;
+  for (const lineage::InferredColumn& c : orders.inferred) names.push_back(c.name);
+  CHECK(names == std::vector<std::string>{"amount", "dt", "user_id"});  // sorted by name
+  CHECK(orders.inferred[2].line == 2);
+  CHECK(f.tables[2].declared);  // ods.mine: declared, never inferred from
+  CHECK(f.tables[2].inferred.empty());
+  CHECK(f.tables[4].inferred.size() == 1);  // t1.x, not c.y
+  REQUIRE(f.open.size() == 1);
+  CHECK(f.open[0].column == "bare");
+  CHECK(f.open[0].candidates == std::vector<std::string>{"ods.a", "ods.b"});
+}
+
+TEST_CASE("warehouse schema: --catalog beats declarations, which beat inference; most declarations win") {
+  const std::vector<lineage::ScriptFacts> facts = {
+      Facts("1.sql", "create table d.t (a int, b int);\nselect x from d.u;\n"),
+      Facts("2.sql", "create table d.t (c int);\nselect zz from d.given;\n"),
+      Facts("3.sql", "create table d.t (c int);\nselect t.q from d.t t;\n"),
+  };
+  lineage::Catalog given;
+  REQUIRE(catalog::LoadCatalogJson(R"({"tables": [{"name": "d.given", "columns": [{"name": "g"}]}]})", "default", given).empty());
+  const lineage::WarehouseSchema s = lineage::MergeFacts(facts, given);
+  CHECK(Find(s, "d.given") == nullptr);  // the --catalog's, untouched
+  const lineage::LearnedTable* t = Find(s, "d.t");
+  REQUIRE(t != nullptr);
+  CHECK(Columns(t->table) == std::vector<std::string>{"c"});  // two scripts against one
+  CHECK(!t->table.open);
+  CHECK(t->conflicts == std::vector<std::string>{"1.sql:1"});
+  const lineage::LearnedTable* u = Find(s, "d.u");
+  REQUIRE(u != nullptr);
+  CHECK(u->table.open);
+  CHECK(u->evidence.kind == lineage::EvidenceKind::Inferred);
+  // The same facts in another order give the same catalog but for the tie-break.
+  const std::vector<lineage::ScriptFacts> reversed(facts.rbegin(), facts.rend());
+  CHECK(Columns(Find(lineage::MergeFacts(reversed, given), "d.t")->table) == std::vector<std::string>{"c"});
+}
+
+TEST_CASE("warehouse schema: a bare column of a join is settled by elimination, in a later round too") {
+  const std::vector<lineage::ScriptFacts> facts = {
+      Facts("1.sql", "select k from d.a join d.b on a.id = b.id;\n"),  // k: a or b
+      Facts("2.sql", "select j from d.b join d.c on b.id = c.id;\n"),  // j: b or c
+      Facts("3.sql", "create table d.c (id int);\n"),                  // c has no j: j is b's
+      Facts("4.sql", "create table d.a (id int, j int);\n"),
+  };
+  const lineage::WarehouseSchema s = lineage::MergeFacts(facts, lineage::Catalog());
+  const lineage::LearnedTable* b = Find(s, "d.b");
+  REQUIRE(b != nullptr);
+  CHECK(b->table.FindColumn("j") != nullptr);
+  CHECK(b->table.FindColumn("k") != nullptr);  // a is declared without k
+}
+
+TEST_CASE("two-phase run: a column one script qualifies settles a bare one in another script's join") {
+  const nlohmann::json doc = RunJson({
+      {"a.sql",
+       "insert overwrite table dw.x select user_id, amount from ods.orders o join ods.users u on o.id = u.oid;\n"},
+      {"b.sql", "select o.user_id from ods.orders o;\nselect u.amount from ods.users u;\n"},
+  });
+  CHECK(SourcesOf(doc, "dw.x.user_id") == std::vector<std::string>{"ods.orders.user_id"});
+  CHECK(SourcesOf(doc, "dw.x.amount") == std::vector<std::string>{"ods.users.amount"});
+  // Byte-identical for every -j.
+  CHECK(RunJson(
+            {{"a.sql", "select k from ods.t1 join ods.t2 on t1.i = t2.i;\n"}, {"b.sql", "select t1.k from ods.t1;\n"}},
+            1) == RunJson({{"a.sql", "select k from ods.t1 join ods.t2 on t1.i = t2.i;\n"},
+                           {"b.sql", "select t1.k from ods.t1;\n"}},
+                          2));
+}
+
+TEST_CASE("two-phase run: a script's own DDL governs it; another script's declaration serves readers") {
+  const nlohmann::json doc = RunJson({
+      {"a.sql", "create table dw.t (a string, b string);\n"},
+      {"b.sql", "insert overwrite table dw.u select * from dw.t;\n"},
+      {"c.sql", "create table if not exists dw.t (z string);\ninsert overwrite table dw.v select * from dw.t;\n"},
+  });
+  CHECK(SourcesOf(doc, "dw.u.a") == std::vector<std::string>{"dw.t.a"});
+  CHECK(SourcesOf(doc, "dw.u.b") == std::vector<std::string>{"dw.t.b"});
+  CHECK(SourcesOf(doc, "dw.v.z") == std::vector<std::string>{"dw.t.z"});
+}
+
+TEST_CASE("two-phase run: a star over a join keeps a column to the one table a single-table use proves has it") {
+  // `event` is named through ods.page_events alone in `src`; the whitelist
+  // table's schema is unknown. Before the warehouse schema, `event` came
+  // from both tables through the star of `filtered`.
+  const nlohmann::json doc =
+      RunJson({{"a.sql",
+                "with decorated as (select * from ods.page_events),\n"
+                "src as (select event.source_url as url from ods.page_events),\n"
+                "filtered as (select * from decorated d join ods.whitelist w on d.site = w.site)\n"
+                "insert overwrite table dw.pages select event.page_title as title from filtered;\n"}});
+  CHECK(SourcesOf(doc, "dw.pages.title") == std::vector<std::string>{"ods.page_events.event"});
+}
+
+TEST_CASE("warnings: t.* and * over a table of unknown schema warn at the star, naming the table") {
+  const nlohmann::json doc = RunJson(
+      {{"a.sql", "select d.*, user_name from dwd.order_detail d join dim.users u on d.uid = u.uid;\n"}}, 1, {}, false);
+  const auto& w = doc["statements"][0]["warnings"];
+  REQUIRE(!w.empty());
+  CHECK(w[0]["column"] == 8);
+  CHECK(w[0]["message"].get<std::string>().find("'d.*' over dwd.order_detail") != std::string::npos);
+}
+
+TEST_CASE("catalog: the learned catalog printed, loaded back with --catalog, gives the same lineage") {
+  const std::filesystem::path root = testing::SourceDir();
+  driver::ExpandedInputs in = driver::ExpandPaths({(root / "corpus" / "warehouse").string()});
+  REQUIRE(in.files.size() >= 20);
+  driver::RunOptions options;
+  options.analyze.variables = {{"etl_date", "2024-03-01"}};
+  const lineage::Catalog none;
+  const std::string printed =
+      lineage::WarehouseCatalogJson(driver::LearnWarehouse(in.files, options.analyze, 1, none), none);
+  const std::string learned = testing::CaptureRun(in.files, options).out;
+  options.analyze.learn_schema = false;
+  options.analyze.catalogs = {driver::CatalogSource{"learned.json", printed, catalog::CatalogFormat::Json}};
+  const std::string loaded_back = testing::CaptureRun(in.files, options).out;
+  CHECK(nlohmann::json::parse(learned) == nlohmann::json::parse(loaded_back));
+}
+
+TEST_CASE("two-phase run: in a single script, a column used late informs an earlier statement") {
+  const nlohmann::json doc = RunJson({{"one.sql",
+                                       "insert overwrite table dw.x select * from ods.events;\n"
+                                       "select e.user_id, e.action from ods.events e;\n"}});
+  CHECK(SourcesOf(doc, "dw.x.user_id") == std::vector<std::string>{"ods.events.user_id"});
+  CHECK(SourcesOf(doc, "dw.x.action") == std::vector<std::string>{"ods.events.action"});
+  // The expansion says it rests on inference, at the `*`.
+  const auto& w = doc["statements"][0]["warnings"];
+  REQUIRE(w.size() == 1);
+  CHECK(w[0]["column"] == 36);
+  CHECK(w[0]["message"].get<std::string>().find("expands to the 2 column(s)") != std::string::npos);
+  CHECK(doc["statements"][0]["columns"][0]["inferred"] == nlohmann::json::array({"ods.events.user_id"}));
+}
