@@ -200,3 +200,20 @@ TEST_CASE("variables: Definitions lists every namespace, and defining them again
   CHECK(again.Lookup("hivevar:k") == std::nullopt);
   CHECK(again.Lookup("system:s") == "3");
 }
+
+TEST_CASE("a line starting with # is a comment (Beeline skips it); a # inside a line is not") {
+  SourceFile f("s.sql", "# run daily; by etl\nselect a from t;\n  # indented; too\nselect b\n# mid; statement\nfrom u;");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  CHECK(st[0].text() == "select a from t");
+  CHECK(st[1].text() == "select b\n# mid; statement\nfrom u");
+  CHECK(diags.empty());
+  LexOptions o;
+  Diagnostics lex_diags;
+  std::vector<Token> tokens;
+  Tokenize(st[1].text(), o, tokens, lex_diags);
+  CHECK(lex_diags.empty());
+  REQUIRE(tokens.size() == 5);  // select b from u <eof>
+}

@@ -25,7 +25,7 @@ constexpr size_t kMaxExpansionBytes = 1 << 20;
 constexpr std::array<uint8_t, 256> MakeSplitTable() {
   std::array<uint8_t, 256> t{};
   for (unsigned char c : std::string_view(" \t\n\r\f\v")) t[c] = 1;
-  for (unsigned char c : std::string_view(";'\"`-/")) t[c] = 2;
+  for (unsigned char c : std::string_view(";'\"`-/#")) t[c] = 2;
   t[0xEF] = 2;  // may start a full-width semicolon
   return t;
 }
@@ -33,19 +33,21 @@ constexpr std::array<uint8_t, 256> kSplitClass = MakeSplitTable();
 
 inline bool IsSpace(char c) { return kSplitClass[static_cast<unsigned char>(c)] == 1; }
 
-// First i >= from with t[i] of split class 2 (; ' " ` - /), or n. Statements
+// First i >= from with t[i] of split class 2 (; ' " ` - / #), or n. Statements
 // are mostly ordinary bytes, so this runs 16 bytes a step where it can.
 size_t FindSplitSpecial(const char* t, size_t from, size_t n) {
   size_t i = from;
 #if defined(__SSE2__)
   const __m128i semi = _mm_set1_epi8(';'), apos = _mm_set1_epi8('\''), dq = _mm_set1_epi8('"'), bq = _mm_set1_epi8('`'),
-                dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/'), fullwidth = _mm_set1_epi8('\xEF');
+                dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/'), hash = _mm_set1_epi8('#'),
+                fullwidth = _mm_set1_epi8('\xEF');
   while (i + 16 <= n) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
     const __m128i m = _mm_or_si128(
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, semi), _mm_cmpeq_epi8(v, apos)),
                      _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bq))),
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)), _mm_cmpeq_epi8(v, fullwidth)));
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, hash), _mm_cmpeq_epi8(v, fullwidth))));
     const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
     if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
     i += 16;
@@ -87,6 +89,12 @@ size_t FindLineEnd(const char* t, size_t from, size_t n) {
 #endif
   while (i < n && t[i] != '\n' && t[i] != '\r') ++i;
   return i;
+}
+
+// True when only blanks stand between the start of t[i]'s line and t[i].
+bool AtLineStart(std::string_view t, size_t i) {
+  while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t')) --i;
+  return i == 0 || t[i - 1] == '\n' || t[i - 1] == '\r' || (i == 3 && t.substr(0, 3) == "\xEF\xBB\xBF");
 }
 
 std::string_view Strip(std::string_view s) {
@@ -504,7 +512,9 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       if (i >= n) break;
     }
     const char c = t[i];
-    if (c == '-' && i + 1 < n && t[i + 1] == '-') {
+    if ((c == '-' && i + 1 < n && t[i + 1] == '-') || (c == '#' && AtLineStart(t, i))) {
+      // `--` to the end of the line; so is a line starting with `#`, which
+      // Beeline (run by Oozie's hive2 action) skips.
       i = FindLineEnd(t.data(), i, n);
     } else if (c == '/' && i + 1 < n && t[i + 1] == '*' && !(i + 2 < n && t[i + 2] == '+')) {
       const size_t start = i;
