@@ -155,6 +155,19 @@ TEST_CASE("set hive.support.quoted.identifiers=standard makes \"x\" a column") {
   CHECK(r.statements[4].lineage.columns[0].sources.empty());
 }
 
+TEST_CASE("set hive.support.sql11.reserved.keywords=false: later statements read user, date as names, silently") {
+  FileResult r = Analyze(
+      "insert overwrite table dw.t select user from ods.s;\n"
+      "set hive.support.sql11.reserved.keywords=false;\n"
+      "insert overwrite table dw.t select user from ods.s");
+  REQUIRE(r.statements.size() == 3);
+  CHECK(!r.has_error());
+  CHECK(CountSeverity(r.statements[0].diagnostics, Severity::Warning) == 1);
+  CHECK(CountSeverity(r.statements[2].diagnostics, Severity::Warning) == 0);
+  REQUIRE(r.statements[2].lineage.columns.size() == 1);
+  CHECK(r.statements[2].lineage.columns[0].sources == std::vector<std::string>{"ods.s.user"});
+}
+
 TEST_CASE("USE and --default-db decide the database") {
   AnalyzeOptions options;
   options.default_database = "etl";
