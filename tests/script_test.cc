@@ -217,3 +217,15 @@ TEST_CASE("a line starting with # is a comment (Beeline skips it); a # inside a 
   CHECK(lex_diags.empty());
   REQUIRE(tokens.size() == 5);  // select b from u <eof>
 }
+
+TEST_CASE("an unterminated quote on the last line ends the split (no resumption before the quote)") {
+  // Found by the hostile-bytes test: resumption looked back to the quote's own line.
+  SourceFile f("s.sql", "select 1;\nselect \"oops");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  CHECK(st[1].text() == "select \"oops");
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].message == "unterminated quote: line 2 (to the end of the file) not analysed");
+}

@@ -446,6 +446,80 @@ Span StatementText::ToOriginal(Span s) const {
   return Span{b, e};
 }
 
+namespace {
+// The words a line may start with to begin a statement after a stretch that
+// is not SQL (no `set`: a command runs to the next `;`, so it cannot end a
+// stretch that has none).
+bool StartsStatement(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"insert", "create", "with",  "select", "from",    "drop",
+                                                "alter",  "use",    "load",  "merge",  "truncate", "explain",
+                                                "msck",   "analyze"};
+  for (std::string_view w : kWords)
+    if (EqualsIgnoreCase(word, w)) return true;
+  return false;
+}
+
+// Offset of the start of the line after the one holding text[i] (or text.size()).
+size_t NextLineStart(std::string_view text, size_t i) {
+  while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
+  if (i < text.size() && text[i] == '\r') ++i;
+  if (i < text.size() && text[i] == '\n') ++i;
+  return i;
+}
+
+size_t LineStartOf(std::string_view text, size_t i) {
+  while (i > 0 && text[i - 1] != '\n' && text[i - 1] != '\r') --i;
+  return i;
+}
+}  // namespace
+
+std::vector<uint32_t> StatementLineStarts(std::string_view text, size_t from, size_t max) {
+  std::vector<uint32_t> out;
+  if (from >= text.size()) return out;
+  for (size_t line = LineStartOf(text, from); line < text.size() && out.size() < max;
+       line = NextLineStart(text, line)) {
+    std::string_view rest = text.substr(line);
+    const std::string_view first = NextWord(rest);
+    if (StartsStatement(first) && static_cast<size_t>(first.data() - text.data()) < NextLineStart(text, line))
+      out.push_back(static_cast<uint32_t>(first.data() - text.data()));
+  }
+  return out;
+}
+
+StatementText SubStatement(const StatementText& st, uint32_t begin, uint32_t end) {
+  const std::string_view text = st.text();
+  end = std::min<uint32_t>(end, static_cast<uint32_t>(text.size()));
+  while (begin < end && IsSpace(text[begin])) ++begin;
+  while (end > begin && IsSpace(text[end - 1])) --end;
+  StatementText out;
+  // The original end of text byte end - 1 (a substituted piece ends where its ${...} ends).
+  auto original_end = [&](uint32_t e) -> uint32_t {
+    if (e == 0) return st.span.begin;
+    if (st.pieces.empty()) return st.span.begin + e;
+    auto it = std::upper_bound(st.pieces.begin(), st.pieces.end(), e - 1,
+                               [](uint32_t o, const TextPiece& p) { return o < p.text_begin; });
+    const TextPiece& p = *(it - 1);
+    return p.substituted ? p.orig_end : std::min(p.orig_begin + (e - p.text_begin), p.orig_end);
+  };
+  const uint32_t ob = st.ToOriginal(begin);
+  out.span = Span{ob, std::max(ob, original_end(end))};
+  out.original = st.original.substr(out.span.begin - st.span.begin, out.span.size());
+  if (!st.pieces.empty()) {
+    out.substituted = std::string(text.substr(begin, end - begin));
+    for (size_t k = 0; k < st.pieces.size(); ++k) {
+      const TextPiece& p = st.pieces[k];
+      const uint32_t p_end = k + 1 < st.pieces.size() ? st.pieces[k + 1].text_begin : static_cast<uint32_t>(text.size());
+      if (p_end <= begin || p.text_begin >= end) continue;
+      const uint32_t from = std::max(p.text_begin, begin);
+      out.pieces.push_back(TextPiece{from - begin, p.substituted ? p.orig_begin : p.orig_begin + (from - p.text_begin),
+                                     p.orig_end, p.substituted});
+    }
+  }
+  out.command = ClassifyCommand(out.text());
+  if (out.command == CommandKind::Set) ReadSet(out);
+  return out;
+}
+
 std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags,
                                        const SplitOptions& options) {
   std::vector<StatementText> out;
@@ -543,8 +617,27 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
         if (t[i] == '\\' && c != '`') ++i;
         ++i;
       }
-      if (i < n) ++i;
-      mark(start, std::min(i, n));
+      if (i < n) {
+        mark(start, ++i);
+        continue;
+      }
+      // Unterminated: the statement ends before the next line that starts
+      // one, where splitting resumes (the lexer reports the quote itself).
+      const std::vector<uint32_t> resume = StatementLineStarts(t, NextLineStart(t, start), 1);
+      size_t end = resume.empty() ? n : LineStartOf(t, resume[0]);
+      while (end > start && IsSpace(t[end - 1])) --end;
+      mark(start, end);
+      const int first_line = file.Locate(static_cast<uint32_t>(start)).line;
+      const int last_line = file.Locate(static_cast<uint32_t>(end > start ? end - 1 : start)).line;
+      diags.push_back(Diagnostic{
+          Severity::Warning, Span{static_cast<uint32_t>(start), static_cast<uint32_t>(end)},
+          Cat("unterminated quote: ", first_line == last_line ? Cat("line ", first_line)
+                                                              : Cat("lines ", first_line, "-", last_line),
+              resume.empty() ? " (to the end of the file) not analysed"
+                             : Cat(" not analysed; analysis resumes at line ", file.Locate(resume[0]).line))});
+      if (resume.empty()) break;
+      finish();
+      i = LineStartOf(t, resume[0]);
     } else if (c == '/' && i + 2 < n && t[i + 1] == '*' && t[i + 2] == '+') {
       const size_t start = i;
       const size_t close = t.find("*/", i + 3);
