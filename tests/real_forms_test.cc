@@ -143,5 +143,17 @@ TEST_CASE("CREATE TABLE options: Hive's clauses in Hive's order, anything else r
   CHECK(Parse("CREATE VIEW v COMMENT 'c' TBLPROPERTIES ('a' = 'b') AS SELECT 1")->stmt != nullptr);
 }
 
+TEST_CASE("the round-trip fuzzer's malformed CREATE TABLE (issue 13) is rejected, at the stray word") {
+  // Options were kept as unchecked text: this parsed without error and
+  // printed `STRING . _ce` then `STRING._ce`.
+  const std::string sql =
+      "CREATE TABLE `discovestic_index` string. COMMENT 'Cird'_ce`i\n)\nSTORE\x04 AS PARQUET\n"
+      "LO`namespace_id` int COMMENT 'Me`diovery/cirrus_namespace_index_maesp";
+  auto r = Parse(sql);
+  CHECK(r->stmt == nullptr);
+  CHECK(r->error == "expected end of statement, found 'string'");
+  CHECK(r->error_at == sql.find("string."));
+}
+
 }  // namespace
 }  // namespace hivelineage
