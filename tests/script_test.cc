@@ -229,3 +229,15 @@ TEST_CASE("an unterminated quote on the last line ends the split (no resumption 
   REQUIRE(diags.size() == 1);
   CHECK(diags[0].message == "unterminated quote: line 2 (to the end of the file) not analysed");
 }
+
+TEST_CASE("an undefined variable is warned once per file, at its first use, with its count") {
+  SourceFile f("s.sql", "select '${dt}' from t where d = '${dt}';\nselect '${dt}', '${other}' from u;");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  REQUIRE(diags.size() == 2);
+  CHECK(diags[0].message == "undefined variable ${dt} left in place (3 uses in this file, warned once)");
+  CHECK(diags[0].span.begin == f.text().find("${dt}"));
+  CHECK(diags[1].message == "undefined variable ${other} left in place");
+}

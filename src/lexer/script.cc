@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
 #include "base/strings.h"
 
 #if defined(__SSE2__)
@@ -183,9 +184,29 @@ size_t FindVariableEnd(std::string_view s, size_t pos) {
   return std::string_view::npos;
 }
 
+// The undefined variables of a file already warned about: one warning per
+// variable and file, at its first use, counting the uses (20 identical lines
+// for 20 uses said nothing more than one).
+struct UndefinedWarnings {
+  std::string_view file_text;
+  absl::flat_hash_set<std::string> warned;
+
+  void Warn(Diagnostics& diags, const std::string& name, uint32_t begin, uint32_t end) {
+    if (!warned.insert(name).second) return;
+    const std::string ref = Cat("${", name, "}");
+    size_t uses = 0;
+    for (size_t at = file_text.find(ref, begin); at != std::string_view::npos; at = file_text.find(ref, at + 1)) ++uses;
+    diags.push_back(Diagnostic{Severity::Warning, Span{begin, end},
+                               uses > 1 ? Cat("undefined variable ", ref, " left in place (", uses,
+                                              " uses in this file, warned once)")
+                                        : Cat("undefined variable ", ref, " left in place")});
+  }
+};
+
 class Substituter {
  public:
-  Substituter(const Variables& vars, Diagnostics& diags) : vars_(vars), diags_(diags) {}
+  Substituter(const Variables& vars, Diagnostics& diags, UndefinedWarnings& undefined)
+      : vars_(vars), diags_(diags), undefined_(undefined) {}
 
   bool exhausted() const { return exhausted_; }
 
@@ -221,9 +242,7 @@ class Substituter {
       } else {
         if (orig >= 0) {
           const uint32_t b = static_cast<uint32_t>(orig + static_cast<int64_t>(at));
-          diags_.push_back(Diagnostic{Severity::Warning,
-                                      Span{b, static_cast<uint32_t>(orig + static_cast<int64_t>(close) + 1)},
-                                      Cat("undefined variable ${", inner, "} left in place")});
+          undefined_.Warn(diags_, inner, b, static_cast<uint32_t>(orig + static_cast<int64_t>(close) + 1));
         }
         Append(out, "${", inner, "}");
       }
@@ -236,15 +255,17 @@ class Substituter {
  private:
   const Variables& vars_;
   Diagnostics& diags_;
+  UndefinedWarnings& undefined_;
   size_t budget_ = kMaxExpansionBytes;
   bool exhausted_ = false;
 };
 
 // Substitutes variables in `st` in place (fills substituted + pieces).
-void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& diags) {
+void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& diags,
+                         UndefinedWarnings& undefined) {
   const std::string_view s = st.original;
   if (s.find("${") == std::string_view::npos) return;
-  Substituter sub(vars, diags);
+  Substituter sub(vars, diags, undefined);
   std::string out;
   std::vector<TextPiece> pieces;
   size_t i = 0;
@@ -538,6 +559,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
   if (n >= 3 && static_cast<unsigned char>(t[0]) == 0xEF && static_cast<unsigned char>(t[1]) == 0xBB &&
       static_cast<unsigned char>(t[2]) == 0xBF)
     i = 3;
+  UndefinedWarnings undefined{t, {}};
   int64_t stmt_begin = -1;  // first significant byte of the current statement
   size_t last_end = 0;      // end of the last significant byte
   auto finish = [&]() {
@@ -545,7 +567,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
     StatementText st;
     st.span = Span{static_cast<uint32_t>(stmt_begin), static_cast<uint32_t>(last_end)};
     st.original = t.substr(st.span.begin, st.span.size());
-    SubstituteStatement(st, vars, diags);
+    SubstituteStatement(st, vars, diags, undefined);
     st.command = ClassifyCommand(st.text());
     if (st.command == CommandKind::Set) {
       ReadSet(st);
