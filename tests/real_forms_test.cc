@@ -155,5 +155,17 @@ TEST_CASE("the round-trip fuzzer's malformed CREATE TABLE (issue 13) is rejected
   CHECK(r->error_at == sql.find("string."));
 }
 
+TEST_CASE("ALTER TABLE ... DROP [IF EXISTS] needs a PARTITION spec; only IGNORE PROTECTION and PURGE may follow") {
+  // Found by the round-trip fuzzer: garbage after IF EXISTS was skipped, and
+  // the statement printed as `ALTER TABLE p_n1 DROP`, which reads back differently.
+  const std::string sql = "alter table p_n1 drop if exists[partition ()";
+  auto r = Parse(sql);
+  CHECK(r->stmt == nullptr);
+  CHECK(r->error_at == sql.find('['));
+  CHECK(Parse("ALTER TABLE t DROP IF EXISTS PARTITION (ds = '1'), PARTITION (ds = '2') IGNORE PROTECTION PURGE")->stmt !=
+        nullptr);
+  CHECK(Parse("ALTER TABLE t DROP PARTITION (ds = '1') junk")->stmt == nullptr);
+}
+
 }  // namespace
 }  // namespace hivelineage

@@ -253,6 +253,10 @@ ast::Statement* Parser::ParseAlter() {
       AcceptKw(Keyword::Not);
       if (!ExpectKw(Keyword::Exists)) return nullptr;
     }
+    if (!AtKw(Keyword::Partition)) {  // at least one spec (found by the round-trip fuzzer)
+      Fail("PARTITION");
+      return nullptr;
+    }
     std::vector<ast::PartitionSpec> specs;
     while (AtKw(Keyword::Partition)) {
       ast::PartitionSpec* spec = nullptr;
@@ -264,13 +268,15 @@ ast::Statement* Parser::ParseAlter() {
       }
       Accept(TokenKind::Comma);
     }
-    while (!AtEnd()) {  // PURGE, IGNORE PROTECTION
-      if (At(TokenKind::Error)) {
-        Fail("end of statement");
+    // [IGNORE PROTECTION] [PURGE] (checked, not kept)
+    if (AcceptKw(Keyword::Ignore)) {
+      if (!At(TokenKind::Word) || !EqualsIgnoreCase(Text(Peek()), "protection")) {
+        Fail("PROTECTION");
         return nullptr;
       }
       Advance();
     }
+    AcceptKw(Keyword::Purge);
     a->partitions = arena_.CopyOf(specs);
   } else {
     a->action = Act::Other;
