@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ast/dump.h"
+#include "ast/print_sql.h"
 #include "parser/parser.h"
 
 namespace hivelineage {
@@ -165,6 +166,17 @@ TEST_CASE("ALTER TABLE ... DROP [IF EXISTS] needs a PARTITION spec; only IGNORE 
   CHECK(Parse("ALTER TABLE t DROP IF EXISTS PARTITION (ds = '1'), PARTITION (ds = '2') IGNORE PROTECTION PURGE")->stmt !=
         nullptr);
   CHECK(Parse("ALTER TABLE t DROP PARTITION (ds = '1') junk")->stmt == nullptr);
+}
+
+TEST_CASE("a LIMIT count that is not a literal prints in parentheses and reads back as the clause") {
+  // Found by the round-trip fuzzer: `LIMIT 0, 0lect` printed as LIMIT `0lect` OFFSET 0, which does not parse.
+  auto r = Parse("select key limit 0,0lect ");
+  REQUIRE(r->stmt != nullptr);
+  const std::string printed = ast::PrintStatement(r->stmt);
+  CHECK(printed == "SELECT key LIMIT (`0lect`) OFFSET 0");
+  auto again = Parse(printed);
+  REQUIRE(again->stmt != nullptr);
+  CHECK(again->dump == r->dump);
 }
 
 }  // namespace
