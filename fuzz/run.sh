@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a
-# number of seconds (default 60), starting from seeds taken from corpus/ and
+# number of seconds (default 60), starting from seeds taken from corpus/,
+# fuzz/seeds/ (warehouse scripts: long DDL, ${...}, Chinese comments, junk) and
 # the Hive queries, with a dictionary of HiveQL keywords and operators.
 #
 #   bash fuzz/run.sh [SECONDS] [TARGET ...]
@@ -38,7 +39,7 @@ dict="$work/hiveql.dict"
 scripts="$work/seeds-scripts" statements="$work/seeds-statements"
 if [[ ! -d "$scripts" ]]; then
   mkdir -p "$scripts" "$statements"
-  cp corpus/scripts/*.sql "$scripts/" 2>/dev/null || true
+  cp corpus/scripts/*.sql fuzz/seeds/*.sql "$scripts/" 2>/dev/null || true
   find "$shared/corpus/hive-qtests/queries" -name '*.q' -size -16k -exec cp {} "$scripts/" \;
   python3 - "$scripts" "$statements" <<'PY'
 import os, sys, hashlib

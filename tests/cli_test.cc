@@ -534,3 +534,24 @@ TEST_CASE("cli: options without their value, flags given one, -j past the ceilin
   }
   CHECK(Run("-j256 --quiet usage/one.sql").code == 0);
 }
+
+TEST_CASE("cli: --warnings all, summary and none; errors always printed") {
+  Write("warn.sql",
+        "insert overwrite table dw.a select user, '${dt}' from ods.s where d = '${dt}';\n"
+        "select date from ods.s;\n"
+        "select from ods.s;\n");
+  CliRun all = Run("--quiet warn.sql");
+  CHECK(all.code == 1);
+  CHECK(all.err.find("warning: undefined variable ${dt} left in place (2 uses in this file, warned once)") !=
+        std::string::npos);
+  CHECK(all.err.find("warning: reserved word 'date'") != std::string::npos);
+  CliRun summary = Run("--warnings summary warn.sql");
+  CHECK(summary.err.find("warning:") == std::string::npos);
+  CHECK(summary.err.find("error: expected expression") != std::string::npos);
+  CHECK(summary.err.find("hivelineage: warnings: 2 reserved word, 1 undefined variable\n") != std::string::npos);
+  CHECK(summary.out == all.out);  // the output is the same; only stderr changes
+  CliRun none = Run("--warnings none --quiet warn.sql");
+  CHECK(none.err.find("warning") == std::string::npos);
+  CHECK(none.err.find("error: expected expression") != std::string::npos);
+  CHECK(Run("--warnings loud warn.sql").code == 2);
+}

@@ -155,6 +155,106 @@ TEST_CASE("set hive.support.quoted.identifiers=standard makes \"x\" a column") {
   CHECK(r.statements[4].lineage.columns[0].sources.empty());
 }
 
+TEST_CASE("set hive.support.sql11.reserved.keywords=false: later statements read user, date as names, silently") {
+  FileResult r = Analyze(
+      "insert overwrite table dw.t select user from ods.s;\n"
+      "set hive.support.sql11.reserved.keywords=false;\n"
+      "insert overwrite table dw.t select user from ods.s");
+  REQUIRE(r.statements.size() == 3);
+  CHECK(!r.has_error());
+  CHECK(CountSeverity(r.statements[0].diagnostics, Severity::Warning) == 1);
+  CHECK(CountSeverity(r.statements[2].diagnostics, Severity::Warning) == 0);
+  REQUIRE(r.statements[2].lineage.columns.size() == 1);
+  CHECK(r.statements[2].lineage.columns[0].sources == std::vector<std::string>{"ods.s.user"});
+}
+
+// Statements that parse, in order, with their first target column's sources.
+std::vector<std::string> ParsedTargets(const FileResult& r) {
+  std::vector<std::string> out;
+  for (const StatementResult& s : r.statements)
+    if (s.parsed && !s.lineage.outputs.empty()) out.push_back(s.lineage.outputs[0]);
+  return out;
+}
+
+size_t CountErrors(const FileResult& r) {
+  size_t n = CountSeverity(r.diagnostics, Severity::Error);
+  for (const StatementResult& s : r.statements) n += CountSeverity(s.diagnostics, Severity::Error);
+  return n;
+}
+
+TEST_CASE("junk costs one error, never a statement: analysis resumes at the next line that starts one") {
+  const std::string text =
+      "insert overwrite table dw.a select x from ods.s;\n"
+      "hive -e \"select * from t\" > /tmp/out.txt\n"
+      "hdfs dfs -ls /user/hive/warehouse\n"
+      "hive> show tables\n"
+      "This job loads the daily orders. Run it after the ODS load.\n"
+      "<#if env == 'prod'>{placeholder}</#if>\n"
+      "insert overwrite table dw.b select y from ods.s\n"  // no ; before the next one
+      "insert overwrite table dw.c select z from ods.s;\n";
+  FileResult r = Analyze(text);
+  CHECK(ParsedTargets(r) == std::vector<std::string>{"dw.a", "dw.b", "dw.c"});
+  CHECK(CountErrors(r) == 1);
+  REQUIRE(r.statements.size() == 4);
+  CHECK(!r.statements[1].parsed);
+  CHECK(r.statements[1].span.begin == text.find("hive -e"));
+  CHECK(r.statements[1].span.end == text.find("\ninsert overwrite table dw.b"));
+  CHECK(r.statements[2].start.line == 7);
+  REQUIRE(r.statements[3].lineage.columns.size() == 1);
+  CHECK(r.statements[3].lineage.columns[0].sources == std::vector<std::string>{"ods.s.z"});
+}
+
+TEST_CASE("a multi-line statement with an error is not cut at its own FROM or SELECT lines") {
+  FileResult r = Analyze(
+      "insert overwrite table dw.a\n"
+      "select x +* 1\n"
+      "from ods.s\n"
+      "where y in (select y\n"
+      "from ods.u);\n"
+      "insert overwrite table dw.b select y from ods.s;");
+  REQUIRE(r.statements.size() == 2);
+  CHECK(!r.statements[0].parsed);
+  CHECK(CountErrors(r) == 1);
+  CHECK(ParsedTargets(r) == std::vector<std::string>{"dw.b"});
+}
+
+TEST_CASE("an unterminated quote: an error at the quote, a warning naming the lines skipped, resumption") {
+  const std::string text =
+      "insert overwrite table dw.a select x from ods.s;\n"
+      "insert overwrite table dw.b select 'oops, y from ods.s;\n"
+      "-- comment\n"
+      "insert overwrite table dw.c select z from ods.s;\n"
+      "insert overwrite table dw.d select w from ods.s;\n";
+  FileResult r = Analyze(text);
+  CHECK(ParsedTargets(r) == std::vector<std::string>{"dw.a", "dw.c", "dw.d"});
+  REQUIRE(r.statements.size() == 4);
+  CHECK(CountErrors(r) == 1);
+  const auto& bad = r.statements[1].diagnostics;
+  bool error_at_quote = false, warned = false;
+  for (const Diagnostic& d : bad) {
+    if (d.severity == Severity::Error && d.span.begin == text.find("'oops")) error_at_quote = true;
+    if (d.severity == Severity::Warning &&
+        d.message == "unterminated quote: lines 2-3 not analysed; analysis resumes at line 4")
+      warned = true;
+  }
+  CHECK(error_at_quote);
+  CHECK(warned);
+}
+
+TEST_CASE("a binary file is one error, \"binary file, skipped\"") {
+  std::string bytes = "\x7f" "ELF\x02\x01\x01";
+  bytes.append(4096, '\0');
+  for (int i = 0; i < 20000; ++i) bytes.push_back(static_cast<char>((i * 7919) & 0xff));
+  LoadedInput in = DecodeInput("x.sql", bytes);
+  REQUIRE(in.diagnostics.size() == 1);
+  CHECK(in.diagnostics[0].severity == Severity::Error);
+  CHECK(in.diagnostics[0].message == "binary file, skipped");
+  CHECK(in.source->text().empty());
+  // Text with a stray control byte is still text.
+  LoadedInput text = DecodeInput("y.sql", "insert overwrite table dw.a select x, y, z from ods.s where dt = '1';\n\x1a");
+  CHECK(text.diagnostics.empty());
+}
+
 TEST_CASE("USE and --default-db decide the database") {
   AnalyzeOptions options;
   options.default_database = "etl";

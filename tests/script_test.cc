@@ -200,3 +200,44 @@ TEST_CASE("variables: Definitions lists every namespace, and defining them again
   CHECK(again.Lookup("hivevar:k") == std::nullopt);
   CHECK(again.Lookup("system:s") == "3");
 }
+
+TEST_CASE("a line starting with # is a comment (Beeline skips it); a # inside a line is not") {
+  SourceFile f("s.sql", "# run daily; by etl\nselect a from t;\n  # indented; too\nselect b\n# mid; statement\nfrom u;");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  CHECK(st[0].text() == "select a from t");
+  CHECK(st[1].text() == "select b\n# mid; statement\nfrom u");
+  CHECK(diags.empty());
+  LexOptions o;
+  Diagnostics lex_diags;
+  std::vector<Token> tokens;
+  Tokenize(st[1].text(), o, tokens, lex_diags);
+  CHECK(lex_diags.empty());
+  REQUIRE(tokens.size() == 5);  // select b from u <eof>
+}
+
+TEST_CASE("an unterminated quote on the last line ends the split (no resumption before the quote)") {
+  // Found by the hostile-bytes test: resumption looked back to the quote's own line.
+  SourceFile f("s.sql", "select 1;\nselect \"oops");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  CHECK(st[1].text() == "select \"oops");
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].message == "unterminated quote: line 2 (to the end of the file) not analysed");
+}
+
+TEST_CASE("an undefined variable is warned once per file, at its first use, with its count") {
+  SourceFile f("s.sql", "select '${dt}' from t where d = '${dt}';\nselect '${dt}', '${other}' from u;");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  REQUIRE(st.size() == 2);
+  REQUIRE(diags.size() == 2);
+  CHECK(diags[0].message == "undefined variable ${dt} left in place (3 uses in this file, warned once)");
+  CHECK(diags[0].span.begin == f.text().find("${dt}"));
+  CHECK(diags[1].message == "undefined variable ${other} left in place");
+}

@@ -611,12 +611,24 @@ class Printer {
     }
     if (q->limit != nullptr) {
       out += " LIMIT ";
-      Expr(q->limit);
+      Count(q->limit);
       if (q->offset != nullptr) {
         out += " OFFSET ";
-        Expr(q->offset);
+        Count(q->offset);
       }
     }
+  }
+
+  // A LIMIT / OFFSET count in parentheses unless it starts with what makes
+  // LIMIT a clause (a number, a variable, `?`, `(`), so that it does not read
+  // back as an alias named LIMIT (found by the round-trip fuzzer: `LIMIT 0, 0lect`).
+  void Count(const ast::Expr* e) {
+    const size_t at = out.size();
+    Expr(e);
+    const char first = at < out.size() ? out[at] : '(';
+    if (first == '(' || first == '$' || first == '?' || (first >= '0' && first <= '9')) return;
+    out.insert(at, 1, '(');
+    out += ')';
   }
 
   // ` UNION ALL `, with spaces around.

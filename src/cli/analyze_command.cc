@@ -2,10 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <string>
+#include <vector>
 
+#include "base/strings.h"
 #include "cli/args.h"
 #include "cli/man_page.h"
 
@@ -16,18 +21,69 @@ namespace {
 // string is cheaper than many small stdio calls.
 constexpr size_t kFlushAt = 1 << 20;
 
+// The kind of a warning, for --warnings summary: its message up to the
+// first name, quote, number or detail ("undefined variable", "reserved word").
+std::string WarningKind(std::string_view message) {
+  const size_t cut = message.find_first_of("'`\"$:;(0123456789");
+  std::string_view kind = message.substr(0, cut);
+  while (!kind.empty() && kind.back() == ' ') kind.remove_suffix(1);
+  return std::string(kind.empty() ? message : kind);
+}
+
+// Renders diagnostics for stderr as --warnings says; counts the warnings and
+// notes left out. Called from the analysing threads.
+class DiagnosticFilter {
+ public:
+  explicit DiagnosticFilter(ReportOptions::Warnings mode) : mode_(mode) {}
+
+  void Render(const SourceFile& source, const Diagnostics& diagnostics, std::string& out) const {
+    if (mode_ == ReportOptions::Warnings::All) {
+      output::RenderDiagnostics(source, diagnostics, out);
+      return;
+    }
+    Diagnostics errors;
+    for (const Diagnostic& d : diagnostics) {
+      if (d.severity == Severity::Error) {
+        errors.push_back(d);
+      } else if (mode_ == ReportOptions::Warnings::Summary) {
+        const std::lock_guard<std::mutex> lock(mu_);
+        ++counts_[WarningKind(d.message)];
+      }
+    }
+    output::RenderDiagnostics(source, errors, out);
+  }
+
+  // "hivelineage: warnings: 20 undefined variable, 3 reserved word\n", most
+  // frequent first (then by name); empty when there were none.
+  std::string SummaryLine() const {
+    const std::lock_guard<std::mutex> lock(mu_);
+    if (counts_.empty()) return {};
+    std::vector<std::pair<std::string, size_t>> kinds(counts_.begin(), counts_.end());
+    std::stable_sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::string line = "hivelineage: warnings:";
+    for (size_t i = 0; i < kinds.size(); ++i) line += Cat(i == 0 ? " " : ", ", kinds[i].second, " ", kinds[i].first);
+    return line + "\n";
+  }
+
+ private:
+  const ReportOptions::Warnings mode_;
+  mutable std::mutex mu_;
+  mutable std::map<std::string, size_t> counts_;  // sorted: the summary is the same for every -j
+};
+
 // What the analysing threads do with each statement: the writer's text for
 // stdout, and the statement's diagnostics for stderr.
 class StatementRenderer : public driver::Renderer {
  public:
-  explicit StatementRenderer(const output::Writer& writer) : writer_(writer) {}
+  StatementRenderer(const output::Writer& writer, const DiagnosticFilter& filter) : writer_(writer), filter_(filter) {}
   void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
-    output::RenderDiagnostics(*file.source, st.diagnostics, part.diagnostics_text);
+    filter_.Render(*file.source, st.diagnostics, part.diagnostics_text);
     writer_.Statement(file, std::move(st), part);
   }
 
  private:
   const output::Writer& writer_;
+  const DiagnosticFilter& filter_;
 };
 
 }  // namespace
@@ -49,6 +105,7 @@ int AnalyzeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
   if (!inputs) return 2;
   ReportOptions report;
   report.summary = !args.quiet;
+  report.warnings = args.warnings;
   report.progress = !args.quiet && isatty(fileno(err));
   // For tests of the bar: how long a run must take before it shows (default 1 s).
   if (const char* ms = std::getenv("HIVELINEAGE_PROGRESS_DELAY_MS"))
@@ -66,7 +123,8 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
   Console console(out, err, report, progress, inputs.size(), start);
 
   std::unique_ptr<output::Writer> writer = output::MakeWriter(format);
-  const StatementRenderer renderer(*writer);
+  const DiagnosticFilter filter(report.warnings);
+  const StatementRenderer renderer(*writer, filter);
   run_options.renderer = &renderer;
   std::string buf;
   std::string diag;
@@ -77,7 +135,8 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
       begun = true;
     }
     writer->Part(part, buf);
-    output::RenderDiagnostics(part.file, diag);
+    filter.Render(*part.file.source, part.file.diagnostics, diag);
+    for (const driver::StatementResult& st : part.file.statements) filter.Render(*part.file.source, st.diagnostics, diag);
     diag += part.diagnostics_text;
     console.WriteErr(diag);
     if (buf.size() >= kFlushAt) console.WriteOut(buf);
@@ -98,6 +157,7 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
   std::fflush(out);
   console.Finish();
   if (report.summary) {
+    std::fputs(filter.SummaryLine().c_str(), err);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     std::fputs(SummaryLine(summary, seconds).c_str(), err);
   }

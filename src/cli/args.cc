@@ -23,7 +23,9 @@ const char kUsage[] =
     "  --format FORMAT       json (one document, default), jsonl (one statement per line),\n"
     "                        hive (Hive LineageLogger records, one per line)\n"
     "  -q, --quiet, -S, --silent\n"
-    "                        no progress bar and no summary line on stderr\n";
+    "                        no progress bar and no summary line on stderr\n"
+    "  --warnings WHICH      all (default): every warning on stderr; summary: their counts\n"
+    "                        per kind at the end; none. Errors are always printed\n";
 
 const char kUsageEnd[] =
     "  -h, --help            show this help\n"
@@ -63,6 +65,18 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
       args.man_page = true;
     } else if (quiet) {
       args.quiet = true;
+    } else if (name == "--warnings") {
+      if (!c.TakeValue(value)) {
+        error = "--warnings needs a value (all, summary or none)";
+      } else if (value == "all") {
+        args.warnings = ReportOptions::Warnings::All;
+      } else if (value == "summary") {
+        args.warnings = ReportOptions::Warnings::Summary;
+      } else if (value == "none") {
+        args.warnings = ReportOptions::Warnings::None;
+      } else {
+        error = Cat("unknown --warnings value '", value, "' (expected all, summary or none)");
+      }
     } else if (name == "--format") {
       if (!c.TakeValue(value)) {
         error = "--format needs a value (json, jsonl or hive)";

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "cli/console.h"
 #include "cli/input_options.h"
 #include "output/writer.h"
 
@@ -14,6 +15,7 @@ struct CliArgs {
   bool man_page = false;  // --man-page: the help as a manual page (man_page.h)
   output::Format format = output::Format::Json;
   bool quiet = false;  // no progress bar, no summary line
+  ReportOptions::Warnings warnings = ReportOptions::Warnings::All;  // --warnings all|summary|none
   InputArgs input;     // PATHs, --catalog, --var, -j, --sequence, limits, ...
 };
 

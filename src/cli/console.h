@@ -19,6 +19,9 @@ struct ReportOptions {
   bool progress = false;
   double progress_delay_seconds = 1.0;
   bool summary = false;  // one line on `err` at the end (SummaryLine)
+  // --warnings: every warning and note on `err` (All), only their counts per
+  // kind at the end (Summary, a line before the summary line), or none.
+  enum class Warnings { All, Summary, None } warnings = Warnings::All;
 };
 
 // Every write to `out` and `err` goes through here, so the progress bar (the

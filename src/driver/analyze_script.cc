@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <optional>
 
 #include "base/arena.h"
 #include "base/strings.h"
@@ -33,9 +34,16 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
       if (observer != nullptr) observer->Statement(*stmt, session, r);
     } else {
       r.kind = lexer::GuessStatementKind(text);
-      const bool any_error =
-          std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
-      if (!any_error) diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, "statement could not be parsed"});
+      // One error for a statement that does not parse (the first: later
+      // ones are mostly its echoes, and a stretch of junk would give dozens).
+      bool first_error = true;
+      std::erase_if(diags, [&](const Diagnostic& d) {
+        if (d.severity != Severity::Error) return false;
+        const bool drop = !first_error;
+        first_error = false;
+        return drop;
+      });
+      if (first_error) diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, "statement could not be parsed"});
     }
   } catch (const std::exception& e) {
     // A bug in one statement's analysis must not take the whole run down.
@@ -47,6 +55,39 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
     d.span = st.ToOriginal(d.span);
     r.diagnostics.push_back(std::move(d));
   }
+}
+
+// Offset of the first error of `text` parsed alone, or nullopt when it parses.
+std::optional<uint32_t> FirstError(std::string_view text, const parser::ParseOptions& parse) {
+  Arena arena;
+  Diagnostics diags;
+  if (parser::ParseStatement(text, arena, parse, diags) != nullptr) return std::nullopt;
+  for (const Diagnostic& d : diags)
+    if (d.severity == Severity::Error) return d.span.begin;
+  return 0;
+}
+
+// Where a statement that does not parse should be cut so that the text
+// after the cut is analysed on its own: the first line at or after the line
+// of the parse error that starts a statement (lexer::StatementLineStarts)
+// and parses, or fails only where another such line starts (a `;` missing
+// there too). Pasted shell lines, prompts, prose and missing semicolons cost
+// one error, never the statements after them; a statement's own FROM and
+// SELECT lines are no cut, as the text after them does not parse. 0 when
+// there is no such line.
+uint32_t FindResumption(std::string_view text, const parser::ParseOptions& parse) {
+  const std::optional<uint32_t> error_at = FirstError(text, parse);
+  if (!error_at) return 0;
+  constexpr size_t kMaxTries = 8;  // each try parses the rest of the statement
+  for (uint32_t at : lexer::StatementLineStarts(text, *error_at, kMaxTries)) {
+    if (at == 0) continue;
+    const std::string_view rest = text.substr(at);
+    const std::optional<uint32_t> rest_error = FirstError(rest, parse);
+    if (!rest_error) return at;
+    const std::vector<uint32_t> next = lexer::StatementLineStarts(rest, *rest_error, 1);
+    if (*rest_error > 0 && !next.empty() && next[0] == *rest_error) return at;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -125,21 +166,12 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     split_diags.resize(kept);
   };
 
-  lexer::SplitScript(source, vars, split_diags, split, [&](lexer::StatementText&& st) {
-    if (index >= limits.max_statements) {
-      // The splitter stops one past the limit: report there and drop it.
-      take_split_diags(nullptr, file.diagnostics);
-      file.diagnostics.push_back(Diagnostic{
-          Severity::Error, Span{st.span.begin, st.span.begin},
-          Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed")});
-      return;
-    }
+  // One statement's result; its index and the splitter's diagnostics come when it is handed out.
+  auto analyze = [&](const lexer::StatementText& st) {
     StatementResult r;
-    r.index = index++;
     r.span = st.span;
     r.start = source.Locate(st.span.begin);
     r.database = session.current_database;
-    take_split_diags(&st.span, r.diagnostics);
     if (st.command != lexer::CommandKind::None) {
       r.kind = StatementKind::Command;
       if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
@@ -155,10 +187,40 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
                                              limits.max_statement_bytes, " bytes; not analysed")});
     } else {
       AnalyzeSql(st, parse, session, options.ast_observer, r);
-      std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
-                       [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
     }
+    return r;
+  };
+  auto hand_out = [&](StatementResult&& r) {
+    r.index = index++;
+    take_split_diags(&r.span, r.diagnostics);
+    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
     observer.Statement(file, std::move(r));
+  };
+
+  lexer::SplitScript(source, vars, split_diags, split, [&](lexer::StatementText&& st) {
+    if (index >= limits.max_statements) {
+      // The splitter stops one past the limit: report there and drop it.
+      take_split_diags(nullptr, file.diagnostics);
+      file.diagnostics.push_back(Diagnostic{
+          Severity::Error, Span{st.span.begin, st.span.begin},
+          Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed")});
+      return;
+    }
+    // A statement that does not parse is cut before a line that starts one
+    // (junk or a missing `;` before it): each part is analysed on its own.
+    while (true) {
+      StatementResult r = analyze(st);
+      const bool sql = st.command == lexer::CommandKind::None && st.text().size() <= limits.max_statement_bytes;
+      const uint32_t cut = !sql || r.parsed || index + 1 >= limits.max_statements ? 0 : FindResumption(st.text(), parse);
+      if (cut == 0) {
+        hand_out(std::move(r));
+        return;
+      }
+      lexer::StatementText rest = lexer::SubStatement(st, cut, static_cast<uint32_t>(st.text().size()));
+      hand_out(analyze(lexer::SubStatement(st, 0, cut)));
+      st = std::move(rest);
+    }
   });
   take_split_diags(nullptr, file.diagnostics);  // after the last statement
   if (final_variables != nullptr) *final_variables = vars.Definitions();

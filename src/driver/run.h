@@ -64,7 +64,9 @@ struct LoadedInput {
   bool unreadable = false;
 };
 
-// Decodes raw bytes: valid UTF-8 is kept; otherwise valid GB18030 is
+// Decodes raw bytes: a binary file (over 5% control bytes) is one error,
+// "binary file, skipped", and no text; valid UTF-8 is kept; otherwise valid
+// GB18030 is
 // transcoded to UTF-8 with a warning; otherwise the bytes are kept as they
 // are with a warning at the first invalid byte.
 LoadedInput DecodeInput(std::string name, std::string_view bytes);

@@ -147,7 +147,7 @@ class Lexer {
         Emit(single, start, p_);
         continue;
       }
-      if ((c == '-' || c == '/' || k == kHigh) && SkipComment()) continue;
+      if ((c == '-' || c == '/' || c == '#' || k == kHigh) && SkipComment()) continue;
       LexOne();
     }
     Emit(TokenKind::Eof, p_, p_);
@@ -171,11 +171,11 @@ class Lexer {
     diags_.push_back(Diagnostic{sev, Span{Off(b), Off(e)}, std::move(msg)});
   }
 
-  // At `-`, `/` or a byte >= 0x80: skips one comment or Unicode space and
-  // returns true, or returns false when a token starts here.
+  // At `-`, `/`, `#` or a byte >= 0x80: skips one comment or Unicode space
+  // and returns true, or returns false when a token starts here.
   bool SkipComment() {
     const unsigned char c = *p_;
-    if (c == '-' && p_ + 1 < end_ && p_[1] == '-') {
+    if ((c == '-' && p_ + 1 < end_ && p_[1] == '-') || (c == '#' && AfterLineBreak(p_))) {
       while (p_ < end_ && *p_ != '\n' && *p_ != '\r') ++p_;
     } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*' && !(p_ + 2 < end_ && p_[2] == '+')) {
       SkipBlockComment();
@@ -190,6 +190,13 @@ class Lexer {
     }
     pending_space_ = true;
     return true;
+  }
+
+  // True when only blanks stand between a line break and `p`: a `#` there
+  // starts a comment line, which Beeline (Oozie's hive2 action) skips.
+  bool AfterLineBreak(const unsigned char* p) const {
+    while (p > begin_ && (p[-1] == ' ' || p[-1] == '\t')) --p;
+    return p > begin_ && (p[-1] == '\n' || p[-1] == '\r');
   }
 
   // Block comments nest: /* a /* b */ c */ is one comment.

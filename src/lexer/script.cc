@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
 #include "base/strings.h"
 
 #if defined(__SSE2__)
@@ -25,7 +26,7 @@ constexpr size_t kMaxExpansionBytes = 1 << 20;
 constexpr std::array<uint8_t, 256> MakeSplitTable() {
   std::array<uint8_t, 256> t{};
   for (unsigned char c : std::string_view(" \t\n\r\f\v")) t[c] = 1;
-  for (unsigned char c : std::string_view(";'\"`-/")) t[c] = 2;
+  for (unsigned char c : std::string_view(";'\"`-/#")) t[c] = 2;
   t[0xEF] = 2;  // may start a full-width semicolon
   return t;
 }
@@ -33,19 +34,21 @@ constexpr std::array<uint8_t, 256> kSplitClass = MakeSplitTable();
 
 inline bool IsSpace(char c) { return kSplitClass[static_cast<unsigned char>(c)] == 1; }
 
-// First i >= from with t[i] of split class 2 (; ' " ` - /), or n. Statements
+// First i >= from with t[i] of split class 2 (; ' " ` - / #), or n. Statements
 // are mostly ordinary bytes, so this runs 16 bytes a step where it can.
 size_t FindSplitSpecial(const char* t, size_t from, size_t n) {
   size_t i = from;
 #if defined(__SSE2__)
   const __m128i semi = _mm_set1_epi8(';'), apos = _mm_set1_epi8('\''), dq = _mm_set1_epi8('"'), bq = _mm_set1_epi8('`'),
-                dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/'), fullwidth = _mm_set1_epi8('\xEF');
+                dash = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/'), hash = _mm_set1_epi8('#'),
+                fullwidth = _mm_set1_epi8('\xEF');
   while (i + 16 <= n) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
     const __m128i m = _mm_or_si128(
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, semi), _mm_cmpeq_epi8(v, apos)),
                      _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bq))),
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)), _mm_cmpeq_epi8(v, fullwidth)));
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dash), _mm_cmpeq_epi8(v, slash)),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, hash), _mm_cmpeq_epi8(v, fullwidth))));
     const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
     if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
     i += 16;
@@ -87,6 +90,12 @@ size_t FindLineEnd(const char* t, size_t from, size_t n) {
 #endif
   while (i < n && t[i] != '\n' && t[i] != '\r') ++i;
   return i;
+}
+
+// True when only blanks stand between the start of t[i]'s line and t[i].
+bool AtLineStart(std::string_view t, size_t i) {
+  while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t')) --i;
+  return i == 0 || t[i - 1] == '\n' || t[i - 1] == '\r' || (i == 3 && t.substr(0, 3) == "\xEF\xBB\xBF");
 }
 
 std::string_view Strip(std::string_view s) {
@@ -175,9 +184,29 @@ size_t FindVariableEnd(std::string_view s, size_t pos) {
   return std::string_view::npos;
 }
 
+// The undefined variables of a file already warned about: one warning per
+// variable and file, at its first use, counting the uses (20 identical lines
+// for 20 uses said nothing more than one).
+struct UndefinedWarnings {
+  std::string_view file_text;
+  absl::flat_hash_set<std::string> warned;
+
+  void Warn(Diagnostics& diags, const std::string& name, uint32_t begin, uint32_t end) {
+    if (!warned.insert(name).second) return;
+    const std::string ref = Cat("${", name, "}");
+    size_t uses = 0;
+    for (size_t at = file_text.find(ref, begin); at != std::string_view::npos; at = file_text.find(ref, at + 1)) ++uses;
+    diags.push_back(Diagnostic{Severity::Warning, Span{begin, end},
+                               uses > 1 ? Cat("undefined variable ", ref, " left in place (", uses,
+                                              " uses in this file, warned once)")
+                                        : Cat("undefined variable ", ref, " left in place")});
+  }
+};
+
 class Substituter {
  public:
-  Substituter(const Variables& vars, Diagnostics& diags) : vars_(vars), diags_(diags) {}
+  Substituter(const Variables& vars, Diagnostics& diags, UndefinedWarnings& undefined)
+      : vars_(vars), diags_(diags), undefined_(undefined) {}
 
   bool exhausted() const { return exhausted_; }
 
@@ -213,9 +242,7 @@ class Substituter {
       } else {
         if (orig >= 0) {
           const uint32_t b = static_cast<uint32_t>(orig + static_cast<int64_t>(at));
-          diags_.push_back(Diagnostic{Severity::Warning,
-                                      Span{b, static_cast<uint32_t>(orig + static_cast<int64_t>(close) + 1)},
-                                      Cat("undefined variable ${", inner, "} left in place")});
+          undefined_.Warn(diags_, inner, b, static_cast<uint32_t>(orig + static_cast<int64_t>(close) + 1));
         }
         Append(out, "${", inner, "}");
       }
@@ -228,15 +255,17 @@ class Substituter {
  private:
   const Variables& vars_;
   Diagnostics& diags_;
+  UndefinedWarnings& undefined_;
   size_t budget_ = kMaxExpansionBytes;
   bool exhausted_ = false;
 };
 
 // Substitutes variables in `st` in place (fills substituted + pieces).
-void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& diags) {
+void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& diags,
+                         UndefinedWarnings& undefined) {
   const std::string_view s = st.original;
   if (s.find("${") == std::string_view::npos) return;
-  Substituter sub(vars, diags);
+  Substituter sub(vars, diags, undefined);
   std::string out;
   std::vector<TextPiece> pieces;
   size_t i = 0;
@@ -438,6 +467,80 @@ Span StatementText::ToOriginal(Span s) const {
   return Span{b, e};
 }
 
+namespace {
+// The words a line may start with to begin a statement after a stretch that
+// is not SQL (no `set`: a command runs to the next `;`, so it cannot end a
+// stretch that has none).
+bool StartsStatement(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"insert", "create", "with",  "select", "from",    "drop",
+                                                "alter",  "use",    "load",  "merge",  "truncate", "explain",
+                                                "msck",   "analyze"};
+  for (std::string_view w : kWords)
+    if (EqualsIgnoreCase(word, w)) return true;
+  return false;
+}
+
+// Offset of the start of the line after the one holding text[i] (or text.size()).
+size_t NextLineStart(std::string_view text, size_t i) {
+  while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
+  if (i < text.size() && text[i] == '\r') ++i;
+  if (i < text.size() && text[i] == '\n') ++i;
+  return i;
+}
+
+size_t LineStartOf(std::string_view text, size_t i) {
+  while (i > 0 && text[i - 1] != '\n' && text[i - 1] != '\r') --i;
+  return i;
+}
+}  // namespace
+
+std::vector<uint32_t> StatementLineStarts(std::string_view text, size_t from, size_t max) {
+  std::vector<uint32_t> out;
+  if (from >= text.size()) return out;
+  for (size_t line = LineStartOf(text, from); line < text.size() && out.size() < max;
+       line = NextLineStart(text, line)) {
+    std::string_view rest = text.substr(line);
+    const std::string_view first = NextWord(rest);
+    if (StartsStatement(first) && static_cast<size_t>(first.data() - text.data()) < NextLineStart(text, line))
+      out.push_back(static_cast<uint32_t>(first.data() - text.data()));
+  }
+  return out;
+}
+
+StatementText SubStatement(const StatementText& st, uint32_t begin, uint32_t end) {
+  const std::string_view text = st.text();
+  end = std::min<uint32_t>(end, static_cast<uint32_t>(text.size()));
+  while (begin < end && IsSpace(text[begin])) ++begin;
+  while (end > begin && IsSpace(text[end - 1])) --end;
+  StatementText out;
+  // The original end of text byte end - 1 (a substituted piece ends where its ${...} ends).
+  auto original_end = [&](uint32_t e) -> uint32_t {
+    if (e == 0) return st.span.begin;
+    if (st.pieces.empty()) return st.span.begin + e;
+    auto it = std::upper_bound(st.pieces.begin(), st.pieces.end(), e - 1,
+                               [](uint32_t o, const TextPiece& p) { return o < p.text_begin; });
+    const TextPiece& p = *(it - 1);
+    return p.substituted ? p.orig_end : std::min(p.orig_begin + (e - p.text_begin), p.orig_end);
+  };
+  const uint32_t ob = st.ToOriginal(begin);
+  out.span = Span{ob, std::max(ob, original_end(end))};
+  out.original = st.original.substr(out.span.begin - st.span.begin, out.span.size());
+  if (!st.pieces.empty()) {
+    out.substituted = std::string(text.substr(begin, end - begin));
+    for (size_t k = 0; k < st.pieces.size(); ++k) {
+      const TextPiece& p = st.pieces[k];
+      const uint32_t p_end = k + 1 < st.pieces.size() ? st.pieces[k + 1].text_begin : static_cast<uint32_t>(text.size());
+      if (p_end <= begin || p.text_begin >= end) continue;
+      const uint32_t from = std::max(p.text_begin, begin);
+      out.pieces.push_back(TextPiece{from - begin, p.substituted ? p.orig_begin : p.orig_begin + (from - p.text_begin),
+                                     p.orig_end, p.substituted});
+    }
+  }
+  out.command = ClassifyCommand(out.text());
+  if (out.command == CommandKind::Set) ReadSet(out);
+  return out;
+}
+
 std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags,
                                        const SplitOptions& options) {
   std::vector<StatementText> out;
@@ -456,6 +559,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
   if (n >= 3 && static_cast<unsigned char>(t[0]) == 0xEF && static_cast<unsigned char>(t[1]) == 0xBB &&
       static_cast<unsigned char>(t[2]) == 0xBF)
     i = 3;
+  UndefinedWarnings undefined{t, {}};
   int64_t stmt_begin = -1;  // first significant byte of the current statement
   size_t last_end = 0;      // end of the last significant byte
   auto finish = [&]() {
@@ -463,7 +567,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
     StatementText st;
     st.span = Span{static_cast<uint32_t>(stmt_begin), static_cast<uint32_t>(last_end)};
     st.original = t.substr(st.span.begin, st.span.size());
-    SubstituteStatement(st, vars, diags);
+    SubstituteStatement(st, vars, diags, undefined);
     st.command = ClassifyCommand(st.text());
     if (st.command == CommandKind::Set) {
       ReadSet(st);
@@ -504,7 +608,9 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       if (i >= n) break;
     }
     const char c = t[i];
-    if (c == '-' && i + 1 < n && t[i + 1] == '-') {
+    if ((c == '-' && i + 1 < n && t[i + 1] == '-') || (c == '#' && AtLineStart(t, i))) {
+      // `--` to the end of the line; so is a line starting with `#`, which
+      // Beeline (run by Oozie's hive2 action) skips.
       i = FindLineEnd(t.data(), i, n);
     } else if (c == '/' && i + 1 < n && t[i + 1] == '*' && !(i + 2 < n && t[i + 2] == '+')) {
       const size_t start = i;
@@ -533,8 +639,27 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
         if (t[i] == '\\' && c != '`') ++i;
         ++i;
       }
-      if (i < n) ++i;
-      mark(start, std::min(i, n));
+      if (i < n) {
+        mark(start, ++i);
+        continue;
+      }
+      // Unterminated: the statement ends before the next line that starts
+      // one, where splitting resumes (the lexer reports the quote itself).
+      const std::vector<uint32_t> resume = StatementLineStarts(t, NextLineStart(t, start), 1);
+      size_t end = resume.empty() ? n : LineStartOf(t, resume[0]);
+      while (end > start && IsSpace(t[end - 1])) --end;
+      mark(start, end);
+      const int first_line = file.Locate(static_cast<uint32_t>(start)).line;
+      const int last_line = file.Locate(static_cast<uint32_t>(end > start ? end - 1 : start)).line;
+      diags.push_back(Diagnostic{
+          Severity::Warning, Span{static_cast<uint32_t>(start), static_cast<uint32_t>(end)},
+          Cat("unterminated quote: ", first_line == last_line ? Cat("line ", first_line)
+                                                              : Cat("lines ", first_line, "-", last_line),
+              resume.empty() ? " (to the end of the file) not analysed"
+                             : Cat(" not analysed; analysis resumes at line ", file.Locate(resume[0]).line))});
+      if (resume.empty()) break;
+      finish();
+      i = LineStartOf(t, resume[0]);
     } else if (c == '/' && i + 2 < n && t[i + 1] == '*' && t[i + 2] == '+') {
       const size_t start = i;
       const size_t close = t.find("*/", i + 3);

@@ -107,6 +107,16 @@ StatementKind GuessStatementKind(std::string_view text);
 // of `source path`.
 std::string_view CommandArgument(std::string_view text);
 
+// Where analysis may resume after a stretch that is not SQL (pasted shell
+// lines, prompts, prose, a missing `;`): the offsets in `text` of the first
+// words of the lines at or after the line of `from` that start a statement
+// (INSERT, CREATE, WITH, SELECT, FROM, ...); at most `max` of them.
+std::vector<uint32_t> StatementLineStarts(std::string_view text, size_t from, size_t max);
+
+// The bytes [begin, end) of `st`'s text (white space trimmed) as a statement
+// of its own, with its original span and substitution pieces.
+StatementText SubStatement(const StatementText& st, uint32_t begin, uint32_t end);
+
 // Splits `file` into statements and substitutes variables. `vars` is updated
 // by `set` commands. Diagnostics (original offsets) go to `diags`.
 std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags,

@@ -8,6 +8,15 @@
 namespace hivelineage::parser {
 
 namespace {
+// The words a column type starts with (Hive's primitive and complex types).
+constexpr lexer::KeywordSet kTypeStarts{
+    Keyword::String,   Keyword::Int,       Keyword::Integer, Keyword::Bigint,    Keyword::Smallint,
+    Keyword::Tinyint,  Keyword::Double,    Keyword::Float,   Keyword::Real,      Keyword::Boolean,
+    Keyword::Decimal,  Keyword::Dec,       Keyword::Numeric, Keyword::Date,      Keyword::Timestamp,
+    Keyword::Datetime, Keyword::Timestamplocaltz, Keyword::Varchar, Keyword::Char, Keyword::Binary,
+    Keyword::Array,    Keyword::Map,       Keyword::Struct,  Keyword::Uniontype,
+};
+
 // The comparisons a PARTITION spec item may use (ALTER TABLE DROP PARTITION (ds < '...')).
 constexpr lexer::TokenKindSet kPartitionComparisons{
     TokenKind::Equal, TokenKind::EqualEqual, TokenKind::NotEqual, TokenKind::BangEqual,
@@ -42,28 +51,20 @@ bool Parser::ParsePartitionSpec(ast::PartitionSpec** out) {
   return true;
 }
 
+bool Parser::AtType(size_t k) const {
+  const Token& t = Peek(k);
+  return t.kind == TokenKind::Word && kTypeStarts.contains(t.keyword);
+}
+
 /// column_defs ::= '(' [(column_def | table_constraint) (',' ...)*] ')'
-/// (table constraints are skipped)
+/// (table constraints are checked, not kept)
 bool Parser::ParseColumnDefs(ast::List<ast::ColumnDef>* out, bool types_required) {
   if (!Expect(TokenKind::LParen)) return false;
   ListBuilder<ast::ColumnDef> defs(column_defs_);
   if (!At(TokenKind::RParen)) {
     do {
-      // Table constraints are skipped.
-      if (AtKw(Keyword::Primary) || AtKw(Keyword::Constraint) || AtKw(Keyword::Foreign) ||
-          (AtKw(Keyword::Unique) && AtKind(TokenKind::LParen, 1)) ||
-          (AtKw(Keyword::Check) && AtKind(TokenKind::LParen, 1))) {
-        while (!At(TokenKind::Comma) && !At(TokenKind::RParen)) {
-          if (AtEnd()) {
-            Fail("')'");
-            return false;
-          }
-          if (At(TokenKind::LParen)) {
-            if (!SkipBalanced()) return false;
-          } else {
-            Advance();
-          }
-        }
+      if (AtTableConstraint()) {
+        if (!SkipTableConstraint()) return false;
         continue;
       }
       ast::ColumnDef d;
@@ -76,36 +77,96 @@ bool Parser::ParseColumnDefs(ast::List<ast::ColumnDef>* out, bool types_required
   return true;
 }
 
-/// column_def ::= name [type] [column_constraint | COMMENT 'text']*
-/// (constraints are skipped; the type is required where `type_required`)
+/// column_def ::= name [type] [column_constraint] [COMMENT 'text']
+/// (the constraint is checked, not kept; the type is required where `type_required`)
 bool Parser::ParseColumnDef(ast::ColumnDef* d, bool type_required) {
   const uint32_t begin = StartOffset();
   if (!ParseAnyName(&d->name)) return false;
-  const bool has_type = At(TokenKind::Word) && !AtKw(Keyword::Comment);
-  if (has_type) {
+  if (AtType()) {
     if (!ParseType(&d->type)) return false;
+    if (!SkipColumnConstraint()) return false;
   } else if (type_required) {
     Fail("type");
     return false;
   }
-  // Column constraints are skipped; COMMENT is kept.
-  while (!At(TokenKind::Comma) && !At(TokenKind::RParen)) {
-    if (AtEnd()) {
-      Fail("')'");
+  if (AcceptKw(Keyword::Comment)) {
+    if (!At(TokenKind::String)) {
+      Fail("string literal");
       return false;
     }
-    if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
-      Advance();
-      d->comment = ParseStringValue();
-      continue;
-    }
-    if (At(TokenKind::LParen)) {
-      if (!SkipBalanced()) return false;
-    } else {
-      Advance();
-    }
+    d->comment = ParseStringValue();
   }
   d->span = SpanFrom(begin);
+  return true;
+}
+
+bool Parser::AtTableConstraint() const {
+  return AtKw(Keyword::Constraint) || (AtKw(Keyword::Primary) && AtKw(Keyword::Key, 1)) ||
+         (AtKw(Keyword::Foreign) && AtKw(Keyword::Key, 1)) ||
+         ((AtKw(Keyword::Unique) || AtKw(Keyword::Check)) && AtKind(TokenKind::LParen, 1));
+}
+
+/// table_constraint ::= [CONSTRAINT name] ( (PRIMARY KEY | UNIQUE) names | CHECK '(' expr ')'
+///                    | FOREIGN KEY names REFERENCES qualified_name names ) constraint_options
+bool Parser::SkipTableConstraint() {
+  ast::Ident name;
+  if (AcceptKw(Keyword::Constraint) && !ParseIdent(&name)) return false;
+  if (AtKw(Keyword::Primary) || AtKw(Keyword::Foreign)) {
+    const bool foreign = AtKw(Keyword::Foreign);
+    Advance();
+    if (!ExpectKw(Keyword::Key) || !SkipNameList()) return false;
+    ast::QualifiedName table;
+    if (foreign && (!ExpectKw(Keyword::References) || !ParseQualifiedName(&table, true) || !SkipNameList()))
+      return false;
+  } else if (AcceptKw(Keyword::Unique)) {
+    if (!SkipNameList()) return false;
+  } else if (AcceptKw(Keyword::Check)) {
+    if (!Expect(TokenKind::LParen) || ParseExpr() == nullptr || !Expect(TokenKind::RParen)) return false;
+  } else {
+    Fail("PRIMARY KEY, FOREIGN KEY, UNIQUE or CHECK");
+    return false;
+  }
+  return SkipConstraintOptions();
+}
+
+/// column_constraint ::= [[CONSTRAINT name] (NOT NULL | DEFAULT expr | CHECK '(' expr ')' | PRIMARY KEY | UNIQUE
+///                        | REFERENCES qualified_name '(' name ')') constraint_options]
+bool Parser::SkipColumnConstraint() {
+  ast::Ident name;
+  const bool named = AcceptKw(Keyword::Constraint);
+  if (named && !ParseIdent(&name)) return false;
+  if (AtKw(Keyword::Not) && AtKw(Keyword::Null, 1)) {
+    Advance();
+    Advance();
+  } else if (AcceptKw(Keyword::Default)) {
+    if (ParseExpr() == nullptr) return false;
+  } else if (AcceptKw(Keyword::Check)) {
+    if (!Expect(TokenKind::LParen) || ParseExpr() == nullptr || !Expect(TokenKind::RParen)) return false;
+  } else if (AtKw(Keyword::Primary) && AtKw(Keyword::Key, 1)) {
+    Advance();
+    Advance();
+  } else if (AcceptKw(Keyword::Unique)) {
+  } else if (AcceptKw(Keyword::References)) {
+    ast::QualifiedName table;
+    if (!ParseQualifiedName(&table, true) || !SkipNameList()) return false;
+  } else {
+    if (named) Fail("constraint");
+    return !named;
+  }
+  return SkipConstraintOptions();
+}
+
+/// constraint_options ::= [(ENABLE | DISABLE) [VALIDATE | NOVALIDATE] | [NOT] ENFORCED] [RELY | NORELY]
+bool Parser::SkipConstraintOptions() {
+  if (AcceptKw(Keyword::Enable) || AcceptKw(Keyword::Disable)) {
+    if (!AcceptKw(Keyword::Validate)) AcceptKw(Keyword::Novalidate);
+  } else if (AtKw(Keyword::Not) && AtKw(Keyword::Enforced, 1)) {
+    Advance();
+    Advance();
+  } else {
+    AcceptKw(Keyword::Enforced);
+  }
+  if (!AcceptKw(Keyword::Rely)) AcceptKw(Keyword::Norely);
   return true;
 }
 
@@ -126,7 +187,7 @@ bool Parser::ParseType(ast::TypeName* out) {
 bool Parser::AppendType(std::string& out) {
   DepthGuard guard(*this);
   if (!guard.ok()) return false;
-  if (!At(TokenKind::Word)) {
+  if (!AtType()) {
     Fail("type");
     return false;
   }

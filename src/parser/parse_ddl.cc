@@ -7,36 +7,6 @@
 
 namespace hivelineage::parser {
 
-size_t Parser::FindOptionsEnd() const {
-  int depth = 0;
-  for (size_t i = pos_; i < tokens_.size(); ++i) {
-    const Token& t = tokens_[i];
-    if (t.kind == TokenKind::Eof) return i;
-    if (t.kind == TokenKind::LParen) ++depth;
-    if (t.kind == TokenKind::RParen) --depth;
-    if (depth == 0 && t.kind == TokenKind::Word && t.keyword == Keyword::As && i > 0) {
-      const Token& p = tokens_[i - 1];
-      const bool clause_as =
-          p.kind == TokenKind::Word && (p.keyword == Keyword::Stored || p.keyword == Keyword::Defined);
-      if (!clause_as && AtQueryStart(i + 1 - pos_)) return i;
-    }
-  }
-  return tokens_.size() - 1;
-}
-
-namespace {
-// Appends the canonical text of a token segment to `out`, space separated.
-// Segments are joined with the same spacing rule AppendCanonical uses inside
-// one, so printing and reparsing gives the same text (found by the round-trip fuzzer).
-void AppendSegment(Parser& p, std::string& out, size_t begin, size_t end) {
-  if (begin >= end) return;
-  const lexer::TokenKind first = p.TokenAt(begin).kind;
-  if (!out.empty() && out.back() != '(' && first != lexer::TokenKind::Comma && first != lexer::TokenKind::RParen)
-    out.push_back(' ');
-  p.AppendCanonical(out, begin, end);
-}
-}  // namespace
-
 /// other_object ::= (CREATE | ALTER | DROP) [TEMPORARY] object_word ...   (kept as text)
 ast::Statement* Parser::ParseOtherObject(std::string_view verb, size_t start, uint32_t begin) {
   if (!At(TokenKind::Word)) {
@@ -83,9 +53,11 @@ ast::Statement* Parser::ParseCreate() {
   return ParseOtherObject(temporary ? "create temporary" : "create", start, begin);
 }
 
-/// create_table ::= TABLE [IF NOT EXISTS] qualified_name [LIKE qualified_name] ['(' column_defs ')']
-///                  [COMMENT 'text'] [PARTITIONED BY '(' column_defs ')'] table_options [AS query]
-/// (after CREATE and its modifiers; storage options kept as text)
+/// create_table ::= TABLE [IF NOT EXISTS] qualified_name
+///     ( LIKE (qualified_name | FILE name 'path') [PARTITIONED BY partition_transforms] table_storage
+///     | ['(' column_defs ')'] [COMMENT 'text'] [PARTITIONED BY ('(' column_defs ')' | partition_transforms)]
+///       table_layout table_storage [AS query] )
+/// (after CREATE and its modifiers; the clauses after the partition columns kept as text)
 ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional,
                                          bool managed) {
   Advance();  // TABLE
@@ -101,42 +73,61 @@ ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool ex
     c->if_not_exists = true;
   }
   if (!ParseQualifiedName(&c->name, true)) return nullptr;
-  if (AtKw(Keyword::Like) && !AtKw(Keyword::File, 1)) {
+  size_t options = pos_;  // the clauses kept as text: tokens [options, options_end)
+  size_t options_end = pos_;
+  if (AtKw(Keyword::Like)) {
     Advance();
-    if (!ParseQualifiedName(&c->like, true)) return nullptr;
-  }
-  if (At(TokenKind::LParen) && !ParseColumnDefs(&c->columns, false)) return nullptr;
-  const size_t end = FindOptionsEnd();
-  std::string opts;
-  size_t seg = pos_;
-  while (pos_ < end) {
-    if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1) && c->comment.empty()) {
-      AppendSegment(*this, opts, seg, pos_);
+    if (AcceptKw(Keyword::File)) {
+      ast::Ident format;
+      if (!ParseIdent(&format) || !ParseTextValue()) return nullptr;
+    } else {
+      if (!ParseQualifiedName(&c->like, true)) return nullptr;
+      options = pos_;
+    }
+    if (AtKw(Keyword::Partitioned) && AtKw(Keyword::By, 1) && AtKw(Keyword::Spec, 2)) {
       Advance();
+      Advance();
+      if (!SkipPartitionTransforms()) return nullptr;
+    }
+    if (!ParseTableStorage()) return nullptr;
+    options_end = pos_;
+  } else {
+    if (At(TokenKind::LParen) && !ParseColumnDefs(&c->columns, true)) return nullptr;
+    if (AtKw(Keyword::Comment)) {
+      Advance();
+      if (!At(TokenKind::String)) {
+        Fail("string literal");
+        return nullptr;
+      }
       c->comment = ParseStringValue();
-      seg = pos_;
-    } else if (AtKw(Keyword::Partitioned) && AtKw(Keyword::By, 1) && AtKind(TokenKind::LParen, 2) &&
-               c->partition_columns.empty()) {
-      AppendSegment(*this, opts, seg, pos_);
+    }
+    options = pos_;
+    if (AtKw(Keyword::Partitioned) && AtKw(Keyword::By, 1)) {
       Advance();
       Advance();
-      if (!ParseColumnDefs(&c->partition_columns, false)) return nullptr;
-      seg = pos_;
-    } else if (!SkipOptionToken("table option")) {
+      if (AtKw(Keyword::Spec)) {
+        if (!SkipPartitionTransforms()) return nullptr;
+      } else {
+        if (!ParseColumnDefs(&c->partition_columns, false)) return nullptr;
+        options = pos_;
+      }
+    }
+    if (!ParseTableLayout() || !ParseTableStorage()) return nullptr;
+    options_end = pos_;
+    if (AcceptKw(Keyword::As)) {
+      c->as_query = ParseQuery();
+      if (c->as_query == nullptr) return nullptr;
+    } else if (AtQueryStart()) {
+      Fail("AS");  // Hive wants `AS` before the query of a CTAS
       return nullptr;
     }
   }
-  AppendSegment(*this, opts, seg, pos_);
-  if (!opts.empty()) c->options_text = arena_.CopyString(opts);
-  if (AcceptKw(Keyword::As)) {
-    c->as_query = ParseQuery();
-    if (c->as_query == nullptr) return nullptr;
-  }
+  if (options_end > options) c->options_text = CanonicalText(options, options_end);
   c->span = SpanFrom(begin);
   return c;
 }
 
-/// create_view ::= VIEW [IF NOT EXISTS] qualified_name ['(' column_defs ')'] view_options AS query
+/// create_view ::= VIEW [IF NOT EXISTS] qualified_name ['(' column_defs ')'] (view_options | mv_options) AS query
 /// (after CREATE [OR REPLACE] [MATERIALIZED])
 ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool materialized) {
   Advance();  // VIEW
@@ -151,7 +142,9 @@ ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool ma
   }
   if (!ParseQualifiedName(&v->name, true)) return nullptr;
   if (At(TokenKind::LParen) && !ParseColumnDefs(&v->columns, false)) return nullptr;
-  if (!SkipOptionsText(FindOptionsEnd(), "AS", &v->options_text)) return nullptr;
+  const size_t options = pos_;
+  if (!ParseViewOptions(materialized)) return nullptr;
+  if (pos_ > options) v->options_text = CanonicalText(options, pos_);
   if (!ExpectKw(Keyword::As)) return nullptr;
   v->query = ParseQuery();
   if (v->query == nullptr) return nullptr;
@@ -260,6 +253,10 @@ ast::Statement* Parser::ParseAlter() {
       AcceptKw(Keyword::Not);
       if (!ExpectKw(Keyword::Exists)) return nullptr;
     }
+    if (!AtKw(Keyword::Partition)) {  // at least one spec (found by the round-trip fuzzer)
+      Fail("PARTITION");
+      return nullptr;
+    }
     std::vector<ast::PartitionSpec> specs;
     while (AtKw(Keyword::Partition)) {
       ast::PartitionSpec* spec = nullptr;
@@ -271,13 +268,15 @@ ast::Statement* Parser::ParseAlter() {
       }
       Accept(TokenKind::Comma);
     }
-    while (!AtEnd()) {  // PURGE, IGNORE PROTECTION
-      if (At(TokenKind::Error)) {
-        Fail("end of statement");
+    // [IGNORE PROTECTION] [PURGE] (checked, not kept)
+    if (AcceptKw(Keyword::Ignore)) {
+      if (!At(TokenKind::Word) || !EqualsIgnoreCase(Text(Peek()), "protection")) {
+        Fail("PROTECTION");
         return nullptr;
       }
       Advance();
     }
+    AcceptKw(Keyword::Purge);
     a->partitions = arena_.CopyOf(specs);
   } else {
     a->action = Act::Other;

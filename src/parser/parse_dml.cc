@@ -71,7 +71,7 @@ ast::Statement* Parser::ParseMerge() {
   if (!ExpectKw(Keyword::Into) || !ParseQualifiedName(&m->target, true)) return nullptr;
   if (AcceptKw(Keyword::As)) {
     if (!ParseAnyName(&m->target_alias)) return nullptr;
-  } else if (AtIdent()) {
+  } else if (AtPlainIdent()) {
     m->target_alias = MakeIdent(Peek());
     Advance();
   }

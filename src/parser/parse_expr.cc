@@ -396,7 +396,7 @@ constexpr lexer::KeywordSet kNeverCalls{
     Keyword::In,     Keyword::Values,    Keyword::Using,  Keyword::Over,  Keyword::As,        Keyword::Select,
     Keyword::From,   Keyword::Where,     Keyword::Join,   Keyword::Table, Keyword::Partition, Keyword::Tablesample,
     Keyword::When,   Keyword::Then,      Keyword::Else,   Keyword::End,   Keyword::And,       Keyword::Or,
-    Keyword::Is,     Keyword::Between,   Keyword::Like,   Keyword::Rlike, Keyword::Regexp,    Keyword::On,
+    Keyword::Is,     Keyword::Between,   Keyword::Like,   Keyword::On,
     Keyword::Union,  Keyword::Intersect, Keyword::Except, Keyword::Minus, Keyword::Group,     Keyword::Order,
     Keyword::Having, Keyword::Window,    Keyword::With,   Keyword::Into,  Keyword::By,        Keyword::Distinct,
 };
@@ -455,7 +455,12 @@ ast::Expr* Parser::ParsePrimaryOther() {
         (AtKind(TokenKind::Comma, 1) || AtKind(TokenKind::RParen, 1) || AtKind(TokenKind::Eof, 1) ||
          AtKw(Keyword::Where, 1)))
       return literal(ast::Literal::Type::Variable, "DEFAULT");
-    if (lexer::IsReserved(kw) && !(call && !kNeverCalls.contains(kw))) {
+    if (call && (kw == Keyword::Regexp || kw == Keyword::Rlike) && IsReservedHere(kw)) {
+      // regexp(s, p) is Hive 1's spelling of `s REGEXP p`; Hive 2 and later reject it.
+      const std::string word = ToLower(Text(t));
+      Warn(t, Cat(word, "(a, b) read as a function call; Hive 2 and later need `a ", lexer::KeywordSpelling(kw),
+                  " b` or set hive.support.sql11.reserved.keywords=false"));
+    } else if (IsReservedHere(kw) && !(call && !kNeverCalls.contains(kw)) && !ReservedAsName()) {
       Fail("expression");
       return nullptr;
     }
@@ -840,7 +845,7 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
 /// window_spec ::= [name] partition_order [window_frame] ')'   (after '(')
 ast::WindowSpec* Parser::ParseWindowSpecBody(uint32_t begin) {
   auto* w = arena_.New<ast::WindowSpec>();
-  if (AtIdent() &&
+  if (AtPlainIdent() &&
       !((AtKw(Keyword::Distribute) || AtKw(Keyword::Sort) || AtKw(Keyword::Cluster)) && AtKw(Keyword::By, 1))) {
     w->base = MakeIdent(Peek());
     Advance();

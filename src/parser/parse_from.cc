@@ -182,7 +182,7 @@ ast::TableRef* Parser::ParseTableNameRef() {
   return t;
 }
 
-/// paren_source ::= '(' query ')' [table_alias] | '(' joined_source ')'
+/// paren_source ::= '(' query ')' [table_alias] | '(' joined_source ')' | '(' table_name ')' table_alias
 ast::TableRef* Parser::ParseParenSource() {
   DepthGuard guard(*this);
   if (!guard.ok()) return nullptr;
@@ -229,6 +229,11 @@ ast::TableRef* Parser::ParseParenSource() {
   Advance();  // (
   ast::TableRef* inner = ParseJoinedSource();
   if (inner == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+  // `FROM (db.tbl) a`: a lone table in parentheses takes the alias after them.
+  if (auto* table = ast::DynCast<ast::TableName>(inner); table != nullptr && table->alias.name.empty()) {
+    if (!ParseTableAlias(&table->alias, nullptr)) return nullptr;
+    table->span = SpanFrom(begin);
+  }
   return inner;
 }
 
@@ -264,7 +269,7 @@ ast::TableRef* Parser::ParseLateralViews(ast::TableRef* source) {
         if (e != nullptr) Fail("function call");
         return nullptr;
       }
-      if (AtIdent()) {
+      if (AtPlainIdent()) {
         lv->table_alias = MakeIdent(Peek());
         Advance();
       }

@@ -74,7 +74,7 @@ ast::Statement* Parser::ParseFromFirst(ast::QueryStatement* stmt) {
   return stmt;
 }
 
-/// insert_target ::= INSERT OVERWRITE [LOCAL] DIRECTORY 'path' [row_format | STORED AS ...]
+/// insert_target ::= INSERT OVERWRITE [LOCAL] DIRECTORY 'path' [row_format] [file_format]
 ///                 | INSERT (OVERWRITE | INTO) [TABLE] qualified_name [partition_spec] [IF NOT EXISTS]
 ///                   ['(' name (',' name)* ')']
 ast::InsertTarget* Parser::ParseInsertTarget() {
@@ -94,16 +94,8 @@ ast::InsertTarget* Parser::ParseInsertTarget() {
       t->path_text = Text(Peek());
       t->path = ParseStringValue();
       const size_t start = pos_;
-      while (!AtEnd() && !AtKw(Keyword::Select) && !AtKw(Keyword::From) && !AtKw(Keyword::With) &&
-             !AtKw(Keyword::Values) && !(AtKw(Keyword::Map) && !AtKw(Keyword::Keys, 1)) && !AtKw(Keyword::Reduce) &&
-             !AtKw(Keyword::Insert)) {
-        if (At(TokenKind::LParen)) {
-          if (AtQueryStart(1) && !AtKind(TokenKind::LParen, 1)) break;
-          if (!SkipBalanced()) return nullptr;
-        } else {
-          Advance();
-        }
-      }
+      if (AtKw(Keyword::Row) && AtKw(Keyword::Format, 1) && !ParseRowFormat()) return nullptr;
+      if (AtKw(Keyword::Stored) && !ParseFileFormat()) return nullptr;
       if (pos_ > start) t->storage_text = CanonicalText(start, pos_);
       t->span = SpanFrom(begin);
       return t;

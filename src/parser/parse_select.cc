@@ -5,44 +5,6 @@
 
 namespace hivelineage::parser {
 
-namespace {
-// Words that start a type (in a TRANSFORM's AS list a name may follow one).
-constexpr lexer::KeywordSet kTypeStarts{
-    Keyword::String,
-    Keyword::Int,
-    Keyword::Integer,
-    Keyword::Bigint,
-    Keyword::Smallint,
-    Keyword::Tinyint,
-    Keyword::Double,
-    Keyword::Float,
-    Keyword::Real,
-    Keyword::Boolean,
-    Keyword::Decimal,
-    Keyword::Dec,
-    Keyword::Numeric,
-    Keyword::Date,
-    Keyword::Timestamp,
-    Keyword::Datetime,
-    Keyword::Timestamplocaltz,
-    Keyword::Varchar,
-    Keyword::Char,
-    Keyword::Binary,
-    Keyword::Array,
-    Keyword::Map,
-    Keyword::Struct,
-    Keyword::Uniontype,
-};
-
-// The words of a ROW FORMAT clause (DELIMITED FIELDS TERMINATED BY ..., SERDE ... WITH SERDEPROPERTIES).
-constexpr lexer::KeywordSet kRowFormatWords{
-    Keyword::Delimited,       Keyword::Fields,     Keyword::Terminated, Keyword::By,
-    Keyword::Escaped,         Keyword::Collection, Keyword::Items,      Keyword::Keys,
-    Keyword::Lines,           Keyword::Defined,    Keyword::Serde,      Keyword::With,
-    Keyword::Serdeproperties,
-};
-}  // namespace
-
 /// select_core ::= SELECT [hint] [DISTINCT | ALL] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
 ///                 select_rest
 ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
@@ -93,46 +55,19 @@ ast::SelectCore* Parser::ParseMapReduce(bool from_first) {
   return core;
 }
 
-/// row_format ::= [ROW FORMAT (DELIMITED ... | SERDE 'class' [WITH SERDEPROPERTIES (...)])]
-///                [RECORDREADER | RECORDWRITER 'class']
-/// (kept as canonical text)
-std::string_view Parser::ParseRowFormatText(Keyword reader_or_writer) {
+/// script_format ::= [row_format] [RECORDREADER | RECORDWRITER 'class']   (kept as canonical text)
+bool Parser::ParseScriptFormat(Keyword reader_or_writer, std::string_view* text) {
   const size_t start = pos_;
-  if (AtKw(Keyword::Row) && AtKw(Keyword::Format, 1)) {
-    Advance();
-    Advance();
-    while (true) {
-      const Token& t = Peek();
-      if (t.kind == TokenKind::String) {
-        Advance();
-        continue;
-      }
-      if (t.kind == TokenKind::LParen) {
-        if (!SkipBalanced()) return {};
-        continue;
-      }
-      if (t.kind != TokenKind::Word) break;
-      const bool take =
-          kRowFormatWords.contains(t.keyword) ||
-          (t.keyword == Keyword::Map && AtKw(Keyword::Keys, 1)) ||      // MAP KEYS TERMINATED BY
-          (t.keyword == Keyword::Null && AtKw(Keyword::Defined, 1)) ||  // NULL DEFINED AS
-          (t.keyword == Keyword::As && Prev().kind == TokenKind::Word && Prev().keyword == Keyword::Defined);
-      if (!take) break;
-      Advance();
-    }
-  }
-  if (AtKw(reader_or_writer) && AtKind(TokenKind::String, 1)) {
-    Advance();
-    Advance();
-  }
-  if (pos_ == start) return {};
-  return CanonicalText(start, pos_);
+  if (AtKw(Keyword::Row) && AtKw(Keyword::Format, 1) && !ParseRowFormat()) return false;
+  if (AcceptKw(reader_or_writer) && !ParseTextValue()) return false;
+  if (pos_ > start) *text = CanonicalText(start, pos_);
+  return true;
 }
 
-/// transform_tail ::= row_format USING 'script' [AS ('(' column_defs ')' | name [type] (',' name [type])*)]
-///                    row_format
+/// transform_tail ::= script_format USING 'script' [AS ('(' column_defs ')' | name [type] (',' name [type])*)]
+///                    script_format
 ast::ScriptTransform* Parser::ParseTransformTail(ast::ScriptTransform* t) {
-  t->input_format = ParseRowFormatText(Keyword::Recordwriter);
+  if (!ParseScriptFormat(Keyword::Recordwriter, &t->input_format)) return nullptr;
   if (!ExpectKw(Keyword::Using)) return nullptr;
   t->script = ParseStringValue();
   if (Prev().kind != TokenKind::String) return nullptr;
@@ -146,14 +81,14 @@ ast::ScriptTransform* Parser::ParseTransformTail(ast::ScriptTransform* t) {
         ast::ColumnDef d;
         const uint32_t b = StartOffset();
         if (!ParseAnyName(&d.name)) return nullptr;
-        if (At(TokenKind::Word) && kTypeStarts.contains(Peek().keyword) && !ParseType(&d.type)) return nullptr;
+        if (AtType() && !ParseType(&d.type)) return nullptr;
         d.span = SpanFrom(b);
         outs.Push(d);
       } while (Accept(TokenKind::Comma));
       t->outputs = outs.Finish(arena_);
     }
   }
-  t->output_format = ParseRowFormatText(Keyword::Recordreader);
+  if (!ParseScriptFormat(Keyword::Recordreader, &t->output_format)) return nullptr;
   return t;
 }
 

@@ -72,10 +72,75 @@ Span Parser::ErrorSpan() const {
 
 // ---------------------------------------------------------------- names
 
+namespace {
+// The SQL:2011 reserved words that are names again under
+// hive.support.sql11.reserved.keywords=false (Hive's rule
+// sql11ReservedKeywordsUsedAsIdentifier, Hive 1.2 to 2.1).
+constexpr lexer::KeywordSet kSql11Names{
+    Keyword::All,       Keyword::Alter,     Keyword::Array,      Keyword::As,        Keyword::Authorization,
+    Keyword::Between,   Keyword::Bigint,    Keyword::Binary,     Keyword::Boolean,   Keyword::Both,
+    Keyword::By,        Keyword::Create,    Keyword::Cube,       Keyword::CurrentDate, Keyword::CurrentTimestamp,
+    Keyword::Cursor,    Keyword::Date,      Keyword::Decimal,    Keyword::Delete,    Keyword::Describe,
+    Keyword::Double,    Keyword::Drop,      Keyword::Exists,     Keyword::External,  Keyword::False,
+    Keyword::Fetch,     Keyword::Float,     Keyword::For,        Keyword::Full,      Keyword::Grant,
+    Keyword::Group,     Keyword::Grouping,  Keyword::Import,     Keyword::In,        Keyword::Inner,
+    Keyword::Insert,    Keyword::Int,       Keyword::Intersect,  Keyword::Into,      Keyword::Is,
+    Keyword::Lateral,   Keyword::Left,      Keyword::Like,       Keyword::Local,     Keyword::NoneKw,
+    Keyword::Null,      Keyword::Of,        Keyword::Order,      Keyword::Out,       Keyword::Outer,
+    Keyword::Partition, Keyword::Percent,   Keyword::Procedure,  Keyword::Range,     Keyword::Reads,
+    Keyword::Revoke,    Keyword::Right,     Keyword::Rollup,     Keyword::Row,       Keyword::Rows,
+    Keyword::Set,       Keyword::Smallint,  Keyword::Table,      Keyword::Timestamp, Keyword::To,
+    Keyword::Trigger,   Keyword::True,      Keyword::Truncate,   Keyword::Union,     Keyword::Update,
+    Keyword::User,      Keyword::Using,     Keyword::Values,     Keyword::With,      Keyword::Regexp,
+    Keyword::Rlike,     Keyword::Primary,   Keyword::Foreign,    Keyword::Constraint, Keyword::References,
+};
+
+// Reserved words that real scripts use as column and table names (old Hive
+// accepted them) and that cannot mean anything else where a column or table
+// name is expected: read as names there, with a warning.
+constexpr lexer::KeywordSet kNameLikeReserved{
+    Keyword::User,     Keyword::Date,     Keyword::Timestamp, Keyword::Time,   Keyword::Start,
+    Keyword::Current,  Keyword::Percent,  Keyword::Conf,      Keyword::Sync,   Keyword::More,
+    Keyword::Less,     Keyword::Commit,   Keyword::Rollback,  Keyword::Only,   Keyword::Cursor,
+    Keyword::Trigger,  Keyword::Procedure, Keyword::Reads,    Keyword::Precision, Keyword::Exchange,
+    Keyword::Force,    Keyword::Database, Keyword::Column,
+};
+}  // namespace
+
+bool Parser::IsReservedHere(Keyword kw) const {
+  if (kw == Keyword::None || !lexer::IsReserved(kw)) return false;
+  return !(options_.sql11_keywords_as_names && kSql11Names.contains(kw));
+}
+
 bool Parser::AtIdent(size_t k) const {
+  const Token& t = Peek(k);
+  if (t.kind == TokenKind::Word) return !IsReservedHere(t.keyword);
+  return t.kind == TokenKind::QuotedIdent || t.kind == TokenKind::Variable;
+}
+
+bool Parser::AtPlainIdent(size_t k) const {
   const Token& t = Peek(k);
   if (t.kind == TokenKind::Word) return t.keyword == Keyword::None || !lexer::IsReserved(t.keyword);
   return t.kind == TokenKind::QuotedIdent || t.kind == TokenKind::Variable;
+}
+
+bool Parser::ReservedAsName() {
+  const Token& t = Peek();
+  if (t.kind != TokenKind::Word || !kNameLikeReserved.contains(t.keyword) || !IsReservedHere(t.keyword))
+    return false;
+  const std::string word = ToLower(Text(t));
+  Warn(t, options_.sql11_keywords_as_names || !kSql11Names.contains(t.keyword)
+              ? Cat("reserved word '", word, "' read as a name; Hive 2 and later need it backquoted: `", word, "`")
+              : Cat("reserved word '", word, "' read as a name; Hive needs it backquoted (`", word,
+                    "`) or set hive.support.sql11.reserved.keywords=false"));
+  return true;
+}
+
+void Parser::Warn(const Token& at, std::string message) {
+  // A speculative parse may pass the same token twice: one warning per token.
+  for (const Diagnostic& d : warnings_)
+    if (d.span.begin == at.begin) return;
+  warnings_.push_back(Diagnostic{Severity::Warning, Span{at.begin, at.end}, std::move(message)});
 }
 
 bool Parser::AtAnyName(size_t k) const {
@@ -162,7 +227,7 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
       parts.Push(id);
     }
   };
-  if (!AtIdent()) {
+  if (!AtIdent() && !ReservedAsName()) {
     Fail("table name");
     return false;
   }
@@ -275,7 +340,8 @@ bool Parser::SkipOptionsText(size_t end, std::string_view what, std::string_view
 }
 
 bool Parser::AtImplicitAlias() const {
-  if (!AtIdent()) return false;
+  // A reserved word is an alias only after AS, whatever the settings.
+  if (!AtPlainIdent()) return false;
   const Token& t = Peek();
   if (t.kind != TokenKind::Word) return true;
   // LIMIT / OFFSET start the clause when a count follows: a number, a
@@ -356,6 +422,7 @@ ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseO
     return nullptr;
   }
   if (lex_error) return nullptr;
+  for (Diagnostic& d : p.warnings_) diags.push_back(std::move(d));
   return stmt;
 }
 
@@ -402,6 +469,11 @@ StatementKind StatementKindOf(const ast::Statement* stmt) {
 }
 
 void ApplySetting(std::string_view key, std::string_view value, ParseOptions& options) {
+  if (EqualsIgnoreCase(key, "hive.support.sql11.reserved.keywords")) {
+    if (EqualsIgnoreCase(value, "false")) options.sql11_keywords_as_names = true;
+    if (EqualsIgnoreCase(value, "true")) options.sql11_keywords_as_names = false;
+    return;
+  }
   if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;
   if (EqualsIgnoreCase(value, "none")) {
     options.regex_column_specs = true;

@@ -20,6 +20,10 @@ struct ParseOptions {
   lexer::LexOptions lex;
   // hive.support.quoted.identifiers=none: backquoted select items are regexes.
   bool regex_column_specs = false;
+  // hive.support.sql11.reserved.keywords=false (Hive 1.2 to 2.1): the SQL:2011
+  // reserved words Hive used to accept as names (USER, DATE, TIMESTAMP, ...)
+  // are names again wherever a name is expected.
+  bool sql11_keywords_as_names = false;
   int max_depth = 1000;
 };
 
@@ -33,8 +37,9 @@ StatementKind StatementKindOf(const ast::Statement* stmt);
 
 // Applies a `set key=value` that changes how later statements are read:
 // hive.support.quoted.identifiers = none (backquoted select items are
-// regexes), column or standard ("..." quotes names). Other keys and values
-// change nothing.
+// regexes), column or standard ("..." quotes names);
+// hive.support.sql11.reserved.keywords = false or true (SQL:2011 reserved
+// words as names, or not). Other keys and values change nothing.
 void ApplySetting(std::string_view key, std::string_view value, ParseOptions& options);
 
 }  // namespace hivelineage::parser

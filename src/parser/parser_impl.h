@@ -111,7 +111,14 @@ class Parser {
   uint32_t StartOffset() const { return Peek().begin; }
 
   // ---- names (parser.cc)
-  bool AtIdent(size_t k = 0) const;    // identifier or non-reserved keyword
+  // A word that is reserved under the current settings (hive.support.sql11.reserved.keywords).
+  bool IsReservedHere(Keyword kw) const;
+  bool AtIdent(size_t k = 0) const;       // a name where one is required: not reserved here
+  bool AtPlainIdent(size_t k = 0) const;  // a name where one is optional: never a reserved word
+  // True, with a warning, at a reserved word real scripts use as a name
+  // (user, date, start, ...); for places where only a name can stand.
+  bool ReservedAsName();
+  void Warn(const Token& at, std::string message);
   bool AtAnyName(size_t k = 0) const;  // also reserved words (after `.` / `AS`)
   ast::Ident MakeIdent(const Token& t);
   bool ParseIdent(ast::Ident* out);    // non-reserved only
@@ -190,7 +197,7 @@ class Parser {
   bool ParseSelectItems(ast::SelectCore* core);
   bool ParseSelectItem(ast::SelectItem* item);
   ast::ScriptTransform* ParseTransformTail(ast::ScriptTransform* t);
-  std::string_view ParseRowFormatText(Keyword reader_or_writer);
+  bool ParseScriptFormat(Keyword reader_or_writer, std::string_view* text);
   bool ParseGroupBy(ast::GroupBy** out);
   bool ParseNamedWindows(ast::List<ast::NamedWindow>* out);
 
@@ -216,6 +223,11 @@ class Parser {
   bool ParsePartitionSpec(ast::PartitionSpec** out);
   bool ParseColumnDefs(ast::List<ast::ColumnDef>* out, bool types_required);
   bool ParseColumnDef(ast::ColumnDef* out, bool type_required);
+  bool AtType(size_t k = 0) const;  // a word that starts a column type
+  bool AtTableConstraint() const;
+  bool SkipTableConstraint();
+  bool SkipColumnConstraint();
+  bool SkipConstraintOptions();
   bool ParseType(ast::TypeName* out);
   bool AppendType(std::string& out);
 
@@ -226,11 +238,22 @@ class Parser {
   ast::Statement* ParseAlter();
   ast::Statement* ParseDrop();
   ast::Statement* ParseTruncate();
-  // Scans DDL options up to a top-level `AS <query>` (or the end).
-  size_t FindOptionsEnd() const;
   // CREATE / ALTER / DROP of an object not modelled: an OtherStatement named
   // "<verb> <object>", over the tokens from index `start`.
   ast::Statement* ParseOtherObject(std::string_view verb, size_t start, uint32_t begin);
+
+  // ---- storage clauses, checked and kept as text (parse_storage.cc)
+  bool ParseTextValue();  // 'text' or ${var}
+  bool ParseProperties();
+  bool ParseRowFormat();
+  bool ParseFileFormat();
+  bool ParseTableStorage();
+  bool ParseTableLayout();
+  bool ParseViewOptions(bool materialized);
+  bool SkipNameList();
+  bool SkipConstants();
+  bool SkipSortColumns();
+  bool SkipPartitionTransforms();
 
   // ---- DML (parse_dml.cc)
   ast::Statement* ParseUpdate();
@@ -256,6 +279,8 @@ class Parser {
   const ParseOptions& options_;
   size_t pos_ = 0;
   int depth_ = 0;
+
+  Diagnostics warnings_;  // handed out only when the statement parses
 
   // Furthest failure.
   size_t err_pos_ = 0;
