@@ -41,10 +41,10 @@ struct ColumnLineage {
   enum class Type : uint8_t { Simple, Expression, Script } type = Type::Simple;  // Hive's dependency type
   Derivation derivation = Derivation::Identity;  // how the value is made (OpenLineage DIRECT subtype)
   bool masking = false;                          // every source reaches it through mask*(), md5(), sha*(), hash()
-  std::vector<PossibleSource> possible;          // uncertain references, sorted by column (not in `sources`)
+  std::vector<PossibleSource> possible = {};     // uncertain references, sorted by column (not in `sources`)
   // The sources whose table has no declared schema: known only from the
   // scripts' use of it (warehouse_schema.h), or not at all. Sorted.
-  std::vector<std::string> inferred;
+  std::vector<std::string> inferred = {};
 };
 
 // The clause a predicate comes from, recorded where the resolver meets it.
