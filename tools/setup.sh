@@ -77,7 +77,7 @@ if [[ "$mode" == "uninstall" ]]; then
   exit 0
 fi
 
-packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev libsqlite3-dev libcurl4-openssl-dev)
+packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev libsqlite3-dev libcurl4-openssl-dev libcpp-httplib-dev)
 # The tests also render dot output, validate OpenLineage events and read the installed man page.
 if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema man-db); fi
 if [[ "$mode" == "install" ]]; then packages+=(man-db); fi

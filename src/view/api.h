@@ -1,0 +1,64 @@
+// The JSON API of `hivelineage serve` (docs/viewer.md, "HTTP API"): what the
+// page asks the server for when the warehouse is too big to send whole.
+// Answers are computed from one graph and carry page data (page_data.h) for
+// the tables they involve, which the page merges into what it already has.
+//
+// Independent of HTTP: a request is a path and its query parameters, an
+// answer a status and a JSON body, so the API is tested without a socket and
+// the server (server.h) only moves bytes.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace hivelineage::view {
+
+struct ApiAnswer {
+  int status = 200;  // 200, or 400 (bad request), 404 (no such endpoint or node)
+  std::string body;  // JSON; {"error": "..."} when status is not 200
+};
+
+class LineageApi {
+ public:
+  // `graph` must outlive the API. `title` names the page. /api/graph sends
+  // the whole graph when it has at most `overview_limit` tables (unless asked
+  // for another limit), else nothing: the page then starts from a search.
+  LineageApi(const graph::Graph& graph, std::string title, int overview_limit = 2000);
+
+  // GET `path` (/api/graph, /api/search, /api/node, /api/neighbours,
+  // /api/impact, /api/path) with `params`.
+  ApiAnswer Get(std::string_view path, const std::map<std::string, std::string>& params) const;
+
+  // The page's data when served: the title and "mode": "server", nothing else.
+  std::string Bootstrap() const;
+
+  size_t table_count() const { return tables_; }
+
+ private:
+  struct Hit {
+    std::string name;
+    bool is_table;
+    int score;
+  };
+  std::vector<Hit> Search(std::string_view query, size_t limit) const;
+  ApiAnswer Graph(const std::map<std::string, std::string>& params) const;
+  ApiAnswer SearchAnswer(const std::map<std::string, std::string>& params) const;
+  ApiAnswer Node(const std::map<std::string, std::string>& params) const;
+  ApiAnswer Neighbours(const std::map<std::string, std::string>& params) const;
+  ApiAnswer Impact(const std::map<std::string, std::string>& params) const;
+  ApiAnswer Path(const std::map<std::string, std::string>& params) const;
+  // The table a node name belongs to (itself for a table); empty, with `error` set, when there is none.
+  std::string TableOf(const std::string& name) const;
+  ApiAnswer NotFound(const std::string& name) const;
+
+  const graph::Graph& graph_;
+  std::string title_;
+  int overview_limit_;
+  size_t tables_ = 0;  // not counting those --collapse temporary removed
+};
+
+}  // namespace hivelineage::view

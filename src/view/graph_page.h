@@ -1,0 +1,25 @@
+// The pages the commands write with --format html: the whole lineage graph,
+// or an impact answer opened on its start node (a Focus, page_data.h, so
+// other commands with a start node and an answer can do the same).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "graph/graph.h"
+#include "graph/impact.h"
+
+namespace hivelineage::view {
+
+// "lineage of a.sql, etl/" (at most a few inputs named, then how many more).
+std::string InputsTitle(const std::vector<std::string>& paths, const std::string& sequence);
+
+// `hivelineage graph --format html`: every table and edge of `graph`.
+void WriteGraphPage(const graph::Graph& graph, const std::string& title, std::string& out);
+
+// `hivelineage impact --format html`: the tables the answer reaches (and the
+// start's), with the start selected and what it reached highlighted.
+void WriteImpactPage(const graph::Graph& graph, const graph::ImpactResult& result, const std::string& title,
+                     std::string& out);
+
+}  // namespace hivelineage::view
