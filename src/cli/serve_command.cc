@@ -34,6 +34,16 @@ const char kServeUsage[] =
     "  --quiet               no line per request on stderr\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n";
 
+// The option's value as a whole number from `low` to `high`; false when it is missing or not one.
+bool TakeInt(ArgCursor& c, int low, int high, int& out, std::string_view& value) {
+  if (!c.TakeValue(value)) return false;
+  int n = 0;
+  const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (r.ec != std::errc() || r.ptr != value.data() + value.size() || n < low || n > high) return false;
+  out = n;
+  return true;
+}
+
 }  // namespace
 
 int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
@@ -55,22 +65,15 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       std::fputs(SubcommandUsageText(kServeUsage).c_str(), out);
       return 0;
     } else if (name == "--port") {
-      int port = -1;
-      const bool has = c.TakeValue(value);
-      const auto r = std::from_chars(value.data(), value.data() + value.size(), port);
-      if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || port < 0 || port > 65535)
+      if (!TakeInt(c, 0, 65535, options.port, value))
         error = Cat("--port expects a port number from 0 to 65535, got '", value, "'");
-      else
-        options.port = port;
     } else if (name == "--host") {
       if (!c.TakeValue(value) || value.empty())
         error = "--host needs an address";
       else
         options.host = std::string(value);
     } else if (name == "--overview") {
-      const bool has = c.TakeValue(value);
-      const auto r = std::from_chars(value.data(), value.data() + value.size(), overview);
-      if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || overview < 0)
+      if (!TakeInt(c, 0, 100'000'000, overview, value))
         error = Cat("--overview expects a number of tables, got '", value, "'");
     } else if (name == "--quiet") {
       quiet = true;

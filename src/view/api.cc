@@ -97,17 +97,7 @@ LineageApi::LineageApi(const graph::Graph& graph, std::string title, int overvie
 
 std::string LineageApi::Bootstrap() const {
   std::string out;
-  output::JsonOut j(out, false);
-  j.BeginObject();
-  j.Key("format");
-  j.String("hivelineage-page");
-  j.Key("version");
-  j.Int(1);
-  j.Key("title");
-  j.String(title_);
-  j.Key("mode");
-  j.String("server");
-  j.EndObject();
+  WriteServedPageData(title_, out);
   return out;
 }
 

@@ -28,6 +28,17 @@ class Interner {
 
 constexpr int kLeftOut = -1;
 
+// The members every page data document starts with (its object open).
+void WriteHead(output::JsonOut& j, const std::string& title) {
+  j.BeginObject();
+  j.Key("format");
+  j.String("hivelineage-page");
+  j.Key("version");
+  j.Int(1);
+  j.Key("title");
+  j.String(title);
+}
+
 // Writes the document; statements, expressions and files are numbered as they are first used.
 class PageWriter {
  public:
@@ -42,13 +53,7 @@ class PageWriter {
   // Statements, files and expressions come last: the sections before them decide which are listed.
   void Write(std::string& out) {
     output::JsonOut j(out, false);
-    j.BeginObject();
-    j.Key("format");
-    j.String("hivelineage-page");
-    j.Key("version");
-    j.Int(1);
-    j.Key("title");
-    j.String(data_.title);
+    WriteHead(j, data_.title);
     j.Key("tables");
     j.BeginArray();
     for (graph::TableId t = 0; t < g_.tables.size(); ++t) {
@@ -224,6 +229,14 @@ class PageWriter {
 
 void WritePageData(const graph::Graph& graph, const PageData& data, std::string& out) {
   PageWriter(graph, data).Write(out);
+}
+
+void WriteServedPageData(const std::string& title, std::string& out) {
+  output::JsonOut j(out, false);
+  WriteHead(j, title);
+  j.Key("mode");
+  j.String("server");
+  j.EndObject();
 }
 
 }  // namespace hivelineage::view

@@ -35,4 +35,8 @@ struct PageData {
 // one line of JSON. Deterministic: the graph's order, nothing else.
 void WritePageData(const graph::Graph& graph, const PageData& data, std::string& out);
 
+// Appends the data of the page `hivelineage serve` serves: its title and
+// "mode": "server", no graph (the page asks the server for it).
+void WriteServedPageData(const std::string& title, std::string& out);
+
 }  // namespace hivelineage::view

@@ -287,6 +287,13 @@ def stop_server(proc):
     check(proc.wait(30) == 0, "hivelineage serve did not exit 0 on SIGTERM")
 
 
+def served_checks(page, url):
+    """The served page asked nothing of any other server, and logged no error."""
+    outside = [u for u in page.requests() if not u.startswith((url, "data:", "blob:"))]
+    check(not outside, f"the served page asked other servers: {outside}")
+    check(not page.console_errors(), f"errors in the browser console: {page.console_errors()}")
+
+
 def test_server(args, browser, shots, out):
     """The same page from `hivelineage serve`: whole when small, else starting from a search."""
     root = pathlib.Path(args.source_root)
@@ -303,9 +310,7 @@ def test_server(args, browser, shots, out):
         check(dom_names(page, "g.col.up") == up and dom_names(page, "g.col.down") == down,
               "the served page highlights other columns than the file page")
         page.screenshot(shots / "serve-1-whole.png")
-        outside = [u for u in page.requests() if not u.startswith((url, "data:", "blob:"))]
-        check(not outside, f"the served page asked other servers: {outside}")
-        check(not page.console_errors(), f"errors in the browser console: {page.console_errors()}")
+        served_checks(page, url)
     finally:
         stop_server(proc)
 
@@ -339,9 +344,7 @@ def test_server(args, browser, shots, out):
         page.wait_for(f"document.querySelectorAll('g.table').length >= {len(shown | neighbours)}")
         check(dom_names(page, "g.table") == shown | neighbours, "opening a table did not bring in its neighbours")
         page.screenshot(shots / "serve-4-explored.png")
-        outside = [u for u in page.requests() if not u.startswith((url, "data:", "blob:"))]
-        check(not outside, f"the served page asked other servers: {outside}")
-        check(not page.console_errors(), f"errors in the browser console: {page.console_errors()}")
+        served_checks(page, url)
     finally:
         stop_server(proc)
 
