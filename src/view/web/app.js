@@ -406,7 +406,6 @@
 
   async function start() {
     const begun = await source.start();
-    timing.parseMs = performance.now();
     document.title = model.title || 'hivelineage';
     $('title').textContent = model.title;
     $('title').title = model.title;
@@ -428,7 +427,7 @@
     }
     if (!begun.complete) {
       $('panel').replaceChildren(el('p', {class: 'hint'},
-        `The store holds ${begun.tables.toLocaleString()} tables, too many to draw at once: search for a table or column to start from.`));
+        `This lineage has ${begun.tables.toLocaleString()} tables, more than the server draws at once (serve --overview): search for a table or column to start from.`));
     }
     performance.mark('hl-ready');
     showStats();

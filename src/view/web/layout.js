@@ -22,7 +22,7 @@ const WRAP_RANK = 40;
 HL.Layout = class Layout {
   constructor() {
     this.components = new Map();  // component key -> {nodes: [names], base: Map(name -> {x, y, w, h}) or null}
-    this.stats = {dagreMs: 0, components: 0, laidOut: 0};
+    this.stats = {dagreMs: 0, components: 0};
   }
 
   // Components of `names` linked by table edges inside the same group, each
@@ -94,7 +94,6 @@ HL.Layout = class Layout {
       base.set(n, {x: p.x, y: p.y, w: p.width, h: p.height});
     }
     this.stats.dagreMs += performance.now() - t0;
-    this.stats.laidOut += nodes.length;
     return base;
   }
 
