@@ -179,10 +179,12 @@ class Page:
         """A real mouse click in the middle of the first element matching `selector`."""
         box = self.eval(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
             if (!e) return null; e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect();
-            return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+            return [r.x + r.width / 2, r.y + r.height / 2, r.width * r.height]; }})()""")
         if not box:
             raise ProtocolError(f"nothing matches {selector}")
-        self.click_at(*box)
+        if not box[2]:
+            raise ProtocolError(f"{selector} is not on screen")
+        self.click_at(box[0], box[1])
 
     def click_at(self, x, y):
         for kind in ("mousePressed", "mouseReleased"):

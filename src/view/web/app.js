@@ -455,7 +455,7 @@
       `ready in ${(stats.readyMs / 1000).toFixed(1)} s \u00b7`;
   }
 
-  HL.app = {model, layout, state, select, choose, clearSelection, toggle, exportSvg, exportPng, redraw,
+  HL.app = {model, layout, renderer, state, select, choose, clearSelection, toggle, exportSvg, exportPng, redraw,
     get placed() { return placed; }};
   start().catch((err) => {
     status('Error: ' + err.message);

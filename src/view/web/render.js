@@ -22,6 +22,7 @@ HL.Renderer = class Renderer {
       this.transform = ev.transform;
       this.root.attr('transform', ev.transform);
       this.svg.classed('far', ev.transform.k < 0.35);
+      this.cullSoon();
     });
     this.svg.call(this.zoom).on('dblclick.zoom', null);
     this.svg.on('click', (ev) => {
@@ -79,6 +80,7 @@ HL.Renderer = class Renderer {
       return g;
     }).each(function (t) { self.drawTable(d3.select(this), t); });
     this.drawEdges();
+    this.cull();
   }
 
   drawTable(g, t) {
@@ -131,6 +133,14 @@ HL.Renderer = class Renderer {
     return `M${x1},${y1}C${x1 + dx},${y1} ${x2 - dx},${y2} ${x2},${y2}`;
   }
 
+  // The bounding box of a path made by curve() or link(): that of its four points.
+  static boxOf(d) {
+    const n = d.match(/-?[\d.]+(e-?\d+)?/g).map(Number);
+    const xs = n.filter((_, i) => i % 2 === 0), ys = n.filter((_, i) => i % 2 === 1);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    return {x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y};
+  }
+
   // From row `a` to row `b`: left to right, or a loop on the right between two rows of one table.
   static link(a, b) {
     if (a.left !== b.left) return HL.Renderer.curve(a.right, a.y, b.left, b.y);
@@ -178,6 +188,7 @@ HL.Renderer = class Renderer {
         }
       }
     }
+    for (const e of edges) e.box = HL.Renderer.boxOf(e.d);
     this.edges = edges;
     const on = this.on;
     this.gEdges.selectAll('g.edge').data(edges, (e) => e.id).join((enter) => {
@@ -195,6 +206,34 @@ HL.Renderer = class Renderer {
         g.select('path.line').attr('d', (e) => e.d);
         g.select('path.hit').attr('d', (e) => e.d);
       });
+  }
+
+  // Takes what is off screen out of the drawing (display: none), so that a big graph pans and zooms at the
+  // speed of what is seen; once per frame at most.
+  cullSoon() {
+    if (this.cullPending) return;
+    this.cullPending = true;
+    requestAnimationFrame(() => {
+      this.cullPending = false;
+      this.cull();
+    });
+  }
+
+  cull() {
+    if (!this.placed) return;
+    const box = this.svg.node().getBoundingClientRect(), t = this.transform, m = 40 / t.k;
+    const x0 = -t.x / t.k - m, y0 = -t.y / t.k - m;
+    const x1 = (box.width - t.x) / t.k + m, y1 = (box.height - t.y) / t.k + m;
+    const show = (el, r) => {
+      const hidden = !(r.x < x1 && r.x + r.w > x0 && r.y < y1 && r.y + r.h > y0);
+      if (el.culled !== hidden) {
+        el.style.display = hidden ? 'none' : null;
+        el.culled = hidden;
+      }
+    };
+    const positions = this.placed.positions;
+    this.gNodes.selectAll('g.table').each(function (d) { show(this, positions.get(d.name)); });
+    this.gEdges.selectAll('g.edge').each(function (e) { show(this, e.box); });
   }
 
   // Classes for a selection: `sel` on the selected node (`holds-sel` on a
