@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "graph/graph.h"
+#include "output/json_out.h"
 
 namespace hivelineage::view {
 
@@ -38,5 +39,8 @@ void WritePageData(const graph::Graph& graph, const PageData& data, std::string&
 // Appends the data of the page `hivelineage serve` serves: its title and
 // "mode": "server", no graph (the page asks the server for it).
 void WriteServedPageData(const std::string& title, std::string& out);
+
+// Opens a page data document and writes the members every one starts with.
+void WritePageDataHead(output::JsonOut& j, const std::string& title);
 
 }  // namespace hivelineage::view
