@@ -16,8 +16,12 @@
 #include <thread>
 
 #include "graph/builder.h"
+#include "graph/graph_source.h"
 #include "graph/impact.h"
 #include "graph/load.h"
+#include "store/schema.h"
+#include "store/store_source.h"
+#include "store/update.h"
 #include "test_support.h"
 #include "view/api.h"
 #include "view/graph_page.h"
@@ -210,11 +214,12 @@ TEST_CASE("impact page: opens on its start with what the walk reached") {
 }
 
 TEST_CASE("page titles name the inputs") {
-  CHECK(view::InputsTitle({"etl/"}, "") == "lineage of etl/");
-  CHECK(view::InputsTitle({"a.sql", "b.sql", "c.sql", "d.sql", "e.sql"}, "") ==
+  CHECK(view::InputsTitle({"etl/"}, "", "") == "lineage of etl/");
+  CHECK(view::InputsTitle({"a.sql", "b.sql", "c.sql", "d.sql", "e.sql"}, "", "") ==
         "lineage of a.sql, b.sql, c.sql and 2 more");
-  CHECK(view::InputsTitle({}, "") == "lineage of standard input");
-  CHECK(view::InputsTitle({}, "nightly.txt") == "lineage of nightly.txt");
+  CHECK(view::InputsTitle({}, "", "") == "lineage of standard input");
+  CHECK(view::InputsTitle({}, "nightly.txt", "") == "lineage of nightly.txt");
+  CHECK(view::InputsTitle({}, "", "wh.db") == "lineage in wh.db");
 }
 
 // ---- the JSON API, without a socket ------------------------------------------------
@@ -243,7 +248,8 @@ std::vector<std::string> Strings(const json& j) { return j.get<std::vector<std::
 
 TEST_CASE("api: search, node, neighbours") {
   const graph::Graph g = GraphOf(kTwoScripts);
-  const view::LineageApi api(g, "lineage of a.sql, b.sql");
+  const graph::GraphSource source(g);
+  const view::LineageApi api(source, "lineage of a.sql, b.sql");
   Answer r = Get(api, "/api/search", {{"q", "TOTAL"}});
   REQUIRE(r.status == 200);
   CHECK(r.body["results"] == json::parse(R"([{"name": "ads.top.total", "type": "column"},
@@ -272,7 +278,8 @@ TEST_CASE("api: search, node, neighbours") {
 
 TEST_CASE("api: impact and path follow value edges, conditions on request") {
   const graph::Graph g = GraphOf(kTwoScripts);
-  const view::LineageApi api(g, "t");
+  const graph::GraphSource source(g);
+  const view::LineageApi api(source, "t");
   Answer r = Get(api, "/api/impact", {{"name", "dws.user_day.total"}});
   REQUIRE(r.status == 200);
   CHECK(Strings(r.body["upstream"]) == std::vector<std::string>{"ods.orders.amount"});
@@ -295,6 +302,8 @@ TEST_CASE("api: impact and path follow value edges, conditions on request") {
   CHECK(r.body["found"] == true);
   CHECK(Strings(r.body["nodes"]) ==
         std::vector<std::string>{"ads.top.total", "dws.user_day.total", "ods.orders.amount"});
+  CHECK(r.body["paths"] == json::parse(R"([["ods.orders.amount", "dws.user_day.total", "ads.top.total"]])"));
+  CHECK(r.body["data"]["tables"].size() == 3);
   r = Get(api, "/api/path", {{"from", "ads.top.total"}, {"to", "ods.orders.amount"}});
   CHECK(r.body["found"] == false);
   CHECK(r.body["nodes"].empty());
@@ -304,7 +313,8 @@ TEST_CASE("api: impact and path follow value edges, conditions on request") {
 
 TEST_CASE("api: the overview, and bad requests answered 4xx with a message") {
   const graph::Graph g = GraphOf(kTwoScripts);
-  const view::LineageApi api(g, "t", 2);
+  const graph::GraphSource source(g);
+  const view::LineageApi api(source, "t", 2);
   Answer r = Get(api, "/api/graph");
   CHECK(r.body["tables"] == 3);
   CHECK(r.body["truncated"] == true);  // more than the overview limit of 2
@@ -339,6 +349,42 @@ TEST_CASE("api: the overview, and bad requests answered 4xx with a message") {
   CHECK(Strings(r.body["did_you_mean"]) == std::vector<std::string>{"dws.user_day"});
   r = Get(api, "/api/node", {{"name", "ods.ordrs.amount"}});
   CHECK(Strings(r.body["did_you_mean"]) == std::vector<std::string>{"ods.orders.amount"});
+}
+
+TEST_CASE("api: a store answers as the scripts it was updated with") {
+  std::vector<driver::InputFile> inputs;
+  for (const auto& [name, text] : kTwoScripts)
+    inputs.push_back({testing::WriteFile(TempDir(), name, text).string(), name});
+  const fs::path db_path = TempDir() / "lineage.db";
+  fs::remove(db_path);
+  {
+    auto db = store::OpenStore(db_path.string(), store::OpenMode::Update);
+    store::UpdateOptions options;
+    options.run.jobs = 1;
+    store::UpdateStore(*db, inputs, options, [](driver::FilePart&&) {});
+  }
+  auto db = store::OpenStore(db_path.string(), store::OpenMode::Read);
+  const store::StoreSource from_store(*db);
+  const graph::Graph g = GraphOf(kTwoScripts);
+  const graph::GraphSource from_scripts(g);
+  const view::LineageApi a(from_store, "t"), b(from_scripts, "t");
+  const std::vector<std::pair<std::string, std::map<std::string, std::string>>> requests = {
+      {"/api/graph", {}},
+      {"/api/search", {{"q", "user"}}},
+      {"/api/node", {{"name", "dws.user_day"}}},
+      {"/api/neighbours", {{"name", "dws.user_day.total"}}},
+      {"/api/impact", {{"name", "dws.user_day.total"}}},
+      {"/api/impact", {{"name", "ods.orders"}, {"conditions", "1"}}},
+      {"/api/impact", {{"name", "dws.user_day.total"}, {"conditions", "1"}, {"depth", "1"}}},
+      {"/api/path", {{"from", "ods.orders.dt"}, {"to", "ads.top.user_id"}, {"conditions", "1"}}},
+      {"/api/node", {{"name", "dws.usr_day"}}},
+  };
+  for (const auto& [path, params] : requests) {
+    CAPTURE(path);
+    const view::ApiAnswer x = a.Get(path, params), y = b.Get(path, params);
+    CHECK(x.status == y.status);
+    CHECK(x.body == y.body);
+  }
 }
 
 // ---- the server, over a real socket ------------------------------------------------
@@ -380,7 +426,8 @@ Reply GetPath(int port, const std::string& target, const std::string& host = "")
 // A server on a free port for the duration of a test.
 struct RunningServer {
   graph::Graph graph = GraphOf(kTwoScripts);
-  view::LineageApi api{graph, "lineage of <a.sql>"};
+  graph::GraphSource source{graph};
+  view::LineageApi api{source, "lineage of <a.sql>"};
   view::Server server{api, view::ServerOptions{"127.0.0.1", 0, nullptr}};
   int port = -1;
   std::thread thread;

@@ -246,7 +246,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   if (const int stop = AnalyzeToGraph(args, keep_sql, "graph", g, &status, err); stop >= 0) return stop;
   std::string text;
   if (html) {
-    view::WriteGraphPage(g, view::InputsTitle(args.input.paths, args.input.sequence), text);
+    view::WriteGraphPage(g, view::InputsTitle(args.input.paths, args.input.sequence, args.store), text);
     WriteOut(text, out);
     std::fflush(out);
     return status;

@@ -248,7 +248,7 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
       graph::WriteMermaid(graph::ImpactSubgraph(g, result), text);
       break;
     case ImpactFormat::Html:
-      view::WriteImpactPage(g, result, view::InputsTitle(args.input.paths, args.input.sequence), text);
+      view::WriteImpactPage(g, result, view::InputsTitle(args.input.paths, args.input.sequence, args.store), text);
       break;
   }
   std::fwrite(text.data(), 1, text.size(), out);

@@ -9,6 +9,7 @@
 
 #include "base/strings.h"
 #include "cli/graph_command.h"
+#include "cli/open_source.h"
 #include "view/api.h"
 #include "view/graph_page.h"
 #include "view/server.h"
@@ -21,7 +22,8 @@ const char kServeUsage[] =
     "\n"
     "Serves the interactive lineage page and its JSON API (docs/viewer.md) on a local HTTP\n"
     "server, for warehouses too large to draw in one page: the page asks the server for the\n"
-    "tables it shows. The lineage is that of `hivelineage graph` with the same inputs.\n"
+    "tables it shows. The lineage is that of the PATHs, or of the store --store DB (where each\n"
+    "answer reads only what it holds).\n"
     "Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
     "\n"
     "options:\n"
@@ -31,8 +33,7 @@ const char kServeUsage[] =
     "                        with no password)\n"
     "  --overview N          draw the whole graph when the page opens if it has at most N\n"
     "                        tables (default 2000); past that the page starts from a search\n"
-    "  --quiet               no line per request on stderr\n"
-    "  --collapse temporary  remove temporary tables, linking their sources to their targets\n";
+    "  --quiet               no line per request on stderr\n";
 
 // The option's value as a whole number from `low` to `high`; false when it is missing or not one.
 bool TakeInt(ArgCursor& c, int low, int high, int& out, std::string_view& value) {
@@ -83,11 +84,10 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   }
   if (!error.empty()) return UsageError(err, "hivelineage serve", error);
 
-  graph::Graph g;
-  int status = 0;
-  if (const int stop = AnalyzeToGraph(args, false, "serve", g, &status, err); stop >= 0) return stop;
-  const std::string title = view::InputsTitle(args.input.paths, args.input.sequence);
-  const view::LineageApi api(g, title, overview);
+  OpenedSource opened;
+  if (const int stop = OpenLineageSource(args, "serve", opened, err); stop >= 0) return stop;
+  const std::string title = view::InputsTitle(args.input.paths, args.input.sequence, args.store);
+  const view::LineageApi api(*opened.source, title, overview);
   if (!quiet) options.log = err;
 
   // SIGINT and SIGTERM are taken by a thread of their own (blocked everywhere

@@ -7,7 +7,10 @@
 #include "base/edit_distance.h"
 #include "base/strings.h"
 #include "graph/impact.h"
+#include "graph/impact_source.h"
+#include "graph/paths.h"
 #include "output/json_out.h"
+#include "view/page_builder.h"
 #include "view/page_data.h"
 
 namespace hivelineage::view {
@@ -60,40 +63,22 @@ bool Conditions(const std::map<std::string, std::string>& params, bool& value, A
   return true;
 }
 
-// Every node reachable from `start` going `direction`, as the page walks them (src/view/web/model.js): from a
-// table its table edges, from a column value edges (and conditions with `conditions`); at most `depth` hops
-// when depth >= 0. Sorted; `start` not included. `start` must be in the graph.
-std::vector<std::string> Reach(const graph::Graph& g, const std::string& start, graph::Direction direction,
-                               bool conditions, int depth) {
-  graph::ImpactResult r;
-  graph::Impact(g, start, graph::ImpactOptions{direction, depth, conditions}, r);
-  std::vector<std::string> out;
-  if (r.start_is_table) {
-    // The first tree is that of the table edges.
-    for (const graph::ImpactNode& n : r.trees.front().nodes)
-      if (n.parent >= 0) out.push_back(g.tables[n.id].name);
-  } else {
-    for (const graph::ImpactResult::Reached& c : r.columns) out.push_back(g.columns[c.column].name);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+PageBuilder::Statement StatementOf(const graph::StatementRef& s) { return {s.file, s.index, s.line, s.column, s.kind}; }
 
-// Closes an answer whose members a compact JsonOut wrote (its object still open, not empty) with "data": the
-// page data of `tables` (all tables when null).
-void EndWithData(std::string& body, const graph::Graph& g, const std::string& title,
-                 const std::set<std::string>* tables) {
-  body += ",\"data\":";
-  WritePageData(g, PageData{title, std::nullopt, tables}, body);
-  body += '}';
+// The part of a table's name after its database ("directory:" for directories).
+std::string_view ShortName(std::string_view table) {
+  const size_t cut = table.starts_with("directory:") ? std::string_view("directory:").size() : table.find('.') + 1;
+  return table.substr(cut);
 }
 
 }  // namespace
 
-LineageApi::LineageApi(const graph::Graph& graph, std::string title, int overview_limit)
-    : graph_(graph), title_(std::move(title)), overview_limit_(overview_limit) {
-  for (const graph::TableNode& t : graph.tables) tables_ += t.collapsed ? 0 : 1;
-}
+LineageApi::LineageApi(const graph::LineageSource& source, std::string title, int overview_limit)
+    : source_(source),
+      title_(std::move(title)),
+      overview_limit_(overview_limit),
+      tables_(source.Nodes(graph::Level::Table)),
+      columns_(source.Nodes(graph::Level::Column)) {}
 
 std::string LineageApi::Bootstrap() const {
   std::string out;
@@ -112,6 +97,62 @@ ApiAnswer LineageApi::Get(std::string_view path, const std::map<std::string, std
                         " (the API has /api/graph, /api/search, /api/node, /api/neighbours, /api/impact, /api/path)"));
 }
 
+bool LineageApi::IsTable(const std::string& name) const {
+  return std::binary_search(tables_.begin(), tables_.end(), name);
+}
+
+std::string LineageApi::TableOf(const std::string& name) const {
+  if (IsTable(name)) return name;
+  if (std::binary_search(columns_.begin(), columns_.end(), name)) return source_.TableOf(name);
+  return {};
+}
+
+// What the page lights when `start` is clicked: `hivelineage impact`'s walk (graph/impact_source.h reads the
+// part of the lineage it needs): from a table its table links, from a column value links, and condition
+// links with `conditions`; at most `depth` hops when depth >= 0. Sorted; `start` not included.
+std::vector<std::string> LineageApi::Reach(const std::string& start, graph::Direction direction, bool conditions,
+                                           int depth) const {
+  const bool table = IsTable(start);
+  graph::ImpactOptions options{direction, depth, conditions, table ? graph::Level::Table : graph::Level::Column};
+  graph::Graph part;
+  graph::ImpactResult r;
+  std::vector<std::string> out;
+  if (!graph::ImpactNeighbourhood(source_, start, options, part) || !graph::Impact(part, start, options, r)) return out;
+  if (table) {
+    for (const graph::ImpactNode& n : r.trees.front().nodes)
+      if (n.parent >= 0) out.push_back(part.tables[n.id].name);
+  } else {
+    for (const graph::ImpactResult::Reached& c : r.columns) out.push_back(part.columns[c.column].name);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The page data of `tables`: their columns, and every value, condition and table link between them.
+void LineageApi::EndWithData(std::string& body, const std::set<std::string>& tables) const {
+  PageBuilder page;
+  for (const std::string& t : tables) {
+    std::vector<std::string> columns;
+    for (const std::string& c : source_.ColumnsOf(t)) columns.push_back(c.substr(t.size() + 1));
+    page.AddTable(t, graph::TableKindName(source_.KindOfTable(t)), columns);
+  }
+  for (const std::string& t : tables) {
+    for (const graph::Link& l : source_.Links(graph::Level::Table, t, graph::Direction::Downstream, true, false))
+      page.AddTableEdge(t, l.target, StatementOf(l.statement));
+    for (const std::string& c : source_.ColumnsOf(t)) {
+      for (const graph::Link& l : source_.Links(graph::Level::Column, c, graph::Direction::Downstream, true, true)) {
+        if (l.kind == graph::LinkKind::Value)
+          page.AddValue(c, l.target, {{StatementOf(l.statement), l.expression, {}}});
+        else
+          page.AddCondition(StatementOf(l.statement), l.clause, l.expression, {c}, {l.target});
+      }
+    }
+  }
+  body += ",\"data\":";
+  page.Write(title_, std::nullopt, body);
+  body += '}';
+}
+
 // Tables and columns whose name holds `query` (any case), best first: the
 // name itself, then the short name itself, a short name starting with it,
 // the rest; tables before columns, shorter names first. As model.js ranks.
@@ -119,26 +160,18 @@ std::vector<LineageApi::Hit> LineageApi::Search(std::string_view query, size_t l
   const std::string q = ToLower(query);
   std::vector<Hit> hits;
   auto score = [&](const std::string& name, std::string_view short_name) {
-    const std::string s = ToLower(short_name);
-    if (name == q) return 0;
+    const std::string n = ToLower(name), s = ToLower(short_name);
+    if (n == q) return 0;
     if (s == q) return 1;
     if (s.starts_with(q)) return 2;
-    if (name.find(q) != std::string::npos) return 3;
+    if (n.find(q) != std::string::npos) return 3;
     return -1;
   };
-  for (const graph::TableNode& t : graph_.tables) {
-    if (t.collapsed) continue;
-    const size_t dot = t.name.find('.');
-    const std::string_view short_name =
-        dot == std::string::npos ? std::string_view(t.name) : std::string_view(t.name).substr(dot + 1);
-    const int s = score(ToLower(t.name), short_name);
-    if (s >= 0) hits.push_back({t.name, true, 2 * s});
-  }
-  for (const graph::ColumnNode& c : graph_.columns) {
-    if (graph_.tables[c.table].collapsed) continue;
-    const int s = score(ToLower(c.name), c.short_name());
-    if (s >= 0) hits.push_back({c.name, false, 2 * s + 1});
-  }
+  for (const std::string& t : tables_)
+    if (const int s = score(t, ShortName(t)); s >= 0) hits.push_back({t, true, 2 * s});
+  for (const std::string& c : columns_)
+    if (const int s = score(c, std::string_view(c).substr(c.rfind('.') + 1)); s >= 0)
+      hits.push_back({c, false, 2 * s + 1});
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
     if (a.score != b.score) return a.score < b.score;
     if (a.name.size() != b.name.size()) return a.name.size() < b.name.size();
@@ -146,15 +179,6 @@ std::vector<LineageApi::Hit> LineageApi::Search(std::string_view query, size_t l
   });
   if (hits.size() > limit) hits.resize(limit);
   return hits;
-}
-
-std::string LineageApi::TableOf(const std::string& name) const {
-  if (const std::optional<graph::TableId> t = graph_.FindTable(name)) return graph_.tables[*t].collapsed ? "" : name;
-  if (const std::optional<graph::ColumnId> c = graph_.FindColumn(name)) {
-    const graph::TableNode& t = graph_.tables[graph_.columns[*c].table];
-    return t.collapsed ? "" : t.name;
-  }
-  return {};
 }
 
 ApiAnswer LineageApi::NotFound(const std::string& name) const {
@@ -168,14 +192,12 @@ ApiAnswer LineageApi::NotFound(const std::string& name) const {
   const std::string_view last = std::string_view(key).substr(key.rfind('.') + 1);
   const size_t limit = std::max<size_t>(1, last.size() / 4);
   std::vector<std::pair<size_t, std::string>> scored;
-  auto consider = [&](const std::string& candidate) {
-    const size_t d = EditDistance(last, std::string_view(candidate).substr(candidate.rfind('.') + 1), limit);
-    if (d <= limit) scored.emplace_back(d, candidate);
-  };
-  for (const graph::TableNode& t : graph_.tables)
-    if (!t.collapsed) consider(t.name);
-  for (const graph::ColumnNode& c : graph_.columns)
-    if (!graph_.tables[c.table].collapsed) consider(c.name);
+  for (const auto* names : {&tables_, &columns_}) {
+    for (const std::string& candidate : *names) {
+      const size_t d = EditDistance(last, std::string_view(candidate).substr(candidate.rfind('.') + 1), limit);
+      if (d <= limit) scored.emplace_back(d, candidate);
+    }
+  }
   std::sort(scored.begin(), scored.end());
   std::vector<std::string> near;
   for (size_t i = 0; i < scored.size() && i < 5; ++i) near.push_back(scored[i].second);
@@ -191,15 +213,14 @@ ApiAnswer LineageApi::Graph(const std::map<std::string, std::string>& params) co
   ApiAnswer a;
   int limit = 0;
   if (!IntParam(params, "limit", 0, 1'000'000, overview_limit_, limit, a)) return a;
-  const bool truncated = tables_ > static_cast<size_t>(limit);
-  const std::set<std::string> none;
+  const bool truncated = tables_.size() > static_cast<size_t>(limit);
   output::JsonOut j(a.body, false);
   j.BeginObject();
   j.Key("tables");
-  j.Int(static_cast<int64_t>(tables_));
+  j.Int(static_cast<int64_t>(tables_.size()));
   j.Key("truncated");
   j.Bool(truncated);
-  EndWithData(a.body, graph_, title_, truncated ? &none : nullptr);
+  EndWithData(a.body, truncated ? std::set<std::string>() : std::set<std::string>(tables_.begin(), tables_.end()));
   return a;
 }
 
@@ -239,53 +260,51 @@ ApiAnswer LineageApi::SearchAnswer(const std::map<std::string, std::string>& par
 // "data"}. The data holds the node's table.
 ApiAnswer LineageApi::Node(const std::map<std::string, std::string>& params) const {
   ApiAnswer a;
-  const std::string* name = Required(params, "name", a);
-  if (!name) return a;
-  const std::string table = TableOf(ToLower(*name));
-  if (table.empty()) return NotFound(*name);
-  const graph::TableNode& t = graph_.tables[*graph_.FindTable(table)];
+  const std::string* param = Required(params, "name", a);
+  if (!param) return a;
+  const std::string name = ToLower(*param);
+  const std::string table = TableOf(name);
+  if (table.empty()) return NotFound(*param);
   output::JsonOut j(a.body, false);
   j.BeginObject();
   j.Key("name");
-  j.String(ToLower(*name));
+  j.String(name);
   j.Key("type");
-  j.String(table == ToLower(*name) ? "table" : "column");
-  if (table == ToLower(*name)) {
+  j.String(table == name ? "table" : "column");
+  if (table == name) {
     j.Key("kind");
-    j.String(graph::TableKindName(t.kind));
+    j.String(graph::TableKindName(source_.KindOfTable(table)));
     j.Key("columns");
     j.BeginArray(true);
-    for (graph::ColumnId c : t.columns) j.String(graph_.columns[c].short_name());
+    for (const std::string& c : source_.ColumnsOf(table)) j.String(std::string_view(c).substr(table.size() + 1));
     j.EndArray();
   } else {
     j.Key("table");
     j.String(table);
   }
-  const std::set<std::string> tables = {table};
-  EndWithData(a.body, graph_, title_, &tables);
+  EndWithData(a.body, {table});
   return a;
 }
 
-// {"name", "tables": [the node's table and those it shares a table edge with], "data"}
+// {"name", "tables": [the node's table and those it shares a table link with], "data"}
 ApiAnswer LineageApi::Neighbours(const std::map<std::string, std::string>& params) const {
   ApiAnswer a;
-  const std::string* name = Required(params, "name", a);
-  if (!name) return a;
-  const std::string table = TableOf(ToLower(*name));
-  if (table.empty()) return NotFound(*name);
+  const std::string* param = Required(params, "name", a);
+  if (!param) return a;
+  const std::string name = ToLower(*param);
+  const std::string table = TableOf(name);
+  if (table.empty()) return NotFound(*param);
   std::set<std::string> tables = {table};
-  const graph::TableId id = *graph_.FindTable(table);
-  for (const graph::Edge& e : graph_.table_edges) {
-    if (e.source == id && !graph_.tables[e.target].collapsed) tables.insert(graph_.tables[e.target].name);
-    if (e.target == id && !graph_.tables[e.source].collapsed) tables.insert(graph_.tables[e.source].name);
-  }
+  for (const graph::Direction d : {graph::Direction::Downstream, graph::Direction::Upstream})
+    for (const graph::Link& l : source_.Links(graph::Level::Table, table, d, true, false))
+      tables.insert(d == graph::Direction::Downstream ? l.target : l.source);
   output::JsonOut j(a.body, false);
   j.BeginObject();
   j.Key("name");
-  j.String(ToLower(*name));
+  j.String(name);
   j.Key("tables");
   j.StringArray({tables.begin(), tables.end()});
-  EndWithData(a.body, graph_, title_, &tables);
+  EndWithData(a.body, tables);
   return a;
 }
 
@@ -306,8 +325,8 @@ ApiAnswer LineageApi::Impact(const std::map<std::string, std::string>& params) c
   bool conditions = false;
   if (!IntParam(params, "depth", 0, 1'000'000, -1, depth, a) || !Conditions(params, conditions, a)) return a;
   std::vector<std::string> up, down;
-  if (direction != "downstream") up = Reach(graph_, start, graph::Direction::Upstream, conditions, depth);
-  if (direction != "upstream") down = Reach(graph_, start, graph::Direction::Downstream, conditions, depth);
+  if (direction != "downstream") up = Reach(start, graph::Direction::Upstream, conditions, depth);
+  if (direction != "upstream") down = Reach(start, graph::Direction::Downstream, conditions, depth);
   std::set<std::string> tables = {table};
   for (const auto* list : {&up, &down})
     for (const std::string& n : *list) tables.insert(TableOf(n));
@@ -319,12 +338,13 @@ ApiAnswer LineageApi::Impact(const std::map<std::string, std::string>& params) c
   j.StringArray(up);
   j.Key("downstream");
   j.StringArray(down);
-  EndWithData(a.body, graph_, title_, &tables);
+  EndWithData(a.body, tables);
   return a;
 }
 
-// {"from", "to", "found", "nodes": [...], "data"}: the nodes data flows through from `from` to `to` (both
-// included, when found), that is those `from` reaches and that reach `to`; conditions=0|1.
+// {"from", "to", "found", "paths": [[node, ...], ...], "truncated", "nodes", "data"}: the ways data flows from
+// `from` to `to` (both tables or both columns; graph/paths.h, at most 100), the nodes they pass through, and
+// the page data of their tables; conditions=0|1.
 ApiAnswer LineageApi::Path(const std::map<std::string, std::string>& params) const {
   ApiAnswer a;
   const std::string* from_param = Required(params, "from", a);
@@ -334,22 +354,12 @@ ApiAnswer LineageApi::Path(const std::map<std::string, std::string>& params) con
   const std::string from = ToLower(*from_param), to = ToLower(*to_param);
   if (TableOf(from).empty()) return NotFound(*from_param);
   if (TableOf(to).empty()) return NotFound(*to_param);
-  if (graph_.FindTable(from).has_value() != graph_.FindTable(to).has_value())
-    return Error(400, "'from' and 'to' must both be tables or both be columns");
+  if (IsTable(from) != IsTable(to)) return Error(400, "'from' and 'to' must both be tables or both be columns");
   bool conditions = false;
   if (!Conditions(params, conditions, a)) return a;
-  const std::vector<std::string> after = Reach(graph_, from, graph::Direction::Downstream, conditions, -1);
-  const std::vector<std::string> before = Reach(graph_, to, graph::Direction::Upstream, conditions, -1);
-  std::vector<std::string> nodes;
-  std::set_intersection(after.begin(), after.end(), before.begin(), before.end(), std::back_inserter(nodes));
-  const bool found = std::binary_search(after.begin(), after.end(), to);
-  if (found) {
-    nodes.push_back(from);
-    nodes.push_back(to);
-    std::sort(nodes.begin(), nodes.end());
-  }
-  std::set<std::string> tables;
-  for (const std::string& n : nodes) tables.insert(TableOf(n));
+  const graph::Paths paths = graph::FindPaths(
+      source_, from, to, graph::PathOptions{IsTable(from) ? graph::Level::Table : graph::Level::Column, conditions});
+  std::set<std::string> nodes, tables;
   output::JsonOut j(a.body, false);
   j.BeginObject();
   j.Key("from");
@@ -357,10 +367,26 @@ ApiAnswer LineageApi::Path(const std::map<std::string, std::string>& params) con
   j.Key("to");
   j.String(to);
   j.Key("found");
-  j.Bool(found);
+  j.Bool(!paths.paths.empty());
+  j.Key("paths");
+  j.BeginArray();
+  for (const std::vector<graph::PathHop>& path : paths.paths) {
+    j.BeginArray(true);
+    j.String(from);
+    nodes.insert(from);
+    for (const graph::PathHop& hop : path) {
+      j.String(hop.to);
+      nodes.insert(hop.to);
+    }
+    j.EndArray();
+  }
+  j.EndArray();
+  j.Key("truncated");
+  j.Bool(paths.truncated);
   j.Key("nodes");
-  j.StringArray(nodes);
-  EndWithData(a.body, graph_, title_, &tables);
+  j.StringArray({nodes.begin(), nodes.end()});
+  for (const std::string& n : nodes) tables.insert(TableOf(n));
+  EndWithData(a.body, tables);
   return a;
 }
 

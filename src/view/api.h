@@ -1,7 +1,10 @@
 // The JSON API of `hivelineage serve` (docs/viewer.md, "HTTP API"): what the
 // page asks the server for when the warehouse is too big to send whole.
-// Answers are computed from one graph and carry page data (page_data.h) for
-// the tables they involve, which the page merges into what it already has.
+// Answers are read from a graph::LineageSource, the lineage queries' reading
+// interface: the run's graph for PATHs, or a store's indexed tables for
+// --store, where each answer reads only what it holds. They carry page data
+// (page_builder.h) for the tables they involve, which the page merges into
+// what it already has.
 //
 // Independent of HTTP: a request is a path and its query parameters, an
 // answer a status and a JSON body, so the API is tested without a socket and
@@ -9,11 +12,12 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "graph/graph.h"
+#include "graph/lineage_source.h"
 
 namespace hivelineage::view {
 
@@ -24,10 +28,10 @@ struct ApiAnswer {
 
 class LineageApi {
  public:
-  // `graph` must outlive the API. `title` names the page. /api/graph sends
-  // the whole graph when it has at most `overview_limit` tables (unless asked
-  // for another limit), else nothing: the page then starts from a search.
-  LineageApi(const graph::Graph& graph, std::string title, int overview_limit = 2000);
+  // `source` must outlive the API. `title` names the page. /api/graph sends
+  // the whole lineage when it has at most `overview_limit` tables (unless
+  // asked for another limit), else nothing: the page then starts from a search.
+  LineageApi(const graph::LineageSource& source, std::string title, int overview_limit = 2000);
 
   // GET `path` (/api/graph, /api/search, /api/node, /api/neighbours,
   // /api/impact, /api/path) with `params`.
@@ -36,7 +40,7 @@ class LineageApi {
   // The page's data when served: the title and "mode": "server", nothing else.
   std::string Bootstrap() const;
 
-  size_t table_count() const { return tables_; }
+  size_t table_count() const { return tables_.size(); }
 
  private:
   struct Hit {
@@ -51,14 +55,21 @@ class LineageApi {
   ApiAnswer Neighbours(const std::map<std::string, std::string>& params) const;
   ApiAnswer Impact(const std::map<std::string, std::string>& params) const;
   ApiAnswer Path(const std::map<std::string, std::string>& params) const;
-  // The table a node name belongs to (itself for a table); empty, with `error` set, when there is none.
+  // The table a node name belongs to (itself for a table); empty when it is no node.
   std::string TableOf(const std::string& name) const;
+  bool IsTable(const std::string& name) const;
+  // Every node `start` reaches going `direction`, sorted.
+  std::vector<std::string> Reach(const std::string& start, graph::Direction direction, bool conditions,
+                                 int depth) const;
+  // Closes an answer whose members a compact JsonOut wrote (its object still open) with "data": the page
+  // data of `tables`.
+  void EndWithData(std::string& body, const std::set<std::string>& tables) const;
   ApiAnswer NotFound(const std::string& name) const;
 
-  const graph::Graph& graph_;
+  const graph::LineageSource& source_;
   std::string title_;
   int overview_limit_;
-  size_t tables_ = 0;  // not counting those --collapse temporary removed
+  std::vector<std::string> tables_, columns_;  // every node, for search and "did you mean"
 };
 
 }  // namespace hivelineage::view

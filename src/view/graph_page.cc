@@ -6,7 +6,8 @@
 
 namespace hivelineage::view {
 
-std::string InputsTitle(const std::vector<std::string>& paths, const std::string& sequence) {
+std::string InputsTitle(const std::vector<std::string>& paths, const std::string& sequence, const std::string& store) {
+  if (!store.empty()) return Cat("lineage in ", store);
   if (!sequence.empty()) return Cat("lineage of ", sequence);
   constexpr size_t kNamed = 3;
   std::string title = "lineage of ";

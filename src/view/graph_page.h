@@ -11,8 +11,9 @@
 
 namespace hivelineage::view {
 
-// "lineage of a.sql, etl/" (at most a few inputs named, then how many more).
-std::string InputsTitle(const std::vector<std::string>& paths, const std::string& sequence);
+// "lineage of a.sql, etl/" (at most a few inputs named, then how many more),
+// "lineage of nightly.txt" for a --sequence, "lineage in lineage.db" for a --store.
+std::string InputsTitle(const std::vector<std::string>& paths, const std::string& sequence, const std::string& store);
 
 // `hivelineage graph --format html`: every table and edge of `graph`.
 void WriteGraphPage(const graph::Graph& graph, const std::string& title, std::string& out);

@@ -268,11 +268,13 @@ def readme_image(args, path):
         browser.close()
 
 
-def start_server(args, *extra):
-    """`hivelineage serve --port 0 ... corpus/scripts` in the background; its process and URL."""
+def start_server(args, *extra, store=None):
+    """`hivelineage serve --port 0 ... corpus/scripts` (or `--store STORE`) in the background; its process and
+    URL."""
     root = pathlib.Path(args.source_root)
-    proc = subprocess.Popen([args.cli, "serve", "--port", "0", *extra, "--catalog", "corpus/catalog.json",
-                             "--var", "etl_date=2024-03-01", "corpus/scripts"],
+    inputs = ["--store", str(store)] if store else ["--catalog", "corpus/catalog.json", "--var", "etl_date=2024-03-01",
+                                                    "corpus/scripts"]
+    proc = subprocess.Popen([args.cli, "serve", "--port", "0", *extra, *inputs],
                             cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     for line in proc.stderr:
         m = re.search(r" on (http://127\.0\.0\.1:\d+/) ", line)
@@ -314,39 +316,50 @@ def test_server(args, browser, shots, out):
     finally:
         stop_server(proc)
 
-    # Too many tables to draw (here: more than 0): the page starts empty and asks as the user explores.
-    proc, url = start_server(args, "--overview", "0")
-    try:
-        page = browser.page()
-        check(page.goto(url) == "true", "the served page did not get ready")
-        check(not dom_names(page, "g.table"), "with --overview 0 the page should start empty")
-        check("search for a table or column" in page.eval("document.getElementById('panel').textContent"),
-              "the empty page does not say how to start")
-        page.screenshot(shots / "serve-2-start.png")
-        page.click("#search")
-        page.type("final_amount")
-        page.wait_for(f"[...document.querySelectorAll('#results li')].some(li => li.dataset.name === {json.dumps(COLUMN)})")
-        page.click(f'#results li[data-name="{COLUMN}"]')
-        page.wait_for(f"document.querySelector('g.col.sel') && document.querySelector('g.col.sel').dataset.name === {json.dumps(COLUMN)}")
-        up, down = graph.column_lineage(COLUMN, conditions=False)
-        check(dom_names(page, "g.col.up") == up and dom_names(page, "g.col.down") == down,
-              "the explored page highlights other columns than the walk over the graph")
-        shown = dom_names(page, "g.table")
-        check(shown == {graph.table_of(c) for c in up | down | {COLUMN}},
-              f"the explored page should show just the tables of the lineage, shows {sorted(shown)}")
-        page.screenshot(shots / "serve-3-column.png")
-        # Opening a table brings in the tables it shares an edge with.
-        page.key("Escape")
-        page.wait_for("!document.querySelector('g.col')")
-        page.click('g.table[data-name="ods.order_detail"] text.toggle')
-        neighbours = {"ods.order_detail"} | graph.table_out["ods.order_detail"] | \
-            {s for s, ts in graph.table_out.items() if "ods.order_detail" in ts}
-        page.wait_for(f"document.querySelectorAll('g.table').length >= {len(shown | neighbours)}")
-        check(dom_names(page, "g.table") == shown | neighbours, "opening a table did not bring in its neighbours")
-        page.screenshot(shots / "serve-4-explored.png")
-        served_checks(page, url)
-    finally:
-        stop_server(proc)
+    # Too many tables to draw (here: more than 0): the page starts empty and asks as the user explores; from the
+    # scripts, and from a store they were written into (each answer then reads only what it holds).
+    store = out / "lineage.db"
+    if store.exists():
+        store.unlink()
+    run_cli(args.cli, "store", "update", str(store), *common, cwd=root)
+    for source, kwargs in (("scripts", {}), ("store", {"store": store})):
+        proc, url = start_server(args, "--overview", "0", **kwargs)
+        try:
+            explore(browser.page(), url, graph, shots, source)
+        finally:
+            stop_server(proc)
+
+
+def explore(page, url, graph, shots, source):
+    """Start from a search, select a column, open a table: what is lit and drawn is what `impact` and the
+    graph say."""
+    check(page.goto(url) == "true", "the served page did not get ready")
+    check(not dom_names(page, "g.table"), "with --overview 0 the page should start empty")
+    check("search for a table or column" in page.eval("document.getElementById('panel').textContent"),
+          "the empty page does not say how to start")
+    page.screenshot(shots / f"serve-{source}-1-start.png")
+    page.click("#search")
+    page.type("final_amount")
+    page.wait_for(f"[...document.querySelectorAll('#results li')].some(li => li.dataset.name === {json.dumps(COLUMN)})")
+    page.click(f'#results li[data-name="{COLUMN}"]')
+    page.wait_for(f"document.querySelector('g.col.sel') && document.querySelector('g.col.sel').dataset.name === {json.dumps(COLUMN)}")
+    up, down = graph.column_lineage(COLUMN, conditions=False)
+    check(dom_names(page, "g.col.up") == up and dom_names(page, "g.col.down") == down,
+          f"the page served from the {source} highlights other columns than impact reaches")
+    shown = dom_names(page, "g.table")
+    check(shown == {graph.table_of(c) for c in up | down | {COLUMN}},
+          f"the explored page should show just the tables of the lineage, shows {sorted(shown)}")
+    page.screenshot(shots / f"serve-{source}-2-column.png")
+    # Opening a table brings in the tables it shares an edge with.
+    page.key("Escape")
+    page.wait_for("!document.querySelector('g.col')")
+    page.click('g.table[data-name="ods.order_detail"] text.toggle')
+    neighbours = {"ods.order_detail"} | graph.table_out["ods.order_detail"] | \
+        {s for s, ts in graph.table_out.items() if "ods.order_detail" in ts}
+    page.wait_for(f"document.querySelectorAll('g.table').length >= {len(shown | neighbours)}")
+    check(dom_names(page, "g.table") == shown | neighbours, "opening a table did not bring in its neighbours")
+    page.screenshot(shots / f"serve-{source}-3-explored.png")
+    served_checks(page, url)
 
 
 def test_hive_corpus(args, browser, shots, out):
