@@ -406,7 +406,7 @@ def main():
         not_run(f"the Hive test corpus is not at {args.hive_corpus} (the corpus suite needs ../shared)")
     chromium = cdp.find_chromium()
     if not chromium:
-        not_run("chromium not found (apt-get install chromium; .ci/run installs it)")
+        not_run("chromium not found (apt-get install chromium; bash tools/setup.sh test installs it)")
     out = pathlib.Path(args.out).resolve()
     shots = out / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
