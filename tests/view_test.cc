@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "graph/builder.h"
+#include "graph/explain.h"
 #include "graph/graph_source.h"
 #include "graph/impact.h"
 #include "graph/load.h"
@@ -210,6 +211,48 @@ TEST_CASE("impact page: opens on its start with what the walk reached") {
   const Decoded t(DataInPage(page));
   CHECK(t.doc["focus"]["start"] == "ads.top");
   CHECK(t.doc["focus"]["title"] == "upstream of ads.top (depth <= 1)");
+  CHECK(t.tables == std::vector<std::string>{"ads.top", "dws.user_day"});
+}
+
+TEST_CASE("explain page: opens on the column with what it is made of") {
+  const graph::Graph g = GraphOf({{"a.sql", kWarehouse},
+                                  {"b.sql",
+                                   "create table ads.top (user_id bigint, total double);\n"
+                                   "insert overwrite table ads.top select user_id, total from dws.user_day;\n"},
+                                  {"c.sql",
+                                   "create table ads.other (n bigint);\n"
+                                   "insert overwrite table ads.other select count(*) from ods.orders;\n"}});
+  graph::ExplainResult result;
+  std::string error;
+  REQUIRE(graph::Explain(g, "ADS.top.total", -1, result, error));
+  std::string page;
+  view::WriteExplainPage(g, result, "lineage of a.sql, b.sql, c.sql", page);
+  const Decoded d(DataInPage(page));
+  CHECK(d.doc["title"] == "lineage of a.sql, b.sql, c.sql: how ads.top.total is made");
+  CHECK(d.doc["focus"]["start"] == "ads.top.total");
+  CHECK(d.doc["focus"]["highlight"] == json{"dws.user_day.total", "ods.orders.amount", "dws.user_day", "ods.orders"});
+  CHECK(d.doc["focus"]["direction"] == "upstream");
+  // Only the tables the explanation names: not ads.other, which reads ods.orders too.
+  CHECK(d.tables == std::vector<std::string>{"ads.top", "dws.user_day", "ods.orders"});
+  // A condition's table is drawn (the toggle shows its edges), not highlighted.
+  const graph::Graph j = GraphOf({{"a.sql",
+                                   "create table ods.orders (id bigint, amount double);\n"
+                                   "create table ods.ok (id bigint);\n"
+                                   "create table dws.paid (amount double);\n"
+                                   "insert overwrite table dws.paid\n"
+                                   "select o.amount from ods.orders o join ods.ok k on o.id = k.id;\n"}});
+  REQUIRE(graph::Explain(j, "dws.paid.amount", -1, result, error));
+  page.clear();
+  view::WriteExplainPage(j, result, "t", page);
+  const Decoded c(DataInPage(page));
+  CHECK(c.tables == std::vector<std::string>{"dws.paid", "ods.ok", "ods.orders"});
+  CHECK(c.doc["focus"]["highlight"] == json{"ods.orders.amount", "ods.orders"});
+
+  REQUIRE(graph::Explain(g, "ads.top.total", 1, result, error));
+  page.clear();
+  view::WriteExplainPage(g, result, "t", page);
+  const Decoded t(DataInPage(page));
+  CHECK(t.doc["focus"]["title"] == "how ads.top.total is made (depth <= 1)");
   CHECK(t.tables == std::vector<std::string>{"ads.top", "dws.user_day"});
 }
 

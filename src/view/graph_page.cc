@@ -1,5 +1,7 @@
 #include "view/graph_page.h"
 
+#include <set>
+
 #include "base/strings.h"
 #include "view/page.h"
 #include "view/page_data.h"
@@ -38,6 +40,36 @@ void WriteImpactPage(const graph::Graph& graph, const graph::ImpactResult& resul
                     result.options.max_depth >= 0 ? Cat(" (depth <= ", result.options.max_depth, ")") : std::string());
   std::string data;
   WritePageData(sub, PageData{Cat(title, ": ", focus.title), focus}, data);
+  WritePage(data, out);
+}
+
+void WriteExplainPage(const graph::Graph& graph, const graph::ExplainResult& result, const std::string& title,
+                      std::string& out) {
+  Focus focus;
+  focus.start = result.column;
+  std::set<std::string> tables;  // of every column the explanation names
+  std::vector<std::string> source_tables;
+  for (const graph::ExplainNode& node : result.nodes) {
+    const std::optional<graph::ColumnId> id = graph.FindColumn(node.column);
+    if (!id) continue;
+    const std::string& table = graph.tables[graph.columns[*id].table].name;
+    const bool start = &node == &result.nodes.front();
+    if (!start) focus.highlight.push_back(node.column);
+    if (tables.insert(table).second && !start) source_tables.push_back(table);
+  }
+  // The tables of its conditions' columns too, drawn but not highlighted: the "conditions" toggle shows them.
+  for (const graph::ExplainNode& node : result.nodes)
+    for (const graph::ExplainHop& hop : node.hops)
+      for (const graph::ExplainCondition& condition : hop.conditions)
+        for (const std::string& column : condition.columns)
+          if (const std::optional<graph::ColumnId> id = graph.FindColumn(column))
+            tables.insert(graph.tables[graph.columns[*id].table].name);
+  focus.highlight.insert(focus.highlight.end(), source_tables.begin(), source_tables.end());
+  focus.direction = "upstream";
+  focus.title = Cat("how ", focus.start, " is made",
+                    result.max_depth >= 0 ? Cat(" (depth <= ", result.max_depth, ")") : std::string());
+  std::string data;
+  WritePageData(graph, PageData{Cat(title, ": ", focus.title), focus, &tables}, data);
   WritePage(data, out);
 }
 

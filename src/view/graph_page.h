@@ -1,11 +1,11 @@
 // The pages the commands write with --format html: the whole lineage graph,
-// or an impact answer opened on its start node (a Focus, page_data.h, so
-// other commands with a start node and an answer can do the same).
+// or an impact or explain answer opened on its start node (a Focus, page_data.h).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "graph/explain.h"
 #include "graph/graph.h"
 #include "graph/impact.h"
 
@@ -22,5 +22,11 @@ void WriteGraphPage(const graph::Graph& graph, const std::string& title, std::st
 // start's), with the start selected and what it reached highlighted.
 void WriteImpactPage(const graph::Graph& graph, const graph::ImpactResult& result, const std::string& title,
                      std::string& out);
+
+// `hivelineage explain --format html`: the tables of the columns the
+// explanation names (its conditions' included), with the column selected and
+// the columns it is made of (and their tables) highlighted upstream.
+void WriteExplainPage(const graph::Graph& graph, const graph::ExplainResult& result, const std::string& title,
+                      std::string& out);
 
 }  // namespace hivelineage::view

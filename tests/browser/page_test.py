@@ -8,7 +8,7 @@ console error), shows every table; the search box finds a column, a real click s
 tables highlighted upstream and downstream are exactly those a walk over the graph's value edges reaches (plus
 condition edges once the toggle is on); a table click lights table lineage; hovering an edge shows its expression
 and script:line; a table opens to its columns; SVG and PNG export download real files; `impact --format html`
-opens focused on its start. With --hive-corpus, the Hive test corpus's whole graph is loaded and its size and load
+and `explain --format html` open focused on their start. With --hive-corpus, the Hive test corpus's whole graph is loaded and its size and load
 time reported (that part belongs to the corpus suite). Screenshots of each view go to OUT/screenshots/.
 
 Without Chromium it prints one line saying so and exits 77 (meson: skipped); with CI=true that is a failure.
@@ -250,6 +250,27 @@ def test_bundled_warehouse(args, browser, shots, out):
     check("downstream of " + COLUMN in page2.eval("document.getElementById('panel').textContent"), "the focus is not named")
     page2.screenshot(shots / "8-impact-page.png")
     offline_checks(page2, impact_html)
+
+    # explain --format html: opens on the column, with every column of its explanation highlighted upstream.
+    explain_html = run_cli(args.cli, "explain", COLUMN, "--format", "html", *common, cwd=root)
+    explain = json.loads(run_cli(args.cli, "explain", COLUMN, "--format", "json", *common, cwd=root))
+    explain_file = out / "explain.html"
+    explain_file.write_bytes(explain_html)
+    page3 = browser.page()
+    check(page3.goto(explain_file.as_uri()) == "true", "the explain page did not get ready")
+    made_of = {n["column"] for n in explain["nodes"]} - {COLUMN}
+    check(made_of, "explain named no column upstream")
+    check(dom_names(page3, "g.col.sel") == {COLUMN}, "the explain page is not focused on its column")
+    check(dom_names(page3, "g.col.up") == made_of,
+          f"the explain page highlights {sorted(dom_names(page3, 'g.col.up'))}, explain names {sorted(made_of)}")
+    named = made_of | {COLUMN} | {c for n in explain["nodes"] for d in n.get("derivations", [])
+                                  for cond in d["conditions"] for c in cond["columns"]}
+    check(dom_names(page3, "g.table") == {graph.table_of(c) for c in named},
+          "the explain page should show the tables of the explanation's columns, its conditions' included")
+    check("how " + COLUMN + " is made" in page3.eval("document.getElementById('panel').textContent"),
+          "the focus is not named")
+    page3.screenshot(shots / "9-explain-page.png")
+    offline_checks(page3, explain_html)
 
 
 def readme_image(args, path):
