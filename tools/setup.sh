@@ -77,9 +77,10 @@ if [[ "$mode" == "uninstall" ]]; then
   exit 0
 fi
 
-packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev libsqlite3-dev libcurl4-openssl-dev)
-# The tests also render dot output, validate OpenLineage events and read the installed man page.
-if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema man-db); fi
+packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctest-dev libsqlite3-dev libcurl4-openssl-dev libcpp-httplib-dev)
+# The tests also render dot output, validate OpenLineage events, read the installed man page and
+# open the lineage page in headless Chromium (a font for its screenshots).
+if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema man-db chromium fonts-liberation); fi
 if [[ "$mode" == "install" ]]; then packages+=(man-db); fi
 missing=()
 for p in "${packages[@]}"; do

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "base/strings.h"
-#include "cli/format_option.h"
 #include "cli/graph_command.h"
 #include "graph/explain.h"
+#include "view/graph_page.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -21,7 +21,8 @@ const char kUsage[] =
     "\n"
     "options:\n"
     "  --depth N             follow at most N hops (default: no limit)\n"
-    "  --format FORMAT       text (a tree, default) or json\n";
+    "  --format FORMAT       text (a tree, default), json, or html (the lineage page opened on\n"
+    "                        the column, what it is made of highlighted)\n";
 
 }  // namespace
 
@@ -30,6 +31,7 @@ int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
   std::string column;
   int depth = -1;
   bool json = false;
+  bool html = false;
   std::string error;
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
@@ -53,7 +55,12 @@ int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
       if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || depth < 0)
         error = Cat("--depth expects a non-negative number, got '", value, "'");
     } else if (name == "--format") {
-      TakeTextOrJson(c, json, error);
+      if (c.TakeValue(value) && value == "html")
+        html = true;
+      else if (value != "text" && value != "json")
+        error = Cat("unknown format '", value, "' (expected text, json or html)");
+      else
+        json = value == "json";
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }
@@ -72,7 +79,9 @@ int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
     return 2;
   }
   std::string text;
-  if (json)
+  if (html)
+    view::WriteExplainPage(g, result, view::InputsTitle(args.input.paths, args.input.sequence, args.store), text);
+  else if (json)
     graph::WriteExplainJson(g, result, text);
   else
     graph::WriteExplainText(g, result, text);

@@ -16,6 +16,7 @@
 #include "store/load_graph.h"
 #include "store/schema.h"
 #include "store/update.h"
+#include "view/graph_page.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -28,8 +29,9 @@ const char kGraphUsage[] =
     "PATH is a .sql/.hql/.q file, a folder (searched recursively), or - for standard input.\n"
     "\n"
     "options:\n"
-    "  --format FORMAT       json (default), dot (Graphviz), mermaid, or openlineage (one\n"
-    "                        OpenLineage RunEvent per statement, one JSON object per line)\n"
+    "  --format FORMAT       json (default), dot (Graphviz), mermaid, openlineage (one\n"
+    "                        OpenLineage RunEvent per statement, one JSON object per line),\n"
+    "                        or html (an interactive page that opens offline)\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
     "  --level LEVEL         column (default), table (tables and table links only) or\n"
     "                        database (one node per database; not with openlineage)\n"
@@ -167,6 +169,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   PostOptions post;
   if (const char* key = std::getenv("OPENLINEAGE_API_KEY")) post.api_key = key;
   bool format_given = false;
+  bool html = false;  // --format html: the page (src/view/), not one of the graph library's formats
   std::string error;
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
@@ -183,9 +186,10 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       return 0;
     } else if (name == "--format") {
       const std::optional<graph::GraphFormat> f = c.TakeValue(value) ? graph::ParseGraphFormat(value) : std::nullopt;
-      if (!f)
-        error = Cat("unknown format '", value, "' (expected json, dot, mermaid or openlineage)");
-      else
+      html = value == "html";
+      if (!f && !html)
+        error = Cat("unknown format '", value, "' (expected json, dot, mermaid, openlineage or html)");
+      else if (f)
         format = *f;
       format_given = true;
     } else if (name == "--namespace") {
@@ -241,6 +245,12 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   const bool keep_sql = format == graph::GraphFormat::OpenLineage;
   if (const int stop = AnalyzeToGraph(args, keep_sql, "graph", g, &status, err); stop >= 0) return stop;
   std::string text;
+  if (html) {
+    view::WriteGraphPage(g, view::InputsTitle(args.input.paths, args.input.sequence, args.store), text);
+    WriteOut(text, out);
+    std::fflush(out);
+    return status;
+  }
   if (!post.url.empty()) {
     graph::WriteOpenLineage(g, ol, text);  // posted event by event
     const PostSummary sent = PostEvents(text, post, "hivelineage graph", err);

@@ -14,6 +14,7 @@
 #include "graph/impact_source.h"
 #include "cli/open_source.h"
 #include "store/store_source.h"
+#include "view/graph_page.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -32,19 +33,21 @@ const char kImpactUsage[] =
     "                        ... condition reads impacts every column its statement writes\n"
     "                        under it (default: values only)\n"
     "  --depth N             follow at most N hops (default: no limit)\n"
-    "  --format FORMAT       text (a tree, default), json, dot (Graphviz) or mermaid\n"
+    "  --format FORMAT       text (a tree, default), json, dot (Graphviz), mermaid, or html\n"
+    "                        (the interactive page, opened on NAME with what it reaches lit)\n"
     "  --level LEVEL         column (default: a column's impact, or a table's and its\n"
     "                        columns'), table (a table's, through table links alone) or\n"
     "                        database (NAME is a database; what it feeds, database by database)\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n";
 
-enum class ImpactFormat : uint8_t { Text, Json, Dot, Mermaid };
+enum class ImpactFormat : uint8_t { Text, Json, Dot, Mermaid, Html };
 
 std::optional<ImpactFormat> ParseImpactFormat(std::string_view name) {
   if (name == "text") return ImpactFormat::Text;
   if (name == "json") return ImpactFormat::Json;
   if (name == "dot") return ImpactFormat::Dot;
   if (name == "mermaid") return ImpactFormat::Mermaid;
+  if (name == "html") return ImpactFormat::Html;
   return std::nullopt;
 }
 
@@ -150,7 +153,7 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
     } else if (name == "--format") {
       const std::optional<ImpactFormat> f = c.TakeValue(value) ? ParseImpactFormat(value) : std::nullopt;
       if (!f)
-        error = Cat("unknown format '", value, "' (expected text, json, dot or mermaid)");
+        error = Cat("unknown format '", value, "' (expected text, json, dot, mermaid or html)");
       else
         format = *f;
     } else {
@@ -243,6 +246,9 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
       break;
     case ImpactFormat::Mermaid:
       graph::WriteMermaid(graph::ImpactSubgraph(g, result), text);
+      break;
+    case ImpactFormat::Html:
+      view::WriteImpactPage(g, result, view::InputsTitle(args.input.paths, args.input.sequence, args.store), text);
       break;
   }
   std::fwrite(text.data(), 1, text.size(), out);

@@ -1,0 +1,133 @@
+#include "cli/serve_command.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <charconv>
+#include <string>
+#include <thread>
+
+#include "base/strings.h"
+#include "cli/graph_command.h"
+#include "cli/open_source.h"
+#include "view/api.h"
+#include "view/graph_page.h"
+#include "view/server.h"
+
+namespace hivelineage::cli {
+namespace {
+
+const char kServeUsage[] =
+    "usage: hivelineage serve [OPTIONS] [PATH ...]\n"
+    "\n"
+    "Serves the interactive lineage page and its JSON API (docs/viewer.md) on a local HTTP\n"
+    "server, for warehouses too large to draw in one page: the page asks the server for the\n"
+    "tables it shows. The lineage is that of the PATHs, or of the store --store DB (where each\n"
+    "answer reads only what it holds).\n"
+    "Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
+    "\n"
+    "options:\n"
+    "  --port N              port to listen on (default 8080; 0 picks a free one)\n"
+    "  --host ADDR           address to listen on (default 127.0.0.1, this machine only;\n"
+    "                        another address makes the lineage readable from the network,\n"
+    "                        with no password)\n"
+    "  --overview N          draw the whole graph when the page opens if it has at most N\n"
+    "                        tables (default 2000); past that the page starts from a search\n"
+    "  --quiet               no line per request on stderr\n";
+
+// The option's value as a whole number from `low` to `high`; false when it is missing or not one.
+bool TakeInt(ArgCursor& c, int low, int high, int& out, std::string_view& value) {
+  if (!c.TakeValue(value)) return false;
+  int n = 0;
+  const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (r.ec != std::errc() || r.ptr != value.data() + value.size() || n < low || n > high) return false;
+  out = n;
+  return true;
+}
+
+}  // namespace
+
+int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+  GraphInputArgs args;
+  view::ServerOptions options;
+  bool quiet = false;
+  int overview = 2000;
+  std::string error;
+  ArgCursor c(argc, argv, 2);
+  while (error.empty() && c.Next()) {
+    if (c.is_path()) {
+      args.input.paths.emplace_back(c.arg());
+      continue;
+    }
+    if (ParseGraphInputOption(c, args, error)) continue;
+    const std::string_view name = c.name();
+    std::string_view value;
+    if (name == "--help" || name == "-h") {
+      std::fputs(SubcommandUsageText(kServeUsage).c_str(), out);
+      return 0;
+    } else if (name == "--port") {
+      if (!TakeInt(c, 0, 65535, options.port, value))
+        error = Cat("--port expects a port number from 0 to 65535, got '", value, "'");
+    } else if (name == "--host") {
+      if (!c.TakeValue(value) || value.empty())
+        error = "--host needs an address";
+      else
+        options.host = std::string(value);
+    } else if (name == "--overview") {
+      if (!TakeInt(c, 0, 100'000'000, overview, value))
+        error = Cat("--overview expects a number of tables, got '", value, "'");
+    } else if (name == "--quiet") {
+      quiet = true;
+    } else {
+      error = Cat("unknown option '", c.arg(), "'");
+    }
+  }
+  if (!error.empty()) return UsageError(err, "hivelineage serve", error);
+
+  OpenedSource opened;
+  if (const int stop = OpenLineageSource(args, "serve", opened, err); stop >= 0) return stop;
+  const std::string title = view::InputsTitle(args.input.paths, args.input.sequence, args.store);
+  const view::LineageApi api(*opened.source, title, overview);
+  if (!quiet) options.log = err;
+
+  // SIGINT and SIGTERM are taken by a thread of their own (blocked everywhere
+  // else, the server's threads included, which inherit the mask), which stops the server.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  view::Server server(api, options);
+  const int port = server.Bind(error);
+  if (port < 0) {
+    std::fprintf(err, "hivelineage serve: %s\n", error.c_str());
+    return 2;
+  }
+  if (!view::IsLoopbackHost(options.host))
+    std::fprintf(err, "hivelineage serve: warning: listening on %s: anyone who can reach it can read the lineage\n",
+                 options.host.c_str());
+  const std::string shown_host =
+      options.host.find(':') != std::string::npos ? Cat("[", options.host, "]") : options.host;
+  std::fprintf(err, "hivelineage serve: %s (%zu tables) on http://%s:%d/ (Ctrl-C stops)\n", title.c_str(),
+               api.table_count(), shown_host.c_str(), port);
+  std::fflush(err);
+
+  std::thread watcher([&] {
+    int sig = 0;
+    sigwait(&signals, &sig);
+    server.Stop();
+  });
+  const bool ran = server.Run();
+  // Run() also returns when the server fails: wake the watcher if no signal did.
+  pthread_kill(watcher.native_handle(), SIGTERM);
+  watcher.join();
+  if (!ran) {
+    std::fprintf(err, "hivelineage serve: the server stopped on an error\n");
+    return 2;
+  }
+  std::fprintf(err, "hivelineage serve: stopped\n");
+  return 0;
+}
+
+}  // namespace hivelineage::cli
