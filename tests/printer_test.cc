@@ -167,6 +167,14 @@ TEST_CASE("a name with a variable left in it prints as written") {
   CHECK(ast::IdentNeedsQuotes("T_${x}"));                   // capitals come from backquotes and keep them
   CHECK(PS("drop table `dec_nR${s:%-rm}`") == "DROP TABLE `dec_nR${s:%-rm}`");
   CHECK(ast::IdentNeedsQuotes("${x"));
+  // Found by the round-trip fuzzer: capitals inside ${...} are kept as written
+  // by the lexer, so they do not mean the name came from backquotes.
+  CHECK(PS("select o.a from ${hivevar:src?dbTYQE* 0.BD DE}.order_info o") ==
+        "SELECT o.a FROM ${hivevar:src?dbTYQE* 0.BD DE}.order_info AS o");
+  CHECK(!ast::IdentNeedsQuotes("db_${hivevar:SRC_DB}"));
+  for (const char* sql : {"select `${x}` from t", "select `${x}`.a from `${y}`", "create table `${x}` (a int)",
+                          "select a as `${x}` from t", "select ${x} from t", "select f(`${x}`) from t"})
+    PS(sql);  // each round-trips (PS checks)
 }
 
 }  // namespace

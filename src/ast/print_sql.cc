@@ -10,6 +10,10 @@
 
 namespace hivelineage::ast {
 
+// Defined with AppendIdent below.
+bool IsLoneVariable(std::string_view name);
+void AppendBackquoted(std::string& out, std::string_view name);
+
 namespace {
 
 // The level of an expression as printed: the loosest operator at its top.
@@ -92,6 +96,19 @@ class Printer {
       if (i > 0) out += '.';
       Name(parts[i]);
     }
+  }
+  // A column named by a lone ${...} came from backquotes: unquoted, it would
+  // read back as a variable left in the text.
+  void ColumnNames(List<Ident> parts) {
+    if (!parts.empty() && IsLoneVariable(parts[0].name)) {
+      AppendBackquoted(out, parts[0].name);
+      for (size_t i = 1; i < parts.size(); ++i) {
+        out += '.';
+        Name(parts[i]);
+      }
+      return;
+    }
+    Names(parts);
   }
   void Qualified(const QualifiedName& q) { Names(q.parts); }
   void IdentList(List<Ident> ids) {
@@ -331,7 +348,7 @@ class Printer {
         Literal(static_cast<const ast::Literal*>(e));
         return;
       case ExprKind::ColumnRef:
-        Names(static_cast<const ColumnRef*>(e)->parts);
+        ColumnNames(static_cast<const ColumnRef*>(e)->parts);
         return;
       case ExprKind::StarExpr: {
         const auto* s = static_cast<const StarExpr*>(e);
@@ -1477,17 +1494,39 @@ class Printer {
 // A word the lexer reads back as one name although it is not a simple one:
 // a name with a variable left in it (tbl_${suffix}, db_${env:a.b}). Printed
 // as written, since in backquotes a table name splits at its dots.
-bool WordWithVariable(std::string_view name) {
-  if (name.find("${") == std::string_view::npos) return false;
-  // Unquoted words are read in lower case: a name with capitals came from
-  // backquotes and keeps them.
-  for (char c : name)
-    if (c >= 'A' && c <= 'Z') return false;
+// The kind of the one token `name` lexes to, or Error when it is not one token.
+lexer::TokenKind LoneTokenKind(std::string_view name) {
   std::vector<lexer::Token> tokens;
   Diagnostics diags;
   lexer::Tokenize(name, lexer::LexOptions{}, tokens, diags);
-  return diags.empty() && tokens.size() == 2 && tokens[0].kind == lexer::TokenKind::Word && tokens[0].begin == 0 &&
-         tokens[0].end == name.size() && tokens[1].kind == lexer::TokenKind::Eof;
+  if (diags.empty() && tokens.size() == 2 && tokens[0].begin == 0 && tokens[0].end == name.size() &&
+      tokens[1].kind == lexer::TokenKind::Eof)
+    return tokens[0].kind;
+  return lexer::TokenKind::Error;
+}
+
+bool IsLoneVariable(std::string_view name) {
+  return name.starts_with("${") && LoneTokenKind(name) == lexer::TokenKind::Variable;
+}
+
+bool WordWithVariable(std::string_view name) {
+  if (name.find("${") == std::string_view::npos) return false;
+  // Unquoted words are read in lower case, except inside ${...} which the lexer
+  // keeps as written: a capital outside a variable came from backquotes.
+  int depth = 0;
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (c == '$' && i + 1 < name.size() && name[i + 1] == '{') {
+      ++depth;
+      ++i;
+    } else if (c == '}' && depth > 0) {
+      --depth;
+    } else if (depth == 0 && c >= 'A' && c <= 'Z') {
+      return false;
+    }
+  }
+  const lexer::TokenKind kind = LoneTokenKind(name);
+  return kind == lexer::TokenKind::Word || kind == lexer::TokenKind::Variable;
 }
 
 bool IdentNeedsQuotes(std::string_view name) {
@@ -1497,17 +1536,20 @@ bool IdentNeedsQuotes(std::string_view name) {
   return kw != lexer::Keyword::None && lexer::IsReserved(kw);
 }
 
-void AppendIdent(std::string& out, std::string_view name) {
-  if (!IdentNeedsQuotes(name)) {
-    out += name;
-    return;
-  }
+void AppendBackquoted(std::string& out, std::string_view name) {
   out += '`';
   for (char c : name) {
     if (c == '`') out += '`';
     out += c;
   }
   out += '`';
+}
+
+void AppendIdent(std::string& out, std::string_view name) {
+  if (IdentNeedsQuotes(name))
+    AppendBackquoted(out, name);
+  else
+    out += name;
 }
 
 void AppendQuotedString(std::string& out, std::string_view value) {
