@@ -700,8 +700,11 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
   };
   absl::InlinedVector<Operand, 32> stack{{root, false, true}};
   while (!stack.empty()) {
-    const auto [e, under_mask, is_value] = stack.back();
+    // Named copies, not a structured binding: lambdas below capture them (clang 14).
+    const Operand top = stack.back();
     stack.pop_back();
+    const Expr* const e = top.e;
+    const bool under_mask = top.under_mask, is_value = top.is_value;
     auto value_of = [&](bool masked) {
       if (is_value) value(masked);
     };
