@@ -44,6 +44,16 @@ std::string Unquoted(std::string_view name) {
 
 bool IsNullCell(std::string_view s) { return s.empty() || s == "NULL"; }
 
+// One described table being read. At namespace scope: clang 14 cannot
+// default-construct a nested struct with member initialisers inside its class.
+struct Pending {
+  uint32_t begin = 0;  // where it starts, for an error about the whole table
+  std::optional<Cell> command_name;
+  std::string database, table;
+  lineage::CatalogTable schema;
+  bool has_rows = false;
+};
+
 class Reader {
  public:
   explicit Reader(std::string_view default_db) : default_db_(default_db) {}
@@ -58,13 +68,6 @@ class Reader {
  private:
   enum class Section : uint8_t { None, Columns, PartitionPending, PartitionColumns, Details, Other };
 
-  struct Pending {
-    uint32_t begin = 0;  // where it starts, for an error about the whole table
-    std::optional<Cell> command_name;
-    std::string database, table;
-    lineage::CatalogTable schema;
-    bool has_rows = false;
-  };
 
   void Line(Row& row) {
     if (std::optional<Cell> named = DescribedTable(row)) {
