@@ -143,7 +143,11 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     return;
   }
 
-  auto [vars, split, parse] = StartReading(options);
+  // Named references, not a structured binding: lambdas below capture them (clang 14).
+  ScriptReading reading = StartReading(options);
+  auto& vars = reading.vars;
+  auto& split = reading.split;
+  auto& parse = reading.parse;
 
   // Statements are analysed as the splitter finds them, so only the one at
   // hand is held. Splitting diagnostics go to the statement they fall in, or

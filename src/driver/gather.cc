@@ -44,7 +44,11 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   lineage::FactsGatherer gatherer(std::string(source.name()), options.default_database);
   const Limits& limits = options.limits;
   if (source.text().size() > MaxFileBytes(limits)) return gatherer.Finish();
-  auto [vars, split, parse] = StartReading(options);
+  // Named references, not a structured binding: lambdas below capture them (clang 14).
+  ScriptReading reading = StartReading(options);
+  auto& vars = reading.vars;
+  auto& split = reading.split;
+  auto& parse = reading.parse;
   Diagnostics ignored;
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
