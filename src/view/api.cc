@@ -181,6 +181,19 @@ std::vector<LineageApi::Hit> LineageApi::Search(std::string_view query, size_t l
   return hits;
 }
 
+std::optional<LineageApi::NamedNode> LineageApi::Named(const std::map<std::string, std::string>& params,
+                                                       const std::string& key, ApiAnswer& a) const {
+  const std::string* param = Required(params, key, a);
+  if (!param) return std::nullopt;
+  NamedNode node{ToLower(*param), {}};
+  node.table = TableOf(node.name);
+  if (node.table.empty()) {
+    a = NotFound(*param);
+    return std::nullopt;
+  }
+  return node;
+}
+
 ApiAnswer LineageApi::NotFound(const std::string& name) const {
   ApiAnswer a{404, {}};
   output::JsonOut j(a.body, false);
@@ -260,11 +273,10 @@ ApiAnswer LineageApi::SearchAnswer(const std::map<std::string, std::string>& par
 // "data"}. The data holds the node's table.
 ApiAnswer LineageApi::Node(const std::map<std::string, std::string>& params) const {
   ApiAnswer a;
-  const std::string* param = Required(params, "name", a);
-  if (!param) return a;
-  const std::string name = ToLower(*param);
-  const std::string table = TableOf(name);
-  if (table.empty()) return NotFound(*param);
+  const std::optional<NamedNode> node = Named(params, "name", a);
+  if (!node) return a;
+  const std::string& name = node->name;
+  const std::string& table = node->table;
   output::JsonOut j(a.body, false);
   j.BeginObject();
   j.Key("name");
@@ -289,14 +301,12 @@ ApiAnswer LineageApi::Node(const std::map<std::string, std::string>& params) con
 // {"name", "tables": [the node's table and those it shares a table link with], "data"}
 ApiAnswer LineageApi::Neighbours(const std::map<std::string, std::string>& params) const {
   ApiAnswer a;
-  const std::string* param = Required(params, "name", a);
-  if (!param) return a;
-  const std::string name = ToLower(*param);
-  const std::string table = TableOf(name);
-  if (table.empty()) return NotFound(*param);
-  std::set<std::string> tables = {table};
+  const std::optional<NamedNode> node = Named(params, "name", a);
+  if (!node) return a;
+  const std::string& name = node->name;
+  std::set<std::string> tables = {node->table};
   for (const graph::Direction d : {graph::Direction::Downstream, graph::Direction::Upstream})
-    for (const graph::Link& l : source_.Links(graph::Level::Table, table, d, true, false))
+    for (const graph::Link& l : source_.Links(graph::Level::Table, node->table, d, true, false))
       tables.insert(d == graph::Direction::Downstream ? l.target : l.source);
   output::JsonOut j(a.body, false);
   j.BeginObject();
@@ -312,11 +322,10 @@ ApiAnswer LineageApi::Neighbours(const std::map<std::string, std::string>& param
 // depth=N, conditions=0|1. The data holds every table involved.
 ApiAnswer LineageApi::Impact(const std::map<std::string, std::string>& params) const {
   ApiAnswer a;
-  const std::string* name = Required(params, "name", a);
-  if (!name) return a;
-  const std::string start = ToLower(*name);
-  const std::string table = TableOf(start);
-  if (table.empty()) return NotFound(*name);
+  const std::optional<NamedNode> node = Named(params, "name", a);
+  if (!node) return a;
+  const std::string& start = node->name;
+  const std::string& table = node->table;
   auto dir = params.find("direction");
   const std::string direction = dir == params.end() ? "both" : dir->second;
   if (direction != "both" && direction != "upstream" && direction != "downstream")
@@ -347,13 +356,11 @@ ApiAnswer LineageApi::Impact(const std::map<std::string, std::string>& params) c
 // the page data of their tables; conditions=0|1.
 ApiAnswer LineageApi::Path(const std::map<std::string, std::string>& params) const {
   ApiAnswer a;
-  const std::string* from_param = Required(params, "from", a);
-  if (!from_param) return a;
-  const std::string* to_param = Required(params, "to", a);
-  if (!to_param) return a;
-  const std::string from = ToLower(*from_param), to = ToLower(*to_param);
-  if (TableOf(from).empty()) return NotFound(*from_param);
-  if (TableOf(to).empty()) return NotFound(*to_param);
+  const std::optional<NamedNode> from_node = Named(params, "from", a);
+  if (!from_node) return a;
+  const std::optional<NamedNode> to_node = Named(params, "to", a);
+  if (!to_node) return a;
+  const std::string &from = from_node->name, &to = to_node->name;
   if (IsTable(from) != IsTable(to)) return Error(400, "'from' and 'to' must both be tables or both be columns");
   bool conditions = false;
   if (!Conditions(params, conditions, a)) return a;

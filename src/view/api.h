@@ -12,6 +12,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -65,6 +66,13 @@ class LineageApi {
   // data of `tables`.
   void EndWithData(std::string& body, const std::set<std::string>& tables) const;
   ApiAnswer NotFound(const std::string& name) const;
+  // The node a request names in parameter `key`, lower-cased, with its table; nullopt with `a` holding the
+  // error when the parameter is missing or names no node.
+  struct NamedNode {
+    std::string name, table;
+  };
+  std::optional<NamedNode> Named(const std::map<std::string, std::string>& params, const std::string& key,
+                                 ApiAnswer& a) const;
 
   const graph::LineageSource& source_;
   std::string title_;
