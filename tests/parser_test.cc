@@ -533,3 +533,20 @@ TEST_CASE("storage clauses: garbage after the table name is rejected, as Hive re
   CHECK(diags[0].message == "expected end of statement, found 'INTERSECTNG'");
   CHECK(diags[0].span.begin == sql.find("INTERSECTNG"));
 }
+
+TEST_CASE("a star in parentheses is not an expression") {
+  // Found by the round-trip fuzzer: um((*)) was accepted and printed um(*), a
+  // different call (Hive rejects the parenthesized star).
+  for (const std::string sql : {"select um((*)) from aa", "select (*) from t", "select (*, a) from t"}) {
+    hivelineage::Arena arena;
+    hivelineage::Diagnostics diags;
+    CHECK(hivelineage::parser::ParseStatement(sql, arena, {}, diags) == nullptr);
+    REQUIRE(diags.size() == 1);
+    CHECK(diags[0].message.starts_with("expected expression"));
+    CHECK(diags[0].span.begin == sql.find('*'));
+  }
+  hivelineage::Arena arena;
+  hivelineage::Diagnostics diags;
+  CHECK(hivelineage::parser::ParseStatement("select count(*), hash(a, *), f(t.*), * from t", arena, {}, diags) !=
+        nullptr);
+}

@@ -557,6 +557,12 @@ ast::Expr* Parser::ParseParenExpr() {
   const uint32_t begin = StartOffset();
   if (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)) return ParseSubqueryParens(begin);
   Advance();  // (
+  // `*` stands for a whole select item or argument, never for a value in
+  // parentheses: Hive rejects f((*)), and f(*) would mean something else.
+  if (At(TokenKind::Star)) {
+    Fail("expression");
+    return nullptr;
+  }
   ast::Expr* first = ParseExpr();
   if (first == nullptr) return nullptr;
   if (Accept(TokenKind::RParen)) return MaybeInterval(first, begin);
