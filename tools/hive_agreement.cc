@@ -2,7 +2,8 @@
 //
 // Usage: hive_agreement [CORPUS_DIR] [--show N] [--min-agree PCT] [--min-parse PCT]
 // Prints the same summary line as shared/tools/hive_agreement.py (and with
-// --show N, the top parse failures and N examples per disagreement cause).
+// --show N, the top parse failures and N examples per disagreement cause, from
+// dev files only), then the figures of the dev and held-out files apart.
 // Exit status 1 when a minimum is not reached.
 #include "hive_agreement.h"
 
@@ -43,5 +44,6 @@ int main(int argc, char** argv) {
   hivelineage::agreement::Report r = hivelineage::agreement::Measure(corpus, show);
   if (show > 0) std::fputs(hivelineage::agreement::Details(r).c_str(), stdout);
   std::printf("%s\n", hivelineage::agreement::SummaryLine(r).c_str());
+  std::printf("%s\n", hivelineage::agreement::SplitLine(r).c_str());
   return r.agree_rate() >= min_agree && r.parse_rate() >= min_parse ? 0 : 1;
 }
