@@ -537,7 +537,8 @@ TEST_CASE("storage clauses: garbage after the table name is rejected, as Hive re
 TEST_CASE("a star in parentheses is not an expression") {
   // Found by the round-trip fuzzer: um((*)) was accepted and printed um(*), a
   // different call (Hive rejects the parenthesized star).
-  for (const std::string sql : {"select um((*)) from aa", "select (*) from t", "select (*, a) from t"}) {
+  for (const std::string sql : {"select um((*)) from aa", "select (*) from t", "select (*, a) from t",
+                                 "select f(a, -*) from t", "select a + * from t"}) {
     hivelineage::Arena arena;
     hivelineage::Diagnostics diags;
     CHECK(hivelineage::parser::ParseStatement(sql, arena, {}, diags) == nullptr);
@@ -549,4 +550,11 @@ TEST_CASE("a star in parentheses is not an expression") {
   hivelineage::Diagnostics diags;
   CHECK(hivelineage::parser::ParseStatement("select count(*), hash(a, *), f(t.*), * from t", arena, {}, diags) !=
         nullptr);
+  // Found by the round-trip fuzzer next: a star as the operand of an operator.
+  for (const std::string sql : {"select substr(v, * * 5) from t", "select * * 2 from t", "select t.* + 1 from t"}) {
+    hivelineage::Diagnostics errors;
+    CHECK(hivelineage::parser::ParseStatement(sql, arena, {}, errors) == nullptr);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].message.starts_with("expected end of expression"));
+  }
 }

@@ -182,8 +182,22 @@ ast::Expr* Parser::ParseExpr(Precedence min) {
   DepthGuard guard(*this);
   if (!guard.ok()) return nullptr;
   const uint32_t begin = StartOffset();
+  // `*` and `t.*` stand alone (a select item, an argument), never as an
+  // operand: Hive rejects `* * 5`, which would not even print back the same.
+  if (At(TokenKind::Star) && min != Precedence::Lowest) {
+    Fail("expression");
+    return nullptr;
+  }
   ast::Expr* lhs = ParsePrefix();
   if (lhs == nullptr) return nullptr;
+  if (lhs->kind == ast::NodeKind::StarExpr) {
+    const Infix in = PeekInfix(*this);
+    if (in.form != Infix::Form::None && in.level > min) {
+      Fail("end of expression");
+      return nullptr;
+    }
+    return lhs;
+  }
   Precedence last = Precedence::Lowest;  // the level just applied (a < b < c is an error)
   int wraps = 0;                         // non-binary wrappers applied in this loop
   while (true) {
