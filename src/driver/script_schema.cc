@@ -14,7 +14,12 @@ void ScriptSchema::ApplyTo(lineage::Catalog& catalog) const {
 }
 
 std::string TableFingerprint(const lineage::CatalogTable& table) {
-  return output::Md5Hex(lineage::CatalogTableToJson(table).dump());
+  // Open and learned entries resolve differently from declared ones with the
+  // same columns; other tables keep the digest of their JSON alone.
+  std::string text = lineage::CatalogTableToJson(table).dump();
+  if (table.open) text += "|open";
+  if (table.learned) text += "|learned";
+  return output::Md5Hex(text);
 }
 
 void SchemaRecorder::Looked(const std::string& name, const lineage::CatalogTable* found) {
