@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/strings.h"
 #include "lineage/catalog_json.h"
 #include "output/md5.h"
 
@@ -14,11 +15,14 @@ void ScriptSchema::ApplyTo(lineage::Catalog& catalog) const {
 }
 
 std::string TableFingerprint(const lineage::CatalogTable& table) {
-  // Open and learned entries resolve differently from declared ones with the
-  // same columns; other tables keep the digest of their JSON alone.
+  // Open and learned entries, and inferred columns, resolve differently from
+  // declared ones of the same names; other tables keep the digest of their
+  // JSON alone.
   std::string text = lineage::CatalogTableToJson(table).dump();
   if (table.open) text += "|open";
   if (table.learned) text += "|learned";
+  for (const lineage::CatalogColumn& c : table.columns)
+    if (c.inferred) Append(text, "|inferred:", c.name);
   return output::Md5Hex(text);
 }
 

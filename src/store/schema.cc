@@ -226,7 +226,7 @@ CREATE TABLE learned_tables(
   name TEXT PRIMARY KEY,
   evidence TEXT NOT NULL CHECK (evidence IN ('declared', 'inferred')),
   fingerprint TEXT NOT NULL,
-  evidence_hash TEXT NOT NULL,
+  digest TEXT NOT NULL,
   definition TEXT NOT NULL
 ) WITHOUT ROWID;
 

@@ -141,20 +141,42 @@ StartingCatalog LoadStartingCatalog(const driver::AnalyzeOptions& options, const
   return c;
 }
 
-// A digest of what a learned table's evidence says (kinds, uses, places,
-// conflicts): stable across processes (FNV-1a), cheap enough to take of
-// every learned table at every update.
-std::string EvidenceHash(const lineage::LearnedTable& t) {
+// A digest of everything a learned entry holds, its evidence included:
+// stable across processes (FNV-1a) and cheap enough to take of every learned
+// table at every update; the TableFingerprint is taken only when it changed.
+std::string EntryDigest(const lineage::LearnedTable& t) {
   uint64_t h = 14695981039346656037ull;
   auto add = [&h](std::string_view s) {
     for (const char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-    h = (h ^ 0xff) * 1099511628211ull;  // a separator no byte of a name makes
+    h = (h ^ 0xff) * 1099511628211ull;  // a separator no byte of UTF-8 text makes
   };
+  auto flag = [&](bool b) { add(b ? "1" : "0"); };
   auto evidence = [&](const lineage::Evidence& e) {
     add(lineage::EvidenceKindName(e.kind));
     add(std::to_string(e.uses));
     for (const std::string& w : e.where) add(w);
   };
+  auto columns = [&](const std::vector<lineage::CatalogColumn>& cols) {
+    add(std::to_string(cols.size()));
+    for (const lineage::CatalogColumn& c : cols) {
+      add(c.name);
+      add(c.type);
+      for (const std::string& v : c.view_sources) add(v);
+      flag(c.view_expression);
+      add(std::to_string(static_cast<int>(c.view_derivation)));
+      flag(c.view_masking);
+      flag(c.inferred);
+    }
+  };
+  const lineage::CatalogTable& table = t.table;
+  add(table.name);
+  columns(table.columns);
+  columns(table.partition_columns);
+  flag(table.is_view);
+  flag(table.temporary);
+  add(table.view_text);
+  flag(table.view_lineage_known);
+  flag(table.open);
   evidence(t.evidence);
   for (const lineage::Evidence& e : t.columns) evidence(e);
   for (const std::string& c : t.conflicts) add(c);
@@ -170,19 +192,24 @@ std::string EvidenceHash(const lineage::LearnedTable& t) {
 // on where a column was seen.
 absl::flat_hash_set<std::string> StoreLearnedSchema(Database& db, StoreWriter& writer,
                                                     const lineage::WarehouseSchema& schema) {
-  absl::flat_hash_map<std::string, std::pair<std::string, std::string>> before;  // name: fingerprint, evidence hash
+  absl::flat_hash_map<std::string, std::pair<std::string, std::string>> before;  // name: digest, fingerprint
   {
-    Statement s = db.Prepare("SELECT name, fingerprint, evidence_hash FROM learned_tables");
+    Statement s = db.Prepare("SELECT name, digest, fingerprint FROM learned_tables");
     while (s.Step()) before.emplace(s.Text(0), std::make_pair(std::string(s.Text(1)), std::string(s.Text(2))));
   }
   absl::flat_hash_set<std::string> changed;
   for (const lineage::LearnedTable& t : schema.tables) {
+    const std::string digest = EntryDigest(t);
+    auto it = before.find(t.table.name);
+    if (it != before.end() && it->second.first == digest) {
+      before.erase(it);
+      continue;
+    }
     lineage::CatalogTable entry = t.table;
     entry.learned = true;  // as lineage::LearnedCatalog puts it
-    std::pair<std::string, std::string> now(driver::TableFingerprint(entry), EvidenceHash(t));
-    auto it = before.find(t.table.name);
-    if (it == before.end() || it->second.first != now.first) changed.insert(t.table.name);
-    if (it == before.end() || it->second != now) writer.PutLearnedTable(t, now.first, now.second);
+    const std::string fingerprint = driver::TableFingerprint(entry);
+    if (it == before.end() || it->second.second != fingerprint) changed.insert(t.table.name);
+    writer.PutLearnedTable(t, fingerprint, digest);
     if (it != before.end()) before.erase(it);
   }
   for (const auto& [name, row] : before) {

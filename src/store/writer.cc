@@ -119,7 +119,7 @@ StoreWriter::StoreWriter(Database& db) : db_(db) {
   forget_script_ = db_.Prepare("INSERT OR IGNORE INTO temp.gone(id) VALUES (?)");
   insert_facts_ = db_.Prepare("INSERT OR REPLACE INTO script_facts(script_id, facts) VALUES (?, ?)");
   insert_learned_ =
-      db_.Prepare("INSERT INTO learned_tables(name, evidence, fingerprint, evidence_hash, definition) VALUES (?, ?, ?, ?, ?)");
+      db_.Prepare("INSERT INTO learned_tables(name, evidence, fingerprint, digest, definition) VALUES (?, ?, ?, ?, ?)");
   insert_learned_column_ = db_.Prepare(
       "INSERT INTO learned_columns(table_name, position, name, type, partition_key, evidence, uses) "
       "VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -326,12 +326,12 @@ void StoreWriter::AddScriptFacts(int64_t script_id, std::string_view facts) {
 }
 
 void StoreWriter::PutLearnedTable(const lineage::LearnedTable& t, std::string_view fingerprint,
-                                  std::string_view evidence_hash) {
+                                  std::string_view digest) {
   RemoveLearnedTable(t.table.name);
   insert_learned_.Bind(1, t.table.name)
       .Bind(2, lineage::EvidenceKindName(t.evidence.kind))
       .Bind(3, fingerprint)
-      .Bind(4, evidence_hash)
+      .Bind(4, digest)
       .Bind(5, lineage::LearnedTableJson(t))
       .Run();
   int64_t position = 0;

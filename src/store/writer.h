@@ -42,9 +42,9 @@ class StoreWriter {
   void AddScriptFacts(int64_t script_id, std::string_view facts);
   // A table of the learned warehouse schema, replacing what the store held
   // of it, with its TableFingerprint (what the scripts' reads compare with)
-  // and a digest of its evidence.
+  // and a digest of the whole entry, evidence included.
   void PutLearnedTable(const lineage::LearnedTable& table, std::string_view fingerprint,
-                       std::string_view evidence_hash);
+                       std::string_view digest);
   void RemoveLearnedTable(const std::string& name);
   // A table of the --catalog files.
   void AddCatalogTable(const lineage::CatalogTable& table);
