@@ -35,6 +35,14 @@ void Put(std::string& out, uint32_t n) {
   out += std::to_string(n);
 }
 
+// One record: its letter, then its fields.
+template <typename... Field>
+void Line(std::string& out, char record, const Field&... fields) {
+  out += record;
+  (Put(out, fields), ...);
+  out += '\n';
+}
+
 std::string Unescape(std::string_view field) {
   if (field.find('\\') == std::string_view::npos) return std::string(field);
   std::string out;
@@ -78,39 +86,11 @@ class Fields {
 std::string EncodeFacts(const lineage::ScriptFacts& facts) {
   std::string out;
   for (const lineage::TableFacts& t : facts.tables) {
-    out += 'T';
-    Put(out, t.table);
-    Put(out, uint32_t{t.declared});
-    Put(out, t.declared_line);
-    Put(out, t.like);
-    out += '\n';
-    for (const lineage::DeclaredColumn& c : t.columns) {
-      out += 'C';
-      Put(out, c.name);
-      Put(out, c.type);
-      out += '\n';
-    }
-    for (const lineage::DeclaredColumn& c : t.partition_columns) {
-      out += 'P';
-      Put(out, c.name);
-      Put(out, c.type);
-      out += '\n';
-    }
-    for (const lineage::InferredColumn& c : t.inferred) {
-      out += 'I';
-      Put(out, c.name);
-      Put(out, c.uses);
-      Put(out, c.line);
-      Put(out, c.order);
-      out += '\n';
-    }
-    for (const lineage::ColumnPrecedence& p : t.precedence) {
-      out += 'R';
-      Put(out, p.a);
-      Put(out, p.b);
-      Put(out, p.count);
-      out += '\n';
-    }
+    Line(out, 'T', t.table, uint32_t{t.declared}, t.declared_line, t.like);
+    for (const lineage::DeclaredColumn& c : t.columns) Line(out, 'C', c.name, c.type);
+    for (const lineage::DeclaredColumn& c : t.partition_columns) Line(out, 'P', c.name, c.type);
+    for (const lineage::InferredColumn& c : t.inferred) Line(out, 'I', c.name, c.uses, c.line, c.order);
+    for (const lineage::ColumnPrecedence& p : t.precedence) Line(out, 'R', p.a, p.b, p.count);
   }
   for (const lineage::OpenReference& o : facts.open) {
     out += 'O';
