@@ -32,10 +32,9 @@ fs::path Scratch() {
 
 testing::ShellRun Cli(const std::string& args) { return testing::RunCli(args, testing::SourceDir(), Scratch()); }
 
-// The store does not learn the warehouse schema (store/update.cc): the
-// scripts are compared with it as --no-learn-schema analyses them.
-const char kWarehouse[] = "--no-learn-schema --var etl_date=2024-03-01 corpus/warehouse";
-const char kCorpus[] = "--no-learn-schema --catalog corpus/catalog.json --var etl_date=2024-03-01 corpus/scripts";
+// The store learns the warehouse schema as a run over the scripts does.
+const char kWarehouse[] = "--var etl_date=2024-03-01 corpus/warehouse";
+const char kCorpus[] = "--catalog corpus/catalog.json --var etl_date=2024-03-01 corpus/scripts";
 
 // The graph of `inputs` analysed in this process, as `graph` builds it.
 graph::Graph Analyse(const std::vector<std::string>& paths, const driver::RunOptions& options) {
@@ -58,7 +57,6 @@ fs::path Store(const std::string& name, const std::string& args) {
 driver::RunOptions WithEtlDate() {
   driver::RunOptions o;
   o.analyze.variables = {{"etl_date", "2024-03-01"}};
-  o.analyze.learn_schema = false;  // as the store analyses
   return o;
 }
 

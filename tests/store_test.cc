@@ -20,11 +20,13 @@
 #include <vector>
 
 #include "base/strings.h"
+#include "driver/gather.h"
 #include "graph/builder.h"
 #include "graph/graph_source.h"
 #include "graph/load.h"
 #include "query_answers.h"
 #include "shell_run.h"
+#include "store/facts_codec.h"
 #include "store/store_source.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
@@ -158,9 +160,10 @@ class Warehouse {
   int next_ = 0;
 };
 
-// The store does not learn the warehouse schema (store/update.cc): the
-// scripts are compared with it as --no-learn-schema analyses them.
-constexpr char kVars[] = "--no-learn-schema --var etl_date=2024-03-01";
+// The store learns the warehouse schema as a run over the scripts does,
+// unless --no-learn-schema is given to both.
+constexpr char kVars[] = "--var etl_date=2024-03-01";
+constexpr char kVarsNoLearning[] = "--no-learn-schema --var etl_date=2024-03-01";
 
 // The answers compared: the whole graph in two formats.
 std::vector<std::string> Answers(const std::string& source, const fs::path& dir) {
@@ -179,12 +182,12 @@ std::string Inputs(bool sequenced) { return sequenced ? "--sequence sequence.txt
 // Every query's answers over the graph of the warehouse in `root`, analysed
 // in this process as the command line does (from `root`, so that the scripts
 // have the same names).
-std::string AnswersFromScripts(const fs::path& root, bool sequenced) {
+std::string AnswersFromScripts(const fs::path& root, bool sequenced, bool learn) {
   const fs::path cwd = fs::current_path();
   fs::current_path(root);
   driver::RunOptions options;
   options.analyze.variables = {{"etl_date", "2024-03-01"}};
-  options.analyze.learn_schema = false;
+  options.analyze.learn_schema = learn;
   options.sequenced = sequenced;
   const driver::ExpandedInputs inputs = sequenced ? driver::ReadSequence("sequence.txt") : driver::ExpandPaths({"wh"});
   graph::GraphBuilder builder;
@@ -199,11 +202,12 @@ std::string AnswersFromStore(const fs::path& db) {
   return testing::AllAnswers(store::StoreSource(d), 10);
 }
 
-void CheckIncrementalMatchesScratch(bool sequenced) {
-  const fs::path root = Scratch() / (sequenced ? "seq" : "indep");
-  Warehouse wh(root, sequenced ? 7 : 11);
+void CheckIncrementalMatchesScratch(bool sequenced, bool learn = true) {
+  const fs::path root = Scratch() / Cat(sequenced ? "seq" : "indep", learn ? "" : "_no_learning");
+  Warehouse wh(root, sequenced ? 7 : learn ? 11 : 13);
   const std::string inputs = Inputs(sequenced);
-  testing::ShellRun r = Cli(std::string("store update inc.db ") + kVars + " " + inputs, root);
+  const std::string vars = learn ? kVars : kVarsNoLearning;
+  testing::ShellRun r = Cli("store update inc.db " + vars + " " + inputs, root);
   INFO(r.err);
   REQUIRE(r.code <= 1);
   CHECK(r.err.find("all analysed (a new store)") != std::string::npos);
@@ -213,20 +217,20 @@ void CheckIncrementalMatchesScratch(bool sequenced) {
     wh.Write();
     CAPTURE(step);
     CAPTURE(change);
-    r = Cli(std::string("store update inc.db ") + kVars + " " + inputs, root);
+    r = Cli("store update inc.db " + vars + " " + inputs, root);
     INFO(r.err);
     REQUIRE(r.code <= 1);
     fs::remove(root / "scratch.db");
-    REQUIRE(Cli(std::string("store update scratch.db ") + kVars + " " + inputs, root).code <= 1);
-    const auto paths = Answers(std::string(kVars) + " " + inputs, root);
+    REQUIRE(Cli("store update scratch.db " + vars + " " + inputs, root).code <= 1);
+    const auto paths = Answers(vars + " " + inputs, root);
     CHECK(Answers("--store inc.db", root) == paths);
     CHECK(Answers("--store scratch.db", root) == paths);
     // And every query, at every level.
-    const std::string queries = AnswersFromScripts(root, sequenced);
+    const std::string queries = AnswersFromScripts(root, sequenced, learn);
     CHECK(testing::FirstDifference(AnswersFromStore(root / "inc.db"), queries) == "");
     CHECK(testing::FirstDifference(AnswersFromStore(root / "scratch.db"), queries) == "");
     // Nothing changed since: nothing is analysed.
-    r = Cli(std::string("store update inc.db ") + kVars + " " + inputs, root);
+    r = Cli("store update inc.db " + vars + " " + inputs, root);
     CHECK(r.err.find("nothing changed: nothing analysed") != std::string::npos);
   }
 }
@@ -253,7 +257,7 @@ std::string QueryText(const fs::path& db, const std::string& sql) {
 TEST_CASE("store: a store answers as the scripts do, in every graph format") {
   const fs::path db = Scratch() / "corpus.db";
   const fs::path src = testing::SourceDir();
-  const std::string args = "--no-learn-schema --catalog corpus/catalog.json --var etl_date=2024-03-01 corpus/scripts";
+  const std::string args = "--catalog corpus/catalog.json --var etl_date=2024-03-01 corpus/scripts";
   const testing::ShellRun r = Cli("store update " + Q(db) + " " + args, src);
   // corpus/scripts/14_syntax_error_in_middle.sql has an error on purpose.
   CHECK(r.code == 1);
@@ -275,6 +279,12 @@ TEST_CASE("store: a store answers as the scripts do, in every graph format") {
   CHECK(QueryInt(db,
                  "SELECT count(*) FROM declared_tables d JOIN declared_columns c ON c.declared_table_id = d.id "
                  "WHERE d.script_id IS NULL AND d.name = 'ods.order_info'") >= 4);
+  // The learned schema is kept apart from the --catalog's tables, with its evidence.
+  CHECK(QueryInt(db, "SELECT count(*) FROM learned_tables") > 0);
+  CHECK(QueryInt(db,
+                 "SELECT count(*) FROM learned_tables l JOIN declared_tables d ON d.name = l.name "
+                 "WHERE d.script_id IS NULL") == 0);
+  CHECK(QueryInt(db, "SELECT count(*) FROM script_facts") == 35);
   // --store takes no analysis options: they were given to store update.
   const testing::ShellRun bad = Cli("graph --store " + Q(db) + " corpus/scripts", src);
   CHECK(bad.code == 2);
@@ -311,6 +321,7 @@ TEST_CASE("store: incremental updates answer as a store built from scratch and a
   SUBCASE("a --sequence run, where one script's DDL changes what the later ones read") {
     CheckIncrementalMatchesScratch(true);
   }
+  SUBCASE("independent scripts, --no-learn-schema") { CheckIncrementalMatchesScratch(false, false); }
 }
 
 TEST_CASE("store: only what changed is analysed; a --sequence script is analysed again when a table it read changed") {
@@ -329,17 +340,26 @@ TEST_CASE("store: only what changed is analysed; a --sequence script is analysed
   testing::WriteFile(root, "wh/a_ddl.sql", "CREATE TABLE ods.s (id bigint, name string, city string);\n");
   r = Cli("store update s.db --sequence seq.txt", root);
   REQUIRE(r.code == 0);
-  CHECK(r.err.find("2 analysed (1 changed, 1 reading a table an earlier script changed)") != std::string::npos);
+  CHECK(r.err.find("2 analysed (1 changed, 1 reading a table another script changed)") != std::string::npos);
   CHECK(QueryInt(root / "s.db", "SELECT count(*) FROM v_value_edges WHERE target = 'dwd.t.city'") == 1);
 
-  // Without --sequence every script starts from the catalog: the load does
-  // not see the DDL, and a change to it analyses the DDL script alone.
+  // Without --sequence every script starts from the catalog and the schema
+  // learned from all the scripts: the load reads ods.s as the DDL declares it,
+  // and is analysed again when that declaration changes; the unrelated
+  // script is not.
   r = Cli("store update i.db wh", root);
   REQUIRE(r.code == 0);
+  CHECK(QueryInt(root / "i.db", "SELECT count(*) FROM v_value_edges WHERE target LIKE 'dwd.t.%'") == 3);
+  CHECK(QueryText(root / "i.db", "SELECT evidence FROM learned_tables WHERE name = 'ods.s'") == "declared");
   testing::WriteFile(root, "wh/a_ddl.sql", "CREATE TABLE ods.s (id bigint);\n");
   r = Cli("store update i.db wh", root);
+  CHECK(r.err.find("2 analysed (1 changed, 1 reading a table another script changed)") != std::string::npos);
+  CHECK(QueryInt(root / "i.db", "SELECT count(*) FROM v_value_edges WHERE target LIKE 'dwd.t.%'") == 1);
+  CHECK(Cli("graph --store i.db", root).out == Cli("graph wh", root).out);
+  // A change that learns nothing new analyses the changed script alone.
+  testing::WriteFile(root, "wh/c_other.sql", "INSERT OVERWRITE TABLE dwd.u SELECT x FROM ods.other WHERE x > 0;\n");
+  r = Cli("store update i.db wh", root);
   CHECK(r.err.find("1 analysed (1 changed)") != std::string::npos);
-
   // A script that disappears takes its statements, edges and tables with it.
   fs::remove(root / "wh/c_other.sql");
   r = Cli("store update i.db wh", root);
@@ -353,6 +373,18 @@ TEST_CASE("store: only what changed is analysed; a --sequence script is analysed
   CHECK(r.err.find("all analysed (the analysis options changed") != std::string::npos);
   r = Cli("store update i.db --default-db dw --full wh", root);
   CHECK(r.err.find("all analysed (--full was given)") != std::string::npos);
+
+  // With --no-learn-schema the load does not see the DDL, and a change to it
+  // analyses the DDL script alone.
+  r = Cli("store update n.db --no-learn-schema wh", root);
+  REQUIRE(r.code == 0);
+  CHECK(QueryInt(root / "n.db", "SELECT count(*) FROM learned_tables") == 0);
+  testing::WriteFile(root, "wh/a_ddl.sql", "CREATE TABLE ods.s (id bigint, name string);\n");
+  r = Cli("store update n.db --no-learn-schema wh", root);
+  CHECK(r.err.find("1 analysed (1 changed)") != std::string::npos);
+  CHECK(Cli("graph --store n.db", root).out == Cli("graph --no-learn-schema wh", root).out);
+  r = Cli("store update n.db wh", root);
+  CHECK(r.err.find("all analysed (the warehouse schema is learned from the scripts now)") != std::string::npos);
 }
 
 TEST_CASE("store: a file's time and size spare reading it; a change in the same clock tick is still seen") {
@@ -427,7 +459,9 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   // By hand, a version 1 store: version 2's views and index are not there yet.
   {
     store::Database db((root / "v.db").string(), false);
-    std::string drop = "DROP INDEX declared_columns_name; PRAGMA user_version = 1;";
+    std::string drop =
+        "DROP INDEX declared_columns_name; DROP TABLE script_facts; DROP TABLE learned_columns; "
+        "DROP TABLE learned_tables; DROP INDEX script_reads_name; PRAGMA user_version = 1;";
     store::Statement views = db.Prepare("SELECT name FROM sqlite_master WHERE type = 'view'");
     while (views.Step()) drop += Cat("DROP VIEW ", views.Text(0), ";");
     views.Reset();
@@ -456,8 +490,8 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   }
   r = Cli("graph --store v.db", root);
   CHECK(r.code == 2);
-  CHECK(r.err.find("store version 99 was made by a newer hivelineage; this one reads up to version 2") !=
-        std::string::npos);
+  CHECK(r.err.find(Cat("store version 99 was made by a newer hivelineage; this one reads up to version ",
+                       store::kSchemaVersion)) != std::string::npos);
 
   {
     store::Database db((root / "other.db").string(), true);
@@ -476,4 +510,63 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   r = Cli("graph --store missing.db", root);
   CHECK(r.code == 2);
   CHECK(r.err.find("no such store") != std::string::npos);
+}
+
+TEST_CASE("store: a version 2 store, made before the store learned the schema, is migrated and analysed again") {
+  const fs::path root = Scratch() / "version2";
+  testing::WriteFile(root, "wh/a_ddl.sql", "CREATE TABLE ods.s (id bigint, name string);\n");
+  testing::WriteFile(root, "wh/b_load.sql", "INSERT OVERWRITE TABLE dwd.t SELECT * FROM ods.s;\n");
+  REQUIRE(Cli("store update v2.db --no-learn-schema wh", root).code == 0);
+  const std::string old_answer = Cli("graph --no-learn-schema wh", root).out;
+  // As version 2 left it: no facts, no learned schema, settings without learn_schema.
+  {
+    store::Database db((root / "v2.db").string(), false);
+    db.Exec(
+        "DROP TABLE script_facts; DROP TABLE learned_columns; DROP TABLE learned_tables; DROP INDEX script_reads_name;"
+        "UPDATE meta SET value = json_remove(value, '$.learn_schema') WHERE key = 'settings';"
+        "PRAGMA user_version = 2;");
+  }
+  REQUIRE(QueryInt(root / "v2.db", "SELECT count(*) FROM sqlite_master WHERE name = 'script_facts'") == 0);
+  // Queries read it as it was.
+  testing::ShellRun r = Cli("graph --store v2.db", root);
+  CHECK(r.code == 0);
+  CHECK(r.out == old_answer);
+  CHECK(QueryInt(root / "v2.db", "PRAGMA user_version") == store::kSchemaVersion);
+  // The next update learns, so it analyses everything and says why.
+  r = Cli("store update v2.db wh", root);
+  CHECK(r.code == 0);
+  CHECK(r.err.find("all analysed (the warehouse schema is learned from the scripts now)") != std::string::npos);
+  CHECK(QueryInt(root / "v2.db", "SELECT count(*) FROM script_facts") == 2);
+  const std::string learned_answer = Cli("graph wh", root).out;
+  CHECK(learned_answer != old_answer);
+  CHECK(Cli("graph --store v2.db", root).out == learned_answer);
+  r = Cli("store update v2.db wh", root);
+  CHECK(r.err.find("nothing changed: nothing analysed") != std::string::npos);
+}
+
+TEST_CASE("store: a script's schema facts read back as they were gathered") {
+  const auto source = std::make_shared<const SourceFile>(
+      "etl/load.sql",
+      "CREATE TABLE dw.d (id bigint, name string) PARTITIONED BY (dt string);\n"
+      "CREATE TABLE dw.copy LIKE dw.d;\n"
+      "ALTER TABLE dw.e ADD COLUMNS (extra int);\n"
+      "INSERT INTO TABLE dw.t (a, b, c) SELECT o.user_id, o.amount, city FROM ods.orders o JOIN ods.users u\n"
+      "  ON o.user_id = u.id WHERE u.`名` IS NOT NULL;\n");
+  const lineage::ScriptFacts facts = driver::GatherScript(*source, {});
+  REQUIRE(facts.tables.size() >= 5);
+  REQUIRE(!facts.open.empty());
+  const std::string text = store::EncodeFacts(facts);
+  lineage::ScriptFacts back;
+  REQUIRE(store::DecodeFacts(text, "etl/load.sql", back));
+  CHECK(back == facts);
+  CHECK(!store::DecodeFacts("T\tdw.t\tyes\t1\t\n", "x.sql", back));
+  CHECK(!store::DecodeFacts("C\tid\tbigint\n", "x.sql", back));  // a column of no table
+  CHECK(!store::DecodeFacts("not facts", "x.sql", back));
+  // Names with tabs, line breaks and backslashes (quoted identifiers) read back as they were.
+  lineage::ScriptFacts odd;
+  odd.file = "odd.sql";
+  odd.tables.push_back(lineage::TableFacts{.table = "dw.`a\tb`", .inferred = {{"x\\y\nz", 2, 3, 0}}});
+  odd.open.push_back(lineage::OpenReference{"c", {"dw.a", "dw.b"}, 7});
+  REQUIRE(store::DecodeFacts(store::EncodeFacts(odd), "odd.sql", back));
+  CHECK(back == odd);
 }

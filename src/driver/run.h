@@ -29,6 +29,7 @@
 #include "driver/file_part.h"
 #include "driver/read_before_write.h"
 #include "driver/session.h"
+#include "lineage/warehouse_schema.h"
 
 namespace hivelineage::driver {
 
@@ -97,6 +98,10 @@ struct RunOptions {
   int jobs = 0;                     // threads analysing at once; 0 = one per available core
   bool sequenced = false;           // each script sees what the earlier ones created
   bool record_schema = false;       // fill FileResult::schema (what each script read and declared)
+  // The learned warehouse schema, when the caller merged it already (a
+  // store merges the facts it keeps): the run analyses against it instead of
+  // gathering the inputs' facts (phase one).
+  std::shared_ptr<const lineage::WarehouseSchema> learned;
   // Called once the catalogs are loaded, before any script is analysed.
   std::function<void(const lineage::Catalog&)> on_catalog;
   RunProgress* progress = nullptr;  // optional live counters

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/strings.h"
 #include "lineage/catalog_json.h"
 #include "output/md5.h"
 
@@ -14,7 +15,15 @@ void ScriptSchema::ApplyTo(lineage::Catalog& catalog) const {
 }
 
 std::string TableFingerprint(const lineage::CatalogTable& table) {
-  return output::Md5Hex(lineage::CatalogTableToJson(table).dump());
+  // Open and learned entries, and inferred columns, resolve differently from
+  // declared ones of the same names; other tables keep the digest of their
+  // JSON alone.
+  std::string text = lineage::CatalogTableToJson(table).dump();
+  if (table.open) text += "|open";
+  if (table.learned) text += "|learned";
+  for (const lineage::CatalogColumn& c : table.columns)
+    if (c.inferred) Append(text, "|inferred:", c.name);
+  return output::Md5Hex(text);
 }
 
 void SchemaRecorder::Looked(const std::string& name, const lineage::CatalogTable* found) {

@@ -285,7 +285,17 @@ nlohmann::ordered_json TableJson(const CatalogTable& t, const Evidence& table_ev
   return j;
 }
 
+nlohmann::ordered_json LearnedJson(const LearnedTable& t) {
+  nlohmann::ordered_json j = TableJson(t.table, t.evidence, &t.columns);
+  if (!t.conflicts.empty()) j["evidence"]["conflicts"] = t.conflicts;
+  return j;
+}
+
 }  // namespace
+
+std::string LearnedTableJson(const LearnedTable& table) {
+  return LearnedJson(table).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 std::string WarehouseCatalogJson(const WarehouseSchema& schema, const Catalog& given) {
   // Both lists are sorted by name: merge them.
@@ -298,10 +308,7 @@ std::string WarehouseCatalogJson(const WarehouseSchema& schema, const Catalog& g
     if (k == schema.tables.size() || (i < catalog.size() && catalog[i]->name < schema.tables[k].table.name)) {
       tables.push_back(TableJson(*catalog[i++], from_catalog, nullptr));
     } else {
-      const LearnedTable& t = schema.tables[k++];
-      nlohmann::ordered_json j = TableJson(t.table, t.evidence, &t.columns);
-      if (!t.conflicts.empty()) j["evidence"]["conflicts"] = t.conflicts;
-      tables.push_back(std::move(j));
+      tables.push_back(LearnedJson(schema.tables[k++]));
     }
   }
   nlohmann::ordered_json doc;

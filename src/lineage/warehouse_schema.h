@@ -61,6 +61,9 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
 // the learned tables put above it.
 Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Catalog> base);
 
+// One learned table as WarehouseCatalogJson writes it, on one line.
+std::string LearnedTableJson(const LearnedTable& table);
+
 // The learned catalog as catalog JSON (README.md, "Catalog JSON"), the
 // --catalog tables first-class too, every table and column with its
 // evidence: {"kind": "catalog"|"declared"|"inferred", "uses"?, "where"?}.

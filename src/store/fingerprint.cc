@@ -67,6 +67,7 @@ std::string AnalysisSettings(const driver::RunOptions& options) {
   j["variables"] = std::move(vars);
   j["allow_env"] = a.allow_env;
   j["sequenced"] = options.sequenced;
+  j["learn_schema"] = a.learn_schema;
   j["limits"] = Json{{"max_file_bytes", a.limits.max_file_bytes},
                      {"max_statement_bytes", a.limits.max_statement_bytes},
                      {"max_statements", a.limits.max_statements},
@@ -93,6 +94,10 @@ std::string SettingsChange(const std::string& before, const std::string& now) {
   if (b.value("hivelineage", "") != n.value("hivelineage", "")) return "hivelineage's version changed";
   if (b.value("catalogs", Json()) != n.value("catalogs", Json())) return "the --catalog files changed";
   if (b.value("sequenced", false) != n.value("sequenced", false)) return "--sequence was given or left out";
+  // Stores made before the store learned the schema analysed as --no-learn-schema does.
+  if (b.value("learn_schema", false) != n.value("learn_schema", false))
+    return n.value("learn_schema", false) ? "the warehouse schema is learned from the scripts now"
+                                          : "--no-learn-schema was given";
   return "the analysis options changed (--default-db, --var, --allow-env, --semantics or a limit)";
 }
 

@@ -212,8 +212,40 @@ CREATE VIEW v_tables AS
   FROM tables t;
 )SQL";
 
+// Version 3: what the warehouse's schema is learned from (each script's
+// schema facts) and the learned catalog merged from them, so that an update
+// re-merges without reading the unchanged scripts; reads by table name, to
+// find the scripts a changed learned entry affects.
+constexpr char kVersion3[] = R"SQL(
+CREATE TABLE script_facts(
+  script_id INTEGER PRIMARY KEY REFERENCES scripts(id),
+  facts TEXT NOT NULL
+);
+
+CREATE TABLE learned_tables(
+  name TEXT PRIMARY KEY,
+  evidence TEXT NOT NULL CHECK (evidence IN ('declared', 'inferred')),
+  fingerprint TEXT NOT NULL,
+  digest TEXT NOT NULL,
+  definition TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE learned_columns(
+  table_name TEXT NOT NULL REFERENCES learned_tables(name),
+  position INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL,
+  partition_key INTEGER NOT NULL,
+  evidence TEXT NOT NULL CHECK (evidence IN ('declared', 'inferred')),
+  uses INTEGER NOT NULL,
+  PRIMARY KEY(table_name, position)
+) WITHOUT ROWID;
+
+CREATE INDEX script_reads_name ON script_reads(name);
+)SQL";
+
 // Each entry upgrades a store of the version before it.
-constexpr const char* kSteps[] = {kVersion1, kVersion2};
+constexpr const char* kSteps[] = {kVersion1, kVersion2, kVersion3};
 static_assert(std::size(kSteps) == kSchemaVersion);
 
 int UserVersion(Database& db) { return static_cast<int>(db.QueryInt("PRAGMA user_version")); }

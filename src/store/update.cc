@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <cstdio>
 #include <thread>
 
@@ -11,10 +12,13 @@
 #include "absl/container/flat_hash_set.h"
 #include "base/file_time.h"
 #include "base/strings.h"
+#include "driver/gather.h"
 #include "driver/script_schema.h"
 #include "driver/session.h"
 #include "lineage/catalog_json.h"
+#include "lineage/warehouse_schema.h"
 #include "output/md5.h"
+#include "store/facts_codec.h"
 #include "store/fingerprint.h"
 #include "store/writer.h"
 
@@ -115,11 +119,10 @@ class ReadCheck {
   absl::flat_hash_map<std::string, std::string> cache_;
 };
 
-// The catalogs loaded as a run loads them, as the session a --sequence run
-// starts with, with the views and temporary tables their DDL created (which
-// mark those tables' kind).
+// The catalogs loaded as a run loads them, with the views and temporary
+// tables their DDL created (which mark those tables' kind).
 struct StartingCatalog {
-  lineage::Session session;
+  std::shared_ptr<const lineage::Catalog> given;
   std::vector<std::pair<std::string, std::string>> marks;  // name, "view" | "temporary"
   std::string error;
 };
@@ -134,8 +137,98 @@ StartingCatalog LoadStartingCatalog(const driver::AnalyzeOptions& options, const
     if (on_part != nullptr) (*on_part)(driver::WholeFilePart(std::move(file)));
   });
   for (const std::string& e : loaded.errors) Append(c.error, c.error.empty() ? "" : "; ", e);
-  c.session = driver::NewSession(options, std::move(loaded.catalog));
+  c.given = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
   return c;
+}
+
+// A digest of everything a learned entry holds, its evidence included:
+// stable across processes (FNV-1a) and cheap enough to take of every learned
+// table at every update; the TableFingerprint is taken only when it changed.
+std::string EntryDigest(const lineage::LearnedTable& t) {
+  uint64_t h = 14695981039346656037ull;
+  auto add = [&h](std::string_view s) {
+    for (const char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;  // a separator no byte of UTF-8 text makes
+  };
+  auto flag = [&](bool b) { add(b ? "1" : "0"); };
+  auto evidence = [&](const lineage::Evidence& e) {
+    add(lineage::EvidenceKindName(e.kind));
+    add(std::to_string(e.uses));
+    for (const std::string& w : e.where) add(w);
+  };
+  auto columns = [&](const std::vector<lineage::CatalogColumn>& cols) {
+    add(std::to_string(cols.size()));
+    for (const lineage::CatalogColumn& c : cols) {
+      add(c.name);
+      add(c.type);
+      for (const std::string& v : c.view_sources) add(v);
+      flag(c.view_expression);
+      add(std::to_string(static_cast<int>(c.view_derivation)));
+      flag(c.view_masking);
+      flag(c.inferred);
+    }
+  };
+  const lineage::CatalogTable& table = t.table;
+  add(table.name);
+  columns(table.columns);
+  columns(table.partition_columns);
+  flag(table.is_view);
+  flag(table.temporary);
+  add(table.view_text);
+  flag(table.view_lineage_known);
+  flag(table.open);
+  evidence(t.evidence);
+  for (const lineage::Evidence& e : t.columns) evidence(e);
+  for (const std::string& c : t.conflicts) add(c);
+  char buf[17];
+  std::snprintf(buf, sizeof(buf), "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+// The learned schema as the store holds it (learned_tables, learned_columns)
+// brought up to `schema`; returns the names of the tables whose entry, as the
+// scripts look it up, changed (added and removed ones too). Rows whose
+// evidence alone changed are rewritten and not returned: no lineage depends
+// on where a column was seen.
+absl::flat_hash_set<std::string> StoreLearnedSchema(Database& db, StoreWriter& writer,
+                                                    const lineage::WarehouseSchema& schema) {
+  absl::flat_hash_map<std::string, std::pair<std::string, std::string>> before;  // name: digest, fingerprint
+  {
+    Statement s = db.Prepare("SELECT name, digest, fingerprint FROM learned_tables");
+    while (s.Step()) before.emplace(s.Text(0), std::make_pair(std::string(s.Text(1)), std::string(s.Text(2))));
+  }
+  absl::flat_hash_set<std::string> changed;
+  for (const lineage::LearnedTable& t : schema.tables) {
+    const std::string digest = EntryDigest(t);
+    auto it = before.find(t.table.name);
+    if (it != before.end() && it->second.first == digest) {
+      before.erase(it);
+      continue;
+    }
+    lineage::CatalogTable entry = t.table;
+    entry.learned = true;  // as lineage::LearnedCatalog puts it
+    const std::string fingerprint = driver::TableFingerprint(entry);
+    if (it == before.end() || it->second.second != fingerprint) changed.insert(t.table.name);
+    writer.PutLearnedTable(t, fingerprint, digest);
+    if (it != before.end()) before.erase(it);
+  }
+  for (const auto& [name, row] : before) {
+    writer.RemoveLearnedTable(name);
+    changed.insert(name);
+  }
+  return changed;
+}
+
+// The scripts (by id) that looked up one of `tables` when they were analysed.
+absl::flat_hash_set<int64_t> ScriptsReading(Database& db, const absl::flat_hash_set<std::string>& tables) {
+  absl::flat_hash_set<int64_t> ids;
+  Statement s = db.Prepare("SELECT script_id FROM script_reads WHERE name = ?");
+  for (const std::string& name : tables) {
+    s.Bind(1, name);
+    while (s.Step()) ids.insert(s.Int(0));
+    s.Reset();
+  }
+  return ids;
 }
 
 // Writes the pieces of analysed scripts into the store as they arrive.
@@ -144,6 +237,7 @@ class PartWriter {
   struct Pending {
     int64_t position = 0;
     FileStamp stamp;
+    std::optional<std::string> facts;  // encoded schema facts (store/facts_codec.h), when learning
   };
 
   PartWriter(StoreWriter& writer, bool keep_reads, size_t pause_after, const driver::PartSink& on_part,
@@ -161,6 +255,7 @@ class PartWriter {
       const Pending& p = it->second;
       script_id_ = writer_.AddScript(
           ScriptRow{name, p.position, p.stamp.content_hash, p.stamp.size, p.stamp.mtime_ns, p.stamp.modified_at});
+      if (p.facts) writer_.AddScriptFacts(script_id_, *p.facts);
       pending_.erase(it);
       statements_ = statements_with_errors_ = file_errors_ = 0;
     }
@@ -226,12 +321,11 @@ driver::FileResult AnalyzeInSequence(const driver::InputFile& input, lineage::Se
 UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& inputs, const UpdateOptions& options,
                           const driver::PartSink& on_part) {
   UpdateSummary summary;
-  // The store analyses only the scripts that changed, so it cannot learn the
-  // warehouse's schema from all of them as a run of PATHs does (driver/gather.h):
-  // it analyses as --no-learn-schema does (the --catalog and each script's
-  // own DDL). Keeping per-script schema facts in the store is the way on.
-  driver::RunOptions run = options.run;
-  run.analyze.learn_schema = false;
+  const driver::RunOptions& run = options.run;
+  // Learning the warehouse's schema (driver/gather.h) needs every script's
+  // facts: the store keeps them (script_facts), so an update gathers only the
+  // scripts that changed and merges with the stored facts of the others.
+  const bool learn = run.analyze.learn_schema;
   {
     absl::flat_hash_set<std::string> seen;
     for (const driver::InputFile& in : inputs) {
@@ -278,9 +372,11 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     }
   }
 
-  PartWriter write(writer, run.sequenced, options.pause_after_scripts, on_part, summary);
+  // What each analysed script looked up is kept when what it finds can change
+  // without the script changing (--sequence, the learned schema).
+  PartWriter write(writer, run.sequenced || learn, options.pause_after_scripts, on_part, summary);
   StartingCatalog catalog;
-  if (full || run.sequenced) {
+  if (full || run.sequenced || learn) {
     catalog = LoadStartingCatalog(run.analyze, full ? &on_part : nullptr);
     if (!catalog.error.empty()) {
       summary.fatal_error = catalog.error;
@@ -288,7 +384,8 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     }
   }
   if (full) {
-    for (const lineage::CatalogTable* t : catalog.session.catalog.Tables()) writer.AddCatalogTable(*t);
+    // The --catalog's tables only: learned ones are kept apart (learned_tables).
+    for (const lineage::CatalogTable* t : catalog.given->Tables()) writer.AddCatalogTable(*t);
     for (const auto& [name, kind] : catalog.marks) writer.AddCatalogMark(name, kind);
     Statement files = db.Prepare("INSERT INTO catalog_files(position, path, content_hash, size) VALUES (?, ?, ?, ?)");
     for (size_t i = 0; i < run.analyze.catalogs.size(); ++i) {
@@ -308,32 +405,84 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     auto it = stored.find(name);
     return it == stored.end() ? nullptr : &it->second;
   };
+  const size_t n = inputs.size();
+  std::vector<FileStamp> stamps(n);
+  std::vector<char> same(n);  // content as stored
+  for (size_t i = 0; i < n; ++i) same[i] = Unchanged(inputs[i].path, find(inputs[i].name), trusted_before, stamps[i]);
+
+  // The learned schema: the facts of the changed scripts gathered, the
+  // others' read back, all merged as a run merges them.
+  std::vector<lineage::ScriptFacts> facts;
+  std::shared_ptr<const lineage::WarehouseSchema> learned;
+  absl::flat_hash_set<std::string> relearned;  // learned tables whose entry changed
+  std::vector<char> dependant(n);              // unchanged, analysed again: what it read changed
+  // When no script came, went or changed, the facts and the schema merged
+  // from them are as stored: nothing to merge (a --sequence walk still needs
+  // the learned catalog).
+  const bool facts_changed =
+      full || summary.removed > 0 || std::find(same.begin(), same.end(), false) != same.end();
+  if (learn && (facts_changed || run.sequenced)) {
+    facts.resize(n);
+    std::vector<driver::InputFile> gather;
+    std::vector<size_t> gathered_at;
+    Statement stored_facts = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
+    for (size_t i = 0; i < n; ++i) {
+      if (same[i]) {
+        stored_facts.Bind(1, find(inputs[i].name)->id);
+        const bool read = stored_facts.Step() && DecodeFacts(stored_facts.Text(0), inputs[i].name, facts[i]);
+        stored_facts.Reset();
+        if (read) continue;
+        dependant[i] = true;  // its facts are missing: analysed again to store them
+      }
+      gather.push_back(inputs[i]);
+      gathered_at.push_back(i);
+    }
+    std::vector<lineage::ScriptFacts> gathered = driver::GatherScripts(gather, run.analyze, driver::ResolveJobs(run.jobs));
+    for (size_t k = 0; k < gathered.size(); ++k) {
+      // Merged as they will be read back, so that every update merges the same values.
+      const size_t i = gathered_at[k];
+      if (!DecodeFacts(EncodeFacts(gathered[k]), inputs[i].name, facts[i]))
+        throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
+    }
+    learned = std::make_shared<const lineage::WarehouseSchema>(lineage::MergeFacts(facts, *catalog.given));
+    relearned = StoreLearnedSchema(db, writer, *learned);
+  }
+
   auto keep = [&](const StoredScript& s, int64_t position, const FileStamp& stamp) {
     if (s.position != position) writer.SetPosition(s.id, position);
     if (s.mtime_ns != stamp.mtime_ns || s.size != stamp.size)
       writer.SetFileTime(s.id, stamp.size, stamp.mtime_ns, stamp.modified_at);
   };
   // The script will be analysed: its stored rows go (DeleteForgotten).
-  auto replace = [&](const driver::InputFile& in, int64_t position, FileStamp stamp) {
+  auto replace = [&](size_t i) {
+    const driver::InputFile& in = inputs[i];
     if (const StoredScript* s = find(in.name)) {
-      if (s->content_hash != stamp.content_hash) ++summary.changed;
+      if (s->content_hash != stamps[i].content_hash) ++summary.changed;
       writer.ForgetScript(s->id);
     } else if (!full) {
       ++summary.added;
     }
-    write.Expect(in.name, PartWriter::Pending{position, std::move(stamp)});
+    std::optional<std::string> encoded;
+    if (!facts.empty()) encoded = EncodeFacts(facts[i]);
+    write.Expect(in.name, PartWriter::Pending{static_cast<int64_t>(i), std::move(stamps[i]), std::move(encoded)});
   };
 
   if (!run.sequenced) {
+    // An unchanged script is analysed again when a learned table it looked up changed.
+    if (!relearned.empty()) {
+      const absl::flat_hash_set<int64_t> affected = ScriptsReading(db, relearned);
+      for (size_t i = 0; i < n; ++i)
+        if (same[i] && affected.contains(find(inputs[i].name)->id)) dependant[i] = true;
+    }
     std::vector<driver::InputFile> todo;
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      const StoredScript* s = find(inputs[i].name);
-      FileStamp stamp;
-      if (Unchanged(inputs[i].path, s, trusted_before, stamp)) {
-        keep(*s, static_cast<int64_t>(i), stamp);
+    for (size_t i = 0; i < n; ++i) {
+      if (same[i] && !dependant[i]) {
+        keep(*find(inputs[i].name), static_cast<int64_t>(i), stamps[i]);
+        if (!facts.empty()) facts[i] = lineage::ScriptFacts();  // merged already, not stored again
         continue;
       }
-      replace(inputs[i], static_cast<int64_t>(i), std::move(stamp));
+      if (same[i]) ++summary.dependants;
+      replace(i);
       todo.push_back(inputs[i]);
     }
     writer.DeleteForgotten();
@@ -341,6 +490,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       driver::RunOptions ro = run;
       ro.record_schema = true;
       ro.renderer = nullptr;
+      ro.learned = learned;
       const driver::RunSummary r = driver::Run(todo, ro, [&](driver::FilePart&& part) { write(std::move(part)); });
       if (!r.fatal_error.empty()) {
         summary.fatal_error = r.fatal_error;
@@ -348,26 +498,28 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       }
     }
   } else {
-    // In run order on one session: an unchanged script whose reads still
-    // hold is replaced by what it declared; any other is analysed.
-    lineage::Session& session = catalog.session;
+    // In run order on one session that starts from the --catalog and the
+    // learned schema: an unchanged script whose reads still hold is replaced
+    // by what it declared; any other is analysed.
+    std::shared_ptr<const lineage::Catalog> start = catalog.given;
+    if (learned != nullptr && !learned->empty())
+      start = std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(*learned, start));
+    lineage::Session session = driver::NewSession(run.analyze, lineage::Catalog(start));
     ReadCheck reads(db);
     Statement declared =
         db.Prepare("SELECT name, dropped, definition FROM declared_tables WHERE script_id = ? ORDER BY id");
     writer.DeleteForgotten();
-    for (size_t i = 0; i < inputs.size(); ++i) {
+    for (size_t i = 0; i < n; ++i) {
       const StoredScript* s = find(inputs[i].name);
-      FileStamp stamp;
-      const bool same = Unchanged(inputs[i].path, s, trusted_before, stamp);
-      if (same && reads.Holds(s->id, session.catalog)) {
+      if (same[i] && !dependant[i] && reads.Holds(s->id, session.catalog)) {
         const driver::ScriptSchema schema = LoadScriptSchema(declared, s->id);
         schema.ApplyTo(session.catalog);
         reads.Forget(schema);
-        keep(*s, static_cast<int64_t>(i), stamp);
+        keep(*s, static_cast<int64_t>(i), stamps[i]);
         continue;
       }
-      if (same) ++summary.dependants;
-      replace(inputs[i], static_cast<int64_t>(i), std::move(stamp));
+      if (same[i]) ++summary.dependants;
+      replace(i);
       writer.DeleteForgotten();
       driver::FileResult file = AnalyzeInSequence(inputs[i], session, run.analyze);
       if (file.schema != nullptr) reads.Forget(*file.schema);
@@ -407,7 +559,7 @@ std::string UpdateSummaryLine(const UpdateSummary& s, double seconds) {
     };
     part(s.added, "new");
     part(s.changed, "changed");
-    part(s.dependants, "reading a table an earlier script changed");
+    part(s.dependants, "reading a table another script changed");
     Append(line, parts, ")");
   }
   if (s.removed > 0) Append(line, ", ", s.removed, " removed");

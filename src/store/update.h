@@ -2,12 +2,15 @@
 // scripts, in one transaction.
 //
 // Only scripts whose content changed (or that are new) are analysed; scripts
-// no longer among the inputs are removed with everything they brought. In a
-// --sequence run each script starts from what the earlier ones declared, so
-// an unchanged script is analysed again when a table it read from that
-// starting catalog is now different (its stored reads say which and how it
-// was); otherwise what it declared is applied in its place. A change of the
-// analysis settings (store/fingerprint.h) analyses everything again.
+// no longer among the inputs are removed with everything they brought. As a
+// run does, an update learns the warehouse's schema from all the scripts: it
+// gathers the schema facts of the changed ones, reads the others' from the
+// store, and merges them; an unchanged script is analysed again when a
+// learned table it looked up changed (its stored reads say which and how it
+// was). In a --sequence run each script also starts from what the earlier
+// ones declared, with the same check; otherwise what it declared is applied
+// in its place. A change of the analysis settings (store/fingerprint.h)
+// analyses everything again.
 //
 // Results stream into the database as they are analysed (nothing holds the
 // graph), and the transaction commits at the end: a process killed midway
@@ -36,7 +39,7 @@ struct UpdateSummary {
   size_t analysed = 0;    // analysed by this update
   size_t added = 0;       // of which new
   size_t changed = 0;     // of which with new content
-  size_t dependants = 0;  // of which unchanged, analysed again because a table they read changed
+  size_t dependants = 0;  // of which unchanged, analysed again because a table they read (learned or declared) changed
   size_t removed = 0;     // no longer among the inputs
   std::string full_reason;  // why every script was analysed ("a new store", ...); empty when incremental
   size_t statements = 0;    // statements analysed

@@ -6,6 +6,7 @@
 #include "graph/graph.h"
 #include "graph/lineage_source.h"
 #include "lineage/catalog_json.h"
+#include "lineage/warehouse_schema.h"
 
 namespace hivelineage::store {
 namespace {
@@ -56,6 +57,7 @@ DELETE FROM declared_columns WHERE declared_table_id IN
   (SELECT id FROM declared_tables WHERE script_id IN (SELECT id FROM temp.gone));
 DELETE FROM declared_tables WHERE script_id IN (SELECT id FROM temp.gone);
 DELETE FROM script_reads WHERE script_id IN (SELECT id FROM temp.gone);
+DELETE FROM script_facts WHERE script_id IN (SELECT id FROM temp.gone);
 DELETE FROM scripts WHERE id IN (SELECT id FROM temp.gone);
 DROP TABLE temp.gone_statements;
 DELETE FROM temp.gone;
@@ -115,6 +117,14 @@ StoreWriter::StoreWriter(Database& db) : db_(db) {
   set_position_ = db_.Prepare("UPDATE scripts SET position = ?2 WHERE id = ?1");
   set_file_time_ = db_.Prepare("UPDATE scripts SET size = ?2, mtime_ns = ?3, modified_at = ?4 WHERE id = ?1");
   forget_script_ = db_.Prepare("INSERT OR IGNORE INTO temp.gone(id) VALUES (?)");
+  insert_facts_ = db_.Prepare("INSERT OR REPLACE INTO script_facts(script_id, facts) VALUES (?, ?)");
+  insert_learned_ =
+      db_.Prepare("INSERT INTO learned_tables(name, evidence, fingerprint, digest, definition) VALUES (?, ?, ?, ?, ?)");
+  insert_learned_column_ = db_.Prepare(
+      "INSERT INTO learned_columns(table_name, position, name, type, partition_key, evidence, uses) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?)");
+  delete_learned_columns_ = db_.Prepare("DELETE FROM learned_columns WHERE table_name = ?");
+  delete_learned_ = db_.Prepare("DELETE FROM learned_tables WHERE name = ?");
   // sqlite3_prepare takes one statement at a time, and the CREATE TEMP TABLE
   // of the first must run before the others can be prepared: Exec it all.
   for (std::string_view rest = kDeleteScriptsSql;;) {
@@ -311,6 +321,42 @@ void StoreWriter::AddScriptSchema(int64_t script_id, const driver::ScriptSchema&
     insert_read_.Bind(1, script_id).Bind(2, name).Bind(3, fingerprint).Run();
 }
 
+void StoreWriter::AddScriptFacts(int64_t script_id, std::string_view facts) {
+  insert_facts_.Bind(1, script_id).Bind(2, facts).Run();
+}
+
+void StoreWriter::PutLearnedTable(const lineage::LearnedTable& t, std::string_view fingerprint,
+                                  std::string_view digest) {
+  RemoveLearnedTable(t.table.name);
+  insert_learned_.Bind(1, t.table.name)
+      .Bind(2, lineage::EvidenceKindName(t.evidence.kind))
+      .Bind(3, fingerprint)
+      .Bind(4, digest)
+      .Bind(5, lineage::LearnedTableJson(t))
+      .Run();
+  int64_t position = 0;
+  auto columns = [&](const std::vector<lineage::CatalogColumn>& cols, bool partition) {
+    for (const lineage::CatalogColumn& c : cols) {
+      const lineage::Evidence& e = t.columns[static_cast<size_t>(position)];
+      insert_learned_column_.Bind(1, t.table.name)
+          .Bind(2, position++)
+          .Bind(3, c.name)
+          .Bind(4, c.type)
+          .Bind(5, int64_t{partition})
+          .Bind(6, lineage::EvidenceKindName(e.kind))
+          .Bind(7, int64_t{e.uses})
+          .Run();
+    }
+  };
+  columns(t.table.columns, false);
+  columns(t.table.partition_columns, true);
+}
+
+void StoreWriter::RemoveLearnedTable(const std::string& name) {
+  delete_learned_columns_.Bind(1, name).Run();
+  delete_learned_.Bind(1, name).Run();
+}
+
 void StoreWriter::AddCatalogTable(const lineage::CatalogTable& table) { AddDeclared(0, &table, table.name, false); }
 
 void StoreWriter::AddCatalogMark(const std::string& name, std::string_view kind) {
@@ -337,7 +383,8 @@ void StoreWriter::DeleteAll() {
       "DELETE FROM value_edges; DELETE FROM column_lineage; DELETE FROM condition_columns; DELETE FROM conditions;"
       "DELETE FROM statement_tables; DELETE FROM statement_columns; DELETE FROM statements; DELETE FROM declared_columns;"
       "DELETE FROM declared_tables; DELETE FROM script_reads; DELETE FROM scripts; DELETE FROM columns;"
-      "DELETE FROM tables; DELETE FROM catalog_marks; DELETE FROM catalog_files;");
+      "DELETE FROM tables; DELETE FROM catalog_marks; DELETE FROM catalog_files; DELETE FROM script_facts;"
+      "DELETE FROM learned_columns; DELETE FROM learned_tables;");
   table_ids_.clear();
   column_ids_.clear();
 }

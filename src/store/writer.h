@@ -12,6 +12,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "driver/analyze_script.h"
+#include "lineage/warehouse_schema.h"
 #include "store/sqlite.h"
 
 namespace hivelineage::store {
@@ -37,6 +38,14 @@ class StoreWriter {
   void FinishScript(int64_t script_id, int64_t statements, int64_t statements_with_errors, int64_t file_errors);
   // What the script declared (and, with `keep_reads`, what it read) in the catalog.
   void AddScriptSchema(int64_t script_id, const driver::ScriptSchema& schema, bool keep_reads);
+  // The script's schema facts (store/facts_codec.h).
+  void AddScriptFacts(int64_t script_id, std::string_view facts);
+  // A table of the learned warehouse schema, replacing what the store held
+  // of it, with its TableFingerprint (what the scripts' reads compare with)
+  // and a digest of the whole entry, evidence included.
+  void PutLearnedTable(const lineage::LearnedTable& table, std::string_view fingerprint,
+                       std::string_view digest);
+  void RemoveLearnedTable(const std::string& name);
   // A table of the --catalog files.
   void AddCatalogTable(const lineage::CatalogTable& table);
   // A catalog DDL file created `name` as a view or temporary table.
@@ -68,7 +77,8 @@ class StoreWriter {
   Statement insert_script_, insert_statement_, insert_role_, insert_lineage_, insert_value_edge_,
       insert_condition_, insert_condition_column_, find_table_, insert_table_, find_column_, insert_column_,
       insert_declared_, insert_declared_column_, insert_read_, insert_mark_, set_position_, set_file_time_,
-      finish_script_, forget_script_, insert_declared_by_;
+      finish_script_, forget_script_, insert_declared_by_, insert_facts_, insert_learned_, insert_learned_column_,
+      delete_learned_columns_, delete_learned_;
   std::vector<std::string> delete_scripts_;  // run in order by DeleteForgotten
 };
 
