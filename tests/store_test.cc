@@ -565,7 +565,10 @@ TEST_CASE("store: a script's schema facts read back as they were gathered") {
   // Names with tabs, line breaks and backslashes (quoted identifiers) read back as they were.
   lineage::ScriptFacts odd;
   odd.file = "odd.sql";
-  odd.tables.push_back(lineage::TableFacts{.table = "dw.`a\tb`", .inferred = {{"x\\y\nz", 2, 3, 0}}});
+  lineage::TableFacts odd_table;
+  odd_table.table = "dw.`a\tb`";
+  odd_table.inferred = {{"x\\y\nz", 2, 3, 0}};
+  odd.tables.push_back(std::move(odd_table));
   odd.open.push_back(lineage::OpenReference{"c", {"dw.a", "dw.b"}, 7});
   REQUIRE(store::DecodeFacts(store::EncodeFacts(odd), "odd.sql", back));
   CHECK(back == odd);
