@@ -57,4 +57,12 @@ void SortLinks(std::vector<Link>& links, Direction direction) {
               links.end());
 }
 
+std::vector<std::vector<Link>> LineageSource::LinksOfEach(Level level, const std::vector<std::string>& nodes,
+                                                        Direction direction, bool values, bool conditions) const {
+  std::vector<std::vector<Link>> out;
+  out.reserve(nodes.size());
+  for (const std::string& n : nodes) out.push_back(Links(level, n, direction, values, conditions));
+  return out;
+}
+
 }  // namespace hivelineage::graph
