@@ -43,7 +43,7 @@ class Collector {
         if (expand && o_.with_conditions)
           for (const std::vector<Link>* links : Fetch(level, layer, LinkKind::Condition)) follow(*links);
         else if (d == 0 && !o_.with_conditions)
-          Fetch(level, layer, LinkKind::Condition);
+          Fetch(level, layer, LinkKind::Condition, true);
       }
       layer = std::move(next);
     }
@@ -60,13 +60,18 @@ class Collector {
   }
 
  private:
-  // The links of `kind` of each node of `layer`, reading those not read yet in one call.
-  std::vector<const std::vector<Link>*> Fetch(Level level, const std::vector<std::string>& layer, LinkKind kind) {
+  // The links of `kind` of each node of `layer`, reading those not read yet
+  // in one call; with `counted`, conditions that are only counted (one link
+  // each: the walk never follows them, so never needs the others).
+  std::vector<const std::vector<Link>*> Fetch(Level level, const std::vector<std::string>& layer, LinkKind kind,
+                                              bool counted = false) {
     std::vector<std::string> missing;
     for (const std::string& node : layer)
       if (!cache_.contains(std::make_pair(node, kind))) missing.push_back(node);
     std::vector<std::vector<Link>> read =
-        source_.LinksOfEach(level, missing, o_.direction, kind != LinkKind::Condition, kind == LinkKind::Condition);
+        counted ? source_.ConditionsOfEach(missing, o_.direction)
+                : source_.LinksOfEach(level, missing, o_.direction, kind != LinkKind::Condition,
+                                      kind == LinkKind::Condition);
     for (size_t i = 0; i < missing.size(); ++i) {
       for (const Link& l : read[i]) {
         if (level == Level::Column) {

@@ -110,6 +110,13 @@ class LineageSource {
   virtual std::vector<std::vector<Link>> LinksOfEach(Level level, const std::vector<std::string>& nodes,
                                                      Direction direction, bool values, bool conditions) const;
 
+  // The condition links of each of `nodes` (columns), one per condition: the
+  // one to the other end first by name. What a walk that counts a column's
+  // conditions without following them needs: a condition that reads a
+  // column may govern every column its statement writes.
+  virtual std::vector<std::vector<Link>> ConditionsOfEach(const std::vector<std::string>& nodes,
+                                                          Direction direction) const;
+
   // The statements that read or write `node` (a table, or a database's
   // tables; a column: those with a link from / to it), in run order.
   virtual std::vector<StatementUse> Uses(Level level, std::string_view node, Use use) const = 0;

@@ -26,6 +26,37 @@ std::string Sql(std::string_view select, std::string_view from, std::string_view
   return Cat("SELECT ", select, ", ", statement_id, " FROM ", from, " WHERE ", where);
 }
 
+// A condition column to the columns its condition governs: listed, or every
+// column the statement writes. The node is the condition's column (s)
+// downstream, the governed column (g) upstream. `counted`: one row per
+// condition and node, the other end first by name (SQLite takes the row's
+// other bare columns from the row of the min()).
+std::string ConditionLinks(Direction direction, bool counted) {
+  const bool down = direction == Direction::Downstream;
+  const std::string select = Cat(counted && !down ? "min(s.full_name)" : "s.full_name", ", ",
+                                 counted && down ? "min(g.full_name)" : "g.full_name",
+                                 ", c.expression, c.clause, c.id, s.table_id, g.table_id");
+  const std::string where = Cat(down ? "s" : "g", ".full_name", kEach);
+  const std::string group = counted ? Cat(" GROUP BY c.id, ", down ? "s.id" : "g.id") : "";
+  const char* listed = down ? "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
+                              "JOIN conditions c ON c.id = cr.condition_id "
+                              "JOIN condition_columns cg ON cg.condition_id = c.id AND cg.role = 'governed' "
+                              "JOIN columns g ON g.id = cg.column_id"
+                            : "columns g JOIN condition_columns cg ON cg.column_id = g.id AND cg.role = 'governed' "
+                              "JOIN conditions c ON c.id = cg.condition_id "
+                              "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
+                              "JOIN columns s ON s.id = cr.column_id";
+  const char* all = down ? "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
+                           "JOIN conditions c ON c.id = cr.condition_id AND c.governs_all = 1 "
+                           "JOIN column_lineage l ON l.statement_id = c.statement_id JOIN columns g ON g.id = l.target_id"
+                         : "columns g JOIN column_lineage l ON l.target_id = g.id "
+                           "JOIN conditions c ON c.statement_id = l.statement_id AND c.governs_all = 1 "
+                           "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
+                           "JOIN columns s ON s.id = cr.column_id";
+  return Sql(select, listed, "c.statement_id", where) + group + " UNION ALL " +
+         Sql(select, all, "c.statement_id", where) + group;
+}
+
 }  // namespace
 
 struct StoreSource::Queries {
@@ -44,35 +75,10 @@ struct StoreSource::Queries {
                                  "columns t JOIN column_lineage l ON l.target_id = t.id "
                                  "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id",
                                  "l.statement_id", "t.full_name" + kEach))),
-        // A condition column to the columns its condition governs: listed,
-        // or every column the statement writes.
-        conditions_down(db.Prepare(
-            Sql("s.full_name, g.full_name, c.expression, c.clause, c.id, s.table_id, g.table_id",
-                "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
-                "JOIN conditions c ON c.id = cr.condition_id "
-                "JOIN condition_columns cg ON cg.condition_id = c.id AND cg.role = 'governed' "
-                "JOIN columns g ON g.id = cg.column_id",
-                "c.statement_id", "s.full_name" + kEach) +
-            " UNION ALL " +
-            Sql("s.full_name, g.full_name, c.expression, c.clause, c.id, s.table_id, g.table_id",
-                "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
-                "JOIN conditions c ON c.id = cr.condition_id AND c.governs_all = 1 "
-                "JOIN column_lineage l ON l.statement_id = c.statement_id JOIN columns g ON g.id = l.target_id",
-                "c.statement_id", "s.full_name" + kEach))),
-        conditions_up(db.Prepare(
-            Sql("s.full_name, g.full_name, c.expression, c.clause, c.id, s.table_id, g.table_id",
-                "columns g JOIN condition_columns cg ON cg.column_id = g.id AND cg.role = 'governed' "
-                "JOIN conditions c ON c.id = cg.condition_id "
-                "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
-                "JOIN columns s ON s.id = cr.column_id",
-                "c.statement_id", "g.full_name" + kEach) +
-            " UNION ALL " +
-            Sql("s.full_name, g.full_name, c.expression, c.clause, c.id, s.table_id, g.table_id",
-                "columns g JOIN column_lineage l ON l.target_id = g.id "
-                "JOIN conditions c ON c.statement_id = l.statement_id AND c.governs_all = 1 "
-                "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
-                "JOIN columns s ON s.id = cr.column_id",
-                "c.statement_id", "g.full_name" + kEach))),
+        conditions_down(db.Prepare(ConditionLinks(Direction::Downstream, false))),
+        conditions_up(db.Prepare(ConditionLinks(Direction::Upstream, false))),
+        counted_conditions_down(db.Prepare(ConditionLinks(Direction::Downstream, true))),
+        counted_conditions_up(db.Prepare(ConditionLinks(Direction::Upstream, true))),
         tables_down(db.Prepare(Sql("i.name, o.name",
                                    "tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
                                    "JOIN statement_tables b ON b.statement_id = a.statement_id AND b.role = 'output' "
@@ -136,7 +142,7 @@ struct StoreSource::Queries {
             "FROM conditions c WHERE c.id" + kEach)) {}
 
   Statement columns, tables, databases, has_column, has_table, has_database, values_down, values_up, conditions_down,
-      conditions_up, tables_down, tables_up, databases_down, databases_up, table_uses, database_uses, column_reads,
+      conditions_up, counted_conditions_down, counted_conditions_up, tables_down, tables_up, databases_down, databases_up, table_uses, database_uses, column_reads,
       column_writes, statement_tables, declared_table, declared_database, last_declaration, declared_column,
       columns_of, table_of, kind_of, statements, table_names, condition_ranks;
   // Looked up once each (the source reads one snapshot: they do not change).
@@ -299,10 +305,9 @@ std::vector<Link> StoreSource::Links(Level level, std::string_view node, Directi
 std::vector<std::vector<Link>> StoreSource::LinksOfEach(Level level, const std::vector<std::string>& nodes,
                                                         Direction direction, bool values, bool conditions) const {
   const bool down = direction == Direction::Downstream;
-  std::vector<std::vector<Link>> out(nodes.size());
-  if (nodes.empty()) return out;
-  const std::string names = JsonArray(nodes);
   std::vector<Link> links;
+  if (nodes.empty()) return {};
+  const std::string names = JsonArray(nodes);
   if (level == Level::Column) {
     if (values) ReadLinks((down ? q_->values_down : q_->values_up).Bind(1, names), LinkKind::Value, links);
     if (conditions)
@@ -317,7 +322,25 @@ std::vector<std::vector<Link>> StoreSource::LinksOfEach(Level level, const std::
       l.target = graph::DatabaseOfTable(l.target);
     }
   }
-  // Each link to the node it was read for: its source downstream, its target upstream.
+  return Distribute(nodes, direction, links);
+}
+
+std::vector<std::vector<Link>> StoreSource::ConditionsOfEach(const std::vector<std::string>& nodes,
+                                                             Direction direction) const {
+  std::vector<Link> links;
+  if (!nodes.empty()) {
+    Statement& q = direction == Direction::Downstream ? q_->counted_conditions_down : q_->counted_conditions_up;
+    ReadLinks(q.Bind(1, JsonArray(nodes)), LinkKind::Condition, links);
+  }
+  return Distribute(nodes, direction, links);
+}
+
+// Each link to the node it was read for (its source downstream, its target
+// upstream), sorted as Links() gives them.
+std::vector<std::vector<Link>> StoreSource::Distribute(const std::vector<std::string>& nodes, Direction direction,
+                                                       std::vector<Link>& links) {
+  const bool down = direction == Direction::Downstream;
+  std::vector<std::vector<Link>> out(nodes.size());
   absl::flat_hash_map<std::string_view, size_t> position;
   for (size_t i = 0; i < nodes.size(); ++i) position.try_emplace(nodes[i], i);
   for (Link& l : links) {

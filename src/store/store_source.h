@@ -26,6 +26,8 @@ class StoreSource : public graph::LineageSource {
   std::vector<std::vector<graph::Link>> LinksOfEach(graph::Level level, const std::vector<std::string>& nodes,
                                                     graph::Direction direction, bool values,
                                                     bool conditions) const override;
+  std::vector<std::vector<graph::Link>> ConditionsOfEach(const std::vector<std::string>& nodes,
+                                                         graph::Direction direction) const override;
   std::vector<graph::StatementUse> Uses(graph::Level level, std::string_view node, graph::Use use) const override;
   bool Declared(graph::Level level, std::string_view node) const override;
   std::vector<std::string> ColumnsOf(std::string_view table) const override;
@@ -38,6 +40,8 @@ class StoreSource : public graph::LineageSource {
   void LookUp(const std::vector<int64_t>& statement_ids, const std::vector<int64_t>& table_ids,
               const std::vector<int64_t>& condition_ids) const;
   void ReadLinks(Statement& q, graph::LinkKind kind, std::vector<graph::Link>& out) const;
+  static std::vector<std::vector<graph::Link>> Distribute(const std::vector<std::string>& nodes,
+                                                          graph::Direction direction, std::vector<graph::Link>& links);
 
   Database& db_;
   std::unique_ptr<Queries> q_;  // prepared once; reset after each use
