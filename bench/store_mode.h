@@ -9,7 +9,8 @@
 // 100th script in name order gets a comment line appended, removed again at
 // the end), an update with nothing changed, and N impact queries on the
 // store. Prints wall and CPU time and the peak resident set size of each step,
-// and the store's size.
+// the store's size, and for each impact query the CPU time it spent reading
+// the store (graph::ImpactNeighbourhood) apart from walking and writing.
 #pragma once
 
 namespace hivelineage::bench {

@@ -32,6 +32,26 @@ inline std::string AllAnswers(const graph::LineageSource& source, size_t max_pat
         for (Direction d : {Direction::Downstream, Direction::Upstream})
           for (const Link& l : source.Links(level, n, d, true, conditions)) out += DescribeLink(l) + "|" + l.source + "|" + l.target + "\n";
     }
+    // The same links read for all the nodes at once (and a name that is no node: no links).
+    std::vector<std::string> layer = nodes;
+    layer.push_back("no.such.node");
+    for (bool values : {false, true})
+      for (bool conditions : {false, true})
+        for (Direction d : {Direction::Downstream, Direction::Upstream}) {
+          const std::vector<std::vector<Link>> each = source.LinksOfEach(level, layer, d, values, conditions);
+          out += "links of each: " + std::to_string(each.size()) + "\n";
+          for (size_t i = 0; i < each.size() && i < layer.size(); ++i)
+            for (const Link& l : each[i])
+              out += layer[i] + ": " + DescribeLink(l) + "|" + l.source + "|" + l.target + "\n";
+        }
+    // The conditions counted without being followed: one link per condition.
+    if (level == Level::Column)
+      for (Direction d : {Direction::Downstream, Direction::Upstream}) {
+        const std::vector<std::vector<Link>> each = source.ConditionsOfEach(layer, d);
+        out += "conditions of each: " + std::to_string(each.size()) + "\n";
+        for (size_t i = 0; i < each.size() && i < layer.size(); ++i)
+          for (const Link& l : each[i]) out += layer[i] + ": " + DescribeLink(l) + "|" + l.source + "|" + l.target + "\n";
+      }
     std::vector<std::vector<ExtremityNode>> ends;
     for (Extremity e : {Extremity::Leaves, Extremity::Roots, Extremity::Orphans}) {
       ends.push_back(FindExtremities(source, e, level));

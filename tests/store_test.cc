@@ -456,12 +456,13 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   REQUIRE(Cli("store update v.db wh", root).code == 0);
   const std::string answer = Cli("graph --store v.db", root).out;
 
-  // By hand, a version 1 store: version 2's views and index are not there yet.
+  // By hand, a version 1 store: the views, tables and indexes of versions 2 to 4 are not there yet.
   {
     store::Database db((root / "v.db").string(), false);
     std::string drop =
         "DROP INDEX declared_columns_name; DROP TABLE script_facts; DROP TABLE learned_columns; "
-        "DROP TABLE learned_tables; DROP INDEX script_reads_name; PRAGMA user_version = 1;";
+        "DROP TABLE learned_tables; DROP INDEX script_reads_name; DROP INDEX scripts_with_errors; "
+        "PRAGMA user_version = 1;";
     store::Statement views = db.Prepare("SELECT name FROM sqlite_master WHERE type = 'view'");
     while (views.Step()) drop += Cat("DROP VIEW ", views.Text(0), ";");
     views.Reset();
@@ -473,6 +474,14 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   CHECK(r.out == answer);
   CHECK(QueryInt(root / "v.db", "PRAGMA user_version") == store::kSchemaVersion);
   CHECK(QueryText(root / "v.db", "SELECT target FROM v_value_edges") == "dw.t.a");
+  // Version 4: the scripts with errors, which every query counts, are found through their index.
+  {
+    store::Database db((root / "v.db").string(), false);
+    store::Statement plan = db.Prepare(
+        "EXPLAIN QUERY PLAN SELECT count(*) FROM scripts WHERE statements_with_errors > 0 OR file_errors > 0");
+    REQUIRE(plan.Step());
+    CHECK(plan.Text(3) == "SCAN scripts USING INDEX scripts_with_errors");
+  }
 
   // The version 1 layout, made from its own statements, is migrated too.
   {
@@ -523,6 +532,7 @@ TEST_CASE("store: a version 2 store, made before the store learned the schema, i
     store::Database db((root / "v2.db").string(), false);
     db.Exec(
         "DROP TABLE script_facts; DROP TABLE learned_columns; DROP TABLE learned_tables; DROP INDEX script_reads_name;"
+        "DROP INDEX scripts_with_errors;"
         "UPDATE meta SET value = json_remove(value, '$.learn_schema') WHERE key = 'settings';"
         "PRAGMA user_version = 2;");
   }

@@ -1,12 +1,12 @@
 #include "graph/impact_source.h"
 
 #include <algorithm>
-#include <deque>
 #include <map>
 #include <set>
 #include <tuple>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 namespace hivelineage::graph {
 namespace {
@@ -16,37 +16,41 @@ class Collector {
  public:
   Collector(const LineageSource& source, const ImpactOptions& o) : source_(source), o_(o) {}
 
-  // One tree of the walk: breadth-first from `root` over the links of `level`.
-  void Walk(Level level, const std::string& root) {
-    absl::flat_hash_map<std::string, int> depth{{root, 0}};
-    std::deque<std::string> queue{root};
+  // The walks from `roots` over the links of `level`, breadth-first, all at
+  // once: a node is expanded when its depth from the nearest root is under
+  // --depth, which is when some root's own walk expands it. A layer's links
+  // are read in one call (LinksOfEach).
+  void Walk(Level level, const std::vector<std::string>& roots) {
+    absl::flat_hash_set<std::string> seen(roots.begin(), roots.end());
+    std::vector<std::string> layer = roots;
     const bool down = o_.direction == Direction::Downstream;
-    auto follow = [&](const std::vector<Link>& from, int d) {
-      for (const Link& l : from) {
-        const std::string& next = down ? l.target : l.source;
-        if (depth.try_emplace(next, d + 1).second) queue.push_back(next);
-      }
-    };
-    while (!queue.empty()) {
-      const std::string node = std::move(queue.front());
-      queue.pop_front();
-      const int d = depth[node];
+    for (int d = 0; !layer.empty(); ++d) {
+      std::vector<std::string> next;
+      auto follow = [&](const std::vector<Link>& from) {
+        for (const Link& l : from) {
+          const std::string& node = down ? l.target : l.source;
+          if (seen.insert(node).second) next.push_back(node);
+        }
+      };
       const bool expand = o_.max_depth < 0 || d < o_.max_depth;
       if (level != Level::Column) {
-        if (expand) follow(Fetch(level, node, LinkKind::Table), d);
-        continue;
+        if (expand)
+          for (const std::vector<Link>* links : Fetch(level, layer, LinkKind::Table)) follow(*links);
+      } else {
+        if (expand)
+          for (const std::vector<Link>* links : Fetch(level, layer, LinkKind::Value)) follow(*links);
+        // The roots' conditions are counted even when not followed.
+        if (expand && o_.with_conditions)
+          for (const std::vector<Link>* links : Fetch(level, layer, LinkKind::Condition)) follow(*links);
+        else if (d == 0 && !o_.with_conditions)
+          Fetch(level, layer, LinkKind::Condition, true);
       }
-      if (expand) follow(Fetch(level, node, LinkKind::Value), d);
-      // A column root's conditions are counted even when not followed.
-      if ((expand && o_.with_conditions) || (d == 0 && !o_.with_conditions)) {
-        const std::vector<Link>& conditions = Fetch(level, node, LinkKind::Condition);
-        if (expand && o_.with_conditions) follow(conditions, d);
-      }
+      layer = std::move(next);
     }
   }
 
   std::set<std::string> nodes;                 // "tables": tables or databases
-  std::map<std::string, std::string> columns;  // column -> its table
+  absl::flat_hash_map<std::string, std::string> columns;  // column -> its table
 
   // Every link read, once: a node's links of one kind are read once.
   template <typename F>
@@ -56,20 +60,34 @@ class Collector {
   }
 
  private:
-  const std::vector<Link>& Fetch(Level level, const std::string& node, LinkKind kind) {
-    auto [it, inserted] = cache_.try_emplace(std::make_pair(node, kind));
-    if (!inserted) return it->second;
-    it->second = source_.Links(level, node, o_.direction, kind != LinkKind::Condition, kind == LinkKind::Condition);
-    for (const Link& l : it->second) {
-      if (level == Level::Column) {
-        columns.emplace(l.source, l.source_table);
-        columns.emplace(l.target, l.target_table);
-      } else {
-        nodes.insert(l.source);
-        nodes.insert(l.target);
+  // The links of `kind` of each node of `layer`, reading those not read yet
+  // in one call; with `counted`, conditions that are only counted (one link
+  // each: the walk never follows them, so never needs the others).
+  std::vector<const std::vector<Link>*> Fetch(Level level, const std::vector<std::string>& layer, LinkKind kind,
+                                              bool counted = false) {
+    std::vector<std::string> missing;
+    for (const std::string& node : layer)
+      if (!cache_.contains(std::make_pair(node, kind))) missing.push_back(node);
+    std::vector<std::vector<Link>> read =
+        counted ? source_.ConditionsOfEach(missing, o_.direction)
+                : source_.LinksOfEach(level, missing, o_.direction, kind != LinkKind::Condition,
+                                      kind == LinkKind::Condition);
+    for (size_t i = 0; i < missing.size(); ++i) {
+      for (const Link& l : read[i]) {
+        if (level == Level::Column) {
+          columns.try_emplace(l.source, l.source_table);
+          columns.try_emplace(l.target, l.target_table);
+        } else {
+          nodes.insert(l.source);
+          nodes.insert(l.target);
+        }
       }
+      cache_.emplace(std::make_pair(std::move(missing[i]), kind), std::move(read[i]));
     }
-    return it->second;
+    std::vector<const std::vector<Link>*> out;
+    out.reserve(layer.size());
+    for (const std::string& node : layer) out.push_back(&cache_.at(std::make_pair(node, kind)));
+    return out;
   }
 
   const LineageSource& source_;
@@ -88,29 +106,30 @@ bool ImpactNeighbourhood(const LineageSource& source, const std::string& start, 
   if (!source.HasNode(level, start) && !(level == Level::Column && source.HasNode(Level::Table, start))) return false;
   Collector c(source, options);
   if (level == Level::Column) {
-    // A table start is walked as a table (its table links) and as each of its columns.
+    // A table start is walked as a table (its table links) and from each of its columns.
     if (source.HasNode(Level::Table, start)) {
       c.nodes.insert(start);
-      c.Walk(Level::Table, start);
-      for (const std::string& col : source.ColumnsOf(start)) {
-        c.columns.emplace(col, start);
-        c.Walk(Level::Column, col);
-      }
+      c.Walk(Level::Table, {start});
+      const std::vector<std::string> roots = source.ColumnsOf(start);
+      for (const std::string& col : roots) c.columns.emplace(col, start);
+      c.Walk(Level::Column, roots);
     } else {
       c.columns.emplace(start, source.TableOf(start));
-      c.Walk(Level::Column, start);
+      c.Walk(Level::Column, {start});
     }
   } else {
     c.nodes.insert(start);
-    c.Walk(level, start);
+    c.Walk(level, {start});
   }
 
   // Nodes, sorted by name. A column's table is a node too.
+  std::vector<std::pair<std::string, std::string>> sorted(c.columns.begin(), c.columns.end());
+  std::sort(sorted.begin(), sorted.end());
   std::vector<std::string> columns, column_tables;
-  for (const auto& [column, table] : c.columns) {
-    columns.push_back(column);
-    column_tables.push_back(table);
+  for (auto& [column, table] : sorted) {
     c.nodes.insert(table);
+    columns.push_back(std::move(column));
+    column_tables.push_back(std::move(table));
   }
   const std::vector<std::string> tables(c.nodes.begin(), c.nodes.end());
   for (const std::string& t : tables) {

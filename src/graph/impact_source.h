@@ -4,10 +4,12 @@
 // The walk of graph::Impact depends on the start and, for every node it
 // reaches, on that node's links in the walk's direction (up to --depth): the
 // condition links of the start's columns too, which it counts when it does
-// not follow them. Those are read from the source, breadth-first, and built
-// into a small Graph (nodes sorted by name, statements in run order,
-// conditions in their statements' order, as in the whole graph), on which
-// graph::Impact walks exactly as it would on the whole graph.
+// not follow them. Those are read from the source breadth-first, each layer
+// of the walk in one call (LineageSource::LinksOfEach: one query per layer on
+// a store, not one per node), and built into a small Graph (nodes sorted by
+// name, statements in run order, conditions in their statements' order, as
+// in the whole graph), on which graph::Impact walks exactly as it would on
+// the whole graph.
 //
 // At --level database the graph's "tables" are the databases, linked by the
 // statements that read a table of one and write a table of another.

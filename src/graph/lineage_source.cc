@@ -1,6 +1,7 @@
 #include "graph/lineage_source.h"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 namespace hivelineage::graph {
@@ -55,6 +56,25 @@ void SortLinks(std::vector<Link>& links, Direction direction) {
                             return !LinkLess(a, b, direction) && !LinkLess(b, a, direction);
                           }),
               links.end());
+}
+
+std::vector<std::vector<Link>> LineageSource::LinksOfEach(Level level, const std::vector<std::string>& nodes,
+                                                        Direction direction, bool values, bool conditions) const {
+  std::vector<std::vector<Link>> out;
+  out.reserve(nodes.size());
+  for (const std::string& n : nodes) out.push_back(Links(level, n, direction, values, conditions));
+  return out;
+}
+
+std::vector<std::vector<Link>> LineageSource::ConditionsOfEach(const std::vector<std::string>& nodes,
+                                                             Direction direction) const {
+  std::vector<std::vector<Link>> out = LinksOfEach(Level::Column, nodes, direction, false, true);
+  for (std::vector<Link>& links : out) {
+    // Sorted by the other end's name: the first link of each condition is the one kept.
+    std::set<std::pair<int64_t, uint32_t>> seen;
+    std::erase_if(links, [&](const Link& l) { return !seen.emplace(l.statement.order, l.condition).second; });
+  }
+  return out;
 }
 
 }  // namespace hivelineage::graph

@@ -104,6 +104,19 @@ class LineageSource {
   virtual std::vector<Link> Links(Level level, std::string_view node, Direction direction, bool values,
                                   bool conditions) const = 0;
 
+  // Links() of each of `nodes`, in their order: what a breadth-first walk
+  // reads layer by layer. A source that reads many nodes at once for about
+  // the price of one (a store: one query for the whole layer) overrides it.
+  virtual std::vector<std::vector<Link>> LinksOfEach(Level level, const std::vector<std::string>& nodes,
+                                                     Direction direction, bool values, bool conditions) const;
+
+  // The condition links of each of `nodes` (columns), one per condition: the
+  // one to the other end first by name. What a walk that counts a column's
+  // conditions without following them needs: a condition that reads a
+  // column may govern every column its statement writes.
+  virtual std::vector<std::vector<Link>> ConditionsOfEach(const std::vector<std::string>& nodes,
+                                                          Direction direction) const;
+
   // The statements that read or write `node` (a table, or a database's
   // tables; a column: those with a link from / to it), in run order.
   virtual std::vector<StatementUse> Uses(Level level, std::string_view node, Use use) const = 0;

@@ -14,8 +14,8 @@ namespace hivelineage::store {
 // Version 1: the first layout. Version 2: the v_* views for the sqlite3 shell
 // and the index of declared columns by name. Version 3: each script's schema
 // facts and the learned warehouse schema (script_facts, learned_tables,
-// learned_columns).
-inline constexpr int kSchemaVersion = 3;
+// learned_columns). Version 4: the partial index of the scripts with errors.
+inline constexpr int kSchemaVersion = 4;
 
 enum class OpenMode : uint8_t {
   Read,    // an existing store, for queries

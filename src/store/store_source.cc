@@ -16,14 +16,45 @@ using graph::Level;
 using graph::Link;
 using graph::LinkKind;
 
-// A condition's position among its statement's conditions.
-const std::string kRank =
-    "(SELECT count(*) FROM conditions c2 WHERE c2.statement_id = c.statement_id AND c2.id < c.id)";
+// The nodes a query reads links of: the JSON array of names bound to ?1 (one
+// query for a whole layer of a walk rather than one per node).
+const std::string kEach = " IN (SELECT value FROM json_each(?1))";
 
 // A query whose rows end with the id of their statement (looked up once per
-// statement, StoreSource::StatementOf).
+// statement, StoreSource::LookUp).
 std::string Sql(std::string_view select, std::string_view from, std::string_view statement_id, std::string_view where) {
   return Cat("SELECT ", select, ", ", statement_id, " FROM ", from, " WHERE ", where);
+}
+
+// A condition column to the columns its condition governs: listed, or every
+// column the statement writes. The node is the condition's column (s)
+// downstream, the governed column (g) upstream. `counted`: one row per
+// condition and node, the other end first by name (SQLite takes the row's
+// other bare columns from the row of the min()).
+std::string ConditionLinks(Direction direction, bool counted) {
+  const bool down = direction == Direction::Downstream;
+  const std::string select = Cat(counted && !down ? "min(s.full_name)" : "s.full_name", ", ",
+                                 counted && down ? "min(g.full_name)" : "g.full_name",
+                                 ", c.expression, c.clause, c.id, s.table_id, g.table_id");
+  const std::string where = Cat(down ? "s" : "g", ".full_name", kEach);
+  const std::string group = counted ? Cat(" GROUP BY c.id, ", down ? "s.id" : "g.id") : "";
+  const char* listed = down ? "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
+                              "JOIN conditions c ON c.id = cr.condition_id "
+                              "JOIN condition_columns cg ON cg.condition_id = c.id AND cg.role = 'governed' "
+                              "JOIN columns g ON g.id = cg.column_id"
+                            : "columns g JOIN condition_columns cg ON cg.column_id = g.id AND cg.role = 'governed' "
+                              "JOIN conditions c ON c.id = cg.condition_id "
+                              "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
+                              "JOIN columns s ON s.id = cr.column_id";
+  const char* all = down ? "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
+                           "JOIN conditions c ON c.id = cr.condition_id AND c.governs_all = 1 "
+                           "JOIN column_lineage l ON l.statement_id = c.statement_id JOIN columns g ON g.id = l.target_id"
+                         : "columns g JOIN column_lineage l ON l.target_id = g.id "
+                           "JOIN conditions c ON c.statement_id = l.statement_id AND c.governs_all = 1 "
+                           "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
+                           "JOIN columns s ON s.id = cr.column_id";
+  return Sql(select, listed, "c.statement_id", where) + group + " UNION ALL " +
+         Sql(select, all, "c.statement_id", where) + group;
 }
 
 }  // namespace
@@ -39,60 +70,35 @@ struct StoreSource::Queries {
         values_down(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, l.masking, s.table_id, t.table_id",
                                    "columns s JOIN value_edges e ON e.source_id = s.id "
                                    "JOIN column_lineage l ON l.id = e.lineage_id JOIN columns t ON t.id = l.target_id",
-                                   "l.statement_id", "s.full_name = ?1"))),
+                                   "l.statement_id", "s.full_name" + kEach))),
         values_up(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, l.masking, s.table_id, t.table_id",
                                  "columns t JOIN column_lineage l ON l.target_id = t.id "
                                  "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id",
-                                 "l.statement_id", "t.full_name = ?1"))),
-        // A condition column to the columns its condition governs: listed,
-        // or every column the statement writes.
-        conditions_down(db.Prepare(
-            Sql("s.full_name, g.full_name, c.expression, c.clause, " + kRank + ", s.table_id, g.table_id",
-                "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
-                "JOIN conditions c ON c.id = cr.condition_id "
-                "JOIN condition_columns cg ON cg.condition_id = c.id AND cg.role = 'governed' "
-                "JOIN columns g ON g.id = cg.column_id",
-                "c.statement_id", "s.full_name = ?1") +
-            " UNION ALL " +
-            Sql("s.full_name, g.full_name, c.expression, c.clause, " + kRank + ", s.table_id, g.table_id",
-                "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
-                "JOIN conditions c ON c.id = cr.condition_id AND c.governs_all = 1 "
-                "JOIN column_lineage l ON l.statement_id = c.statement_id JOIN columns g ON g.id = l.target_id",
-                "c.statement_id", "s.full_name = ?1"))),
-        conditions_up(db.Prepare(
-            Sql("s.full_name, g.full_name, c.expression, c.clause, " + kRank + ", s.table_id, g.table_id",
-                "columns g JOIN condition_columns cg ON cg.column_id = g.id AND cg.role = 'governed' "
-                "JOIN conditions c ON c.id = cg.condition_id "
-                "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
-                "JOIN columns s ON s.id = cr.column_id",
-                "c.statement_id", "g.full_name = ?1") +
-            " UNION ALL " +
-            Sql("s.full_name, g.full_name, c.expression, c.clause, " + kRank + ", s.table_id, g.table_id",
-                "columns g JOIN column_lineage l ON l.target_id = g.id "
-                "JOIN conditions c ON c.statement_id = l.statement_id AND c.governs_all = 1 "
-                "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
-                "JOIN columns s ON s.id = cr.column_id",
-                "c.statement_id", "g.full_name = ?1"))),
+                                 "l.statement_id", "t.full_name" + kEach))),
+        conditions_down(db.Prepare(ConditionLinks(Direction::Downstream, false))),
+        conditions_up(db.Prepare(ConditionLinks(Direction::Upstream, false))),
+        counted_conditions_down(db.Prepare(ConditionLinks(Direction::Downstream, true))),
+        counted_conditions_up(db.Prepare(ConditionLinks(Direction::Upstream, true))),
         tables_down(db.Prepare(Sql("i.name, o.name",
                                    "tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
                                    "JOIN statement_tables b ON b.statement_id = a.statement_id AND b.role = 'output' "
                                    "JOIN tables o ON o.id = b.table_id",
-                                   "a.statement_id", "i.name = ?1"))),
+                                   "a.statement_id", "i.name" + kEach))),
         tables_up(db.Prepare(Sql("i.name, o.name",
                                  "tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
                                  "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
                                  "JOIN tables i ON i.id = a.table_id",
-                                 "a.statement_id", "o.name = ?1"))),
+                                 "a.statement_id", "o.name" + kEach))),
         databases_down(db.Prepare(Sql("i.name, o.name",
                                       "tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
                                       "JOIN statement_tables b ON b.statement_id = a.statement_id "
                                       "AND b.role = 'output' JOIN tables o ON o.id = b.table_id",
-                                      "a.statement_id", "i.database = ?1 AND o.database <> ?1"))),
+                                      "a.statement_id", "i.database" + kEach + " AND o.database <> i.database"))),
         databases_up(db.Prepare(Sql("i.name, o.name",
                                     "tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
                                     "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
                                     "JOIN tables i ON i.id = a.table_id",
-                                    "a.statement_id", "o.database = ?1 AND i.database <> ?1"))),
+                                    "a.statement_id", "o.database" + kEach + " AND i.database <> o.database"))),
         table_uses(db.Prepare(Sql("1", "tables t JOIN statement_tables r ON r.table_id = t.id AND r.role = ?2",
                                   "r.statement_id", "t.name = ?1"))),
         database_uses(db.Prepare(Sql("1", "tables t JOIN statement_tables r ON r.table_id = t.id AND r.role = ?2",
@@ -127,18 +133,22 @@ struct StoreSource::Queries {
             "ORDER BY c.full_name")),
         table_of(db.Prepare("SELECT t.name FROM columns c JOIN tables t ON t.id = c.table_id WHERE c.full_name = ?")),
         kind_of(db.Prepare("SELECT kind FROM v_tables WHERE name = ?")),
-        statement(db.Prepare(
-            "SELECT sc.path, st.idx, st.line, st.col, st.kind, sc.position FROM statements st "
-            "JOIN scripts sc ON sc.id = st.script_id WHERE st.id = ?")),
-        table_name(db.Prepare("SELECT name FROM tables WHERE id = ?")) {}
+        statements(db.Prepare("SELECT st.id, sc.path, st.idx, st.line, st.col, st.kind, sc.position FROM statements st "
+                              "JOIN scripts sc ON sc.id = st.script_id WHERE st.id" + kEach)),
+        table_names(db.Prepare("SELECT id, name FROM tables WHERE id" + kEach)),
+        // A condition's position among its statement's conditions.
+        condition_ranks(db.Prepare(
+            "SELECT c.id, (SELECT count(*) FROM conditions c2 WHERE c2.statement_id = c.statement_id AND c2.id < c.id) "
+            "FROM conditions c WHERE c.id" + kEach)) {}
 
   Statement columns, tables, databases, has_column, has_table, has_database, values_down, values_up, conditions_down,
-      conditions_up, tables_down, tables_up, databases_down, databases_up, table_uses, database_uses, column_reads,
+      conditions_up, counted_conditions_down, counted_conditions_up, tables_down, tables_up, databases_down, databases_up, table_uses, database_uses, column_reads,
       column_writes, statement_tables, declared_table, declared_database, last_declaration, declared_column,
-      columns_of, table_of, kind_of, statement, table_name;
+      columns_of, table_of, kind_of, statements, table_names, condition_ranks;
   // Looked up once each (the source reads one snapshot: they do not change).
   absl::flat_hash_map<int64_t, graph::StatementRef> statement_refs;
-  absl::flat_hash_map<int64_t, std::string> table_names;
+  absl::flat_hash_map<int64_t, std::string> table_name;
+  absl::flat_hash_map<int64_t, uint32_t> condition_rank;
 };
 
 StoreSource::StoreSource(Database& db) : db_(db) {
@@ -168,38 +178,79 @@ bool Any(Statement& q) {
   return found;
 }
 
-}  // namespace
-
-const graph::StatementRef& StoreSource::StatementOf(int64_t id) const {
-  auto it = q_->statement_refs.find(id);
-  if (it != q_->statement_refs.end()) return it->second;
-  Statement& q = q_->statement;
-  q.Bind(1, id);
-  graph::StatementRef r;
-  if (q.Step()) {
-    r.file = std::string(q.Text(0));
-    r.index = static_cast<uint32_t>(q.Int(1));
-    r.line = static_cast<int>(q.Int(2));
-    r.column = static_cast<int>(q.Int(3));
-    r.kind = std::string(q.Text(4));
-    r.order = (q.Int(5) << 32) | q.Int(1);  // script position, then index
+// `names` as a JSON array of strings for json_each(). Bytes other than the
+// quote, the backslash and control characters go as they are, so a name
+// matches the stored one byte for byte.
+std::string JsonArray(const std::vector<std::string>& names) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "[";
+  for (const std::string& name : names) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (const char ch : name) {
+      const auto u = static_cast<unsigned char>(ch);
+      if (ch == '"' || ch == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (u < 0x20) {
+        out += "\\u00";
+        out += kHex[u >> 4];
+        out += kHex[u & 15];
+      } else {
+        out += ch;
+      }
+    }
+    out += '"';
   }
-  q.Reset();
-  return q_->statement_refs.emplace(id, std::move(r)).first->second;
+  return out + "]";
 }
 
-const std::string& StoreSource::TableName(int64_t id) const {
-  auto it = q_->table_names.find(id);
-  if (it != q_->table_names.end()) return it->second;
-  std::vector<std::string> name = Column0(q_->table_name.Bind(1, id));
-  return q_->table_names.emplace(id, name.empty() ? std::string() : name.front()).first->second;
+std::string JsonIds(const std::vector<int64_t>& ids) {
+  std::string out = "[";
+  for (const int64_t id : ids) out += Cat(out.size() > 1 ? "," : "", id);
+  return out + "]";
+}
+
+// Reads with `q` (id first, then what `read` takes) the rows of the `ids`
+// not in `known` yet, in one query.
+template <typename T, typename F>
+void ReadMissing(Statement& q, const std::vector<int64_t>& ids, absl::flat_hash_map<int64_t, T>& known, F&& read) {
+  std::vector<int64_t> missing;
+  for (const int64_t id : ids)
+    if (known.try_emplace(id).second) missing.push_back(id);
+  if (missing.empty()) return;
+  q.Bind(1, JsonIds(missing));
+  while (q.Step()) read(q, known[q.Int(0)]);
+  q.Reset();
+}
+
+}  // namespace
+
+void StoreSource::LookUp(const std::vector<int64_t>& statements, const std::vector<int64_t>& tables,
+                         const std::vector<int64_t>& conditions) const {
+  ReadMissing(q_->statements, statements, q_->statement_refs, [](Statement& q, graph::StatementRef& r) {
+    r.file = std::string(q.Text(1));
+    r.index = static_cast<uint32_t>(q.Int(2));
+    r.line = static_cast<int>(q.Int(3));
+    r.column = static_cast<int>(q.Int(4));
+    r.kind = std::string(q.Text(5));
+    r.order = (q.Int(6) << 32) | q.Int(2);  // script position, then index
+  });
+  ReadMissing(q_->table_names, tables, q_->table_name,
+              [](Statement& q, std::string& name) { name = std::string(q.Text(1)); });
+  ReadMissing(q_->condition_ranks, conditions, q_->condition_rank,
+              [](Statement& q, uint32_t& rank) { rank = static_cast<uint32_t>(q.Int(1)); });
 }
 
 // Reads link rows: source, target, then for values (expression, transform,
-// masking, the two tables' ids), for conditions (expression, clause, rank,
-// the two tables' ids), then the statement's id.
+// masking, the two tables' ids), for conditions (expression, clause, the
+// condition's id, the two tables' ids), then the statement's id. The
+// statements, tables and conditions' ranks are looked up once all the rows
+// are read, those not known yet in one query each.
 void StoreSource::ReadLinks(Statement& q, LinkKind kind, std::vector<Link>& out) const {
   const int fields = kind == LinkKind::Table ? 2 : 7;
+  const size_t first = out.size();
+  std::vector<int64_t> statements, tables, conditions;
   while (q.Step()) {
     Link l;
     l.kind = kind;
@@ -214,16 +265,26 @@ void StoreSource::ReadLinks(Statement& q, LinkKind kind, std::vector<Link>& out)
       l.expression = std::string(q.Text(2));
       if (!lineage::ParseClause(q.Text(3), l.clause))
         throw StoreError(Cat("unknown clause '", q.Text(3), "' in conditions"));
-      l.condition = static_cast<uint32_t>(q.Int(4));
+      conditions.push_back(q.Int(4));
     }
     if (kind != LinkKind::Table) {
-      l.source_table = TableName(q.Int(5));
-      l.target_table = TableName(q.Int(6));
+      tables.push_back(q.Int(5));
+      tables.push_back(q.Int(6));
     }
-    l.statement = StatementOf(q.Int(fields));
+    statements.push_back(q.Int(fields));
     out.push_back(std::move(l));
   }
   q.Reset();
+  LookUp(statements, tables, conditions);
+  for (size_t i = 0; i < statements.size(); ++i) {
+    Link& l = out[first + i];
+    l.statement = q_->statement_refs.at(statements[i]);
+    if (kind == LinkKind::Condition) l.condition = q_->condition_rank.at(conditions[i]);
+    if (kind != LinkKind::Table) {
+      l.source_table = q_->table_name.at(tables[2 * i]);
+      l.target_table = q_->table_name.at(tables[2 * i + 1]);
+    }
+  }
 }
 
 std::vector<std::string> StoreSource::Nodes(Level level) const {
@@ -238,22 +299,59 @@ bool StoreSource::HasNode(Level level, std::string_view name) const {
 
 std::vector<Link> StoreSource::Links(Level level, std::string_view node, Direction direction, bool values,
                                      bool conditions) const {
+  return std::move(LinksOfEach(level, {std::string(node)}, direction, values, conditions).front());
+}
+
+std::vector<std::vector<Link>> StoreSource::LinksOfEach(Level level, const std::vector<std::string>& nodes,
+                                                        Direction direction, bool values, bool conditions) const {
   const bool down = direction == Direction::Downstream;
-  std::vector<Link> out;
+  std::vector<Link> links;
+  if (nodes.empty()) return {};
+  const std::string names = JsonArray(nodes);
   if (level == Level::Column) {
-    if (values) ReadLinks((down ? q_->values_down : q_->values_up).Bind(1, node), LinkKind::Value, out);
-    if (conditions) ReadLinks((down ? q_->conditions_down : q_->conditions_up).Bind(1, node), LinkKind::Condition, out);
+    if (values) ReadLinks((down ? q_->values_down : q_->values_up).Bind(1, names), LinkKind::Value, links);
+    if (conditions)
+      ReadLinks((down ? q_->conditions_down : q_->conditions_up).Bind(1, names), LinkKind::Condition, links);
   } else if (level == Level::Table) {
-    ReadLinks((down ? q_->tables_down : q_->tables_up).Bind(1, node), LinkKind::Table, out);
+    ReadLinks((down ? q_->tables_down : q_->tables_up).Bind(1, names), LinkKind::Table, links);
   } else {
-    ReadLinks((down ? q_->databases_down : q_->databases_up).Bind(1, node), LinkKind::Table, out);
-    for (Link& l : out) {
+    ReadLinks((down ? q_->databases_down : q_->databases_up).Bind(1, names), LinkKind::Table, links);
+    for (Link& l : links) {
       l.via = Cat(l.source, " -> ", l.target);
       l.source = graph::DatabaseOfTable(l.source);
       l.target = graph::DatabaseOfTable(l.target);
     }
   }
-  graph::SortLinks(out, direction);
+  return Distribute(nodes, direction, links);
+}
+
+std::vector<std::vector<Link>> StoreSource::ConditionsOfEach(const std::vector<std::string>& nodes,
+                                                             Direction direction) const {
+  std::vector<Link> links;
+  if (!nodes.empty()) {
+    Statement& q = direction == Direction::Downstream ? q_->counted_conditions_down : q_->counted_conditions_up;
+    ReadLinks(q.Bind(1, JsonArray(nodes)), LinkKind::Condition, links);
+  }
+  return Distribute(nodes, direction, links);
+}
+
+// Each link to the node it was read for (its source downstream, its target
+// upstream), sorted as Links() gives them.
+std::vector<std::vector<Link>> StoreSource::Distribute(const std::vector<std::string>& nodes, Direction direction,
+                                                       std::vector<Link>& links) {
+  const bool down = direction == Direction::Downstream;
+  std::vector<std::vector<Link>> out(nodes.size());
+  absl::flat_hash_map<std::string_view, size_t> position;
+  for (size_t i = 0; i < nodes.size(); ++i) position.try_emplace(nodes[i], i);
+  for (Link& l : links) {
+    auto it = position.find(down ? l.source : l.target);
+    if (it != position.end()) out[it->second].push_back(std::move(l));
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const size_t first = position.at(nodes[i]);
+    if (first != i) out[i] = out[first];  // a name asked twice: sorted already
+    graph::SortLinks(out[i], direction);
+  }
   return out;
 }
 
@@ -267,13 +365,16 @@ std::vector<graph::StatementUse> StoreSource::Uses(Level level, std::string_view
     q = &(level == Level::Table ? q_->table_uses : q_->database_uses);
     q->Bind(1, node).Bind(2, role);
   }
+  std::vector<int64_t> ids;
+  while (q->Step()) ids.push_back(q->Int(1));
+  q->Reset();
+  LookUp(ids, {}, {});
   // By statement id, in run order.
   std::map<int64_t, std::pair<int64_t, graph::StatementRef>> found;
-  while (q->Step()) {
-    const graph::StatementRef& r = StatementOf(q->Int(1));
-    found.emplace(r.order, std::make_pair(q->Int(1), r));
+  for (const int64_t id : ids) {
+    const graph::StatementRef& r = q_->statement_refs.at(id);
+    found.emplace(r.order, std::make_pair(id, r));
   }
-  q->Reset();
   std::vector<graph::StatementUse> out;
   for (auto& [order, entry] : found) {
     graph::StatementUse u;

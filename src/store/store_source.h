@@ -23,6 +23,11 @@ class StoreSource : public graph::LineageSource {
   bool HasNode(graph::Level level, std::string_view name) const override;
   std::vector<graph::Link> Links(graph::Level level, std::string_view node, graph::Direction direction, bool values,
                                  bool conditions) const override;
+  std::vector<std::vector<graph::Link>> LinksOfEach(graph::Level level, const std::vector<std::string>& nodes,
+                                                    graph::Direction direction, bool values,
+                                                    bool conditions) const override;
+  std::vector<std::vector<graph::Link>> ConditionsOfEach(const std::vector<std::string>& nodes,
+                                                         graph::Direction direction) const override;
   std::vector<graph::StatementUse> Uses(graph::Level level, std::string_view node, graph::Use use) const override;
   bool Declared(graph::Level level, std::string_view node) const override;
   std::vector<std::string> ColumnsOf(std::string_view table) const override;
@@ -31,9 +36,12 @@ class StoreSource : public graph::LineageSource {
 
  private:
   struct Queries;
-  const graph::StatementRef& StatementOf(int64_t statement_id) const;
-  const std::string& TableName(int64_t table_id) const;
+  // Reads the statements, table names and conditions' ranks not read yet, in one query each.
+  void LookUp(const std::vector<int64_t>& statement_ids, const std::vector<int64_t>& table_ids,
+              const std::vector<int64_t>& condition_ids) const;
   void ReadLinks(Statement& q, graph::LinkKind kind, std::vector<graph::Link>& out) const;
+  static std::vector<std::vector<graph::Link>> Distribute(const std::vector<std::string>& nodes,
+                                                          graph::Direction direction, std::vector<graph::Link>& links);
 
   Database& db_;
   std::unique_ptr<Queries> q_;  // prepared once; reset after each use
