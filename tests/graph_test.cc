@@ -647,8 +647,13 @@ TEST_CASE("cli graph: independent scripts, or a --sequence sharing one session")
       edges.insert(e["source"].get<std::string>() + " -> " + e["target"].get<std::string>());
     return edges;
   };
-  // Alone, b.sql does not know d.stage's columns: the scripts link at table level only.
+  // Independent scripts: a.sql's CTAS declares d.stage(x, y) for b.sql (the learned warehouse schema).
   Ran r = Cli("graph seq/a.sql seq/b.sql", TempDir());
+  CHECK(r.code == 0);
+  CHECK(column_edges(r.out) == std::set<std::string>{"s.src.x -> d.stage.x", "s.src.y -> d.stage.y",
+                                                     "d.stage.x -> d.out.x", "d.stage.y -> d.out.y"});
+  // Alone, without it, b.sql does not know d.stage's columns: the scripts link at table level only.
+  r = Cli("graph --no-learn-schema seq/a.sql seq/b.sql", TempDir());
   CHECK(r.code == 0);
   CHECK(column_edges(r.out) == std::set<std::string>{"s.src.x -> d.stage.x", "s.src.y -> d.stage.y"});
   CHECK(nlohmann::json::parse(r.out)["table_edges"].size() == 2);

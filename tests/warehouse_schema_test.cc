@@ -200,3 +200,58 @@ TEST_CASE("two-phase run: in a single script, a column used late informs an earl
   CHECK(w[0]["message"].get<std::string>().find("expands to the 2 column(s)") != std::string::npos);
   CHECK(doc["statements"][0]["columns"][0]["inferred"] == nlohmann::json::array({"ods.events.user_id"}));
 }
+
+TEST_CASE("schema facts: CTAS and view column lists are declared, from the list or the select list") {
+  const lineage::ScriptFacts f = Facts("a.sql",
+                                       "use dw;\n"
+                                       "create table t as select a, b x, upper(c), cast(d as int) from ods.s;\n"
+                                       "create view v (c1, c2) as select a, b from ods.s;\n"
+                                       "create view w as select s.a, count(*) n from ods.s s group by s.a\n"
+                                       "  union all select a, 1 from ods.r;\n"
+                                       "create table starred as select * from ods.s;\n"
+                                       "create temporary table tmp as select a from ods.s;\n"
+                                       "create table p partitioned by (dt) as select a, dt from ods.s;\n");
+  auto declared = [&](const std::string& table) {
+    std::vector<std::string> names;
+    for (const lineage::TableFacts& t : f.tables) {
+      if (t.table != table) continue;
+      if (!t.declared) return std::vector<std::string>{"<not declared>"};
+      for (const lineage::DeclaredColumn& c : t.columns) names.push_back(c.name);
+      for (const lineage::DeclaredColumn& c : t.partition_columns) names.push_back("partition " + c.name);
+      return names;
+    }
+    return std::vector<std::string>{"<no facts>"};
+  };
+  CHECK(declared("dw.t") == std::vector<std::string>{"a", "x", "_c2", "d"});
+  CHECK(declared("dw.v") == std::vector<std::string>{"c1", "c2"});
+  CHECK(declared("dw.w") == std::vector<std::string>{"a", "n"});  // the first branch names the columns
+  CHECK(declared("dw.p") == std::vector<std::string>{"a", "partition dt"});
+  for (const lineage::TableFacts& t : f.tables)
+    if (t.table == "dw.t") CHECK(t.declared_line == 2);
+  // `*` over a table of unknown schema says nothing; a temporary table is never a fact.
+  CHECK(declared("dw.starred") == std::vector<std::string>{"<no facts>"});
+  CHECK(declared("dw.tmp") == std::vector<std::string>{"<no facts>"});
+}
+
+TEST_CASE("two-phase run: a CTAS or a view in one script declares its columns for the next") {
+  const nlohmann::json doc = RunJson({
+      {"a.sql", "create table dw.t as select a, b x from ods.s;\n"},
+      {"b.sql", "create view dw.v (c1, c2) as select a, b from ods.s;\n"},
+      {"c.sql",
+       "insert overwrite table dw.u select * from dw.t;\n"
+       "insert overwrite table dw.w select * from dw.v;\n"
+       "insert overwrite table dw.y select c2, x from dw.v join dw.t on v.c1 = t.a;\n"},
+  });
+  CHECK(SourcesOf(doc, "dw.u.x") == std::vector<std::string>{"dw.t.x"});
+  CHECK(SourcesOf(doc, "dw.w.c2") == std::vector<std::string>{"dw.v.c2"});
+  CHECK(SourcesOf(doc, "dw.y.c2") == std::vector<std::string>{"dw.v.c2"});
+  CHECK(SourcesOf(doc, "dw.y.x") == std::vector<std::string>{"dw.t.x"});
+  const lineage::Catalog none;
+  const lineage::WarehouseSchema s = lineage::MergeFacts(
+      std::vector<lineage::ScriptFacts>{Facts("a.sql", "create table dw.t as select a, b x from ods.s;\n")}, none);
+  const lineage::LearnedTable* t = Find(s, "dw.t");
+  REQUIRE(t != nullptr);
+  CHECK(t->evidence.kind == lineage::EvidenceKind::Declared);
+  CHECK(!t->table.open);
+  CHECK(t->evidence.where == std::vector<std::string>{"a.sql:1"});
+}

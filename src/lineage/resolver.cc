@@ -10,6 +10,7 @@
 #include "lineage/column_regex.h"
 #include "lineage/derived_order.h"
 #include "lineage/function_kind.h"
+#include "lineage/output_names.h"
 
 namespace hivelineage::lineage {
 
@@ -33,45 +34,6 @@ bool IsVirtualColumn(std::string_view name) {
          name == "row__is__deleted" || name == "raw__data__size";
 }
 
-// Table-generating functions usable in a select list or LATERAL VIEW.
-bool IsUdtf(std::string_view name) {
-  return name == "explode" || name == "posexplode" || name == "inline" || name == "json_tuple" ||
-         name == "parse_url_tuple" || name == "stack" || name == "replicate_rows";
-}
-
-// The names Hive gives a UDTF's outputs when no aliases are written.
-std::vector<std::string> DefaultUdtfNames(const FunctionCall* f) {
-  std::string name = f->name.empty() ? "" : ToLower(f->name.back().name);
-  size_t n = f->args.size();
-  if (name == "posexplode") return {"pos", "val"};
-  if (name == "json_tuple" || name == "parse_url_tuple") {
-    std::vector<std::string> out;
-    for (size_t i = 1; i < n; ++i) out.push_back(Cat("c", i - 1));
-    return out;
-  }
-  if (name == "stack" && n >= 2) {
-    std::vector<std::string> out;
-    size_t rows = 1;
-    if (auto* lit = DynCast<Literal>(f->args[0]); lit && lit->type == Literal::Type::Number) {
-      rows = 0;
-      for (char c : lit->text) {
-        if (c < '0' || c > '9') break;
-        rows = rows * 10 + static_cast<size_t>(c - '0');
-        if (rows > 100000) break;
-      }
-    }
-    size_t cols = rows == 0 ? n - 1 : (n - 1 + rows - 1) / rows;
-    for (size_t i = 0; i < cols && i < 10000; ++i) out.push_back(Cat("col", i));
-    return out;
-  }
-  if (name == "explode" && n == 1) {
-    if (auto* arg = DynCast<FunctionCall>(f->args[0]);
-        arg && !arg->name.empty() && ToLower(arg->name.back().name) == "map")
-      return {"key", "value"};
-  }
-  return {"col"};
-}
-
 // A column that copies `src` under `name`: star expansion, renaming, a set
 // operation's first branch. Its expression prints as src's.
 Column Copy(const Column& src, std::string name) {
@@ -83,13 +45,6 @@ Column Copy(const Column& src, std::string name) {
   c.masking = src.masking;
   c.forward = &src;
   return c;
-}
-
-const FunctionCall* AsUdtf(const SelectItem& item) {
-  auto* f = DynCast<FunctionCall>(item.expr);
-  if (f == nullptr || f->over != nullptr || f->name.empty()) return nullptr;
-  if (!item.aliases.empty()) return f;
-  return IsUdtf(ToLower(f->name.back().name)) ? f : nullptr;
 }
 
 }  // namespace
@@ -300,19 +255,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      if (!item.alias.name.empty()) {
-        c.name = Lower(item.alias);
-      } else if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) {
-        c.name = Lower(ref->parts.back());
-      } else if (auto* fa = DynCast<FieldAccess>(item.expr)) {
-        c.name = Lower(fa->field);
-      } else if (auto* cast = DynCast<CastExpr>(item.expr);
-                 cast && DynCast<ColumnRef>(cast->operand) && !DynCast<ColumnRef>(cast->operand)->parts.empty()) {
-        // Hive names `CAST(col AS t)` after the column.
-        c.name = Lower(DynCast<ColumnRef>(cast->operand)->parts.back());
-      } else {
-        c.name = Cat("_c", i);
-      }
+      c.name = SelectItemName(item, i);
       c.sources = std::move(info.sources);
       c.type = info.type;
       c.derivation = info.derivation;
@@ -645,13 +588,7 @@ void Resolver::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> alia
     MergeInto(all, info.sources);
     masking = masking || info.masking;
   }
-  std::vector<std::string> names;
-  if (!aliases.empty()) {
-    for (const Ident& id : aliases) names.push_back(Lower(id));
-  } else {
-    names = DefaultUdtfNames(f);
-  }
-  for (std::string& n : names) {
+  for (std::string& n : UdtfOutputNames(f, aliases)) {
     Column c;
     c.name = std::move(n);
     c.sources = all;

@@ -7,6 +7,7 @@
 
 #include "ast/children.h"
 #include "base/strings.h"
+#include "lineage/output_names.h"
 
 namespace hivelineage::lineage {
 namespace {
@@ -25,6 +26,72 @@ std::vector<DeclaredColumn> ToDeclared(std::span<const ColumnDef> defs) {
   std::vector<DeclaredColumn> out;
   for (const ColumnDef& d : defs) out.push_back(DeclaredColumn{Lower(d.name), std::string(d.type.text)});
   return out;
+}
+
+// A query's output column names as the resolver gives them (the first branch
+// of a set operation names them), or false when they cannot be told without
+// resolving: a `*`, VALUES.
+bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out) {
+  while (qe != nullptr) {
+    switch (qe->query_expr_kind()) {
+      case QueryExprKind::NestedQuery: {
+        const Query* q = static_cast<const NestedQuery*>(qe)->query;
+        qe = q == nullptr ? nullptr : q->body;
+        continue;
+      }
+      case QueryExprKind::SetOperation:
+        qe = static_cast<const SetOperation*>(qe)->left;
+        continue;
+      case QueryExprKind::SetOperationChain: {
+        const auto& branches = static_cast<const SetOperationChain*>(qe)->branches;
+        qe = branches.empty() ? nullptr : branches[0].query;
+        continue;
+      }
+      case QueryExprKind::ValuesQuery:
+        return false;
+      case QueryExprKind::SelectCore: {
+        const auto* core = static_cast<const SelectCore*>(qe);
+        if (core->transform != nullptr) {
+          if (core->transform->outputs.empty()) {
+            out = {"key", "value"};
+          } else {
+            for (const ColumnDef& d : core->transform->outputs) out.push_back(Lower(d.name));
+          }
+          return true;
+        }
+        for (size_t i = 0; i < core->items.size(); ++i) {
+          const SelectItem& item = core->items[i];
+          if (item.expr == nullptr || DynCast<StarExpr>(item.expr) != nullptr) return false;
+          if (const FunctionCall* f = AsUdtf(item)) {
+            const bool one_alias = item.aliases.empty() && !item.alias.name.empty();
+            for (std::string& n :
+                 UdtfOutputNames(f, one_alias ? std::span<const Ident>(&item.alias, 1) : std::span<const Ident>(item.aliases)))
+              out.push_back(std::move(n));
+            continue;
+          }
+          out.push_back(SelectItemName(item, i));
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The columns a CTAS or a view declares: its column list, named over the
+// query's output names (a view's list may stand alone: Hive makes it as long
+// as the select list), or false when they are not known.
+bool QueryColumns(std::span<const ColumnDef> list, const Query* q, std::vector<DeclaredColumn>& out) {
+  std::vector<std::string> names;
+  if (q == nullptr || !OutputNames(q->body, names)) {
+    if (list.empty()) return false;
+    out = ToDeclared(list);
+    return true;
+  }
+  for (size_t i = 0; i < names.size(); ++i)
+    out.push_back(i < list.size() ? DeclaredColumn{Lower(list[i].name), std::string(list[i].type.text)}
+                                  : DeclaredColumn{std::move(names[i]), ""});
+  return true;
 }
 
 // A FROM item as the light walk sees it: a real table (table set), or
@@ -59,8 +126,11 @@ class FactsGatherer::Impl {
         return CreateTable(static_cast<const CreateTableStatement&>(s));
       case StmtKind::CreateViewStatement: {
         const auto& v = static_cast<const CreateViewStatement&>(s);
-        own_.insert(Key(v.name));
+        const std::string key = Key(v.name);
+        own_.insert(key);
         if (v.query != nullptr) WalkQuery(v.query, nullptr, nullptr);
+        std::vector<DeclaredColumn> columns;
+        if (!key.empty() && QueryColumns(v.columns, v.query, columns)) Declare(key, std::move(columns), {}, "", v.span);
         return;
       }
       case StmtKind::AlterTableStatement:
@@ -173,6 +243,19 @@ class FactsGatherer::Impl {
     const std::string key = Key(s.name);
     if (key.empty()) return;
     if (s.as_query != nullptr) WalkQuery(s.as_query, nullptr, nullptr);
+    std::vector<DeclaredColumn> columns;
+    if (!s.temporary && s.as_query != nullptr && QueryColumns(s.columns, s.as_query, columns)) {
+      // CTAS: a partition column named in PARTITIONED BY is one of the query's (Hive 3).
+      std::vector<DeclaredColumn> partitions;
+      std::erase_if(columns, [&](DeclaredColumn& c) {
+        const bool partition = std::any_of(s.partition_columns.begin(), s.partition_columns.end(),
+                                           [&](const ColumnDef& d) { return Lower(d.name) == c.name; });
+        if (partition) partitions.push_back(std::move(c));
+        return partition;
+      });
+      Declare(key, std::move(columns), std::move(partitions), "", s.span);
+      return;
+    }
     if (s.temporary || s.as_query != nullptr || (s.columns.empty() && s.like.parts.empty())) {
       own_.insert(key);  // its columns come from the script itself (or from a SerDe)
       return;

@@ -1,0 +1,30 @@
+// The names Hive gives a query's output columns: the resolver's, and the
+// gather walk's (schema_facts.h), which reads a CTAS's or a view's columns
+// without resolving anything, so the two can never disagree.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.h"
+
+namespace hivelineage::lineage {
+
+// Table-generating functions usable in a select list or LATERAL VIEW (lower-case name).
+bool IsUdtf(std::string_view name);
+
+// A select item that calls a UDTF (`explode(m) AS (k, v)`, `stack(2, a, b)`), or null.
+const ast::FunctionCall* AsUdtf(const ast::SelectItem& item);
+
+// A UDTF's output names: `aliases` when written, else the ones Hive gives.
+std::vector<std::string> UdtfOutputNames(const ast::FunctionCall* f, std::span<const ast::Ident> aliases);
+
+// The output name of a select item that is neither a star nor a UDTF, at
+// `position` in its select list: its alias, else the column or field it
+// names (`CAST(col AS t)` is named after the column too), else `_c<position>`.
+std::string SelectItemName(const ast::SelectItem& item, size_t position);
+
+}  // namespace hivelineage::lineage
