@@ -420,14 +420,17 @@ TEST_CASE("store: an update killed midway leaves the previous state whole") {
 
 TEST_CASE("store: an older store is migrated; a newer one or another file is refused with the reason") {
   const fs::path root = Scratch() / "versions";
-  testing::WriteFile(root, "wh/a.sql", "INSERT OVERWRITE TABLE dw.t SELECT a FROM ods.s WHERE b > 0;\n");
+  testing::WriteFile(root, "wh/a.sql",
+                     "CREATE TABLE ods.s (a INT, b INT);\nINSERT OVERWRITE TABLE dw.t SELECT a FROM ods.s WHERE b > 0;\n");
   REQUIRE(Cli("store update v.db wh", root).code == 0);
   const std::string answer = Cli("graph --store v.db", root).out;
 
-  // By hand, a version 1 store: version 2's views and index are not there yet.
+  // By hand, a version 1 store: version 2's views and index, version 3's tables are not there yet.
   {
     store::Database db((root / "v.db").string(), false);
-    std::string drop = "DROP INDEX declared_columns_name; PRAGMA user_version = 1;";
+    std::string drop =
+        "DROP INDEX declared_columns_name; DROP TABLE possible_sources; DROP TABLE inferred_edges; "
+        "PRAGMA user_version = 1;";
     store::Statement views = db.Prepare("SELECT name FROM sqlite_master WHERE type = 'view'");
     while (views.Step()) drop += Cat("DROP VIEW ", views.Text(0), ";");
     views.Reset();
@@ -450,13 +453,28 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   CHECK(r.code == 0);
   CHECK(Cli("graph --store v1.db", root).out == answer);
 
+  // A version 2 store gains version 3's tables, which the next update fills.
+  {
+    store::Database db((root / "v2.db").string(), true);
+    db.Exec(store::SchemaSql(1));
+    db.Exec(store::SchemaSql(2));
+    db.Exec("PRAGMA user_version = 2");
+  }
+  CHECK(QueryInt(root / "v2.db", "SELECT count(*) FROM sqlite_master WHERE name = 'possible_sources'") == 0);
+  r = Cli("store update v2.db wh", root);
+  CHECK(r.code == 0);
+  CHECK(QueryInt(root / "v2.db", "PRAGMA user_version") == 3);
+  CHECK(QueryInt(root / "v2.db", "SELECT count(*) FROM sqlite_master WHERE name IN "
+                                 "('possible_sources', 'inferred_edges', 'v_possible_edges')") == 3);
+  CHECK(Cli("graph --store v2.db", root).out == answer);
+
   {
     store::Database db((root / "v.db").string(), false);
     db.Exec("PRAGMA user_version = 99");
   }
   r = Cli("graph --store v.db", root);
   CHECK(r.code == 2);
-  CHECK(r.err.find("store version 99 was made by a newer hivelineage; this one reads up to version 2") !=
+  CHECK(r.err.find("store version 99 was made by a newer hivelineage; this one reads up to version 3") !=
         std::string::npos);
 
   {

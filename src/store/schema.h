@@ -12,8 +12,9 @@
 namespace hivelineage::store {
 
 // Version 1: the first layout. Version 2: the v_* views for the sqlite3 shell
-// and the index of declared columns by name.
-inline constexpr int kSchemaVersion = 2;
+// and the index of declared columns by name. Version 3: possible sources and
+// inferred edges (a store migrated from 2 has them for the scripts analysed since).
+inline constexpr int kSchemaVersion = 3;
 
 enum class OpenMode : uint8_t {
   Read,    // an existing store, for queries
