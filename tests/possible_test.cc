@@ -33,14 +33,9 @@ size_t Count(const std::string& text, const std::string& what) {
   return n;
 }
 
-struct GoldenCase {
-  const char* name;  // corpus/possible/expected/<name>.txt
-  const char* args;  // before the corpus
-};
-
 // Checked by hand: `iso_code` of dw.order_region may come from ods.orders or
 // ods.regions; everything else is certain.
-const GoldenCase kCases[] = {
+const CliGolden kCases[] = {
     {"graph_json", "graph"},
     {"graph_json_possible", "graph --possible"},
     {"graph_dot", "graph --format dot"},
@@ -63,26 +58,8 @@ const GoldenCase kCases[] = {
 }  // namespace
 
 TEST_CASE("golden: --possible on corpus/possible (corpus/possible/expected)") {
-  const fs::path expected = SourceDir() / "corpus" / "possible" / "expected";
-  std::set<std::string> names;
-  for (const GoldenCase& c : kCases) {
-    CAPTURE(c.name);
-    const std::string args = std::string(c.args) + " " + kCorpus;
-    const Ran r = Cli(args);
-    std::string got = "$ hivelineage " + args + "\nexit status " + std::to_string(r.code) + "\n" + r.out;
-    if (!r.err.empty()) got += "--- stderr\n" + r.err;
-    const fs::path file = expected / (std::string(c.name) + ".txt");
-    names.insert(file.filename().string());
-    if (g_update_golden) {
-      fs::create_directories(expected);
-      WriteFile(expected, file.filename().string(), got);
-      continue;
-    }
-    REQUIRE_MESSAGE(fs::exists(file), "missing golden (run unit_tests --update -tc='golden*')");
-    CHECK(ReadFile(file) == got);
-  }
-  if (!g_update_golden)
-    for (const auto& e : fs::directory_iterator(expected)) CHECK(names.count(e.path().filename().string()) == 1);
+  CheckCliGoldens(SourceDir() / "corpus" / "possible" / "expected",
+                  std::vector<CliGolden>(std::begin(kCases), std::end(kCases)), "", kCorpus, Cli);
 }
 
 TEST_CASE("possible: graph json has the two candidates' edges, marked, only with --possible") {
