@@ -1,10 +1,11 @@
 // --format dot: Graphviz. Each table is a record node whose fields are its
-// columns; value edges join fields (solid; possible ones dashed orange). Each condition is a small dashed
-// node: dashed lines come in from the columns it reads and go out to the
-// table it governs (or to single columns), so a condition is drawn once, not
-// once per written column. Two tables linked only at table level (LOAD,
-// unknown schemas) get one dotted edge between their title fields. Hovering
-// an edge or a condition shows its expressions and statements.
+// columns; value edges join fields (solid; possible ones dashed orange). Each
+// condition is a small dashed node: dashed lines come in from the columns it
+// reads and go out to the table it governs (or to single columns), so a
+// condition is drawn once, not once per written column. Two tables linked
+// only at table level (LOAD, unknown schemas) get one dotted edge between
+// their title fields. Hovering an edge or a condition shows its expressions
+// and statements.
 #include "base/strings.h"
 #include "graph/drawing.h"
 #include "graph/formats.h"

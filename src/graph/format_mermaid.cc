@@ -1,8 +1,8 @@
 // --format mermaid: a flowchart. Each table is a subgraph holding its
 // columns (a table without known columns is a plain node); value edges are
-// arrows (possible ones dotted, labelled "possible"), each condition is one hexagon node with dotted arrows in from its
-// columns and out to the table (or columns) it governs, table-only links
-// are thick arrows.
+// arrows (possible ones dotted, labelled "possible"), each condition is one
+// hexagon node with dotted arrows in from its columns and out to the table
+// (or columns) it governs, table-only links are thick arrows.
 #include "base/strings.h"
 #include "graph/drawing.h"
 #include "graph/formats.h"
