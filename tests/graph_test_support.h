@@ -3,8 +3,12 @@
 // them, names of what a graph holds, and running the CLI.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -135,6 +139,40 @@ using Ran = ShellResult;
 // Runs a shell command line in `dir`, capturing stdout and stderr in files under `scratch`.
 inline Ran Shell(const std::string& cmdline, const std::filesystem::path& dir, const std::filesystem::path& scratch) {
   return RunShell(cmdline, dir, scratch);
+}
+
+// A golden answer of the CLI: `hivelineage COMMAND ARGS CORPUS` kept in <expected>/<name>.txt.
+struct CliGolden {
+  const char* name;
+  const char* args;
+};
+
+// Checks each case's answer (`run` runs the CLI with the arguments given)
+// against its file: the command line, the exit status, stdout, then stderr
+// when there is any. With --update, rewrites the files instead. No other
+// file may be in `expected`.
+inline void CheckCliGoldens(const std::filesystem::path& expected, const std::vector<CliGolden>& cases,
+                            const std::string& command, const std::string& corpus,
+                            const std::function<Ran(const std::string&)>& run) {
+  std::set<std::string> names;
+  for (const CliGolden& c : cases) {
+    CAPTURE(c.name);
+    const std::string args = command + c.args + " " + corpus;
+    const Ran r = run(args);
+    std::string got = "$ hivelineage " + args + "\nexit status " + std::to_string(r.code) + "\n" + r.out;
+    if (!r.err.empty()) got += "--- stderr\n" + r.err;
+    const std::filesystem::path file = expected / (std::string(c.name) + ".txt");
+    names.insert(file.filename().string());
+    if (g_update_golden) {
+      std::filesystem::create_directories(expected);
+      WriteFile(expected, file.filename().string(), got);
+      continue;
+    }
+    REQUIRE_MESSAGE(std::filesystem::exists(file), "missing golden (run unit_tests --update -tc='golden*')");
+    CHECK(ReadFile(file) == got);
+  }
+  if (!g_update_golden)
+    for (const auto& e : std::filesystem::directory_iterator(expected)) CHECK(names.count(e.path().filename().string()) == 1);
 }
 
 }  // namespace hivelineage::testing

@@ -260,13 +260,7 @@ namespace {
 
 const char kWarehouse[] = "--var etl_date=2024-03-01 --sequence corpus/five-scripts/sequence.txt";
 
-struct GoldenCase {
-  const char* name;  // corpus/five-scripts/expected/<name>.txt
-  const char* args;  // after `impact`, before the warehouse's options
-};
-
-// Each answer below was checked by hand against the scripts.
-const GoldenCase kGoldenCases[] = {
+const CliGolden kGoldenCases[] = {
     // sku_id feeds its own copy in dwd and nothing else: not the user id of
     // the last order (a row_number() over other columns, filtered rn = 1).
     {"sku_id_downstream", "--downstream ods.ods_order_detail.sku_id"},
@@ -298,26 +292,8 @@ const GoldenCase kGoldenCases[] = {
 }  // namespace
 
 TEST_CASE("golden: impact answers on the five-script warehouse (corpus/five-scripts/expected)") {
-  const fs::path expected = SourceDir() / "corpus" / "five-scripts" / "expected";
-  std::set<std::string> names;
-  for (const GoldenCase& c : kGoldenCases) {
-    CAPTURE(c.name);
-    const std::string args = std::string(c.args) + " " + kWarehouse;
-    const Ran r = Cli("impact " + args);
-    std::string got = "$ hivelineage impact " + args + "\nexit status " + std::to_string(r.code) + "\n" + r.out;
-    if (!r.err.empty()) got += "--- stderr\n" + r.err;
-    const fs::path file = expected / (std::string(c.name) + ".txt");
-    names.insert(file.filename().string());
-    if (g_update_golden) {
-      fs::create_directories(expected);
-      WriteFile(expected, file.filename().string(), got);
-      continue;
-    }
-    REQUIRE_MESSAGE(fs::exists(file), "missing golden (run unit_tests --update -tc='golden*')");
-    CHECK(ReadFile(file) == got);
-  }
-  if (!g_update_golden)
-    for (const auto& e : fs::directory_iterator(expected)) CHECK(names.count(e.path().filename().string()) == 1);
+  CheckCliGoldens(SourceDir() / "corpus" / "five-scripts" / "expected",
+                  std::vector<CliGolden>(std::begin(kGoldenCases), std::end(kGoldenCases)), "impact ", kWarehouse, Cli);
 }
 
 TEST_CASE("cli impact: exit status, formats, the same answer for any -j") {

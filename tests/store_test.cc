@@ -452,15 +452,16 @@ TEST_CASE("store: an update killed midway leaves the previous state whole") {
 
 TEST_CASE("store: an older store is migrated; a newer one or another file is refused with the reason") {
   const fs::path root = Scratch() / "versions";
-  testing::WriteFile(root, "wh/a.sql", "INSERT OVERWRITE TABLE dw.t SELECT a FROM ods.s WHERE b > 0;\n");
+  testing::WriteFile(root, "wh/a.sql",
+                     "CREATE TABLE ods.s (a INT, b INT);\nINSERT OVERWRITE TABLE dw.t SELECT a FROM ods.s WHERE b > 0;\n");
   REQUIRE(Cli("store update v.db wh", root).code == 0);
   const std::string answer = Cli("graph --store v.db", root).out;
 
-  // By hand, a version 1 store: the views, tables and indexes of versions 2 to 4 are not there yet.
+  // By hand, a version 1 store: the views, tables and indexes of versions 2 to 5 are not there yet.
   {
     store::Database db((root / "v.db").string(), false);
     std::string drop =
-        "DROP INDEX declared_columns_name; DROP TABLE script_facts; DROP TABLE learned_columns; "
+        "DROP INDEX declared_columns_name; DROP TABLE possible_sources; DROP TABLE inferred_edges; DROP TABLE script_facts; DROP TABLE learned_columns; "
         "DROP TABLE learned_tables; DROP INDEX script_reads_name; DROP INDEX scripts_with_errors; "
         "PRAGMA user_version = 1;";
     store::Statement views = db.Prepare("SELECT name FROM sqlite_master WHERE type = 'view'");
@@ -492,6 +493,21 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   r = Cli("store update v1.db wh", root);
   CHECK(r.code == 0);
   CHECK(Cli("graph --store v1.db", root).out == answer);
+
+  // A version 2 store gains the later versions' tables, which the next update fills.
+  {
+    store::Database db((root / "v2.db").string(), true);
+    db.Exec(store::SchemaSql(1));
+    db.Exec(store::SchemaSql(2));
+    db.Exec("PRAGMA user_version = 2");
+  }
+  CHECK(QueryInt(root / "v2.db", "SELECT count(*) FROM sqlite_master WHERE name = 'possible_sources'") == 0);
+  r = Cli("store update v2.db wh", root);
+  CHECK(r.code == 0);
+  CHECK(QueryInt(root / "v2.db", "PRAGMA user_version") == store::kSchemaVersion);
+  CHECK(QueryInt(root / "v2.db", "SELECT count(*) FROM sqlite_master WHERE name IN "
+                                 "('possible_sources', 'inferred_edges', 'v_possible_edges')") == 3);
+  CHECK(Cli("graph --store v2.db", root).out == answer);
 
   {
     store::Database db((root / "v.db").string(), false);
@@ -532,7 +548,8 @@ TEST_CASE("store: a version 2 store, made before the store learned the schema, i
     store::Database db((root / "v2.db").string(), false);
     db.Exec(
         "DROP TABLE script_facts; DROP TABLE learned_columns; DROP TABLE learned_tables; DROP INDEX script_reads_name;"
-        "DROP INDEX scripts_with_errors;"
+        "DROP INDEX scripts_with_errors; DROP VIEW v_possible_edges; DROP TABLE possible_sources;"
+        "DROP TABLE inferred_edges;"
         "UPDATE meta SET value = json_remove(value, '$.learn_schema') WHERE key = 'settings';"
         "PRAGMA user_version = 2;");
   }

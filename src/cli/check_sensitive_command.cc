@@ -75,6 +75,7 @@ int CheckSensitiveCommand(int argc, const char* const* argv, std::FILE* out, std
   checks::SensitivityRules rules;
   for (const std::string& m : masks)
     if (error.empty()) error = checks::AddMaskSpec(m, rules);
+  if (error.empty() && args.possible) error = "--possible does not apply to check sensitive (it follows certain edges)";
   if (!error.empty()) return UsageError(err, "hivelineage check sensitive", error);
   if (default_masking) checks::AddDefaultMasking(rules);
   std::vector<std::string> errors;

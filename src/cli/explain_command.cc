@@ -22,7 +22,9 @@ const char kUsage[] =
     "options:\n"
     "  --depth N             follow at most N hops (default: no limit)\n"
     "  --format FORMAT       text (a tree, default), json, or html (the lineage page opened on\n"
-    "                        the column, what it is made of highlighted)\n";
+    "                        the column, what it is made of highlighted)\n"
+    "  --possible            text, json: also the possible sources (marked) of a bare column\n"
+    "                        several tables could hold (see docs/graph.md)\n";
 
 }  // namespace
 
@@ -66,6 +68,8 @@ int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
     }
   }
   if (error.empty() && column.empty()) error = "give the column to explain (db.table.column)";
+  if (error.empty() && args.possible && html)
+    error = "--possible applies to text and json (the html page cannot mark a possible edge)";
   if (error.empty() && args.collapse_temporary)
     error = "--collapse does not apply to explain (each hop is one statement, temporary tables included)";
   if (!error.empty()) return UsageError(err, "hivelineage explain", error);

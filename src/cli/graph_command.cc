@@ -45,7 +45,9 @@ const char kGraphUsage[] =
     "                        with backoff on 429, 5xx and network errors; exit status 3 when\n"
     "                        some events could not be posted\n"
     "  --openlineage-api-key KEY  sent as a Bearer token (default: $OPENLINEAGE_API_KEY)\n"
-    "  --openlineage-retries N    further attempts per event (default 3)\n";
+    "  --openlineage-retries N    further attempts per event (default 3)\n"
+    "  --possible            json, dot, mermaid: also possible edges (marked), from each table\n"
+    "                        that could hold a bare column of a join (see docs/graph.md)\n";
 
 void WriteOut(const std::string& s, std::FILE* f) {
   if (!s.empty()) std::fwrite(s.data(), 1, s.size(), f);
@@ -58,7 +60,7 @@ int ReadStoreGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
   if (!CheckStoreArgs(args, command, err)) return 2;
   try {
     auto db = store::OpenStore(args.store, store::OpenMode::Read);
-    graph = store::LoadGraph(*db, graph::BuildOptions{keep_sql});
+    graph = store::LoadGraph(*db, graph::BuildOptions{keep_sql, args.possible});
     *status = store::ScriptsWithErrors(*db) > 0;
   } catch (const store::StoreError& e) {
     std::fprintf(err, "hivelineage %s: %s\n", command, e.what());
@@ -92,6 +94,10 @@ bool CheckStoreArgs(const GraphInputArgs& args, const char* command, std::FILE* 
   return false;
 }
 
+const char kPossibleHelp[] =
+    "  --possible            also follow possible edges (marked): from each table that could hold a\n"
+    "                        bare column of a join, none known to (see docs/graph.md)\n";
+
 std::string GraphUsageText() { return SubcommandUsageText(kGraphUsage); }
 
 bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
@@ -103,6 +109,13 @@ bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& erro
     else
       args.level = *level;
     args.level_given = true;
+    return true;
+  }
+  if (c.name() == "--possible") {
+    if (c.has_inline_value())
+      error = "--possible takes no value";
+    else
+      args.possible = true;
     return true;
   }
   if (c.name() == "--store") {
@@ -133,7 +146,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     inputs->insert(inputs->end(), args.extra.begin(), args.extra.end());
     const driver::RunOptions options = MakeRunOptions(args.input);
 
-    graph::GraphBuilder builder(graph::BuildOptions{keep_sql});
+    graph::GraphBuilder builder(graph::BuildOptions{keep_sql, args.possible});
     std::string diag;
     auto on_part = [&](driver::FilePart&& part) {
       diag.clear();
@@ -236,6 +249,9 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   }
   if (error.empty() && args.level != graph::Level::Column && format == graph::GraphFormat::OpenLineage)
     error = "--level applies to json, dot and mermaid (OpenLineage events are per statement)";
+  // OpenLineage's column lineage and the page have no way to mark a possible edge.
+  if (error.empty() && args.possible && (html || format == graph::GraphFormat::OpenLineage))
+    error = "--possible applies to json, dot and mermaid (OpenLineage and the html page cannot mark a possible edge)";
   if (error.empty() && args.collapse_temporary && format == graph::GraphFormat::OpenLineage)
     error = "--collapse does not apply to --format openlineage (its events are per statement)";
   if (!error.empty()) return UsageError(err, "hivelineage graph", error);

@@ -28,6 +28,9 @@ struct GraphInputArgs {
   std::string store;  // --store DB: read the graph from a store instead of analysing PATHs
   graph::Level level = graph::Level::Column;  // --level
   bool level_given = false;
+  // --possible: also the possible edges, from each candidate of a bare
+  // column several tables of unknown schema could hold (graph::BuildOptions::possible).
+  bool possible = false;
   // Scripts held in memory, analysed after the PATHs (check schedule's inline SQL).
   std::vector<driver::InputFile> extra;
 };
@@ -39,6 +42,9 @@ bool ParseGraphInputOption(ArgCursor& cursor, GraphInputArgs& args, std::string&
 // A subcommand's --help: `usage` (its own lines), the input options, --store,
 // --help and the exit statuses.
 std::string SubcommandUsageText(const char* usage);
+
+// The --possible line of the usages of the commands that take it.
+extern const char kPossibleHelp[];
 
 // `hivelineage graph --help`.
 std::string GraphUsageText();

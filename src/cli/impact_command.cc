@@ -38,7 +38,9 @@ const char kImpactUsage[] =
     "  --level LEVEL         column (default: a column's impact, or a table's and its\n"
     "                        columns'), table (a table's, through table links alone) or\n"
     "                        database (NAME is a database; what it feeds, database by database)\n"
-    "  --collapse temporary  remove temporary tables, linking their sources to their targets\n";
+    "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
+    "  --possible            text, json, dot, mermaid: also follow possible edges (marked), from\n"
+    "                        each table that could hold a bare column of a join (docs/graph.md)\n";
 
 enum class ImpactFormat : uint8_t { Text, Json, Dot, Mermaid, Html };
 
@@ -164,6 +166,8 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
   options.level = args.level;
   if (error.empty() && args.collapse_temporary && options.level != graph::Level::Column)
     error = "--collapse temporary works at column level";
+  if (error.empty() && args.possible && format == ImpactFormat::Html)
+    error = "--possible applies to text, json, dot and mermaid (the html page cannot mark a possible edge)";
   if (!error.empty()) return UsageError(err, "hivelineage impact", error);
 
   // The graph the walk runs on: with --collapse the whole graph (collapsing

@@ -1,6 +1,7 @@
 #include "cli/open_source.h"
 
 #include "graph/graph_source.h"
+#include "store/load_graph.h"
 #include "store/schema.h"
 #include "store/store_source.h"
 #include "store/update.h"
@@ -16,7 +17,14 @@ int OpenLineageSource(const GraphInputArgs& args, const char* command, OpenedSou
     if (!CheckStoreArgs(args, command, err)) return 2;
     try {
       opened.db = store::OpenStore(args.store, store::OpenMode::Read);
-      opened.source = std::make_unique<store::StoreSource>(*opened.db);
+      if (args.possible) {
+        // The store's queries follow certain edges only: with --possible the
+        // whole stored graph is read, possible edges included.
+        opened.graph = store::LoadGraph(*opened.db, graph::BuildOptions{false, true});
+        opened.source = std::make_unique<graph::GraphSource>(opened.graph);
+      } else {
+        opened.source = std::make_unique<store::StoreSource>(*opened.db);
+      }
       opened.status = store::ScriptsWithErrors(*opened.db) > 0;
     } catch (const store::StoreError& e) {
       std::fprintf(err, "hivelineage %s: %s\n", command, e.what());

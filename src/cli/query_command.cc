@@ -100,6 +100,7 @@ int QueryCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   auto usage = [&](std::FILE* f) {
     std::string text = command.usage;
     text += kCommonHelp;
+    text += kPossibleHelp;
     std::fputs(SubcommandUsageText(text.c_str()).c_str(), f);
   };
   while (error.empty() && c.Next()) {

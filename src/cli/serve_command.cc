@@ -82,6 +82,7 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       error = Cat("unknown option '", c.arg(), "'");
     }
   }
+  if (error.empty() && args.possible) error = "--possible does not apply to serve (its page cannot mark a possible edge)";
   if (!error.empty()) return UsageError(err, "hivelineage serve", error);
 
   OpenedSource opened;

@@ -99,9 +99,15 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
     if (target != kNone) info.written.push_back(WrittenColumn{target, c.expression, c.derivation, c.masking});
     for (const std::string& s : c.sources) {
       const uint32_t source = AddColumn(s, known, true);
+      const bool inferred = std::binary_search(c.inferred.begin(), c.inferred.end(), s);
       if (source != kNone && target != kNone)
-        graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w}}});
+        graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w, false, inferred}}});
     }
+    if (!options_.possible || target == kNone) continue;
+    for (const lineage::PossibleSource& p : c.possible)
+      for (const std::string& s : p.candidates)
+        if (const uint32_t source = AddColumn(s, known, true); source != kNone)
+          graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w, true, false}}});
   }
   for (const lineage::PredicateLineage& p : lin.predicates) {
     Condition k;

@@ -21,6 +21,9 @@ namespace hivelineage::graph {
 
 struct BuildOptions {
   bool keep_sql = false;  // keep each statement's text (the OpenLineage SQL job facet needs it)
+  // Add a possible value edge (Step::possible) from each candidate of a bare
+  // column several tables could hold to the column it feeds (--possible).
+  bool possible = false;
 };
 
 class GraphBuilder {

@@ -27,6 +27,7 @@ Drawing PlanDrawing(const Graph& g) {
     if (d.lines.empty() || d.lines.back().source != e.source || d.lines.back().target != e.target)
       d.lines.push_back(Drawing::Line{e.source, e.target, {}});
     d.lines.back().edges.push_back(i);
+    if (!Graph::Possible(e)) d.lines.back().possible = false;
     linked.insert({g.columns[e.source].table, g.columns[e.target].table});
   }
 

@@ -20,6 +20,7 @@ struct Drawing {
     ColumnId source = 0;
     ColumnId target = 0;
     std::vector<uint32_t> edges;  // into Graph::edges
+    bool possible = true;         // every edge is possible (Step::possible): drawn dashed
   };
   std::vector<Line> lines;
 

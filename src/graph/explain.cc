@@ -110,6 +110,7 @@ bool Explain(const Graph& g, std::string_view column, int max_depth, ExplainResu
         ExplainNode& child = result.nodes.emplace_back();
         child.column = g.columns[e->source].name;
         child.depth = depth;
+        child.possible = Graph::Possible(*e);
       }
       hops.push_back(std::move(hop));
     }

@@ -44,6 +44,7 @@ struct ExplainNode {
     DepthLimit,  // written by some statement, past --depth
   } state = State::Source;
   int depth = 0;                 // hops from the start
+  bool possible = false;         // a possible source of its hop (--possible; graph::Step::possible)
   std::vector<ExplainHop> hops;  // Derived: in run order
 };
 

@@ -114,7 +114,7 @@ void WriteExplainText(const Graph& g, const ExplainResult& r, std::string& out) 
     switch (item.kind) {
       case Item::Kind::Column:
         if (item.depth > kMaxIndent) Append(out, "(depth ", item.depth, ") ");
-        Append(out, node.column, StateNote(node.state), "\n");
+        Append(out, node.column, node.possible ? "  (possible)" : "", StateNote(node.state), "\n");
         break;
       case Item::Kind::Hop: {
         const ExplainHop& hop = node.hops[item.hop];
@@ -159,6 +159,10 @@ void WriteExplainJson(const Graph& g, const ExplainResult& r, std::string& out) 
     j.String(StateName(node.state));
     j.Key("depth");
     j.Int(node.depth);
+    if (node.possible) {
+      j.Key("possible");
+      j.Bool(true);
+    }
     if (node.state == ExplainNode::State::Derived) {
       j.Key("derivations");
       j.BeginArray();

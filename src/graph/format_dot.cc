@@ -1,10 +1,11 @@
 // --format dot: Graphviz. Each table is a record node whose fields are its
-// columns; value edges join fields (solid). Each condition is a small dashed
-// node: dashed lines come in from the columns it reads and go out to the
-// table it governs (or to single columns), so a condition is drawn once, not
-// once per written column. Two tables linked only at table level (LOAD,
-// unknown schemas) get one dotted edge between their title fields. Hovering
-// an edge or a condition shows its expressions and statements.
+// columns; value edges join fields (solid; possible ones dashed orange). Each
+// condition is a small dashed node: dashed lines come in from the columns it
+// reads and go out to the table it governs (or to single columns), so a
+// condition is drawn once, not once per written column. Two tables linked
+// only at table level (LOAD, unknown schemas) get one dotted edge between
+// their title fields. Hovering an edge or a condition shows its expressions
+// and statements.
 #include "base/strings.h"
 #include "graph/drawing.h"
 #include "graph/formats.h"
@@ -103,7 +104,10 @@ void WriteDot(const Graph& g, std::string& out, const Flush& flush) {
   for (const Drawing::Line& line : d.lines) {
     std::string tooltip;
     for (uint32_t e : line.edges) Append(tooltip, tooltip.empty() ? "" : "\n", EdgeTooltip(g, g.edges[e], true));
-    Append(out, "  ", field(line.source), " -> ", field(line.target), " [tooltip=", QuotedText(tooltip), "];\n");
+    // A possible edge (one candidate of a bare column) is dashed and coloured apart from conditions.
+    if (line.possible) tooltip = Cat("possible: ", tooltip);
+    Append(out, "  ", field(line.source), " -> ", field(line.target), " [",
+           line.possible ? "style=dashed, color=\"#cc6600\", " : "", "tooltip=", QuotedText(tooltip), "];\n");
     MaybeFlush(out, flush);
   }
 

@@ -144,6 +144,14 @@ class JsonWriter {
       j_.Key("masking");
       j_.Bool(true);
     }
+    if (Graph::Possible(e)) {
+      j_.Key("possible");
+      j_.Bool(true);
+    }
+    if (Graph::Inferred(e)) {
+      j_.Key("inferred");
+      j_.Bool(true);
+    }
     Steps(e, true);
     j_.EndObject();
     MaybeFlush(out_, flush_);

@@ -1,8 +1,8 @@
 // --format mermaid: a flowchart. Each table is a subgraph holding its
 // columns (a table without known columns is a plain node); value edges are
-// arrows, each condition is one hexagon node with dotted arrows in from its
-// columns and out to the table (or columns) it governs, table-only links
-// are thick arrows.
+// arrows (possible ones dotted, labelled "possible"), each condition is one
+// hexagon node with dotted arrows in from its columns and out to the table
+// (or columns) it governs, table-only links are thick arrows.
 #include "base/strings.h"
 #include "graph/drawing.h"
 #include "graph/formats.h"
@@ -65,7 +65,7 @@ void WriteMermaid(const Graph& g, std::string& out, const Flush& flush) {
     MaybeFlush(out, flush);
   }
   for (const Drawing::Line& line : d.lines) {
-    Append(out, "  ", node(line.source), " --> ", node(line.target), "\n");
+    Append(out, "  ", node(line.source), line.possible ? " -. possible .-> " : " --> ", node(line.target), "\n");
     MaybeFlush(out, flush);
   }
   for (const Drawing::ConditionNode& n : d.conditions) {

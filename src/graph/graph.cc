@@ -6,7 +6,7 @@
 namespace hivelineage::graph {
 namespace {
 
-auto StepKey(const Step& s) { return std::tie(s.statement, s.source, s.target, s.written); }
+auto StepKey(const Step& s) { return std::tie(s.statement, s.source, s.target, s.written, s.possible, s.inferred); }
 
 bool StepsLess(const Edge& a, const Edge& b) {
   return std::lexicographical_compare(a.steps.begin(), a.steps.end(), b.steps.begin(), b.steps.end(),
@@ -80,6 +80,14 @@ bool Graph::Masking(const Edge& e) const {
   for (const Step& s : e.steps)
     if (Written(s).masking) return true;
   return false;
+}
+
+bool Graph::Possible(const Edge& e) {
+  return std::any_of(e.steps.begin(), e.steps.end(), [](const Step& s) { return s.possible; });
+}
+
+bool Graph::Inferred(const Edge& e) {
+  return std::any_of(e.steps.begin(), e.steps.end(), [](const Step& s) { return s.inferred; });
 }
 
 std::vector<ColumnId> Graph::Targets(const Condition& c) const {

@@ -91,6 +91,13 @@ struct Step {
   uint32_t source = 0;  // ColumnId on value edges, TableId on table edges
   uint32_t target = 0;
   uint32_t written = kNone;  // value edges: index into statements[statement].written (the target's expression)
+  // Value edges: the source is one candidate of a bare column several tables
+  // of unknown schema could hold (lineage::ColumnLineage::possible; only in a
+  // graph built with BuildOptions::possible).
+  bool possible = false;
+  // Value edges: the source's table has no declared schema, so the
+  // resolution rests on inferred schema (lineage::ColumnLineage::inferred).
+  bool inferred = false;
 };
 
 // A value edge (between columns) or a table edge (between tables).
@@ -141,6 +148,9 @@ struct Graph {
   const std::string& Expression(const Edge& e) const { return Written(e.steps.back()).expression; }
   lineage::Derivation EdgeDerivation(const Edge& e) const;
   bool Masking(const Edge& e) const;
+  // Whether some step of a value edge is possible / rests on inferred schema.
+  static bool Possible(const Edge& e);
+  static bool Inferred(const Edge& e);
 
   // The columns condition `c` governs, sorted.
   std::vector<ColumnId> Targets(const Condition& c) const;

@@ -64,6 +64,7 @@ Link GraphSource::ValueLink(uint32_t edge) const {
   l.expression = g_.Expression(e);
   l.derivation = g_.EdgeDerivation(e);
   l.masking = g_.Masking(e);
+  l.possible = Graph::Possible(e);
   l.statement = Ref(e.statement());
   return l;
 }

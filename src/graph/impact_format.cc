@@ -25,7 +25,7 @@ std::string NodeName(const Graph& g, const ImpactNode& n) {
 }
 
 std::string DescribeStep(const Graph& g, const Step& s, bool value) {
-  std::string out = value ? Cat("value ", g.Written(s).expression) : "table";
+  std::string out = value ? Cat(s.possible ? "possible value " : "value ", g.Written(s).expression) : "table";
   Append(out, " (", g.statements[s.statement].file, ":", g.statements[s.statement].start.line, ", statement ",
          g.statements[s.statement].index, ")");
   return out;
@@ -137,6 +137,10 @@ void WriteHopJson(output::JsonOut& j, const Graph& g, const Hop& hop) {
     j.String(lineage::DerivationName(g.EdgeDerivation(e)));
     if (g.Masking(e)) {
       j.Key("masking");
+      j.Bool(true);
+    }
+    if (Graph::Possible(e)) {
+      j.Key("possible");
       j.Bool(true);
     }
   }

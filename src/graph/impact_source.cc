@@ -178,7 +178,7 @@ bool ImpactNeighbourhood(const LineageSource& source, const std::string& start, 
             std::make_tuple(s, to, std::string_view(l.expression), static_cast<int>(l.derivation), l.masking),
             static_cast<uint32_t>(written.size()));
         if (inserted) written.push_back(WrittenColumn{to, l.expression, l.derivation, l.masking});
-        out.edges.push_back(Edge{from, to, {Step{s, from, to, it->second}}});
+        out.edges.push_back(Edge{from, to, {Step{s, from, to, it->second, l.possible}}});
         break;
       }
       case LinkKind::Table: {

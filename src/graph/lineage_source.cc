@@ -45,8 +45,8 @@ std::string DatabaseOfTable(std::string_view table) {
 bool LinkLess(const Link& a, const Link& b, Direction direction) {
   const std::string& a_end = direction == Direction::Downstream ? a.target : a.source;
   const std::string& b_end = direction == Direction::Downstream ? b.target : b.source;
-  return std::tie(a_end, a.kind, a.statement.order, a.condition, a.expression, a.via, a.clause, a.source, a.target) <
-         std::tie(b_end, b.kind, b.statement.order, b.condition, b.expression, b.via, b.clause, b.source, b.target);
+  return std::tie(a_end, a.kind, a.statement.order, a.condition, a.expression, a.via, a.clause, a.source, a.target, a.possible) <
+         std::tie(b_end, b.kind, b.statement.order, b.condition, b.expression, b.via, b.clause, b.source, b.target, b.possible);
 }
 
 void SortLinks(std::vector<Link>& links, Direction direction) {

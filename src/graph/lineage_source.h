@@ -68,6 +68,9 @@ struct Link {
   // Value links: how the target's value is made, and whether it is masked.
   lineage::Derivation derivation = lineage::Derivation::Identity;
   bool masking = false;
+  // Value links: the source is one candidate of a bare column that several
+  // tables could hold (graph::Step::possible; only when asked: --possible).
+  bool possible = false;
   // Condition links: the condition's position among its statement's
   // conditions (the links of one condition share it).
   uint32_t condition = 0;

@@ -35,6 +35,10 @@ void LinkJson(output::JsonOut& j, const Link& l) {
     j.Key("clause");
     j.String(lineage::ClauseName(l.clause));
   }
+  if (l.possible) {
+    j.Key("possible");
+    j.Bool(true);
+  }
   if (!l.via.empty()) {
     j.Key("via");
     j.String(l.via);
@@ -79,7 +83,7 @@ std::string DescribeStatement(const StatementRef& s) {
 }
 
 std::string DescribeLink(const Link& l) {
-  std::string out = LinkKindName(l.kind);
+  std::string out = l.possible ? "possible value" : LinkKindName(l.kind);
   if (l.kind == LinkKind::Condition) Append(out, " ", lineage::ClauseName(l.clause));
   if (!l.expression.empty()) Append(out, " ", l.expression);
   if (!l.via.empty()) Append(out, " ", l.via);

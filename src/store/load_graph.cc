@@ -23,8 +23,11 @@ class StatementReader {
             "SELECT l.id, c.full_name, l.expression, l.dependency, l.transform, l.masking FROM column_lineage l "
             "LEFT JOIN columns c ON c.id = l.target_id WHERE l.statement_id = ? ORDER BY l.id")),
         sources_(db.Prepare(
-            "SELECT c.full_name FROM value_edges e JOIN columns c ON c.id = e.source_id WHERE e.lineage_id = ? "
-            "ORDER BY c.full_name")),
+            "SELECT c.full_name, EXISTS (SELECT 1 FROM inferred_edges i WHERE i.lineage_id = e.lineage_id "
+            "AND i.source_id = e.source_id) FROM value_edges e JOIN columns c ON c.id = e.source_id "
+            "WHERE e.lineage_id = ? ORDER BY c.full_name")),
+        possible_(db.Prepare(
+            "SELECT reference, candidate FROM possible_sources WHERE lineage_id = ? ORDER BY reference, candidate")),
         conditions_(db.Prepare(
             "SELECT id, clause, expression, governs_all FROM conditions WHERE statement_id = ? ORDER BY id")),
         condition_columns_(db.Prepare(
@@ -56,8 +59,18 @@ class StatementReader {
         throw StoreError(Cat("unknown transform '", lineage_.Text(4), "' in column_lineage"));
       c.masking = lineage_.Int(5) != 0;
       sources_.Bind(1, lineage_.Int(0));
-      while (sources_.Step()) c.sources.emplace_back(sources_.Text(0));
+      while (sources_.Step()) {
+        c.sources.emplace_back(sources_.Text(0));
+        if (sources_.Int(1) != 0) c.inferred.emplace_back(sources_.Text(0));
+      }
       sources_.Reset();
+      possible_.Bind(1, lineage_.Int(0));
+      while (possible_.Step()) {
+        if (c.possible.empty() || c.possible.back().column != possible_.Text(0))
+          c.possible.push_back(lineage::PossibleSource{std::string(possible_.Text(0)), {}});
+        c.possible.back().candidates.emplace_back(possible_.Text(1));
+      }
+      possible_.Reset();
     }
     lineage_.Reset();
 
@@ -87,7 +100,7 @@ class StatementReader {
   }
 
  private:
-  Statement roles_, lineage_, sources_, conditions_, condition_columns_, declared_;
+  Statement roles_, lineage_, sources_, possible_, conditions_, condition_columns_, declared_;
 };
 
 }  // namespace

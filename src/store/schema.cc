@@ -251,8 +251,38 @@ constexpr char kVersion4[] = R"SQL(
 CREATE INDEX scripts_with_errors ON scripts(id) WHERE statements_with_errors > 0 OR file_errors > 0;
 )SQL";
 
+// Version 5: what lineage says is uncertain, kept beside the certain edges
+// so that no query of them changes. possible_sources: each candidate of a
+// bare column several tables of unknown schema could hold (the reference as
+// written, the candidate column by name: it is no column node until
+// --possible asks for it). inferred_edges: the value edges whose source's
+// table has no declared schema.
+constexpr char kVersion5[] = R"SQL(
+CREATE TABLE possible_sources(
+  lineage_id INTEGER NOT NULL REFERENCES column_lineage(id),
+  reference TEXT NOT NULL,
+  candidate TEXT NOT NULL,
+  PRIMARY KEY(lineage_id, reference, candidate)
+) WITHOUT ROWID;
+
+CREATE TABLE inferred_edges(
+  lineage_id INTEGER NOT NULL REFERENCES column_lineage(id),
+  source_id INTEGER NOT NULL REFERENCES columns(id),
+  PRIMARY KEY(lineage_id, source_id)
+) WITHOUT ROWID;
+
+CREATE VIEW v_possible_edges AS
+  SELECT p.candidate AS source, t.full_name AS target, p.reference, l.expression,
+         sc.path AS script, st.idx AS statement, st.line
+  FROM possible_sources p
+  JOIN column_lineage l ON l.id = p.lineage_id
+  JOIN columns t ON t.id = l.target_id
+  JOIN statements st ON st.id = l.statement_id
+  JOIN scripts sc ON sc.id = st.script_id;
+)SQL";
+
 // Each entry upgrades a store of the version before it.
-constexpr const char* kSteps[] = {kVersion1, kVersion2, kVersion3, kVersion4};
+constexpr const char* kSteps[] = {kVersion1, kVersion2, kVersion3, kVersion4, kVersion5};
 static_assert(std::size(kSteps) == kSchemaVersion);
 
 int UserVersion(Database& db) { return static_cast<int>(db.QueryInt("PRAGMA user_version")); }

@@ -15,7 +15,9 @@ namespace hivelineage::store {
 // and the index of declared columns by name. Version 3: each script's schema
 // facts and the learned warehouse schema (script_facts, learned_tables,
 // learned_columns). Version 4: the partial index of the scripts with errors.
-inline constexpr int kSchemaVersion = 4;
+// Version 5: possible sources and inferred edges (a store migrated from an
+// older version has them for the scripts analysed since).
+inline constexpr int kSchemaVersion = 5;
 
 enum class OpenMode : uint8_t {
   Read,    // an existing store, for queries

@@ -46,6 +46,10 @@ INSERT OR IGNORE INTO temp.gc_tables
   SELECT table_id FROM statement_tables WHERE statement_id IN (SELECT id FROM temp.gone_statements);
 DELETE FROM value_edges WHERE lineage_id IN
   (SELECT id FROM column_lineage WHERE statement_id IN (SELECT id FROM temp.gone_statements));
+DELETE FROM inferred_edges WHERE lineage_id IN
+  (SELECT id FROM column_lineage WHERE statement_id IN (SELECT id FROM temp.gone_statements));
+DELETE FROM possible_sources WHERE lineage_id IN
+  (SELECT id FROM column_lineage WHERE statement_id IN (SELECT id FROM temp.gone_statements));
 DELETE FROM column_lineage WHERE statement_id IN (SELECT id FROM temp.gone_statements);
 DELETE FROM condition_columns WHERE condition_id IN
   (SELECT id FROM conditions WHERE statement_id IN (SELECT id FROM temp.gone_statements));
@@ -98,6 +102,9 @@ StoreWriter::StoreWriter(Database& db) : db_(db) {
       "INSERT INTO column_lineage(statement_id, target_id, expression, dependency, transform, masking) "
       "VALUES (?, ?, ?, ?, ?, ?)");
   insert_value_edge_ = db_.Prepare("INSERT OR IGNORE INTO value_edges(lineage_id, source_id) VALUES (?, ?)");
+  insert_inferred_ = db_.Prepare("INSERT OR IGNORE INTO inferred_edges(lineage_id, source_id) VALUES (?, ?)");
+  insert_possible_ =
+      db_.Prepare("INSERT OR IGNORE INTO possible_sources(lineage_id, reference, candidate) VALUES (?, ?, ?)");
   insert_condition_ =
       db_.Prepare("INSERT INTO conditions(statement_id, clause, expression, governs_all) VALUES (?, ?, ?, ?)");
   insert_condition_column_ =
@@ -243,8 +250,17 @@ void StoreWriter::AddStatement(int64_t script_id, const driver::StatementResult&
         .Bind(6, int64_t{c.masking})
         .Run();
     const int64_t lid = db_.LastInsertId();
-    for (const std::string& s : c.sources)
-      if (const int64_t source = source_id(s)) insert_value_edge_.Bind(1, lid).Bind(2, source).Run();
+    for (const std::string& s : c.sources) {
+      const int64_t source = source_id(s);
+      if (source == 0) continue;
+      insert_value_edge_.Bind(1, lid).Bind(2, source).Run();
+      if (std::binary_search(c.inferred.begin(), c.inferred.end(), s))
+        insert_inferred_.Bind(1, lid).Bind(2, source).Run();
+    }
+    // Kept whatever the reader asks: --possible decides when the graph is read.
+    for (const lineage::PossibleSource& p : c.possible)
+      for (const std::string& candidate : p.candidates)
+        insert_possible_.Bind(1, lid).Bind(2, p.column).Bind(3, candidate).Run();
   }
   // Conditions once each; one that governs every column the statement writes
   // (the lineage layer lists them all: it lists a subset only for one body of
@@ -380,7 +396,7 @@ void StoreWriter::DeleteForgotten() {
 
 void StoreWriter::DeleteAll() {
   db_.Exec(
-      "DELETE FROM value_edges; DELETE FROM column_lineage; DELETE FROM condition_columns; DELETE FROM conditions;"
+      "DELETE FROM value_edges; DELETE FROM inferred_edges; DELETE FROM possible_sources; DELETE FROM column_lineage; DELETE FROM condition_columns; DELETE FROM conditions;"
       "DELETE FROM statement_tables; DELETE FROM statement_columns; DELETE FROM statements; DELETE FROM declared_columns;"
       "DELETE FROM declared_tables; DELETE FROM script_reads; DELETE FROM scripts; DELETE FROM columns;"
       "DELETE FROM tables; DELETE FROM catalog_marks; DELETE FROM catalog_files; DELETE FROM script_facts;"

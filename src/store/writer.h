@@ -74,7 +74,8 @@ class StoreWriter {
   Database& db_;
   absl::flat_hash_map<std::string, int64_t> table_ids_;
   absl::flat_hash_map<std::string, int64_t> column_ids_;
-  Statement insert_script_, insert_statement_, insert_role_, insert_lineage_, insert_value_edge_,
+  Statement insert_script_, insert_statement_, insert_role_, insert_lineage_, insert_value_edge_, insert_inferred_,
+      insert_possible_,
       insert_condition_, insert_condition_column_, find_table_, insert_table_, find_column_, insert_column_,
       insert_declared_, insert_declared_column_, insert_read_, insert_mark_, set_position_, set_file_time_,
       finish_script_, forget_script_, insert_declared_by_, insert_facts_, insert_learned_, insert_learned_column_,
