@@ -6,7 +6,7 @@
 // edges (a column's value flowing into another), never conditions: a phone
 // number in a WHERE clause decides which rows are written, not what they
 // hold. On each step a masking function or shape the lineage layer saw on the
-// way (graph::Step::masking) stops the tag or lowers its level, as the rules
+// way (graph::Graph::MaskedBy, per source) stops the tag or lowers its level, as the rules
 // say (StepMasking). Every column a tag reaches is reported once per tag, at the highest
 // level it arrives with, through the first path found at that level: the walk
 // goes breadth-first from the highest levels down, over the sorted edges, so
