@@ -41,6 +41,56 @@ TEST_CASE("cli check sensitive: the warehouse's raw phone copy is an amplificati
   CHECK(pass.out.find(" 0 amplifications") != std::string::npos);
 }
 
+TEST_CASE("cli check sensitive --store: the same answers as from the scripts") {
+  const std::string db = (hivelineage::testing::ProcessTempDir("hivelineage_checks_cli_") / "w.db").string();
+  // One schema for both (what a store learns of the warehouse's schema is not this check's business).
+  const std::string catalog = "--catalog corpus/warehouse/expected/catalog.json ";
+  REQUIRE(RunCli("store update " + hivelineage::testing::ShellQuote(db) + " " + catalog + kWarehouse).code == 0);
+  const std::string rules = "check sensitive --tags " + kGov + "tags.csv --levels " + kGov + "levels.csv ";
+  for (const char* format : {"text", "json"}) {
+    CAPTURE(format);
+    const auto scripts = RunCli(rules + "--format " + format + " " + catalog + kWarehouse);
+    const auto stored = RunCli(rules + "--format " + format + " --store " + hivelineage::testing::ShellQuote(db));
+    CHECK(scripts.code == 1);
+    CHECK(stored.code == scripts.code);
+    CHECK(stored.out == scripts.out);
+    // The masked dimension is part of the answer: masking named per source survives the store.
+    CHECK(stored.out.find("shape:substr_mask") != std::string::npos);
+  }
+  // A store and PATHs are one or the other.
+  CHECK(RunCli(rules + "--store " + hivelineage::testing::ShellQuote(db) + " " + kWarehouse).code == 2);
+}
+
+// The worked example of docs/checks.md, run: the text block after each
+// `$ hivelineage check sensitive` line is what the command prints.
+TEST_CASE("cli check sensitive: docs/checks.md's worked example is what the command prints") {
+  const std::string doc = hivelineage::testing::ReadFile(hivelineage::testing::SourceDir() / "docs" / "checks.md");
+  const std::string prompt = "$ hivelineage check sensitive --tags";
+  const size_t at = doc.find(prompt);
+  REQUIRE(at != std::string::npos);
+  // The command: the prompt line and its `\` continuations.
+  size_t end = doc.find('\n', at);
+  std::string command = doc.substr(at + 14, end - at - 14);
+  while (!command.empty() && command.back() == '\\') {
+    command.pop_back();
+    const size_t next = doc.find('\n', end + 1);
+    command += doc.substr(end + 1, next - end - 1);
+    end = next;
+  }
+  const size_t out_end = doc.find("$ echo $?", end);
+  REQUIRE(out_end != std::string::npos);
+  const std::string expected = doc.substr(end + 1, out_end - end - 1);
+  const auto r = RunCli(command);
+  CHECK(r.out == expected);
+  CHECK(doc.substr(out_end, 11) == "$ echo $?\n" + std::to_string(r.code));
+  // It finds the masking at work: tags lowered in the masked dimension, one stopped.
+  CHECK(
+      r.out.find(
+          "  dwd.dim_user_zip.phone_num  internal  [shape:substr_mask: internal]  <- ods.ods_user_info.phone_num\n") !=
+      std::string::npos);
+  CHECK(r.out.find("stopped by masking:") != std::string::npos);
+}
+
 TEST_CASE("cli check: usage errors exit 2") {
   CHECK(RunCli("check").code == 2);
   CHECK(RunCli("check nope").err.find("unknown check 'nope'") != std::string::npos);

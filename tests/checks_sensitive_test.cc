@@ -286,3 +286,82 @@ TEST_CASE("sensitive: the conditions of IF and CASE choose a masked value, they 
   REQUIRE(c != nullptr);
   CHECK(c->violation);
 }
+
+TEST_CASE("sensitive: masking is decided per source column, and named") {
+  const graph::Graph g = GraphOf({
+      {"a.sql",
+       "insert overwrite table ads.y select concat(md5(phone), name) as pn,\n"
+       "  if(id is null, sha2(phone, 256), name) as alt, if(id is null, md5(phone), phone) as mixed\n"
+       "from ods.users;\n"},
+  });
+  const checks::SensitiveReport r =
+      checks::CheckSensitive(g, Rules("column,tag,level\nods.users.phone,phone,restricted\n"
+                                      "ods.users.name,name,confidential\n",
+                                      "table,level\nads.*,internal\n"));
+  // The phone number arrives hashed: stopped, by the function named.
+  CHECK(Find(r, "phone", "ads.y.pn") == nullptr);
+  CHECK(Find(r, "phone", "ads.y.alt") == nullptr);
+  std::map<std::string, std::vector<std::string>> stopped;
+  for (const checks::TagStop& s : r.stopped)
+    if (s.tag == "phone") stopped[g.columns[s.edge->target].name] = s.masking;
+  CHECK(stopped == std::map<std::string, std::vector<std::string>>{{"ads.y.alt", {"sha2"}}, {"ads.y.pn", {"md5"}}});
+  // The name beside it arrives raw: an amplification.
+  for (const char* column : {"ads.y.pn", "ads.y.alt"}) {
+    CAPTURE(column);
+    const checks::TagReach* n = Find(r, "name", column);
+    REQUIRE(n != nullptr);
+    CHECK(n->violation);
+    REQUIRE(n->path.size() == 1);
+    CHECK(n->path[0].masking.empty());
+  }
+  // Hashed one way, raw the other: raw.
+  const checks::TagReach* mixed = Find(r, "phone", "ads.y.mixed");
+  REQUIRE(mixed != nullptr);
+  CHECK(mixed->level == 3);
+}
+
+TEST_CASE("sensitive: masking shapes lower a tag; a reassembled value is not masked") {
+  const graph::Graph g = GraphOf({
+      {"a.sql",
+       "insert overwrite table ads.y select concat(substr(phone, 1, 3), '****', substr(phone, 8)) as a,\n"
+       "  substring(phone, 1, 3) || '***' || substring(phone, 8, 4) as b,\n"
+       "  concat_ws('', substr(phone, 1, 3), '********') as c,\n"
+       "  regexp_replace(phone, '(\\\\d{3})\\\\d{4}(\\\\d{4})', '$1****$2') as d,\n"
+       "  concat(substr(phone, 1, 3), substr(phone, 4)) as e,\n"
+       "  concat(substr(phone, 1, 3), '****', phone) as f,\n"
+       "  concat(substr(phone, 1, 3), '****', substr(phone, 4)) as g,\n"
+       "  concat('*', phone) as h\n"
+       "from ods.users;\n"},
+  });
+  const std::string tags = "column,tag,level\nods.users.phone,phone,restricted\n";
+  const std::string levels = "table,level\nads.*,internal\n";
+  const checks::SensitiveReport r = checks::CheckSensitive(g, Rules(tags, levels));
+  // Recognised shapes: lowered to internal (built in), allowed in ads.
+  const std::map<std::string, std::string> shapes = {{"ads.y.a", "shape:substr_mask"},
+                                                     {"ads.y.b", "shape:substr_mask"},
+                                                     {"ads.y.c", "shape:substr_mask"},
+                                                     {"ads.y.d", "shape:regexp_mask"}};
+  for (const auto& [column, shape] : shapes) {
+    CAPTURE(column);
+    const checks::TagReach* t = Find(r, "phone", column);
+    REQUIRE(t != nullptr);
+    CHECK(t->level == 1);
+    CHECK_FALSE(t->violation);
+    REQUIRE(t->path.size() == 1);
+    CHECK(t->path[0].masking == std::vector<std::string>{shape});
+  }
+  // The pieces put the whole value back together, or the raw value is there too: not masked.
+  for (const char* column : {"ads.y.e", "ads.y.f", "ads.y.g", "ads.y.h"}) {
+    CAPTURE(column);
+    const checks::TagReach* t = Find(r, "phone", column);
+    REQUIRE(t != nullptr);
+    CHECK(t->level == 3);
+    CHECK(t->violation);
+  }
+  // The configured list says what a shape does.
+  checks::SensitivityRules stop = Rules(tags, levels);
+  CHECK(checks::AddMaskSpec("shape:substr_mask=stop", stop).empty());
+  const checks::SensitiveReport s = checks::CheckSensitive(g, stop);
+  CHECK(Find(s, "phone", "ads.y.a") == nullptr);
+  CHECK(Find(s, "phone", "ads.y.d") != nullptr);
+}

@@ -368,6 +368,20 @@ TEST_CASE("format json: version 2, statements, tables, value edges, conditions")
   out.clear();
   graph::WriteJson(Build(files), out);
   CHECK(nlohmann::json::parse(out)["edges"][0]["masking"] == true);
+  CHECK(nlohmann::json::parse(out)["edges"][0]["masked_by"] == nlohmann::json::parse(R"J(["mask"])J"));
+  // Per source, by name: the raw one says nothing.
+  files.clear();
+  st = Stmt(0, 1, StatementKind::Insert, {"s.u"}, {"d.u"},
+            {{"d.u.phone", {"s.u.name", "s.u.phone"}, "concat(md5(phone), name)"}});
+  st.lineage.columns[0].masked = {lineage::MaskedSource{"s.u.phone", {"md5"}}};
+  files.push_back(File("m.sql", {st}));
+  out.clear();
+  graph::WriteJson(Build(files), out);
+  const nlohmann::json edges = nlohmann::json::parse(out)["edges"];
+  REQUIRE(edges.size() == 2);
+  CHECK(edges[0]["source"] == "s.u.name");
+  CHECK_FALSE(edges[0].contains("masking"));
+  CHECK(edges[1]["masked_by"] == nlohmann::json::parse(R"J(["md5"])J"));
 }
 
 namespace {

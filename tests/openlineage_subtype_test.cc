@@ -304,6 +304,17 @@ TEST_CASE("transform: through derived tables, CTEs, views and unions") {
 
 // ---- OpenLineage ------------------------------------------------------------------
 
+TEST_CASE("openlineage: masking is per input field") {
+  const auto events = Events(
+      "insert into d.t select concat(md5(name), city), if(amt > 0, md5(name), name) from s.u join s.o on uid = "
+      "s.u.id;\n");
+  REQUIRE(events.size() == 1);
+  using Set = std::set<std::string>;
+  CHECK(events[0] == Set{"*<-s.o.uid:INDIRECT/JOIN", "*<-s.u.id:INDIRECT/JOIN", "a<-s.u.city:DIRECT/TRANSFORMATION",
+                         "a<-s.u.name:DIRECT/TRANSFORMATION/masking", "b<-s.o.amt:DIRECT/CONDITIONAL",
+                         "b<-s.u.name:DIRECT/CONDITIONAL"});
+}
+
 TEST_CASE("openlineage: DIRECT subtypes from the transform, INDIRECT SORT from sort keys") {
   const auto events = Events(
       "insert into d.t select q.total, 1.0 from (select sum(amt) as total from s.o) q;\n"

@@ -16,23 +16,33 @@ using graph::ColumnId;
 using graph::Edge;
 using graph::Graph;
 
+// The level after one way's masking: `md5`, or nested masking `md5+mask`
+// (each layer in turn); -1 when a layer stops the tag. A name no rule covers
+// leaves the level alone.
+int LevelThrough(std::string_view way, int level, const SensitivityRules& rules) {
+  for (size_t at = 0; at <= way.size();) {
+    const size_t end = std::min(way.find('+', at), way.size());
+    const std::string_view layer = way.substr(at, end - at);
+    at = end + 1;
+    const auto* rule = rules.FindMasking(layer);
+    if (rule == nullptr) continue;
+    if (rule->value.action == MaskRule::Action::Stop) return -1;
+    level = std::min(level, rule->value.to);
+  }
+  return level;
+}
+
 // The tag's level after `e`, or -1 when masking on it stops the tag. Each
 // step applies its masking in turn. A step with several masking names (the
-// source reached the target through differently masked paths) keeps the
-// weakest outcome; a name no rule covers leaves the level alone.
+// source reached the target through differently masked ways) keeps the
+// weakest outcome.
 int LevelAfter(const Graph& g, const Edge& e, int level, const SensitivityRules& rules, std::vector<std::string>& met) {
   for (const graph::Step& s : e.steps) {
-    const std::vector<std::string> masking = StepMasking(g, s);
+    const std::vector<std::string>& masking = StepMasking(g, s);
     if (masking.empty()) continue;
     met.insert(met.end(), masking.begin(), masking.end());
     int weakest = -1;
-    for (const std::string& name : masking) {
-      const auto* rule = rules.FindMasking(name);
-      const int after = rule == nullptr                                ? level
-                        : rule->value.action == MaskRule::Action::Stop ? -1
-                                                                       : std::min(level, rule->value.to);
-      weakest = std::max(weakest, after);
-    }
+    for (const std::string& way : masking) weakest = std::max(weakest, LevelThrough(way, level, rules));
     level = weakest;
     if (level < 0) return -1;
   }
@@ -157,11 +167,7 @@ class TagWalk {
 
 }  // namespace
 
-std::vector<std::string> StepMasking(const Graph& g, const graph::Step& step) {
-  // The lineage layer tells only that every source of the written value is masked, not by what.
-  if (g.Written(step).masking) return {"mask"};
-  return {};
-}
+const std::vector<std::string>& StepMasking(const Graph& g, const graph::Step& step) { return g.MaskedBy(step); }
 
 SensitiveReport CheckSensitive(const Graph& g, const SensitivityRules& rules) {
   SensitiveReport report;

@@ -6,7 +6,7 @@
 // edges (a column's value flowing into another), never conditions: a phone
 // number in a WHERE clause decides which rows are written, not what they
 // hold. On each step a masking function or shape the lineage layer saw on the
-// way (graph::Step::masking) stops the tag or lowers its level, as the rules
+// way (graph::Graph::MaskedBy, per source) stops the tag or lowers its level, as the rules
 // say (StepMasking). Every column a tag reaches is reported once per tag, at the highest
 // level it arrives with, through the first path found at that level: the walk
 // goes breadth-first from the highest levels down, over the sorted edges, so
@@ -70,10 +70,10 @@ struct SensitiveReport {
 SensitiveReport CheckSensitive(const graph::Graph& graph, const SensitivityRules& rules);
 
 // The masking a value step's source passes through on its way into the
-// target, by name (rules match `md5`, `mask_*`, `shape:NAME`); empty when
-// unmasked. The lineage layer tells only that every source of the written
-// value is masked, not by what: that is named `mask` (docs/checks.md).
-std::vector<std::string> StepMasking(const graph::Graph& graph, const graph::Step& step);
+// target, one name per way it arrives (rules match `md5`, `mask_*`,
+// `shape:NAME`; nested masking is `inner+outer`); empty when it arrives
+// unmasked some way (lineage::MaskedSource).
+const std::vector<std::string>& StepMasking(const graph::Graph& graph, const graph::Step& step);
 
 // A summary line, the amplifications with their whole paths, then every tag
 // with the columns it reaches.

@@ -13,6 +13,7 @@ namespace {
 
 const char kUsage[] =
     "usage: hivelineage check sensitive --tags TAGS [--levels LEVELS] [OPTIONS] [PATH ...]\n"
+    "       hivelineage check sensitive --tags TAGS [--levels LEVELS] [OPTIONS] --store DB\n"
     "\n"
     "Follows tagged (confidential) columns along the column lineage of the scripts: every\n"
     "column a tag reaches, with the path that carries it, and every amplification, a tag\n"
@@ -30,7 +31,9 @@ const char kUsage[] =
     "                        rules (hashes and mask() stop, partial masks lower to internal)\n"
     "  --no-default-masking  drop the built-in masking rules\n"
     "  --format FORMAT       text (default) or json\n"
-    "  --collapse temporary  bridge temporary tables (paths go straight through them)\n";
+    "  --collapse temporary  bridge temporary tables (paths go straight through them)\n"
+    "  --store DB            read the lineage kept in DB by `hivelineage store update`\n"
+    "                        instead of analysing PATHs (the same answers)\n";
 
 }  // namespace
 

@@ -103,6 +103,16 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
       if (source != kNone && target != kNone)
         graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w, false, inferred}}});
     }
+    if (target != kNone) {
+      for (const lineage::MaskedSource& m : c.masked)
+        if (const uint32_t source = AddColumn(m.source, known, true); source != kNone)
+          info.written.back().masked.emplace_back(source, m.masking);
+      // Lineage that flags masking for the whole column only (made by hand, through the API): every source, by `mask`.
+      if (c.masking && c.masked.empty())
+        for (const std::string& s : c.sources)
+          if (const uint32_t source = AddColumn(s, known, true); source != kNone)
+            info.written.back().masked.emplace_back(source, std::vector<std::string>{"mask"});
+    }
     if (!options_.possible || target == kNone) continue;
     for (const lineage::PossibleSource& p : c.possible)
       for (const std::string& s : p.candidates)
@@ -156,7 +166,11 @@ Graph GraphBuilder::Finish() {
   for (StatementInfo& st : g.statements) {
     Remap(st.inputs, table_map);
     Remap(st.outputs, table_map);
-    for (WrittenColumn& w : st.written) w.column = column_map[w.column];
+    for (WrittenColumn& w : st.written) {
+      w.column = column_map[w.column];
+      for (auto& [source, masking] : w.masked) source = column_map[source];
+      std::sort(w.masked.begin(), w.masked.end());
+    }
   }
   auto remap_edges = [](std::vector<Edge>& edges, const std::vector<uint32_t>& map) {
     for (Edge& e : edges) {

@@ -1,6 +1,8 @@
 // --format json: the graph as one document, version 2 (schema in
 // docs/graph.md). One record per line: statements first, which the edges and
 // conditions refer to by "statement" (their "id", the position in that list).
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "graph/formats.h"
@@ -143,6 +145,13 @@ class JsonWriter {
     if (g_.Masking(e)) {
       j_.Key("masking");
       j_.Bool(true);
+      // By what, along the steps (lineage::MaskedSource's names).
+      std::vector<std::string> by;
+      for (const graph::Step& s : e.steps) by.insert(by.end(), g_.MaskedBy(s).begin(), g_.MaskedBy(s).end());
+      std::sort(by.begin(), by.end());
+      by.erase(std::unique(by.begin(), by.end()), by.end());
+      j_.Key("masked_by");
+      j_.StringArray(by);
     }
     if (Graph::Possible(e)) {
       j_.Key("possible");

@@ -78,7 +78,7 @@ lineage::Derivation Graph::EdgeDerivation(const Edge& e) const {
 
 bool Graph::Masking(const Edge& e) const {
   for (const Step& s : e.steps)
-    if (Written(s).masking) return true;
+    if (!MaskedBy(s).empty()) return true;
   return false;
 }
 
@@ -88,6 +88,15 @@ bool Graph::Possible(const Edge& e) {
 
 bool Graph::Inferred(const Edge& e) {
   return std::any_of(e.steps.begin(), e.steps.end(), [](const Step& s) { return s.inferred; });
+}
+
+const std::vector<std::string>& Graph::MaskedBy(const Step& s) const {
+  static const std::vector<std::string> kNoMasking;
+  if (s.written == kNone) return kNoMasking;
+  const auto& masked = Written(s).masked;
+  auto it =
+      std::lower_bound(masked.begin(), masked.end(), s.source, [](const auto& m, ColumnId c) { return m.first < c; });
+  return it != masked.end() && it->first == s.source ? it->second : kNoMasking;
 }
 
 std::vector<ColumnId> Graph::Targets(const Condition& c) const {

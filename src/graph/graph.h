@@ -32,6 +32,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -69,6 +70,9 @@ struct WrittenColumn {
   std::string expression;  // the target expression traced back to base columns
   lineage::Derivation derivation = lineage::Derivation::Identity;
   bool masking = false;  // every source reaches the value through mask*(), md5(), sha*() or hash()
+  // The sources that reach the value masked, with the masking on each way
+  // (lineage::MaskedSource), sorted by ColumnId.
+  std::vector<std::pair<ColumnId, std::vector<std::string>>> masked = {};
 };
 
 // One analysed statement that reads or writes a table.
@@ -151,6 +155,9 @@ struct Graph {
   // Whether some step of a value edge is possible / rests on inferred schema.
   static bool Possible(const Edge& e);
   static bool Inferred(const Edge& e);
+  // How a value step's source is masked on its way into the target (each
+  // way's masking, lineage::MaskedSource); empty when it arrives unmasked.
+  const std::vector<std::string>& MaskedBy(const Step& s) const;
 
   // The columns condition `c` governs, sorted.
   std::vector<ColumnId> Targets(const Condition& c) const;

@@ -415,6 +415,9 @@ Graph ImpactSubgraph(const Graph& g, const ImpactResult& r) {
         if (inserted) {
           WrittenColumn w = g.Written(s);
           w.column = new_id(columns, w.column);
+          std::erase_if(w.masked,
+                        [&](const auto& m) { return !std::binary_search(columns.begin(), columns.end(), m.first); });
+          for (auto& m : w.masked) m.first = new_id(columns, m.first);
           it->second = static_cast<uint32_t>(sub.statements[step.statement].written.size());
           sub.statements[step.statement].written.push_back(std::move(w));
         }

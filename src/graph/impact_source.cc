@@ -178,6 +178,13 @@ bool ImpactNeighbourhood(const LineageSource& source, const std::string& start, 
             std::make_tuple(s, to, std::string_view(l.expression), static_cast<int>(l.derivation), l.masking),
             static_cast<uint32_t>(written.size()));
         if (inserted) written.push_back(WrittenColumn{to, l.expression, l.derivation, l.masking});
+        if (l.masking) {
+          // A link tells that its source is masked, not by what.
+          auto& masked = written[it->second].masked;
+          auto at = std::lower_bound(masked.begin(), masked.end(), from,
+                                     [](const auto& m, ColumnId c) { return m.first < c; });
+          if (at == masked.end() || at->first != from) masked.insert(at, {from, {"mask"}});
+        }
         out.edges.push_back(Edge{from, to, {Step{s, from, to, it->second, l.possible}}});
         break;
       }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "base/strings.h"
+#include "lineage/masked_source.h"
 #include "lineage/resolver.h"
 
 namespace hivelineage::lineage {
@@ -82,8 +83,9 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
     CatalogColumn c;
     c.name = names[i];
     if (i < s.columns.size()) c.type = std::string(s.columns[i].type.text);
+    // The view keeps a flag for masking (view_masking), not who is masked how.
     for (uint32_t id : q.At(i).sources) c.view_sources.emplace_back(interner.Name(id));
-    std::sort(c.view_sources.begin(), c.view_sources.end());
+    SplitMasked(c.view_sources);
     c.view_expression = q.At(i).type != DepType::Simple;
     c.view_derivation = q.At(i).derivation;
     c.view_masking = q.At(i).masking;

@@ -10,8 +10,9 @@
 #include <utility>
 
 #include "base/strings.h"
-#include "lineage/resolver.h"
 #include "lineage/ddl.h"
+#include "lineage/masked_source.h"
+#include "lineage/resolver.h"
 
 namespace hivelineage::lineage {
 
@@ -142,13 +143,14 @@ class Builder {
       ColumnLineage cl;
       cl.target = t.name;
       for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
-      SortUnique(cl.sources);
+      cl.masked = SplitMasked(cl.sources);
       cl.possible = SplitPossible(cl.sources);
       for (const std::string& s : cl.sources)
         if (RestsOnInference(s)) cl.inferred.push_back(s);
       cl.type = t.type;
       cl.derivation = t.derivation;
-      cl.masking = t.masking;
+      // Masked when every source is (a UNION branch that copies one raw unmasks it).
+      cl.masking = !cl.sources.empty() && cl.masked.size() == cl.sources.size();
       cl.expression = resolver_.ExpressionText(*t.column);
       out_.columns.push_back(std::move(cl));
       all_targets.push_back(t.name);
@@ -157,7 +159,7 @@ class Builder {
       if (p.sources.empty()) continue;
       PredicateLineage pl;
       for (uint32_t id : p.sources) pl.sources.emplace_back(names.Name(id));
-      SortUnique(pl.sources);
+      SplitMasked(pl.sources);    // a condition reads columns; masked or not, they choose rows
       SplitPossible(pl.sources);  // a condition reports certain columns only
       for (const Target& t : targets_)
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
@@ -200,7 +202,8 @@ void RebuildLineage(const std::string& key, Session& session, Builder& b) {
   for (const CatalogColumn& c : t->columns) {
     ExprInfo info;
     for (const std::string& s : c.view_sources) {
-      AddTo(info.sources, rs.interner().InternFull(s));
+      const uint32_t id = rs.interner().InternFull(s);
+      AddTo(info.sources, c.view_masking ? MaskedId(rs.interner(), id, "mask") : id);
       size_t dot = s.rfind('.');
       if (dot != std::string::npos) rs.AddInput(s.substr(0, dot));
     }

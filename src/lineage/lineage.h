@@ -34,6 +34,18 @@ struct PossibleSource {
 // them from the certain sources when a statement's lineage is finished.
 inline constexpr char kPossibleMark = '?';
 
+// A source that reaches a target only through masking, and how: each way it
+// arrives, named by its masking function (`md5`, `mask_first_n`) or by the
+// masking shape recognised (`shape:substr_mask`, `shape:regexp_mask`);
+// masking nested in masking is one name per layer joined by `+`, innermost
+// first (`md5+mask`). A masking known only as a flag (a view of an earlier
+// run) is named `mask`.
+struct MaskedSource {
+  std::string source;                // db.table.column
+  std::vector<std::string> masking;  // sorted, unique
+  bool operator==(const MaskedSource&) const = default;
+};
+
 struct ColumnLineage {
   std::string target;                // db.table.column, or output name for a plain query
   std::vector<std::string> sources;  // db.table.column, sorted, unique
@@ -42,6 +54,9 @@ struct ColumnLineage {
   Derivation derivation = Derivation::Identity;  // how the value is made (OpenLineage DIRECT subtype)
   bool masking = false;                          // every source reaches it through mask*(), md5(), sha*(), hash()
   std::vector<PossibleSource> possible = {};     // uncertain references, sorted by column (not in `sources`)
+  // The sources (of `sources`) that reach it masked on every way, sorted by
+  // source; `masking` is true when every source is here.
+  std::vector<MaskedSource> masked = {};
   // The sources whose table has no declared schema: known only from the
   // scripts' use of it (warehouse_schema.h), or not at all. Sorted.
   std::vector<std::string> inferred = {};

@@ -1,8 +1,10 @@
 #include "lineage/resolver.h"
 
 #include <algorithm>
+#include <forward_list>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "ast/children.h"
@@ -10,6 +12,8 @@
 #include "lineage/column_regex.h"
 #include "lineage/derived_order.h"
 #include "lineage/function_kind.h"
+#include "lineage/masked_source.h"
+#include "lineage/masking_shape.h"
 #include "lineage/output_names.h"
 
 namespace hivelineage::lineage {
@@ -450,7 +454,11 @@ ColumnList* Resolver::TableColumns(const std::string& key) {
       Column c;
       c.name = cc.name;
       if (t->is_view && t->view_lineage_known) {
-        for (const std::string& s : cc.view_sources) AddTo(c.sources, interner_.InternFull(s));
+        // A view's masking is known as a flag only: its sources arrive through `mask`.
+        for (const std::string& s : cc.view_sources) {
+          const uint32_t id = interner_.InternFull(s);
+          AddTo(c.sources, cc.view_masking ? MaskedId(interner_, id, "mask") : id);
+        }
         c.type = cc.view_expression ? DepType::Expression : DepType::Simple;
         c.derivation = cc.view_derivation;
         c.masking = cc.view_masking;
@@ -629,28 +637,45 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
     all_masked = all_masked && masked;
   };
   // Iterative walk: left-deep operator chains can be very long. Each operand
-  // goes with whether a masking call encloses it and whether it is a value.
+  // goes with the masking that encloses it (masking calls and shapes, see
+  // masked_source.h; null: none) and whether it is a value.
   struct Operand {
     const Expr* e;
-    bool under_mask;
+    const std::string* mask;
     bool is_value;
   };
-  absl::InlinedVector<Operand, 32> stack{{root, false, true}};
+  std::forward_list<std::string> masks;  // stable storage for Operand::mask (no allocation until used)
+  absl::flat_hash_map<const Expr*, const std::string*> shape_of;  // operands a masking shape masks
+  absl::InlinedVector<Operand, 32> stack{{root, nullptr, true}};
   while (!stack.empty()) {
     // Named copies, not a structured binding: lambdas below capture them (clang 14).
     const Operand top = stack.back();
     stack.pop_back();
     const Expr* const e = top.e;
-    const bool under_mask = top.under_mask, is_value = top.is_value;
+    const std::string* mask = top.mask;
+    if (auto it = shape_of.find(e); it != shape_of.end())
+      mask = &masks.emplace_front(ComposeMasking(*it->second, mask == nullptr ? "" : *mask));
+    const bool under_mask = mask != nullptr, is_value = top.is_value;
     auto value_of = [&](bool masked) {
       if (is_value) value(masked);
     };
-    bool mask_operands = under_mask;
+    // Sources read here: through the enclosing masking, if any; read by a
+    // condition (no value), they unmask nothing (masked_source.h).
+    auto merge = [&](const ColumnSet& from) {
+      if (mask != nullptr) {
+        MergeMasked(interner_, from, *mask, info.sources);
+      } else if (!is_value) {
+        MergeMasked(interner_, from, "", info.sources);
+      } else {
+        MergeInto(info.sources, from);
+      }
+    };
+    const std::string* operand_mask = mask;
     switch (e->expr_kind()) {
       case ExprKind::ColumnRef: {
         size_t used = 0;
         if (const Column* c = Resolve(static_cast<const ColumnRef*>(e), scope, &used)) {
-          if (!Folded(scope, c)) MergeInto(info.sources, c->sources);
+          if (!Folded(scope, c)) merge(c->sources);
           info.type = MaxType(info.type, c->type);
           info.derivation = MaxDerivation(info.derivation, c->derivation);
           if (!c->sources.empty()) value_of(under_mask || c->masking);
@@ -661,7 +686,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         auto* in = static_cast<const InSubqueryExpr*>(e);
         ColumnList* q = AnalyzeQuery(in->query, scope);
         for (size_t i = 0; i < q->declared; ++i) {
-          MergeInto(info.sources, q->At(i).sources);
+          merge(q->At(i).sources);
           if (!q->At(i).sources.empty()) value_of(under_mask || q->At(i).masking);
         }
         break;
@@ -670,7 +695,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         // A scalar subquery's value is its column's: `(SELECT max(x) FROM u)` aggregates.
         ColumnList* q = AnalyzeQuery(static_cast<const SubqueryExpr*>(e)->query, scope);
         for (size_t i = 0; i < q->declared; ++i) {
-          MergeInto(info.sources, q->At(i).sources);
+          merge(q->At(i).sources);
           info.derivation = MaxDerivation(info.derivation, q->At(i).derivation);
           if (!q->At(i).sources.empty()) value_of(under_mask || q->At(i).masking);
         }
@@ -681,9 +706,12 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         continue;
       case ExprKind::StarExpr: {
         // The star's columns count as unmasked unless a masking call encloses it.
-        const size_t before = info.sources.size();
-        StarSources(static_cast<const StarExpr*>(e), scope, info);
-        if (info.sources.size() != before) value_of(under_mask);
+        ExprInfo star;
+        StarSources(static_cast<const StarExpr*>(e), scope, star);
+        merge(star.sources);
+        info.type = MaxType(info.type, star.type);
+        info.derivation = MaxDerivation(info.derivation, star.derivation);
+        if (!star.sources.empty()) value_of(under_mask);
         continue;
       }
       case ExprKind::FunctionCall: {
@@ -692,11 +720,13 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
           // A window's keys choose rows; they are read, not a value to mask.
           absl::InlinedVector<const Expr*, 32> keys;
           AddWindowSources(*f->over, scope, info, keys);
-          for (const Expr* k : keys) stack.push_back({k, under_mask, false});
+          for (const Expr* k : keys) stack.push_back({k, nullptr, false});
         }
         const FunctionTraits traits = ClassifyFunction(*f);
-        mask_operands = under_mask || traits.masking;
-        if (f->over != nullptr && scope != nullptr) value_of(mask_operands);
+        if (traits.masking)
+          operand_mask =
+              &masks.emplace_front(ComposeMasking(ToLower(f->name.back().name), mask == nullptr ? "" : *mask));
+        if (f->over != nullptr && scope != nullptr) value_of(operand_mask != nullptr);
         if (f->over != nullptr) {
           info.derivation = Derivation::Window;
         } else if (traits.aggregate) {
@@ -709,12 +739,12 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
       case ExprKind::CaseExpr: {
         info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
         auto* c = static_cast<const CaseExpr*>(e);
-        if (c->operand != nullptr) stack.push_back({c->operand, under_mask, false});
+        if (c->operand != nullptr) stack.push_back({c->operand, mask, false});
         for (const WhenClause& w : c->whens) {
-          stack.push_back({w.condition, under_mask, false});
-          stack.push_back({w.result, under_mask, is_value});
+          stack.push_back({w.condition, mask, false});
+          stack.push_back({w.result, mask, is_value});
         }
-        if (c->else_result != nullptr) stack.push_back({c->else_result, under_mask, is_value});
+        if (c->else_result != nullptr) stack.push_back({c->else_result, mask, is_value});
         continue;
       }
       case ExprKind::Literal:
@@ -738,7 +768,14 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
     const Expr* condition = nullptr;
     if (auto* f = DynCast<FunctionCall>(e); f && !f->args.empty() && ClassifyFunction(*f).conditional)
       condition = f->args[0];
-    VisitChildren(*e, [&](const Expr* c) { stack.push_back({c, mask_operands, is_value && c != condition}); });
+    // A masking shape (concat(substr(x, 1, 3), '****', ...)) masks some of its operands.
+    if (e->expr_kind() == ExprKind::FunctionCall || e->expr_kind() == ExprKind::BinaryExpr) {
+      if (MaskingShape shape = RecognizeMaskingShape(*e); !shape.name.empty()) {
+        const std::string* name = &masks.emplace_front(shape.name);
+        for (const Expr* m : shape.masked) shape_of.try_emplace(m, name);
+      }
+    }
+    VisitChildren(*e, [&](const Expr* c) { stack.push_back({c, operand_mask, is_value && c != condition}); });
   }
   info.masking = any_value && all_masked;
   return info;

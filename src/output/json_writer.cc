@@ -178,6 +178,20 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
       }
       json.EndArray();
     }
+    if (!c.masked.empty()) {
+      // The sources that arrive masked, and by what (docs/output-format.md).
+      json.Key("masked");
+      json.BeginArray();
+      for (const lineage::MaskedSource& m : c.masked) {
+        json.BeginObject(/*inline_=*/true);
+        json.Key("source");
+        json.String(m.source);
+        json.Key("masking");
+        json.StringArray(m.masking);
+        json.EndObject();
+      }
+      json.EndArray();
+    }
     if (!c.inferred.empty()) {
       // The sources that rest on a schema no script or catalog declares.
       json.Key("inferred");

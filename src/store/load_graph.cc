@@ -1,5 +1,7 @@
 #include "store/load_graph.h"
 
+#include <algorithm>
+
 #include "base/strings.h"
 #include "lineage/catalog_json.h"
 
@@ -16,26 +18,24 @@ lineage::ColumnLineage::Type ParseDependency(std::string_view s) {
 class StatementReader {
  public:
   explicit StatementReader(Database& db)
-      : roles_(db.Prepare(
-            "SELECT r.role, t.name FROM statement_tables r JOIN tables t ON t.id = r.table_id "
-            "WHERE r.statement_id = ? ORDER BY t.name")),
+      : roles_(db.Prepare("SELECT r.role, t.name FROM statement_tables r JOIN tables t ON t.id = r.table_id "
+                          "WHERE r.statement_id = ? ORDER BY t.name")),
         lineage_(db.Prepare(
             "SELECT l.id, c.full_name, l.expression, l.dependency, l.transform, l.masking FROM column_lineage l "
             "LEFT JOIN columns c ON c.id = l.target_id WHERE l.statement_id = ? ORDER BY l.id")),
         sources_(db.Prepare(
             "SELECT c.full_name, EXISTS (SELECT 1 FROM inferred_edges i WHERE i.lineage_id = e.lineage_id "
-            "AND i.source_id = e.source_id) FROM value_edges e JOIN columns c ON c.id = e.source_id "
+            "AND i.source_id = e.source_id), e.masking FROM value_edges e JOIN columns c ON c.id = e.source_id "
             "WHERE e.lineage_id = ? ORDER BY c.full_name")),
         possible_(db.Prepare(
             "SELECT reference, candidate FROM possible_sources WHERE lineage_id = ? ORDER BY reference, candidate")),
         conditions_(db.Prepare(
             "SELECT id, clause, expression, governs_all FROM conditions WHERE statement_id = ? ORDER BY id")),
-        condition_columns_(db.Prepare(
-            "SELECT cc.role, c.full_name FROM condition_columns cc JOIN columns c ON c.id = cc.column_id "
-            "WHERE cc.condition_id = ? ORDER BY c.full_name")),
-        declared_(db.Prepare(
-            "SELECT c.full_name FROM statement_columns d JOIN columns c ON c.id = d.column_id "
-            "WHERE d.statement_id = ? ORDER BY d.position")) {}
+        condition_columns_(
+            db.Prepare("SELECT cc.role, c.full_name FROM condition_columns cc JOIN columns c ON c.id = cc.column_id "
+                       "WHERE cc.condition_id = ? ORDER BY c.full_name")),
+        declared_(db.Prepare("SELECT c.full_name FROM statement_columns d JOIN columns c ON c.id = d.column_id "
+                             "WHERE d.statement_id = ? ORDER BY d.position")) {}
 
   void Read(int64_t statement_id, lineage::StatementLineage& lin) {
     roles_.Bind(1, statement_id);
@@ -62,6 +62,18 @@ class StatementReader {
       while (sources_.Step()) {
         c.sources.emplace_back(sources_.Text(0));
         if (sources_.Int(1) != 0) c.inferred.emplace_back(sources_.Text(0));
+        // NULL: unmasked, or a row of a store before version 6, which flags masking per column only.
+        if (!sources_.IsNull(2)) {
+          lineage::MaskedSource& m = c.masked.emplace_back(lineage::MaskedSource{c.sources.back(), {}});
+          const std::string_view ways = sources_.Text(2);
+          for (size_t at = 0; at <= ways.size();) {
+            const size_t end = std::min(ways.find(',', at), ways.size());
+            m.masking.emplace_back(ways.substr(at, end - at));
+            at = end + 1;
+          }
+        } else if (c.masking) {
+          c.masked.push_back(lineage::MaskedSource{c.sources.back(), {"mask"}});
+        }
       }
       sources_.Reset();
       possible_.Bind(1, lineage_.Int(0));

@@ -281,8 +281,29 @@ CREATE VIEW v_possible_edges AS
   JOIN scripts sc ON sc.id = st.script_id;
 )SQL";
 
+// Version 6: how each source of a written column is masked on its way
+// (lineage::MaskedSource): the ways joined by commas, NULL when it arrives
+// unmasked. Rows of earlier versions have NULL: column_lineage.masking still tells.
+// v_value_edges says masking per edge, and by what.
+constexpr char kVersion6[] = R"SQL(
+ALTER TABLE value_edges ADD COLUMN masking TEXT;
+
+DROP VIEW IF EXISTS v_value_edges;
+CREATE VIEW v_value_edges AS
+  SELECT s.full_name AS source, t.full_name AS target, l.expression, l.transform,
+         (e.masking IS NOT NULL OR l.masking <> 0) AS masking,
+         coalesce(e.masking, CASE WHEN l.masking <> 0 THEN 'mask' END) AS masked_by,
+         sc.path AS script, st.idx AS statement, st.line
+  FROM value_edges e
+  JOIN column_lineage l ON l.id = e.lineage_id
+  JOIN columns s ON s.id = e.source_id
+  JOIN columns t ON t.id = l.target_id
+  JOIN statements st ON st.id = l.statement_id
+  JOIN scripts sc ON sc.id = st.script_id;
+)SQL";
+
 // Each entry upgrades a store of the version before it.
-constexpr const char* kSteps[] = {kVersion1, kVersion2, kVersion3, kVersion4, kVersion5};
+constexpr const char* kSteps[] = {kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6};
 static_assert(std::size(kSteps) == kSchemaVersion);
 
 int UserVersion(Database& db) { return static_cast<int>(db.QueryInt("PRAGMA user_version")); }

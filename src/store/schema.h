@@ -16,8 +16,9 @@ namespace hivelineage::store {
 // facts and the learned warehouse schema (script_facts, learned_tables,
 // learned_columns). Version 4: the partial index of the scripts with errors.
 // Version 5: possible sources and inferred edges (a store migrated from an
-// older version has them for the scripts analysed since).
-inline constexpr int kSchemaVersion = 5;
+// older version has them for the scripts analysed since). Version 6: each
+// source's masking on its way (value_edges.masking).
+inline constexpr int kSchemaVersion = 6;
 
 enum class OpenMode : uint8_t {
   Read,    // an existing store, for queries

@@ -20,6 +20,10 @@ using graph::LinkKind;
 // query for a whole layer of a walk rather than one per node).
 const std::string kEach = " IN (SELECT value FROM json_each(?1))";
 
+// Whether a value edge's source arrives masked: its own masking (store
+// version 3), else its column's flag (rows a version 2 store kept).
+const std::string kEdgeMasking = "(e.masking IS NOT NULL OR l.masking <> 0)";
+
 // A query whose rows end with the id of their statement (looked up once per
 // statement, StoreSource::LookUp).
 std::string Sql(std::string_view select, std::string_view from, std::string_view statement_id, std::string_view where) {
@@ -67,11 +71,11 @@ struct StoreSource::Queries {
         has_column(db.Prepare("SELECT 1 FROM columns WHERE full_name = ?")),
         has_table(db.Prepare("SELECT 1 FROM tables WHERE name = ?")),
         has_database(db.Prepare("SELECT 1 FROM tables WHERE database = ? LIMIT 1")),
-        values_down(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, l.masking, s.table_id, t.table_id",
+        values_down(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
                                    "columns s JOIN value_edges e ON e.source_id = s.id "
                                    "JOIN column_lineage l ON l.id = e.lineage_id JOIN columns t ON t.id = l.target_id",
                                    "l.statement_id", "s.full_name" + kEach))),
-        values_up(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, l.masking, s.table_id, t.table_id",
+        values_up(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
                                  "columns t JOIN column_lineage l ON l.target_id = t.id "
                                  "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id",
                                  "l.statement_id", "t.full_name" + kEach))),
@@ -104,33 +108,29 @@ struct StoreSource::Queries {
         database_uses(db.Prepare(Sql("1", "tables t JOIN statement_tables r ON r.table_id = t.id AND r.role = ?2",
                                      "r.statement_id", "t.database = ?1"))),
         column_reads(db.Prepare(
-            Sql("1",
-                "columns s JOIN value_edges e ON e.source_id = s.id JOIN column_lineage l ON l.id = e.lineage_id",
+            Sql("1", "columns s JOIN value_edges e ON e.source_id = s.id JOIN column_lineage l ON l.id = e.lineage_id",
                 "l.statement_id", "s.full_name = ?1 AND l.target_id IS NOT NULL") +
             " UNION ALL " +
             Sql("1",
                 "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
                 "JOIN conditions c ON c.id = cr.condition_id",
                 "c.statement_id", "s.full_name = ?1"))),
-        column_writes(db.Prepare(Sql("1", "columns t JOIN column_lineage l ON l.target_id = t.id", "l.statement_id",
-                                     "t.full_name = ?1"))),
-        statement_tables(db.Prepare(
-            "SELECT r.role, t.name FROM statement_tables r JOIN tables t ON t.id = r.table_id "
-            "WHERE r.statement_id = ? AND r.role IN ('input', 'output') ORDER BY t.name")),
+        column_writes(db.Prepare(
+            Sql("1", "columns t JOIN column_lineage l ON l.target_id = t.id", "l.statement_id", "t.full_name = ?1"))),
+        statement_tables(db.Prepare("SELECT r.role, t.name FROM statement_tables r JOIN tables t ON t.id = r.table_id "
+                                    "WHERE r.statement_id = ? AND r.role IN ('input', 'output') ORDER BY t.name")),
         declared_table(db.Prepare("SELECT 1 FROM declared_tables WHERE name = ? AND definition IS NOT NULL")),
-        declared_database(db.Prepare(
-            "SELECT 1 FROM declared_tables WHERE definition IS NOT NULL AND instr(name, '.') > 0 "
-            "AND substr(name, 1, instr(name, '.') - 1) = ? LIMIT 1")),
+        declared_database(
+            db.Prepare("SELECT 1 FROM declared_tables WHERE definition IS NOT NULL AND instr(name, '.') > 0 "
+                       "AND substr(name, 1, instr(name, '.') - 1) = ? LIMIT 1")),
         // The last declaration of a table decides its columns: the catalog
         // files first, then the scripts in run order.
-        last_declaration(db.Prepare(
-            "SELECT d.id FROM declared_tables d LEFT JOIN scripts s ON s.id = d.script_id "
-            "WHERE d.name = ? AND d.definition IS NOT NULL "
-            "ORDER BY d.script_id IS NOT NULL DESC, s.position DESC, d.id DESC LIMIT 1")),
+        last_declaration(db.Prepare("SELECT d.id FROM declared_tables d LEFT JOIN scripts s ON s.id = d.script_id "
+                                    "WHERE d.name = ? AND d.definition IS NOT NULL "
+                                    "ORDER BY d.script_id IS NOT NULL DESC, s.position DESC, d.id DESC LIMIT 1")),
         declared_column(db.Prepare("SELECT 1 FROM declared_columns WHERE declared_table_id = ? AND name = ?")),
-        columns_of(db.Prepare(
-            "SELECT c.full_name FROM columns c JOIN tables t ON t.id = c.table_id WHERE t.name = ? "
-            "ORDER BY c.full_name")),
+        columns_of(db.Prepare("SELECT c.full_name FROM columns c JOIN tables t ON t.id = c.table_id WHERE t.name = ? "
+                              "ORDER BY c.full_name")),
         table_of(db.Prepare("SELECT t.name FROM columns c JOIN tables t ON t.id = c.table_id WHERE c.full_name = ?")),
         kind_of(db.Prepare("SELECT kind FROM v_tables WHERE name = ?")),
         statements(db.Prepare("SELECT st.id, sc.path, st.idx, st.line, st.col, st.kind, sc.position FROM statements st "

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/file_time.h"
+#include "base/strings.h"
 #include "graph/graph.h"
 #include "graph/lineage_source.h"
 #include "lineage/catalog_json.h"
@@ -101,7 +102,8 @@ StoreWriter::StoreWriter(Database& db) : db_(db) {
   insert_lineage_ = db_.Prepare(
       "INSERT INTO column_lineage(statement_id, target_id, expression, dependency, transform, masking) "
       "VALUES (?, ?, ?, ?, ?, ?)");
-  insert_value_edge_ = db_.Prepare("INSERT OR IGNORE INTO value_edges(lineage_id, source_id) VALUES (?, ?)");
+  insert_value_edge_ =
+      db_.Prepare("INSERT OR IGNORE INTO value_edges(lineage_id, source_id, masking) VALUES (?, ?, ?)");
   insert_inferred_ = db_.Prepare("INSERT OR IGNORE INTO inferred_edges(lineage_id, source_id) VALUES (?, ?)");
   insert_possible_ =
       db_.Prepare("INSERT OR IGNORE INTO possible_sources(lineage_id, reference, candidate) VALUES (?, ?, ?)");
@@ -253,7 +255,18 @@ void StoreWriter::AddStatement(int64_t script_id, const driver::StatementResult&
     for (const std::string& s : c.sources) {
       const int64_t source = source_id(s);
       if (source == 0) continue;
-      insert_value_edge_.Bind(1, lid).Bind(2, source).Run();
+      insert_value_edge_.Bind(1, lid).Bind(2, source);
+      auto m =
+          std::lower_bound(c.masked.begin(), c.masked.end(), s,
+                           [](const lineage::MaskedSource& x, const std::string& name) { return x.source < name; });
+      if (m != c.masked.end() && m->source == s) {
+        std::string ways;
+        for (const std::string& w : m->masking) Append(ways, ways.empty() ? "" : ",", w);
+        insert_value_edge_.Bind(3, ways);
+      } else {
+        insert_value_edge_.BindNull(3);
+      }
+      insert_value_edge_.Run();
       if (std::binary_search(c.inferred.begin(), c.inferred.end(), s))
         insert_inferred_.Bind(1, lid).Bind(2, source).Run();
     }
