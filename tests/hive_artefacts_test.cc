@@ -13,6 +13,7 @@
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "statement_lineage_lookup.h"
 
 using namespace hivelineage;
 using namespace hivelineage::lineage;
@@ -29,16 +30,8 @@ StatementLineage Analyze(const std::string& sql, Session& session) {
   return ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
 }
 
-const ColumnLineage* Col(const StatementLineage& l, const std::string& target) {
-  for (const ColumnLineage& c : l.columns)
-    if (c.target == target) return &c;
-  return nullptr;
-}
-
-Strings Sources(const StatementLineage& l, const std::string& target) {
-  const ColumnLineage* c = Col(l, target);
-  return c == nullptr ? Strings{"<missing target " + target + ">"} : c->sources;
-}
+using testing::Col;
+using testing::Sources;
 
 bool Has(const Strings& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
