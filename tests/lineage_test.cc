@@ -11,6 +11,7 @@
 #include "lineage/resolver.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "statement_lineage_lookup.h"
 
 using namespace hivelineage;
 using namespace hivelineage::lineage;
@@ -33,16 +34,8 @@ StatementLineage Analyze(const std::string& sql) {
   return Analyze(sql, session);
 }
 
-const ColumnLineage* Col(const StatementLineage& l, const std::string& target) {
-  for (const ColumnLineage& c : l.columns)
-    if (c.target == target) return &c;
-  return nullptr;
-}
-
-Strings Sources(const StatementLineage& l, const std::string& target) {
-  const ColumnLineage* c = Col(l, target);
-  return c == nullptr ? Strings{"<missing target " + target + ">"} : c->sources;
-}
+using testing::Col;
+using testing::Sources;
 
 Strings Targets(const StatementLineage& l) {
   Strings out;

@@ -129,6 +129,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
                    StatementObserver& observer, VariableDefinitions* final_variables) {
   const SourceFile& source = *file.source;
   session.current_database = options.default_database;  // USE does not reach the next script
+  session.autogen_label = "_c";                          // nor does a set line
   // The line table is built on first use and then only read. Build it now,
   // before any result is handed to another thread (which renders positions
   // from the same SourceFile), so that it is never built by two at once.
@@ -178,7 +179,10 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     r.database = session.current_database;
     if (st.command != lexer::CommandKind::None) {
       r.kind = StatementKind::Command;
-      if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
+      if (st.command == lexer::CommandKind::Set) {
+        parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
+        lineage::ApplySetting(st.SetKey(), st.SetValue(), session);
+      }
       if (st.command == lexer::CommandKind::Source) {
         r.diagnostics.push_back(Diagnostic{
             Severity::Note, st.span,

@@ -31,6 +31,36 @@ bool Exists(const Session& session, const std::string& key) {
   return t != nullptr && !t->learned;
 }
 
+// The class a `STORED BY 'class'` clause of a table's options names (quotes
+// removed), or "" when there is none. The options are the parser's canonical
+// text: tokens one space apart, the class a string literal or a name.
+std::string_view StorageHandler(std::string_view options) {
+  std::string lower = ToLower(options);
+  size_t at = lower.find("stored by ");
+  if (at == std::string::npos) return {};
+  std::string_view rest = options.substr(at + 10);
+  rest = rest.substr(0, rest.find(' '));
+  if (rest.size() >= 2 && (rest.front() == '\'' || rest.front() == '"')) rest = rest.substr(1, rest.size() - 2);
+  return rest;
+}
+
+// Hive semantics: a table STORED BY Hive's Kafka storage handler has, after
+// its declared columns, the record's metadata (Hive's kafka-handler
+// documentation): `__key` binary, `__partition` int, `__offset` bigint,
+// `__timestamp` bigint. Readable and written like any column, and part of `*`.
+void AddKafkaMetadataColumns(const CreateTableStatement& s, CatalogTable& t) {
+  if (!EqualsIgnoreCase(StorageHandler(s.options_text), "org.apache.hadoop.hive.kafka.KafkaStorageHandler")) return;
+  for (auto [name, type] : {std::pair{"__key", "binary"}, std::pair{"__partition", "int"},
+                            std::pair{"__offset", "bigint"}, std::pair{"__timestamp", "bigint"}}) {
+    if (std::any_of(t.columns.begin(), t.columns.end(), [n = name](const CatalogColumn& c) { return c.name == n; }))
+      continue;
+    CatalogColumn c;
+    c.name = name;
+    c.type = type;
+    t.columns.push_back(std::move(c));
+  }
+}
+
 }  // namespace
 
 bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Session& session, const Resolver& rs) {
@@ -48,6 +78,7 @@ bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Ses
   } else {
     t.columns = ToColumns(s.columns);
     t.partition_columns = ToColumns(s.partition_columns);
+    if (session.semantics == Semantics::Hive) AddKafkaMetadataColumns(s, t);
   }
   session.catalog.Put(std::move(t));
   return true;

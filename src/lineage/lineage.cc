@@ -245,7 +245,7 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
 // `<fn>_window_<n>`, n counting the window function columns of the select
 // list from 0 (`select cint, rank() over (...)` gives `rank_window_0`); every
 // other column, and every column under precise semantics, keeps its name.
-std::vector<std::string> ResultNames(const ColumnList& q, Semantics semantics) {
+std::vector<std::string> ResultNames(const ColumnList& q, const Session& session) {
   std::vector<std::string> names;
   size_t windows = 0;
   for (size_t i = 0; i < q.declared; ++i) {
@@ -253,7 +253,7 @@ std::vector<std::string> ResultNames(const ColumnList& q, Semantics semantics) {
     names.push_back(c.name);
     const auto* f = DynCast<FunctionCall>(c.expr);
     if (f == nullptr || f->over == nullptr || f->name.empty()) continue;
-    if (semantics == Semantics::Hive && c.name == Cat("_c", i))
+    if (session.semantics == Semantics::Hive && c.name == Cat(AutogenLabel(session), i))
       names.back() = Cat(Lower(f->name.back()), "_window_", windows);
     ++windows;
   }
@@ -271,7 +271,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     ColumnList* q = rs.AnalyzeQuery(body.query, nullptr);
     const InsertTarget* t = body.target;
     if (t == nullptr) {
-      const std::vector<std::string> names = ResultNames(*q, session.semantics);
+      const std::vector<std::string> names = ResultNames(*q, session);
       for (size_t c = 0; c < q->declared; ++c) b.AddTarget(names[c], q->At(c), rs.current_body);
       continue;
     }
@@ -314,6 +314,26 @@ void UpdateLineage(const UpdateStatement& s, Builder& b) {
   if (s.where != nullptr) rs.RecordPredicate(s.where, scope, Clause::Where);
 }
 
+// Hive semantics: a MERGE with a WHEN MATCHED clause also writes Hive's
+// cardinality check (hive.merge.cardinality.check), a temporary table
+// `merge_tmp_table` in the current database whose one column `val` reads the
+// target's ROW__ID and partition columns (docs/semantics.md).
+void CardinalityCheck(const MergeStatement& s, const std::string& key, const CatalogTable* table, Session& session,
+                      Builder& b) {
+  if (std::none_of(s.clauses.begin(), s.clauses.end(), [](const MergeClause& c) { return c.matched; })) return;
+  Resolver& rs = b.resolver();
+  ExprInfo info;
+  info.type = DepType::Expression;
+  info.derivation = Derivation::Transformation;
+  AddTo(info.sources, rs.interner().Intern(key, "row__id"));
+  if (table != nullptr)
+    for (const CatalogColumn& c : table->partition_columns) AddTo(info.sources, rs.interner().Intern(key, c.name));
+  std::string check = Cat(session.current_database, ".merge_tmp_table");
+  b.AddOutput(check);
+  b.AddCreated(check, /*temporary=*/true, /*view=*/false);
+  b.AddTarget(Cat(check, ".val"), info, nullptr, nullptr, -1);
+}
+
 void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
   Resolver& rs = b.resolver();
   std::string key = rs.TableKey(s.target);
@@ -347,6 +367,7 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
       }
     }
   }
+  if (session.semantics == Semantics::Hive) CardinalityCheck(s, key, table, session, b);
 }
 
 void Compute(const Statement& stmt, Session& session, Builder& b) {
@@ -502,6 +523,14 @@ bool ParseSemantics(std::string_view name, Semantics& out) {
     }
   }
   return false;
+}
+
+void ApplySetting(std::string_view key, std::string_view value, Session& session) {
+  if (EqualsIgnoreCase(key, "hive.autogen.columnalias.prefix.label")) session.autogen_label = ToLower(value);
+}
+
+std::string_view AutogenLabel(const Session& session) {
+  return session.semantics == Semantics::Hive ? std::string_view(session.autogen_label) : std::string_view("_c");
 }
 
 const char* DerivationName(Derivation t) {

@@ -137,7 +137,18 @@ struct Session {
   std::string current_database = "default";
   Catalog catalog;  // starts over the --catalog tables; DDL updates it
   Semantics semantics = Semantics::Precise;
+  // What `set hive.autogen.columnalias.prefix.label=...` made the prefix of
+  // the names Hive gives unaliased select columns (`_c<n>`); read under Hive
+  // semantics only (AutogenLabel).
+  std::string autogen_label = "_c";
 };
+
+// The Hive settings lineage reads, from a script's `set key=value` lines:
+// hive.autogen.columnalias.prefix.label. Others are ignored.
+void ApplySetting(std::string_view key, std::string_view value, Session& session);
+// The prefix of an unaliased select column's name: `_c`, or under Hive
+// semantics the one the script set.
+std::string_view AutogenLabel(const Session& session);
 
 // Computes lineage for the statement the rewrite pipeline rewrote
 // (rewrite::RunPipeline) and applies its DDL effects to `session`.

@@ -63,7 +63,7 @@ std::vector<std::string> UdtfOutputNames(const FunctionCall* f, std::span<const 
   return names;
 }
 
-std::string SelectItemName(const SelectItem& item, size_t position) {
+std::string SelectItemName(const SelectItem& item, size_t position, std::string_view autogen_label) {
   if (!item.alias.name.empty()) return Lower(item.alias);
   if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) return Lower(ref->parts.back());
   if (auto* fa = DynCast<FieldAccess>(item.expr)) return Lower(fa->field);
@@ -72,7 +72,7 @@ std::string SelectItemName(const SelectItem& item, size_t position) {
     // Hive names `CAST(col AS t)` after the column.
     return Lower(DynCast<ColumnRef>(cast->operand)->parts.back());
   }
-  return Cat("_c", position);
+  return Cat(autogen_label, position);
 }
 
 }  // namespace hivelineage::lineage

@@ -24,7 +24,8 @@ std::vector<std::string> UdtfOutputNames(const ast::FunctionCall* f, std::span<c
 
 // The output name of a select item that is neither a star nor a UDTF, at
 // `position` in its select list: its alias, else the column or field it
-// names (`CAST(col AS t)` is named after the column too), else `_c<position>`.
-std::string SelectItemName(const ast::SelectItem& item, size_t position);
+// names (`CAST(col AS t)` is named after the column too), else
+// `<autogen_label><position>` (`_c<position>`; see AutogenLabel).
+std::string SelectItemName(const ast::SelectItem& item, size_t position, std::string_view autogen_label = "_c");
 
 }  // namespace hivelineage::lineage

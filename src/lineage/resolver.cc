@@ -259,7 +259,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      c.name = SelectItemName(item, i);
+      c.name = SelectItemName(item, i, AutogenLabel(session_));
       c.sources = std::move(info.sources);
       c.type = info.type;
       c.derivation = info.derivation;
