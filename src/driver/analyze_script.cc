@@ -130,6 +130,8 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   const SourceFile& source = *file.source;
   session.current_database = options.default_database;  // USE does not reach the next script
   session.autogen_label = "_c";                          // nor does a set line
+  session.map_aggr = true;
+  session.cbo_returnpath = false;
   // The line table is built on first use and then only read. Build it now,
   // before any result is handed to another thread (which renders positions
   // from the same SourceFile), so that it is never built by two at once.

@@ -264,6 +264,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
   Resolver& rs = b.resolver();
   if (!s.ctes.empty()) rs.Unrewritten(s.span, "WITH", "inline_ctes");
   if (s.from != nullptr) rs.SetSharedFrom(s.from);
+  rs.single_insert = s.bodies.size() == 1;
   for (size_t i = 0; i < s.bodies.size(); ++i) {
     const InsertBody& body = s.bodies[i];
     rs.current_body = static_cast<int>(i);
@@ -297,6 +298,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     }
   }
   rs.current_body = -1;
+  rs.single_insert = true;
   rs.SetSharedFrom(nullptr);
 }
 
@@ -527,6 +529,8 @@ bool ParseSemantics(std::string_view name, Semantics& out) {
 
 void ApplySetting(std::string_view key, std::string_view value, Session& session) {
   if (EqualsIgnoreCase(key, "hive.autogen.columnalias.prefix.label")) session.autogen_label = ToLower(value);
+  if (EqualsIgnoreCase(key, "hive.map.aggr")) session.map_aggr = !EqualsIgnoreCase(value, "false");
+  if (EqualsIgnoreCase(key, "hive.cbo.returnpath.hiveop")) session.cbo_returnpath = EqualsIgnoreCase(value, "true");
 }
 
 std::string_view AutogenLabel(const Session& session) {

@@ -141,10 +141,17 @@ struct Session {
   // the names Hive gives unaliased select columns (`_c<n>`); read under Hive
   // semantics only (AutogenLabel).
   std::string autogen_label = "_c";
+  // `set hive.map.aggr=...` and `set hive.cbo.returnpath.hiveop=...`: with
+  // map-side aggregation off (and the return path not in use), Hive's
+  // reduce-side GROUP BY loses a repeated DISTINCT argument's column source
+  // (DistinctArgumentsLost). Read under Hive semantics only.
+  bool map_aggr = true;
+  bool cbo_returnpath = false;
 };
 
 // The Hive settings lineage reads, from a script's `set key=value` lines:
-// hive.autogen.columnalias.prefix.label. Others are ignored.
+// hive.autogen.columnalias.prefix.label, hive.map.aggr,
+// hive.cbo.returnpath.hiveop. Others are ignored.
 void ApplySetting(std::string_view key, std::string_view value, Session& session);
 // The prefix of an unaliased select column's name: `_c`, or under Hive
 // semantics the one the script set.

@@ -8,6 +8,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "ast/children.h"
+#include "ast/print_sql.h"
 #include "base/strings.h"
 #include "lineage/column_regex.h"
 #include "lineage/derived_order.h"
@@ -243,6 +244,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       for (const ColumnDef& d : t->outputs) add(Lower(d.name));
     }
   } else {
+    MarkLostDistinctArguments(core);
     for (size_t i = 0; i < core->items.size(); ++i) {
       const SelectItem& item = core->items[i];
       if (item.expr == nullptr) continue;
@@ -289,6 +291,28 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
   if (core->qualify != nullptr) RecordPredicate(core->qualify, scope, Clause::Qualify);
   if (scope_out != nullptr) *scope_out = scope;
   return out;
+}
+
+// Hive semantics with `set hive.map.aggr=false`: Hive's reduce-side GROUP BY
+// reads the argument of its i-th DISTINCT aggregate from a reduce key its
+// reduce sink made only when that argument was new (not a GROUP BY key, not an
+// earlier DISTINCT's argument), so a repeated argument leaves the aggregate no
+// column source. Modelled only where the script shows Hive's conditions: GROUP
+// BY keys (no grouping sets), a single insert, no return path; and only for a
+// select item that is itself a one-argument DISTINCT aggregate whose argument
+// prints the same as the key or earlier argument (docs/semantics.md).
+void Resolver::MarkLostDistinctArguments(const SelectCore* core) {
+  if (session_.semantics != Semantics::Hive || session_.map_aggr || session_.cbo_returnpath || !single_insert) return;
+  if (core->group_by == nullptr || core->group_by->items.empty() ||
+      core->group_by->modifier != ast::GroupBy::Modifier::None)
+    return;
+  absl::flat_hash_set<std::string> keys;
+  for (const Expr* k : core->group_by->items) keys.insert(ast::PrintExpr(k));
+  for (const SelectItem& item : core->items) {
+    auto* f = DynCast<FunctionCall>(item.expr);
+    if (f == nullptr || !f->distinct || f->over != nullptr || f->args.size() != 1) continue;
+    if (!keys.insert(ast::PrintExpr(f->args[0])).second) lost_distinct_.insert(f);
+  }
 }
 
 void Resolver::RecordPredicate(const Expr* e, Scope* scope, Clause clause) {
@@ -734,6 +758,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         } else if (traits.conditional) {
           info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
         }
+        if (!lost_distinct_.empty() && lost_distinct_.contains(f)) continue;  // its argument is read as no column
         break;
       }
       case ExprKind::CaseExpr: {

@@ -97,6 +97,8 @@ class Resolver {
   ColumnInterner& interner() { return interner_; }
   std::vector<PredicateRecord>& predicates() { return predicates_; }
   int current_body = -1;
+  // False while the bodies of a multi-insert are analysed.
+  bool single_insert = true;
 
  private:
   ColumnList* NewList();
@@ -170,6 +172,10 @@ class Resolver {
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;
   const ast::QueryExpr* shared_core_ = nullptr;
+  // DISTINCT aggregates whose argument Hive's reduce-side GROUP BY loses
+  // (MarkLostDistinctArguments): read as no column.
+  absl::flat_hash_set<const ast::FunctionCall*> lost_distinct_;
+  void MarkLostDistinctArguments(const ast::SelectCore* core);
   absl::flat_hash_map<const ast::Query*, ColumnList*> derived_;  // FROM subquery outputs
   ast::Query* elided_query_ = nullptr;                           // `SELECT ...`, for ElideSubqueries
   Column constant_;                                              // what GROUPING__ID and the like resolve to
