@@ -695,6 +695,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
       }
     };
     const std::string* operand_mask = mask;
+    const Expr* condition = nullptr;  // IF's first operand chooses a value, it is not one
     switch (e->expr_kind()) {
       case ExprKind::ColumnRef: {
         size_t used = 0;
@@ -758,6 +759,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         } else if (traits.conditional) {
           info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
         }
+        if (traits.conditional && !f->args.empty()) condition = f->args[0];
         if (!lost_distinct_.empty() && lost_distinct_.contains(f)) continue;  // its argument is read as no column
         break;
       }
@@ -788,11 +790,7 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         break;  // a transformation of its operands
     }
     // Operands only: a window's keys were taken above (AddWindowSources), and
-    // subqueries were analysed above. IF's condition, its first operand, is
-    // not a value.
-    const Expr* condition = nullptr;
-    if (auto* f = DynCast<FunctionCall>(e); f && !f->args.empty() && ClassifyFunction(*f).conditional)
-      condition = f->args[0];
+    // subqueries were analysed above.
     // A masking shape (concat(substr(x, 1, 3), '****', ...)) masks some of its operands.
     if (e->expr_kind() == ExprKind::FunctionCall || e->expr_kind() == ExprKind::BinaryExpr) {
       if (MaskingShape shape = RecognizeMaskingShape(*e); !shape.name.empty()) {
