@@ -413,6 +413,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   // The learned schema: the facts of the changed scripts gathered, the
   // others' read back, all merged as a run merges them.
   std::vector<lineage::ScriptFacts> facts;
+  std::vector<std::optional<std::string>> encoded_facts(n);  // as gathered, encoded once to be merged and stored
   std::shared_ptr<const lineage::WarehouseSchema> learned;
   absl::flat_hash_set<std::string> relearned;  // learned tables whose entry changed
   std::vector<char> dependant(n);              // unchanged, analysed again: what it read changed
@@ -441,7 +442,8 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     for (size_t k = 0; k < gathered.size(); ++k) {
       // Merged as they will be read back, so that every update merges the same values.
       const size_t i = gathered_at[k];
-      if (!DecodeFacts(EncodeFacts(gathered[k]), inputs[i].name, facts[i]))
+      encoded_facts[i] = EncodeFacts(gathered[k]);
+      if (!DecodeFacts(*encoded_facts[i], inputs[i].name, facts[i]))
         throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
     }
     learned = std::make_shared<const lineage::WarehouseSchema>(lineage::MergeFacts(facts, *catalog.given));
@@ -463,7 +465,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       ++summary.added;
     }
     std::optional<std::string> encoded;
-    if (!facts.empty()) encoded = EncodeFacts(facts[i]);
+    if (!facts.empty()) encoded = encoded_facts[i] ? std::move(*encoded_facts[i]) : EncodeFacts(facts[i]);
     write.Expect(in.name, PartWriter::Pending{static_cast<int64_t>(i), std::move(stamps[i]), std::move(encoded)});
   };
 
