@@ -30,6 +30,26 @@ std::string Sql(std::string_view select, std::string_view from, std::string_view
   return Cat("SELECT ", select, ", ", statement_id, " FROM ", from, " WHERE ", where);
 }
 
+// The counted conditions downstream, `listed` (the conditions that list the
+// columns they govern) and those that govern every column their statement
+// writes. Such a condition's link is the one to its statement's first written
+// column by name, which is the same for all the statement's conditions: read
+// once per statement (a wide table's columns have ~1,000 such conditions in
+// ~450 statements writing ~13 columns each: 5,700 rows read, not 12,800).
+std::string CountedDownstream(const std::string& listed) {
+  return Cat("WITH r AS MATERIALIZED (SELECT s.full_name AS source, c.expression, c.clause, c.id AS condition_id, "
+             "s.table_id AS source_table, c.statement_id FROM columns s "
+             "JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
+             "JOIN conditions c ON c.id = cr.condition_id AND c.governs_all = 1 WHERE s.full_name",
+             kEach,
+             "), f AS MATERIALIZED (SELECT l.statement_id, min(g.full_name) AS target, g.table_id AS target_table "
+             "FROM column_lineage l JOIN columns g ON g.id = l.target_id "
+             "WHERE l.statement_id IN (SELECT statement_id FROM r) GROUP BY l.statement_id) ",
+             listed,
+             " UNION ALL SELECT r.source, f.target, r.expression, r.clause, r.condition_id, r.source_table, "
+             "f.target_table, r.statement_id FROM r JOIN f ON f.statement_id = r.statement_id");
+}
+
 // A condition column to the columns its condition governs: listed, or every
 // column the statement writes. The node is the condition's column (s)
 // downstream, the governed column (g) upstream. `counted`: one row per
@@ -57,6 +77,7 @@ std::string ConditionLinks(Direction direction, bool counted) {
                            "JOIN conditions c ON c.statement_id = l.statement_id AND c.governs_all = 1 "
                            "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
                            "JOIN columns s ON s.id = cr.column_id";
+  if (counted && down) return CountedDownstream(Sql(select, listed, "c.statement_id", where) + group);
   return Sql(select, listed, "c.statement_id", where) + group + " UNION ALL " +
          Sql(select, all, "c.statement_id", where) + group;
 }
