@@ -82,6 +82,11 @@ std::string ConditionLinks(Direction direction, bool counted) {
          Sql(select, all, "c.statement_id", where) + group;
 }
 
+// Statements as the queries report them, by id (st.id compared after it).
+const std::string kStatementRefs =
+    "SELECT st.id, sc.path, st.idx, st.line, st.col, st.kind, sc.position FROM statements st "
+    "JOIN scripts sc ON sc.id = st.script_id WHERE st.id";
+
 }  // namespace
 
 struct StoreSource::Queries {
@@ -154,8 +159,8 @@ struct StoreSource::Queries {
                               "ORDER BY c.full_name")),
         table_of(db.Prepare("SELECT t.name FROM columns c JOIN tables t ON t.id = c.table_id WHERE c.full_name = ?")),
         kind_of(db.Prepare("SELECT kind FROM v_tables WHERE name = ?")),
-        statements(db.Prepare("SELECT st.id, sc.path, st.idx, st.line, st.col, st.kind, sc.position FROM statements st "
-                              "JOIN scripts sc ON sc.id = st.script_id WHERE st.id" + kEach)),
+        statements(db.Prepare(kStatementRefs + " IN (SELECT value FROM json_each(?1))")),
+        statement(db.Prepare(kStatementRefs + " = ?1")),
         table_names(db.Prepare("SELECT id, name FROM tables WHERE id" + kEach)),
         // A condition's position among its statement's conditions.
         condition_ranks(db.Prepare(
@@ -165,7 +170,7 @@ struct StoreSource::Queries {
   Statement columns, tables, databases, has_column, has_table, has_database, values_down, values_up, conditions_down,
       conditions_up, counted_conditions_down, counted_conditions_up, tables_down, tables_up, databases_down, databases_up, table_uses, database_uses, column_reads,
       column_writes, statement_tables, declared_table, declared_database, last_declaration, declared_column,
-      columns_of, table_of, kind_of, statements, table_names, condition_ranks;
+      columns_of, table_of, kind_of, statements, statement, table_names, condition_ranks;
   // Looked up once each (the source reads one snapshot: they do not change).
   absl::flat_hash_map<int64_t, graph::StatementRef> statement_refs;
   absl::flat_hash_map<int64_t, std::string> table_name;
@@ -233,14 +238,16 @@ std::string JsonIds(const std::vector<int64_t>& ids) {
 }
 
 // Reads with `q` (id first, then what `read` takes) the rows of the `ids`
-// not in `known` yet, in one query.
+// not in `known` yet, in one query; with `one` (the same by a single id),
+// a single one without making a JSON array for it.
 template <typename T, typename F>
-void ReadMissing(Statement& q, const std::vector<int64_t>& ids, absl::flat_hash_map<int64_t, T>& known, F&& read) {
+void ReadMissing(Statement& each, const std::vector<int64_t>& ids, absl::flat_hash_map<int64_t, T>& known, F&& read,
+                 Statement* one = nullptr) {
   std::vector<int64_t> missing;
   for (const int64_t id : ids)
     if (known.try_emplace(id).second) missing.push_back(id);
   if (missing.empty()) return;
-  q.Bind(1, JsonIds(missing));
+  Statement& q = missing.size() == 1 && one != nullptr ? one->Bind(1, missing.front()) : each.Bind(1, JsonIds(missing));
   while (q.Step()) read(q, known[q.Int(0)]);
   q.Reset();
 }
@@ -256,7 +263,7 @@ void StoreSource::LookUp(const std::vector<int64_t>& statements, const std::vect
     r.column = static_cast<int>(q.Int(4));
     r.kind = std::string(q.Text(5));
     r.order = (q.Int(6) << 32) | q.Int(2);  // script position, then index
-  });
+  }, &q_->statement);
   ReadMissing(q_->table_names, tables, q_->table_name,
               [](Statement& q, std::string& name) { name = std::string(q.Text(1)); });
   ReadMissing(q_->condition_ranks, conditions, q_->condition_rank,
@@ -376,16 +383,20 @@ std::vector<std::vector<Link>> StoreSource::Distribute(const std::vector<std::st
   return out;
 }
 
+// The statement ids of the uses of `node`, one per row (in the second column).
+Statement& StoreSource::UsesQuery(Level level, std::string_view node, graph::Use use) const {
+  if (level == Level::Column) return (use == graph::Use::Read ? q_->column_reads : q_->column_writes).Bind(1, node);
+  return (level == Level::Table ? q_->table_uses : q_->database_uses)
+      .Bind(1, node)
+      .Bind(2, use == graph::Use::Read ? "input" : "output");
+}
+
+bool StoreSource::HasUse(Level level, std::string_view node, graph::Use use) const {
+  return Any(UsesQuery(level, node, use));
+}
+
 std::vector<graph::StatementUse> StoreSource::Uses(Level level, std::string_view node, graph::Use use) const {
-  const std::string_view role = use == graph::Use::Read ? "input" : "output";
-  Statement* q = nullptr;
-  if (level == Level::Column) {
-    q = &(use == graph::Use::Read ? q_->column_reads : q_->column_writes);
-    q->Bind(1, node);
-  } else {
-    q = &(level == Level::Table ? q_->table_uses : q_->database_uses);
-    q->Bind(1, node).Bind(2, role);
-  }
+  Statement* q = &UsesQuery(level, node, use);
   std::vector<int64_t> ids;
   while (q->Step()) ids.push_back(q->Int(1));
   q->Reset();
