@@ -237,9 +237,9 @@ std::string JsonIds(const std::vector<int64_t>& ids) {
   return out + "]";
 }
 
-// Reads with `q` (id first, then what `read` takes) the rows of the `ids`
-// not in `known` yet, in one query; with `one` (the same by a single id),
-// a single one without making a JSON array for it.
+// Reads with `each` (id first, then what `read` takes) the rows of the `ids`
+// not in `known` yet, in one query; with `one` (the same query by a single
+// id), a single one without making a JSON array for it.
 template <typename T, typename F>
 void ReadMissing(Statement& each, const std::vector<int64_t>& ids, absl::flat_hash_map<int64_t, T>& known, F&& read,
                  Statement* one = nullptr) {
@@ -396,10 +396,10 @@ bool StoreSource::HasUse(Level level, std::string_view node, graph::Use use) con
 }
 
 std::vector<graph::StatementUse> StoreSource::Uses(Level level, std::string_view node, graph::Use use) const {
-  Statement* q = &UsesQuery(level, node, use);
+  Statement& q = UsesQuery(level, node, use);
   std::vector<int64_t> ids;
-  while (q->Step()) ids.push_back(q->Int(1));
-  q->Reset();
+  while (q.Step()) ids.push_back(q.Int(1));
+  q.Reset();
   LookUp(ids, {}, {});
   // By statement id, in run order.
   std::map<int64_t, std::pair<int64_t, graph::StatementRef>> found;
