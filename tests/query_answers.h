@@ -28,6 +28,9 @@ inline std::string AllAnswers(const graph::LineageSource& source, size_t max_pat
       WriteUsesJson(Use::Read, level, n, source.Uses(level, n, Use::Read), out);
       WriteUsesJson(Use::Written, level, n, source.Uses(level, n, Use::Written), out);
       out += source.Declared(level, n) ? "declared\n" : "undeclared\n";
+      // Whether any statement reads / writes it, asked alone (leaves, roots, orphans).
+      out += source.HasUse(level, n, Use::Read) ? "read " : "unread ";
+      out += source.HasUse(level, n, Use::Written) ? "written\n" : "unwritten\n";
       for (bool conditions : {false, true})
         for (Direction d : {Direction::Downstream, Direction::Upstream})
           for (const Link& l : source.Links(level, n, d, true, conditions)) out += DescribeLink(l) + "|" + l.source + "|" + l.target + "\n";

@@ -196,3 +196,28 @@ TEST_CASE("queries: what they answer on the bundled warehouse") {
   CHECK(r.code == 2);
   CHECK(r.err.find("no column named 'ods.ods_order_info.nothing'") != std::string::npos);
 }
+
+TEST_CASE("queries: whether a node is read or written, asked alone, is whether it has uses, from a store too") {
+  const graph::Graph g = Analyse({(testing::SourceDir() / "corpus/warehouse").string()}, WithEtlDate());
+  const fs::path db = Store("uses.db", Cat("--var etl_date=2024-03-01 ", ShellQuote((testing::SourceDir() / "corpus/warehouse").string())));
+  store::Database d(db.string(), false);
+  const graph::GraphSource scripts(g);
+  const store::StoreSource stored(d);
+  size_t read = 0, unread = 0, written = 0, unwritten = 0;
+  for (graph::Level level : {graph::Level::Column, graph::Level::Table, graph::Level::Database})
+    for (const graph::LineageSource* source : {static_cast<const graph::LineageSource*>(&scripts), static_cast<const graph::LineageSource*>(&stored)})
+      for (const std::string& n : source->Nodes(level)) {
+        CAPTURE(n);
+        const bool r = source->HasUse(level, n, graph::Use::Read), w = source->HasUse(level, n, graph::Use::Written);
+        CHECK(r == !source->Uses(level, n, graph::Use::Read).empty());
+        CHECK(w == !source->Uses(level, n, graph::Use::Written).empty());
+        ++(r ? read : unread);
+        ++(w ? written : unwritten);
+      }
+  // Both answers occur: the check is not vacuous.
+  CHECK(read > 0);
+  CHECK(unread > 0);
+  CHECK(written > 0);
+  CHECK(unwritten > 0);
+  CHECK_FALSE(stored.HasUse(graph::Level::Table, "no.such_table", graph::Use::Read));
+}

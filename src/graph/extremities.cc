@@ -14,8 +14,8 @@ bool IsDirectory(Level level, const std::string& name) {
 bool IsRead(const LineageSource& source, Level level, const std::string& node) {
   if (level == Level::Column)
     return !source.Links(level, node, Direction::Downstream, true, true).empty();
+  if (level == Level::Table) return source.HasUse(level, node, Use::Read);
   const std::vector<StatementUse> reads = source.Uses(level, node, Use::Read);
-  if (level == Level::Table) return !reads.empty();
   return std::any_of(reads.begin(), reads.end(), [&](const StatementUse& u) {
     return u.outputs.empty() || std::any_of(u.outputs.begin(), u.outputs.end(), [&](const std::string& t) {
              return DatabaseOfTable(t) != node;

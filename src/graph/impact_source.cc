@@ -1,6 +1,7 @@
 #include "graph/impact_source.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <tuple>
@@ -55,8 +56,9 @@ class Collector {
   // Every link read, once: a node's links of one kind are read once.
   template <typename F>
   void ForEachLink(F&& f) const {
-    for (const auto& [key, links] : cache_)
-      for (const Link& l : links) f(l);
+    for (const auto& [node, of_node] : cache_)
+      for (const std::vector<Link>& links : of_node.links)
+        for (const Link& l : links) f(l);
   }
 
  private:
@@ -65,9 +67,12 @@ class Collector {
   // each: the walk never follows them, so never needs the others).
   std::vector<const std::vector<Link>*> Fetch(Level level, const std::vector<std::string>& layer, LinkKind kind,
                                               bool counted = false) {
+    const auto k = static_cast<size_t>(kind);
     std::vector<std::string> missing;
-    for (const std::string& node : layer)
-      if (!cache_.contains(std::make_pair(node, kind))) missing.push_back(node);
+    for (const std::string& node : layer) {
+      const auto it = cache_.find(node);
+      if (it == cache_.end() || !it->second.fetched[k]) missing.push_back(node);
+    }
     std::vector<std::vector<Link>> read =
         counted ? source_.ConditionsOfEach(missing, o_.direction)
                 : source_.LinksOfEach(level, missing, o_.direction, kind != LinkKind::Condition,
@@ -82,17 +87,24 @@ class Collector {
           nodes.insert(l.target);
         }
       }
-      cache_.emplace(std::make_pair(std::move(missing[i]), kind), std::move(read[i]));
+      NodeLinks& of_node = cache_[std::move(missing[i])];
+      of_node.fetched[k] = true;
+      of_node.links[k] = std::move(read[i]);
     }
     std::vector<const std::vector<Link>*> out;
     out.reserve(layer.size());
-    for (const std::string& node : layer) out.push_back(&cache_.at(std::make_pair(node, kind)));
+    for (const std::string& node : layer) out.push_back(&cache_.find(node)->second.links[k]);
     return out;
   }
 
   const LineageSource& source_;
   const ImpactOptions& o_;
-  std::map<std::pair<std::string, LinkKind>, std::vector<Link>> cache_;
+  // A node's links of each kind (by LinkKind), and which were read.
+  struct NodeLinks {
+    std::array<std::vector<Link>, 3> links;
+    std::array<bool, 3> fetched{};
+  };
+  std::map<std::string, NodeLinks, std::less<>> cache_;  // by node, looked up without copying names
 };
 
 

@@ -66,6 +66,10 @@ std::vector<std::vector<Link>> LineageSource::LinksOfEach(Level level, const std
   return out;
 }
 
+bool LineageSource::HasUse(Level level, std::string_view node, Use use) const {
+  return !Uses(level, node, use).empty();
+}
+
 std::vector<std::vector<Link>> LineageSource::ConditionsOfEach(const std::vector<std::string>& nodes,
                                                              Direction direction) const {
   std::vector<std::vector<Link>> out = LinksOfEach(Level::Column, nodes, direction, false, true);

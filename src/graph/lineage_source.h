@@ -123,6 +123,9 @@ class LineageSource {
   // The statements that read or write `node` (a table, or a database's
   // tables; a column: those with a link from / to it), in run order.
   virtual std::vector<StatementUse> Uses(Level level, std::string_view node, Use use) const = 0;
+  // Whether Uses() has any, without reading the statements: what leaves,
+  // roots and orphans ask of every node of a level.
+  virtual bool HasUse(Level level, std::string_view node, Use use) const;
 
   // Whether the --catalog files or a script's DDL declare the table (a
   // database: one of its tables; a column: its table declares it).

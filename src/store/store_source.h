@@ -29,6 +29,7 @@ class StoreSource : public graph::LineageSource {
   std::vector<std::vector<graph::Link>> ConditionsOfEach(const std::vector<std::string>& nodes,
                                                          graph::Direction direction) const override;
   std::vector<graph::StatementUse> Uses(graph::Level level, std::string_view node, graph::Use use) const override;
+  bool HasUse(graph::Level level, std::string_view node, graph::Use use) const override;
   bool Declared(graph::Level level, std::string_view node) const override;
   std::vector<std::string> ColumnsOf(std::string_view table) const override;
   std::string TableOf(std::string_view column) const override;
@@ -36,6 +37,7 @@ class StoreSource : public graph::LineageSource {
 
  private:
   struct Queries;
+  Statement& UsesQuery(graph::Level level, std::string_view node, graph::Use use) const;
   // Reads the statements, table names and conditions' ranks not read yet, in one query each.
   void LookUp(const std::vector<int64_t>& statement_ids, const std::vector<int64_t>& table_ids,
               const std::vector<int64_t>& condition_ids) const;
