@@ -88,7 +88,7 @@ class Warehouse {
     std::vector<std::string> names;
     for (const auto& [name, text] : files_) names.push_back(name);
     const std::string pick = names[Pick(names.size())];
-    switch (Pick(6)) {
+    switch (Pick(9)) {
       case 0: {  // a column added to or removed from a DDL
         if (!pick.starts_with("ddl/") || pick == "ddl/zz_again.sql") break;
         const std::string table = pick.substr(4, pick.size() - 8);
@@ -122,6 +122,28 @@ class Warehouse {
       case 5:  // a table dropped and declared again by a script of its own
         files_["ddl/zz_drop.sql"] = "DROP TABLE IF EXISTS dwd.t1;\n" + Ddl("dwd.t1", RandomColumns());
         return "dwd.t1 declared again";
+      case 6: {  // a join of raw tables declared nowhere, or one table's columns named: the learned schema settles the bare columns
+        const std::string name = "etl/raw_" + std::to_string(next_++) + ".sql";
+        const std::string a = Cat("raw.r", Pick(4)), b = Cat("raw.r", Pick(4)), col = Cat("v", Pick(4));
+        files_[name] = Pick(2) == 0 ? "INSERT OVERWRITE TABLE ads.raw_" + name.substr(8, name.size() - 12) +
+                                          " SELECT x.k, " + col + " FROM " + a + " x JOIN " + b + " y ON x.k = y.k;\n"
+                                    : "INSERT OVERWRITE TABLE ads.raw_" + name.substr(8, name.size() - 12) +
+                                          " SELECT r.k, r." + col + " FROM " + a + " r;\n";
+        return "added " + name + ": " + files_[name];
+      }
+      case 7: {  // a raw table declared (its columns now closed) or its declaration removed
+        const std::string table = Cat("raw.r", Pick(4));
+        const std::string name = "ddl/" + table + ".sql";
+        if (files_.erase(name) == 0) files_[name] = "CREATE TABLE " + table + " (k bigint, v" + std::to_string(Pick(4)) + " string);\n";
+        return "declaration of " + table;
+      }
+      case 8: {  // a table declared LIKE another, and read
+        const std::string name = "ddl/like_" + std::to_string(next_++) + ".sql";
+        const std::string table = "dwd.like_" + name.substr(9, name.size() - 13);
+        files_[name] = "CREATE TABLE IF NOT EXISTS " + table + " LIKE " + (Pick(2) ? RandomSource() : Cat("raw.r", Pick(4))) +
+                       ";\nINSERT OVERWRITE TABLE ads.from_like SELECT * FROM " + table + ";\n";
+        return "added " + name;
+      }
     }
     return Mutate();
   }
@@ -202,6 +224,19 @@ std::string AnswersFromStore(const fs::path& db) {
   return testing::AllAnswers(store::StoreSource(d), 10);
 }
 
+// The learned schema as stored (with a digest of each entry's evidence) and
+// the tables each script's facts name, one line each.
+std::string LearnedRows(const fs::path& db) {
+  store::Database d(db.string(), false);
+  std::string out;
+  store::Statement s = d.Prepare(
+      "SELECT name || ' ' || digest || ' ' || fingerprint || ' ' || coalesce(entry, 'NULL') FROM learned_tables "
+      "UNION ALL SELECT 'fact ' || s.path || ' ' || f.name FROM fact_tables f JOIN scripts s ON s.id = f.script_id "
+      "ORDER BY 1");
+  while (s.Step()) Append(out, s.Text(0), "\n");
+  return out;
+}
+
 void CheckIncrementalMatchesScratch(bool sequenced, bool learn = true) {
   const fs::path root = Scratch() / Cat(sequenced ? "seq" : "indep", learn ? "" : "_no_learning");
   Warehouse wh(root, sequenced ? 7 : learn ? 11 : 13);
@@ -229,6 +264,8 @@ void CheckIncrementalMatchesScratch(bool sequenced, bool learn = true) {
     const std::string queries = AnswersFromScripts(root, sequenced, learn);
     CHECK(testing::FirstDifference(AnswersFromStore(root / "inc.db"), queries) == "");
     CHECK(testing::FirstDifference(AnswersFromStore(root / "scratch.db"), queries) == "");
+    // The learned schema merged in part is the one merged whole, evidence and all.
+    CHECK(LearnedRows(root / "inc.db") == LearnedRows(root / "scratch.db"));
     // Nothing changed since: nothing is analysed.
     r = Cli("store update inc.db " + vars + " " + inputs, root);
     CHECK(r.err.find("nothing changed: nothing analysed") != std::string::npos);
@@ -318,6 +355,70 @@ TEST_CASE("store: incremental updates answer as a store built from scratch and a
     CheckIncrementalMatchesScratch(true);
   }
   SUBCASE("independent scripts, --no-learn-schema") { CheckIncrementalMatchesScratch(false, false); }
+}
+
+TEST_CASE("store: a declaration changed in one script settles another script's bare column again") {
+  // raw.r2 is declared nowhere: `v` in the join is raw.r2's only because
+  // raw.r1 is declared without it. Adding v to raw.r1 makes it raw.r1's, and
+  // the update must merge raw.r2 again although the changed script does not
+  // name it, and raw.r3 (LIKE raw.r1) although no changed script declares it.
+  const fs::path root = Scratch() / "tied";
+  testing::WriteFile(root, "wh/ddl/r1.sql", "CREATE TABLE raw.r1 (k bigint, a string);\n");
+  testing::WriteFile(root, "wh/etl/j.sql",
+                     "INSERT OVERWRITE TABLE ads.j SELECT x.k, v FROM raw.r1 x JOIN raw.r2 y ON x.k = y.k;\n");
+  testing::WriteFile(root, "wh/etl/r2.sql", "INSERT OVERWRITE TABLE ads.r2 SELECT * FROM raw.r2;\n");
+  testing::WriteFile(root, "wh/ddl/like.sql", "CREATE TABLE IF NOT EXISTS raw.r3 LIKE raw.r1;\n");
+  testing::WriteFile(root, "wh/etl/r3.sql", "INSERT OVERWRITE TABLE ads.r3 SELECT * FROM raw.r3;\n");
+  REQUIRE(Cli("store update inc.db wh", root).code == 0);
+  CHECK(QueryText(root / "inc.db", "SELECT group_concat(name) FROM learned_columns WHERE table_name = 'raw.r2'") ==
+        "k,v");
+  for (const char* ddl : {"CREATE TABLE raw.r1 (k bigint, a string, v string);\n",
+                          "CREATE TABLE raw.r1 (k bigint, a string);\n"}) {
+    CAPTURE(ddl);
+    testing::WriteFile(root, "wh/ddl/r1.sql", ddl);
+    const testing::ShellRun r = Cli("store update inc.db wh", root);
+    REQUIRE(r.code == 0);
+    fs::remove(root / "scratch.db");
+    REQUIRE(Cli("store update scratch.db wh", root).code == 0);
+    CHECK(LearnedRows(root / "inc.db") == LearnedRows(root / "scratch.db"));
+    CHECK(Cli("graph --store inc.db", root).out == Cli("graph wh", root).out);
+    // The scripts reading raw.r1, raw.r2 and raw.r3 (LIKE raw.r1) are analysed again.
+    INFO(r.err);
+    CHECK(r.err.find("5 analysed (1 changed, 4 reading a table another script changed)") != std::string::npos);
+  }
+}
+
+TEST_CASE("store: a version 6 store, without the tables of each script's facts, merges whole once, then in part") {
+  const fs::path root = Scratch() / "version6";
+  testing::WriteFile(root, "wh/ddl/r1.sql", "CREATE TABLE raw.r1 (k bigint, a string);\n");
+  testing::WriteFile(root, "wh/etl/j.sql",
+                     "INSERT OVERWRITE TABLE ads.j SELECT x.k, v FROM raw.r1 x JOIN raw.r2 y ON x.k = y.k;\n");
+  testing::WriteFile(root, "wh/etl/r2.sql", "INSERT OVERWRITE TABLE ads.r2 SELECT * FROM raw.r2;\n");
+  REQUIRE(Cli("store update v6.db wh", root).code == 0);
+  {
+    store::Database db((root / "v6.db").string(), false);
+    db.Exec(
+        "DROP TABLE fact_tables; ALTER TABLE learned_tables DROP COLUMN entry; DROP INDEX value_edges_source;"
+        "CREATE INDEX value_edges_source ON value_edges(source_id); PRAGMA user_version = 6;");
+  }
+  // Queries read it as it was; the next update fills what version 7 added.
+  CHECK(Cli("graph --store v6.db", root).out == Cli("graph wh", root).out);
+  CHECK(QueryInt(root / "v6.db", "PRAGMA user_version") == store::kSchemaVersion);
+  CHECK(QueryInt(root / "v6.db", "SELECT count(*) FROM meta WHERE key = 'fact_tables'") == 1);
+  testing::ShellRun r = Cli("store update v6.db wh", root);
+  CHECK(r.code == 0);
+  CHECK(QueryInt(root / "v6.db", "SELECT count(*) FROM meta WHERE key = 'fact_tables'") == 0);
+  REQUIRE(Cli("store update scratch.db wh", root).code == 0);
+  CHECK(LearnedRows(root / "v6.db") == LearnedRows(root / "scratch.db"));
+  CHECK(QueryInt(root / "v6.db", "SELECT count(*) FROM learned_tables WHERE entry IS NULL") == 0);
+  // And the next change merges in part, as a new store would.
+  testing::WriteFile(root, "wh/ddl/r1.sql", "CREATE TABLE raw.r1 (k bigint, a string, v string);\n");
+  r = Cli("store update v6.db wh", root);
+  CHECK(r.code == 0);
+  fs::remove(root / "scratch.db");
+  REQUIRE(Cli("store update scratch.db wh", root).code == 0);
+  CHECK(LearnedRows(root / "v6.db") == LearnedRows(root / "scratch.db"));
+  CHECK(Cli("graph --store v6.db", root).out == Cli("graph wh", root).out);
 }
 
 TEST_CASE("store: only what changed is analysed; a --sequence script is analysed again when a table it read changed") {
@@ -457,13 +558,14 @@ TEST_CASE("store: an older store is migrated; a newer one or another file is ref
   {
     store::Database db((root / "v.db").string(), false);
     std::string drop =
-        "DROP INDEX declared_columns_name; DROP TABLE possible_sources; DROP TABLE inferred_edges; DROP TABLE script_facts; DROP TABLE learned_columns; "
+        "DROP INDEX declared_columns_name; DROP TABLE fact_tables; DROP TABLE possible_sources; DROP TABLE inferred_edges; DROP TABLE script_facts; DROP TABLE learned_columns; "
         "DROP TABLE learned_tables; DROP INDEX script_reads_name; DROP INDEX scripts_with_errors; "
         "PRAGMA user_version = 1;";
     store::Statement views = db.Prepare("SELECT name FROM sqlite_master WHERE type = 'view'");
     while (views.Step()) drop += Cat("DROP VIEW ", views.Text(0), ";");
     views.Reset();
-    db.Exec(drop + "ALTER TABLE value_edges DROP COLUMN masking;");
+    db.Exec(drop + "DROP INDEX value_edges_source; CREATE INDEX value_edges_source ON value_edges(source_id);"
+            "ALTER TABLE value_edges DROP COLUMN masking;");
   }
   CHECK(QueryInt(root / "v.db", "SELECT count(*) FROM sqlite_master WHERE name = 'v_value_edges'") == 0);
   testing::ShellRun r = Cli("graph --store v.db", root);
@@ -544,10 +646,11 @@ TEST_CASE("store: a version 2 store, made before the store learned the schema, i
   {
     store::Database db((root / "v2.db").string(), false);
     db.Exec(
-        "DROP VIEW v_value_edges; ALTER TABLE value_edges DROP COLUMN masking;"
+        "DROP VIEW v_value_edges; DROP INDEX value_edges_source; CREATE INDEX value_edges_source ON value_edges(source_id);"
+        "ALTER TABLE value_edges DROP COLUMN masking;"
         "DROP TABLE script_facts; DROP TABLE learned_columns; DROP TABLE learned_tables; DROP INDEX script_reads_name;"
         "DROP INDEX scripts_with_errors; DROP VIEW v_possible_edges; DROP TABLE possible_sources;"
-        "DROP TABLE inferred_edges;"
+        "DROP TABLE inferred_edges; DROP TABLE fact_tables;"
         "UPDATE meta SET value = json_remove(value, '$.learn_schema') WHERE key = 'settings';"
         "PRAGMA user_version = 2;");
   }

@@ -102,6 +102,9 @@ struct RunOptions {
   // store merges the facts it keeps): the run analyses against it instead of
   // gathering the inputs' facts (phase one).
   std::shared_ptr<const lineage::WarehouseSchema> learned;
+  // The same, its tables looked up on demand (a store's learned schema); set
+  // at most one of the two.
+  std::shared_ptr<const lineage::TableLoader> learned_tables;
   // Called once the catalogs are loaded, before any script is analysed.
   std::function<void(const lineage::Catalog&)> on_catalog;
   RunProgress* progress = nullptr;  // optional live counters

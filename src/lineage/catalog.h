@@ -60,6 +60,19 @@ class CatalogObserver {
   virtual void Changed(const std::string& name, const CatalogTable* now) = 0;
 };
 
+// Tables a catalog looks up on demand: a store's learned schema, read only
+// for the tables a run names (reading every entry of a large warehouse cost
+// more than an update analysing a few scripts). Find is called from several
+// threads at once.
+class TableLoader {
+ public:
+  virtual ~TableLoader() = default;
+  // The table called `name`, or null; valid as long as the loader is.
+  virtual const CatalogTable* Find(const std::string& name) const = 0;
+  // Every table, sorted by name (all of them loaded).
+  virtual std::vector<const CatalogTable*> All() const = 0;
+};
+
 // `db.table` for a catalog name: lower case, `default_db` added when the name has no database.
 std::string CatalogTableKey(std::string_view name, std::string_view default_db);
 
@@ -72,6 +85,9 @@ class Catalog {
   // copying a catalog of thousands of tables per script cost more than the
   // analysis.
   explicit Catalog(std::shared_ptr<const Catalog> base) : base_(std::move(base)) {}
+  // The same with `loader`'s tables put above `base`'s.
+  Catalog(std::shared_ptr<const TableLoader> loader, std::shared_ptr<const Catalog> base)
+      : base_(std::move(base)), loader_(std::move(loader)) {}
 
   // Adds or replaces a table (name must be db.table, lower case).
   void Put(CatalogTable table);
@@ -88,7 +104,8 @@ class Catalog {
  private:
   absl::flat_hash_map<std::string, CatalogTable> tables_;
   std::shared_ptr<const Catalog> base_;       // null: tables_ is everything
-  absl::flat_hash_set<std::string> removed_;  // base_ tables removed here (never also in tables_)
+  absl::flat_hash_set<std::string> removed_;  // base_ or loader_ tables removed here (never also in tables_)
+  std::shared_ptr<const TableLoader> loader_;  // null: no tables on demand
   struct ObserverPtr {  // copies and moves of the catalog start detached
     CatalogObserver* ptr = nullptr;
     ObserverPtr() = default;

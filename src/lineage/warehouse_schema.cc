@@ -1,6 +1,7 @@
 #include "lineage/warehouse_schema.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <utility>
 
@@ -241,6 +242,45 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
     schema.tables.push_back(std::move(lt));
   }
   return schema;
+}
+
+std::vector<std::string> FactTables(const ScriptFacts& facts) {
+  std::vector<std::string> out;
+  for (const TableFacts& t : facts.tables) {
+    out.push_back(t.table);
+    if (!t.like.empty()) out.push_back(t.like);
+  }
+  for (const OpenReference& r : facts.open) out.insert(out.end(), r.candidates.begin(), r.candidates.end());
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+void AddTiedTables(const ScriptFacts& facts, absl::flat_hash_set<std::string>& tables,
+                   std::vector<std::string>& added) {
+  auto tie = [&](std::span<const std::string* const> names) {
+    if (std::none_of(names.begin(), names.end(), [&](const std::string* n) { return tables.contains(*n); })) return;
+    for (const std::string* n : names)
+      if (tables.insert(*n).second) added.push_back(*n);
+  };
+  for (const TableFacts& t : facts.tables)
+    if (!t.like.empty()) tie(std::array<const std::string*, 2>{&t.table, &t.like});
+  std::vector<const std::string*> names;
+  for (const OpenReference& r : facts.open) {
+    names.clear();
+    for (const std::string& c : r.candidates) names.push_back(&c);
+    tie(names);
+  }
+}
+
+ScriptFacts NarrowFacts(const ScriptFacts& facts, const absl::flat_hash_set<std::string>& tables) {
+  ScriptFacts out;
+  out.file = facts.file;
+  for (const TableFacts& t : facts.tables)
+    if (tables.contains(t.table)) out.tables.push_back(t);
+  for (const OpenReference& r : facts.open)
+    if (!r.candidates.empty() && tables.contains(r.candidates.front())) out.open.push_back(r);
+  return out;
 }
 
 Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Catalog> base) {

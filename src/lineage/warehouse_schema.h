@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "lineage/catalog.h"
 #include "lineage/schema_facts.h"
 
@@ -56,6 +57,23 @@ inline constexpr size_t kEvidencePlaces = 3;
 // Merges `scripts` (in input order: it breaks ties between declarations)
 // over `given`, the --catalog tables, which are never overridden.
 WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given);
+
+// What an update that re-merges part of the schema needs (store/update.cc).
+// The tables a script's facts say something of: the tables they declare or
+// name, LIKE sources, open references' candidates. Sorted, unique.
+std::vector<std::string> FactTables(const ScriptFacts& facts);
+
+// Adds to `tables` the tables a merge settles together with one of them,
+// as `facts` ties them: an open reference ties its candidates, CREATE TABLE
+// LIKE the two tables. The tables added are appended to `added`.
+void AddTiedTables(const ScriptFacts& facts, absl::flat_hash_set<std::string>& tables,
+                   std::vector<std::string>& added);
+
+// `facts` narrowed to `tables`, a set no script's facts tie to any other
+// table (AddTiedTables adds nothing). MergeFacts over every script's facts so
+// narrowed, in input order, gives those tables the entries MergeFacts over
+// all the facts gives them.
+ScriptFacts NarrowFacts(const ScriptFacts& facts, const absl::flat_hash_set<std::string>& tables);
 
 // A catalog whose lookups fall through to `base` (the --catalog tables), with
 // the learned tables put above it.

@@ -158,4 +158,72 @@ bool DecodeFacts(std::string_view text, std::string file, lineage::ScriptFacts& 
   return true;
 }
 
+std::string EncodeLearnedEntry(const lineage::CatalogTable& t) {
+  std::string out;
+  Line(out, 'E', uint32_t{t.open}, uint32_t{t.is_view}, uint32_t{t.temporary}, uint32_t{t.view_lineage_known},
+       t.view_text);
+  auto columns = [&](const std::vector<lineage::CatalogColumn>& cols, char record) {
+    for (const lineage::CatalogColumn& c : cols) {
+      out += record;
+      Put(out, c.name);
+      Put(out, c.type);
+      Put(out, uint32_t{c.inferred});
+      Put(out, uint32_t{c.view_expression});
+      Put(out, static_cast<uint32_t>(c.view_derivation));
+      Put(out, uint32_t{c.view_masking});
+      for (const std::string& v : c.view_sources) Put(out, v);
+      out += '\n';
+    }
+  };
+  columns(t.columns, 'C');
+  columns(t.partition_columns, 'P');
+  return out;
+}
+
+bool DecodeLearnedEntry(std::string_view text, std::string name, lineage::CatalogTable& t) {
+  t = lineage::CatalogTable();
+  t.name = std::move(name);
+  t.learned = true;
+  bool first = true;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    if (end == std::string_view::npos) return false;
+    const std::string_view line = text.substr(0, end);
+    text.remove_prefix(end + 1);
+    if (line.empty() || (line[0] == 'E') != first) return false;
+    first = false;
+    Fields f(line.substr(1));
+    bool ok = false;
+    uint32_t a = 0, b = 0, c = 0, d = 0;
+    switch (line[0]) {
+      case 'E':
+        ok = f.Number(a) && f.Number(b) && f.Number(c) && f.Number(d) && f.Text(t.view_text);
+        t.open = a != 0;
+        t.is_view = b != 0;
+        t.temporary = c != 0;
+        t.view_lineage_known = d != 0;
+        break;
+      case 'C':
+      case 'P': {
+        lineage::CatalogColumn& col = (line[0] == 'C' ? t.columns : t.partition_columns).emplace_back();
+        ok = f.Text(col.name) && f.Text(col.type) && f.Number(a) && f.Number(b) && f.Number(c) && f.Number(d) &&
+             c <= static_cast<uint32_t>(lineage::Derivation::Window);
+        col.inferred = a != 0;
+        col.view_expression = b != 0;
+        col.view_derivation = static_cast<lineage::Derivation>(c);
+        col.view_masking = d != 0;
+        for (std::string v; ok && !f.Done();) {
+          ok = f.Text(v);
+          col.view_sources.push_back(v);
+        }
+        break;
+      }
+      default:
+        return false;
+    }
+    if (!ok || !f.Done()) return false;
+  }
+  return !first;
+}
+
 }  // namespace hivelineage::store

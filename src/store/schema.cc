@@ -302,8 +302,33 @@ CREATE VIEW v_value_edges AS
   JOIN scripts sc ON sc.id = st.script_id;
 )SQL";
 
+// Version 7: what an update needs to merge only the part of the learned
+// schema a change touches. fact_tables: the tables each script's facts name
+// (declared or inferred tables, LIKE sources, open references' candidates),
+// to find the other scripts that say something of them; learned_tables.entry:
+// each learned table as the analysis looks it up (store/facts_codec.h), read
+// back instead of merged again. An older store has neither: the meta key makes
+// its next update merge everything once and fill them. And the index of
+// value edges by source covers the masking, which the impact walk reads with
+// each link (one table lookup per link less on the widest walks).
+constexpr char kVersion7[] = R"SQL(
+DROP INDEX value_edges_source;
+CREATE INDEX value_edges_source ON value_edges(source_id, lineage_id, masking);
+
+CREATE TABLE fact_tables(
+  name TEXT NOT NULL,
+  script_id INTEGER NOT NULL REFERENCES scripts(id),
+  PRIMARY KEY(name, script_id)
+) WITHOUT ROWID;
+CREATE INDEX fact_tables_script ON fact_tables(script_id);
+
+ALTER TABLE learned_tables ADD COLUMN entry TEXT;
+
+INSERT OR REPLACE INTO meta(key, value) VALUES ('fact_tables', 'missing');
+)SQL";
+
 // Each entry upgrades a store of the version before it.
-constexpr const char* kSteps[] = {kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6};
+constexpr const char* kSteps[] = {kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7};
 static_assert(std::size(kSteps) == kSchemaVersion);
 
 int UserVersion(Database& db) { return static_cast<int>(db.QueryInt("PRAGMA user_version")); }

@@ -18,7 +18,7 @@ namespace hivelineage::store {
 // Version 5: possible sources and inferred edges (a store migrated from an
 // older version has them for the scripts analysed since). Version 6: each
 // source's masking on its way (value_edges.masking).
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 enum class OpenMode : uint8_t {
   Read,    // an existing store, for queries

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <optional>
 #include <cstdio>
 #include <thread>
@@ -20,6 +21,7 @@
 #include "output/md5.h"
 #include "store/facts_codec.h"
 #include "store/fingerprint.h"
+#include "store/learned_tables.h"
 #include "store/writer.h"
 
 namespace hivelineage::store {
@@ -185,30 +187,54 @@ std::string EntryDigest(const lineage::LearnedTable& t) {
   return buf;
 }
 
+// The learned tables as the store holds them: digest and fingerprint by
+// name, and whether the entry the analysis reads (learned_tables.entry) is
+// there (a store of version 6 and before has none).
+struct StoredLearned {
+  std::string digest, fingerprint;
+  bool has_entry = false;
+};
+
+absl::flat_hash_map<std::string, StoredLearned> LoadLearnedRows(Database& db) {
+  absl::flat_hash_map<std::string, StoredLearned> rows;
+  Statement s = db.Prepare("SELECT name, digest, fingerprint, entry IS NOT NULL FROM learned_tables");
+  while (s.Step()) rows.emplace(s.Text(0), StoredLearned{std::string(s.Text(1)), std::string(s.Text(2)), s.Int(3) != 0});
+  return rows;
+}
+
+// The same for the tables of `names` only.
+absl::flat_hash_map<std::string, StoredLearned> LoadLearnedRows(Database& db,
+                                                               const absl::flat_hash_set<std::string>& names) {
+  absl::flat_hash_map<std::string, StoredLearned> rows;
+  Statement s = db.Prepare("SELECT digest, fingerprint, entry IS NOT NULL FROM learned_tables WHERE name = ?");
+  for (const std::string& name : names) {
+    s.Bind(1, name);
+    if (s.Step()) rows.emplace(name, StoredLearned{std::string(s.Text(0)), std::string(s.Text(1)), s.Int(2) != 0});
+    s.Reset();
+  }
+  return rows;
+}
+
 // The learned schema as the store holds it (learned_tables, learned_columns)
-// brought up to `schema`; returns the names of the tables whose entry, as the
-// scripts look it up, changed (added and removed ones too). Rows whose
+// brought up to `schema`, for the tables of `before` (as LoadLearnedRows read
+// them) and those of `schema`; returns the names of the tables whose entry,
+// as the scripts look it up, changed (added and removed ones too). Rows whose
 // evidence alone changed are rewritten and not returned: no lineage depends
 // on where a column was seen.
-absl::flat_hash_set<std::string> StoreLearnedSchema(Database& db, StoreWriter& writer,
-                                                    const lineage::WarehouseSchema& schema) {
-  absl::flat_hash_map<std::string, std::pair<std::string, std::string>> before;  // name: digest, fingerprint
-  {
-    Statement s = db.Prepare("SELECT name, digest, fingerprint FROM learned_tables");
-    while (s.Step()) before.emplace(s.Text(0), std::make_pair(std::string(s.Text(1)), std::string(s.Text(2))));
-  }
+absl::flat_hash_set<std::string> StoreLearnedSchema(StoreWriter& writer, const lineage::WarehouseSchema& schema,
+                                                    absl::flat_hash_map<std::string, StoredLearned> before) {
   absl::flat_hash_set<std::string> changed;
   for (const lineage::LearnedTable& t : schema.tables) {
     const std::string digest = EntryDigest(t);
     auto it = before.find(t.table.name);
-    if (it != before.end() && it->second.first == digest) {
+    if (it != before.end() && it->second.digest == digest && it->second.has_entry) {
       before.erase(it);
       continue;
     }
     lineage::CatalogTable entry = t.table;
     entry.learned = true;  // as lineage::LearnedCatalog puts it
     const std::string fingerprint = driver::TableFingerprint(entry);
-    if (it == before.end() || it->second.second != fingerprint) changed.insert(t.table.name);
+    if (it == before.end() || it->second.fingerprint != fingerprint) changed.insert(t.table.name);
     writer.PutLearnedTable(t, fingerprint, digest);
     if (it != before.end()) before.erase(it);
   }
@@ -217,6 +243,45 @@ absl::flat_hash_set<std::string> StoreLearnedSchema(Database& db, StoreWriter& w
     changed.insert(name);
   }
   return changed;
+}
+
+// What a part of the learned schema is merged from: the tables some changed
+// scripts' facts name, grown until no script's facts tie them to another
+// (lineage::AddTiedTables), and the facts of every script naming one of
+// them, by input position.
+struct LearnedPart {
+  absl::flat_hash_set<std::string> tables;
+  std::map<size_t, lineage::ScriptFacts> facts;
+};
+
+// Reads the stored facts of the scripts naming the tables of `frontier`, and
+// grows the part until nothing ties it to another table. `position_of` maps
+// the ids of the unchanged scripts to their input positions (scripts not in
+// it are being replaced: their new facts are in the part already). False
+// when a script's facts are not stored or do not read back.
+bool GrowLearnedPart(Database& db, const std::vector<driver::InputFile>& inputs,
+                     const absl::flat_hash_map<int64_t, size_t>& position_of, std::vector<std::string> frontier,
+                     LearnedPart& part) {
+  Statement by_table = db.Prepare("SELECT script_id FROM fact_tables WHERE name = ?");
+  Statement facts_of = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
+  while (!frontier.empty()) {
+    for (const std::string& name : frontier) {
+      by_table.Bind(1, name);
+      while (by_table.Step()) {
+        auto it = position_of.find(by_table.Int(0));
+        if (it == position_of.end() || part.facts.contains(it->second)) continue;
+        facts_of.Bind(1, by_table.Int(0));
+        const bool read = facts_of.Step() &&
+                          DecodeFacts(facts_of.Text(0), inputs[it->second].name, part.facts[it->second]);
+        facts_of.Reset();
+        if (!read) return false;
+      }
+      by_table.Reset();
+    }
+    frontier.clear();
+    for (const auto& [position, facts] : part.facts) lineage::AddTiedTables(facts, part.tables, frontier);
+  }
+  return true;
 }
 
 // The scripts (by id) that looked up one of `tables` when they were analysed.
@@ -238,6 +303,7 @@ class PartWriter {
     int64_t position = 0;
     FileStamp stamp;
     std::optional<std::string> facts;  // encoded schema facts (store/facts_codec.h), when learning
+    std::vector<std::string> fact_tables;  // the tables they name (lineage::FactTables)
   };
 
   PartWriter(StoreWriter& writer, bool keep_reads, size_t pause_after, const driver::PartSink& on_part,
@@ -255,7 +321,7 @@ class PartWriter {
       const Pending& p = it->second;
       script_id_ = writer_.AddScript(
           ScriptRow{name, p.position, p.stamp.content_hash, p.stamp.size, p.stamp.mtime_ns, p.stamp.modified_at});
-      if (p.facts) writer_.AddScriptFacts(script_id_, *p.facts);
+      if (p.facts) writer_.AddScriptFacts(script_id_, *p.facts, p.fact_tables);
       pending_.erase(it);
       statements_ = statements_with_errors_ = file_errors_ = 0;
     }
@@ -358,6 +424,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   const int64_t trusted_before = stamped_at.empty() ? 0 : std::stoll(stamped_at) - 1'000'000'000;
 
   absl::flat_hash_map<std::string, StoredScript> stored = LoadScripts(db);
+  std::vector<int64_t> replaced_ids;  // scripts removed or changed: their stored facts are no longer the script's
   {
     absl::flat_hash_set<std::string> names;
     for (const driver::InputFile& in : inputs) names.insert(in.name);
@@ -366,6 +433,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       if (!names.contains(path)) gone.emplace_back(path, s.id);
     std::sort(gone.begin(), gone.end());
     for (const auto& [path, id] : gone) {
+      replaced_ids.push_back(id);
       writer.ForgetScript(id);
       stored.erase(path);
       ++summary.removed;
@@ -410,45 +478,132 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   std::vector<char> same(n);  // content as stored
   for (size_t i = 0; i < n; ++i) same[i] = Unchanged(inputs[i].path, find(inputs[i].name), trusted_before, stamps[i]);
 
-  // The learned schema: the facts of the changed scripts gathered, the
-  // others' read back, all merged as a run merges them.
-  std::vector<lineage::ScriptFacts> facts;
+  // The learned schema (driver/gather.h): the facts of the changed scripts
+  // gathered and merged with the stored facts of the others. Only the part
+  // of the schema their facts touch is merged again (LearnedPart), from the
+  // facts of the scripts that name it, unless the store cannot tell which
+  // scripts those are (a store of version 6 and before) or the unchanged
+  // scripts changed order (ties between declarations go by input order).
   std::vector<std::optional<std::string>> encoded_facts(n);  // as gathered, encoded once to be merged and stored
-  std::shared_ptr<const lineage::WarehouseSchema> learned;
-  absl::flat_hash_set<std::string> relearned;  // learned tables whose entry changed
-  std::vector<char> dependant(n);              // unchanged, analysed again: what it read changed
+  std::vector<std::vector<std::string>> fact_tables(n);      // lineage::FactTables of the gathered ones
+  std::shared_ptr<const lineage::WarehouseSchema> learned;   // the whole schema, when merged whole
+  std::shared_ptr<const StoredLearnedTables> learned_tables;  // else: what was merged, and the stored entries
+  absl::flat_hash_set<std::string> relearned;                // learned tables whose entry changed
+  std::vector<char> dependant(n);                            // unchanged, analysed again: what it read changed
   // When no script came, went or changed, the facts and the schema merged
   // from them are as stored: nothing to merge (a --sequence walk still needs
   // the learned catalog).
   const bool facts_changed =
       full || summary.removed > 0 || std::find(same.begin(), same.end(), false) != same.end();
-  if (learn && (facts_changed || run.sequenced)) {
-    facts.resize(n);
-    std::vector<driver::InputFile> gather;
-    std::vector<size_t> gathered_at;
-    Statement stored_facts = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
+  // A store of version 6 and before has no entries to read back: merged whole once.
+  const bool index_missing = GetMeta(db, "fact_tables") == "missing";
+  if (learn && (facts_changed || index_missing)) {
+    bool whole = full || index_missing;
+    absl::flat_hash_map<int64_t, size_t> position_of;  // unchanged scripts: id -> input position
     for (size_t i = 0; i < n; ++i) {
-      if (same[i]) {
-        stored_facts.Bind(1, find(inputs[i].name)->id);
-        const bool read = stored_facts.Step() && DecodeFacts(stored_facts.Text(0), inputs[i].name, facts[i]);
-        stored_facts.Reset();
-        if (read) continue;
-        dependant[i] = true;  // its facts are missing: analysed again to store them
+      const StoredScript* s = find(inputs[i].name);
+      if (s == nullptr) continue;
+      if (!same[i]) {
+        replaced_ids.push_back(s->id);
+        continue;
       }
-      gather.push_back(inputs[i]);
-      gathered_at.push_back(i);
+      position_of.emplace(s->id, i);
     }
-    std::vector<lineage::ScriptFacts> gathered = driver::GatherScripts(gather, run.analyze, driver::ResolveJobs(run.jobs));
-    for (size_t k = 0; k < gathered.size(); ++k) {
-      // Merged as they will be read back, so that every update merges the same values.
-      const size_t i = gathered_at[k];
-      encoded_facts[i] = EncodeFacts(gathered[k]);
-      if (!DecodeFacts(*encoded_facts[i], inputs[i].name, facts[i]))
-        throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
+    {
+      int64_t last = -1;
+      for (size_t i = 0; i < n && !whole; ++i) {
+        if (!same[i]) continue;
+        const int64_t p = find(inputs[i].name)->position;
+        whole = p <= last;
+        last = p;
+      }
     }
-    learned = std::make_shared<const lineage::WarehouseSchema>(lineage::MergeFacts(facts, *catalog.given));
-    relearned = StoreLearnedSchema(db, writer, *learned);
+    // Each gathered script's facts as they will be read back, so that every update merges the same values.
+    std::vector<lineage::ScriptFacts> facts(n);
+    auto gather = [&](const std::vector<size_t>& at) {
+      std::vector<driver::InputFile> files;
+      for (size_t i : at) files.push_back(inputs[i]);
+      std::vector<lineage::ScriptFacts> gathered = driver::GatherScripts(files, run.analyze, driver::ResolveJobs(run.jobs));
+      for (size_t k = 0; k < gathered.size(); ++k) {
+        const size_t i = at[k];
+        encoded_facts[i] = EncodeFacts(gathered[k]);
+        if (!DecodeFacts(*encoded_facts[i], inputs[i].name, facts[i]))
+          throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
+        fact_tables[i] = lineage::FactTables(facts[i]);
+      }
+    };
+    std::vector<size_t> changed_at;
+    for (size_t i = 0; i < n; ++i)
+      if (!same[i]) changed_at.push_back(i);
+    if (!whole) {
+      gather(changed_at);
+      LearnedPart part;
+      std::vector<std::string> frontier;
+      for (size_t i : changed_at) {
+        for (const std::string& t : fact_tables[i])
+          if (part.tables.insert(t).second) frontier.push_back(t);
+        part.facts[i] = facts[i];
+      }
+      Statement named = db.Prepare("SELECT name FROM fact_tables WHERE script_id = ?");
+      for (int64_t id : replaced_ids) {
+        named.Bind(1, id);
+        while (named.Step())
+          if (part.tables.insert(std::string(named.Text(0))).second) frontier.emplace_back(named.Text(0));
+        named.Reset();
+      }
+      if (GrowLearnedPart(db, inputs, position_of, std::move(frontier), part)) {
+        std::vector<lineage::ScriptFacts> narrowed;
+        for (const auto& [position, f] : part.facts) narrowed.push_back(lineage::NarrowFacts(f, part.tables));
+        const lineage::WarehouseSchema merged = lineage::MergeFacts(narrowed, *catalog.given);
+        relearned = StoreLearnedSchema(writer, merged, LoadLearnedRows(db, part.tables));
+        learned_tables = std::make_shared<const StoredLearnedTables>(db.path(), merged, std::move(part.tables));
+      } else {
+        whole = true;  // a script's facts are missing: merged whole, where it is analysed again
+      }
+    }
+    if (whole) {
+      const bool index = index_missing;
+      if (index) db.Exec("DELETE FROM fact_tables");
+      Statement stored_facts = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
+      std::vector<size_t> to_gather;
+      for (size_t i = 0; i < n; ++i) {
+        if (same[i]) {
+          const int64_t id = find(inputs[i].name)->id;
+          stored_facts.Bind(1, id);
+          const bool read = stored_facts.Step() && DecodeFacts(stored_facts.Text(0), inputs[i].name, facts[i]);
+          stored_facts.Reset();
+          if (read) {
+            if (index) writer.AddFactTables(id, lineage::FactTables(facts[i]));
+            continue;
+          }
+          dependant[i] = true;  // its facts are missing: analysed again to store them
+        }
+        if (!encoded_facts[i]) to_gather.push_back(i);
+      }
+      gather(to_gather);
+      learned = std::make_shared<const lineage::WarehouseSchema>(lineage::MergeFacts(facts, *catalog.given));
+      relearned = StoreLearnedSchema(writer, *learned, LoadLearnedRows(db));
+      if (index) db.Prepare("DELETE FROM meta WHERE key = 'fact_tables'").Run();
+    }
   }
+  // The learned schema the analysis looks up: as merged whole, or the
+  // stored entries with what was merged in part (when nothing was merged, as stored).
+  auto stored_learned_tables = [&] {
+    if (learned == nullptr && learned_tables == nullptr)
+      learned_tables = std::make_shared<const StoredLearnedTables>(db.path(), lineage::WarehouseSchema(),
+                                                                   absl::flat_hash_set<std::string>());
+    return learned_tables;
+  };
+  auto learned_catalog = [&](std::shared_ptr<const lineage::Catalog> base) -> std::shared_ptr<const lineage::Catalog> {
+    if (learned != nullptr)
+      return learned->empty() ? base : std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(*learned, base));
+    return std::make_shared<const lineage::Catalog>(stored_learned_tables(), base);
+  };
+  // A stored entry that did not read back was taken as unknown: the update fails (rolled back).
+  auto check_learned_tables = [&] {
+    if (learned_tables == nullptr) return;
+    if (std::string error = learned_tables->error(); !error.empty()) throw StoreError(error);
+  };
 
   auto keep = [&](const StoredScript& s, int64_t position, const FileStamp& stamp) {
     if (s.position != position) writer.SetPosition(s.id, position);
@@ -464,9 +619,21 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     } else if (!full) {
       ++summary.added;
     }
-    std::optional<std::string> encoded;
-    if (!facts.empty()) encoded = encoded_facts[i] ? std::move(*encoded_facts[i]) : EncodeFacts(facts[i]);
-    write.Expect(in.name, PartWriter::Pending{static_cast<int64_t>(i), std::move(stamps[i]), std::move(encoded)});
+    PartWriter::Pending pending{static_cast<int64_t>(i), std::move(stamps[i]), std::nullopt, {}};
+    if (encoded_facts[i]) {
+      pending.facts = std::move(*encoded_facts[i]);
+      pending.fact_tables = std::move(fact_tables[i]);
+    } else if (learn) {
+      // Unchanged, analysed again: its facts as stored.
+      const StoredScript* s = find(in.name);
+      Statement text = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
+      text.Bind(1, s->id);
+      if (text.Step()) pending.facts = std::string(text.Text(0));
+      Statement names = db.Prepare("SELECT name FROM fact_tables WHERE script_id = ? ORDER BY name");
+      names.Bind(1, s->id);
+      while (names.Step()) pending.fact_tables.emplace_back(names.Text(0));
+    }
+    write.Expect(in.name, std::move(pending));
   };
 
   if (!run.sequenced) {
@@ -480,7 +647,6 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     for (size_t i = 0; i < n; ++i) {
       if (same[i] && !dependant[i]) {
         keep(*find(inputs[i].name), static_cast<int64_t>(i), stamps[i]);
-        if (!facts.empty()) facts[i] = lineage::ScriptFacts();  // merged already, not stored again
         continue;
       }
       if (same[i]) ++summary.dependants;
@@ -492,7 +658,10 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       driver::RunOptions ro = run;
       ro.record_schema = true;
       ro.renderer = nullptr;
-      ro.learned = learned;
+      if (learn) {
+        ro.learned = learned;
+        ro.learned_tables = stored_learned_tables();
+      }
       const driver::RunSummary r = driver::Run(todo, ro, [&](driver::FilePart&& part) { write(std::move(part)); });
       if (!r.fatal_error.empty()) {
         summary.fatal_error = r.fatal_error;
@@ -503,9 +672,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     // In run order on one session that starts from the --catalog and the
     // learned schema: an unchanged script whose reads still hold is replaced
     // by what it declared; any other is analysed.
-    std::shared_ptr<const lineage::Catalog> start = catalog.given;
-    if (learned != nullptr && !learned->empty())
-      start = std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(*learned, start));
+    std::shared_ptr<const lineage::Catalog> start = learn ? learned_catalog(catalog.given) : catalog.given;
     lineage::Session session = driver::NewSession(run.analyze, lineage::Catalog(start));
     ReadCheck reads(db);
     Statement declared =
@@ -529,6 +696,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     }
   }
 
+  check_learned_tables();
   writer.CollectGarbage();
   SetMeta(db, "settings", settings);
   SetMeta(db, "stamped_at_ns", Cat(started));

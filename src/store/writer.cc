@@ -8,6 +8,7 @@
 #include "graph/lineage_source.h"
 #include "lineage/catalog_json.h"
 #include "lineage/warehouse_schema.h"
+#include "store/facts_codec.h"
 
 namespace hivelineage::store {
 namespace {
@@ -63,6 +64,7 @@ DELETE FROM declared_columns WHERE declared_table_id IN
 DELETE FROM declared_tables WHERE script_id IN (SELECT id FROM temp.gone);
 DELETE FROM script_reads WHERE script_id IN (SELECT id FROM temp.gone);
 DELETE FROM script_facts WHERE script_id IN (SELECT id FROM temp.gone);
+DELETE FROM fact_tables WHERE script_id IN (SELECT id FROM temp.gone);
 DELETE FROM scripts WHERE id IN (SELECT id FROM temp.gone);
 DROP TABLE temp.gone_statements;
 DELETE FROM temp.gone;
@@ -127,8 +129,9 @@ StoreWriter::StoreWriter(Database& db) : db_(db) {
   set_file_time_ = db_.Prepare("UPDATE scripts SET size = ?2, mtime_ns = ?3, modified_at = ?4 WHERE id = ?1");
   forget_script_ = db_.Prepare("INSERT OR IGNORE INTO temp.gone(id) VALUES (?)");
   insert_facts_ = db_.Prepare("INSERT OR REPLACE INTO script_facts(script_id, facts) VALUES (?, ?)");
-  insert_learned_ =
-      db_.Prepare("INSERT INTO learned_tables(name, evidence, fingerprint, digest, definition) VALUES (?, ?, ?, ?, ?)");
+  insert_fact_table_ = db_.Prepare("INSERT OR IGNORE INTO fact_tables(name, script_id) VALUES (?, ?)");
+  insert_learned_ = db_.Prepare(
+      "INSERT INTO learned_tables(name, evidence, fingerprint, digest, definition, entry) VALUES (?, ?, ?, ?, ?, ?)");
   insert_learned_column_ = db_.Prepare(
       "INSERT INTO learned_columns(table_name, position, name, type, partition_key, evidence, uses) "
       "VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -350,8 +353,13 @@ void StoreWriter::AddScriptSchema(int64_t script_id, const driver::ScriptSchema&
     insert_read_.Bind(1, script_id).Bind(2, name).Bind(3, fingerprint).Run();
 }
 
-void StoreWriter::AddScriptFacts(int64_t script_id, std::string_view facts) {
+void StoreWriter::AddScriptFacts(int64_t script_id, std::string_view facts, const std::vector<std::string>& names) {
   insert_facts_.Bind(1, script_id).Bind(2, facts).Run();
+  AddFactTables(script_id, names);
+}
+
+void StoreWriter::AddFactTables(int64_t script_id, const std::vector<std::string>& names) {
+  for (const std::string& name : names) insert_fact_table_.Bind(1, name).Bind(2, script_id).Run();
 }
 
 void StoreWriter::PutLearnedTable(const lineage::LearnedTable& t, std::string_view fingerprint,
@@ -362,6 +370,7 @@ void StoreWriter::PutLearnedTable(const lineage::LearnedTable& t, std::string_vi
       .Bind(3, fingerprint)
       .Bind(4, digest)
       .Bind(5, lineage::LearnedTableJson(t))
+      .Bind(6, EncodeLearnedEntry(t.table))
       .Run();
   int64_t position = 0;
   auto columns = [&](const std::vector<lineage::CatalogColumn>& cols, bool partition) {
@@ -413,7 +422,7 @@ void StoreWriter::DeleteAll() {
       "DELETE FROM statement_tables; DELETE FROM statement_columns; DELETE FROM statements; DELETE FROM declared_columns;"
       "DELETE FROM declared_tables; DELETE FROM script_reads; DELETE FROM scripts; DELETE FROM columns;"
       "DELETE FROM tables; DELETE FROM catalog_marks; DELETE FROM catalog_files; DELETE FROM script_facts;"
-      "DELETE FROM learned_columns; DELETE FROM learned_tables;");
+      "DELETE FROM fact_tables; DELETE FROM learned_columns; DELETE FROM learned_tables;");
   table_ids_.clear();
   column_ids_.clear();
 }

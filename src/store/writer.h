@@ -38,8 +38,11 @@ class StoreWriter {
   void FinishScript(int64_t script_id, int64_t statements, int64_t statements_with_errors, int64_t file_errors);
   // What the script declared (and, with `keep_reads`, what it read) in the catalog.
   void AddScriptSchema(int64_t script_id, const driver::ScriptSchema& schema, bool keep_reads);
-  // The script's schema facts (store/facts_codec.h).
-  void AddScriptFacts(int64_t script_id, std::string_view facts);
+  // The script's schema facts (store/facts_codec.h) and the tables they
+  // name (lineage::FactTables).
+  void AddScriptFacts(int64_t script_id, std::string_view facts, const std::vector<std::string>& names);
+  // Only the tables, for a script whose facts are stored already (a store of version 6 and before).
+  void AddFactTables(int64_t script_id, const std::vector<std::string>& names);
   // A table of the learned warehouse schema, replacing what the store held
   // of it, with its TableFingerprint (what the scripts' reads compare with)
   // and a digest of the whole entry, evidence included.
@@ -78,7 +81,7 @@ class StoreWriter {
       insert_possible_,
       insert_condition_, insert_condition_column_, find_table_, insert_table_, find_column_, insert_column_,
       insert_declared_, insert_declared_column_, insert_read_, insert_mark_, set_position_, set_file_time_,
-      finish_script_, forget_script_, insert_declared_by_, insert_facts_, insert_learned_, insert_learned_column_,
+      finish_script_, forget_script_, insert_declared_by_, insert_facts_, insert_fact_table_, insert_learned_, insert_learned_column_,
       delete_learned_columns_, delete_learned_;
   std::vector<std::string> delete_scripts_;  // run in order by DeleteForgotten
 };
