@@ -92,4 +92,9 @@ lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, co
   return lineage::MergeFacts(GatherScripts(inputs, options, jobs), given);
 }
 
+std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
+                                                     int jobs, std::shared_ptr<const lineage::Catalog> given) {
+  return lineage::LearnedCatalog(GatherScripts(inputs, options, jobs), std::move(given));
+}
+
 }  // namespace hivelineage::driver
