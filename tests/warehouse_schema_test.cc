@@ -318,3 +318,23 @@ TEST_CASE("warehouse schema: the catalog a run analyses against is the merged on
   // Scripts that say nothing leave the given catalog as it is.
   CHECK(lineage::LearnedCatalog(std::vector<lineage::ScriptFacts>{Facts("e.sql", "show tables;\n")}, given) == given);
 }
+
+TEST_CASE("schema facts: lines of uses and declarations, whatever the line ends, in file order or not") {
+  // LF, CRLF and a lone CR each end a line, as in diagnostics; a statement's
+  // uses are met out of order (FROM before the select list).
+  const lineage::ScriptFacts f = Facts("a.sql",
+                                       "set x=1;\r\n"
+                                       "create table d.own (a int);\r"
+                                       "select t.b,\n"
+                                       "  t.c\r\n"
+                                       "from d.t t\n"
+                                       "tablesample (bucket 1 out of 2 on t.e);\n"
+                                       "\n"
+                                       "select t.d from d.t t;\r\n");
+  REQUIRE(f.tables.size() == 2);
+  CHECK(f.tables[0].table == "d.own");
+  CHECK(f.tables[0].declared_line == 2);
+  std::vector<std::pair<std::string, uint32_t>> lines;
+  for (const lineage::InferredColumn& c : f.tables[1].inferred) lines.emplace_back(c.name, c.line);
+  CHECK(lines == std::vector<std::pair<std::string, uint32_t>>{{"b", 3}, {"c", 4}, {"d", 8}, {"e", 6}});
+}
