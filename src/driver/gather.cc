@@ -136,7 +136,7 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
     if (st.command != lexer::CommandKind::None || st.text().size() > limits.max_statement_bytes) return;
-    if (!MaySayAboutSchema(lexer::GuessStatementKind(st.text()))) return;
+    if (!MaySayAboutSchema(lexer::GuessStatementKind(st.text(), /*tell_ctas=*/false))) return;
     Arena arena;
     Diagnostics diags;
     try {
