@@ -51,13 +51,13 @@ bool SameSchema(const TableFacts& a, const TableFacts& b) {
   return a.like == b.like && SameNames(a.columns, b.columns) && SameNames(a.partition_columns, b.partition_columns);
 }
 
-// Names are views of the scripts' facts, which outlive the merge.
 struct Inferred {
   uint32_t uses = 0;
   FirstPlaces where;
   std::pair<size_t, uint32_t> first{SIZE_MAX, 0};  // (script, order) of the first use
 };
 
+// Keyed by views of the scripts' names (the facts outlive the merge).
 struct InferredTable {
   absl::flat_hash_map<std::string_view, Inferred> columns;
   absl::flat_hash_map<std::pair<std::string_view, std::string_view>, uint32_t> precedence;
