@@ -1,7 +1,7 @@
 // hivelineage_bench: throughput of the analysis stages.
 //
 //   hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]
-//   hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE] [PATH ...]
+//   hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE | --no-catalog] [--no-learn-schema] [PATH ...]
 //   hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]
 //   hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]
 //   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
@@ -11,7 +11,10 @@
 // parse     lex + parse every statement
 // pipeline  decode + split + tokenize + parse + rewrite + lineage + JSON output
 // folder    driver::Run over the folder on 1, 2, ... threads: read + the whole
-//           pipeline + JSON output in path order to a discarded buffer
+//           pipeline + JSON output in path order to a discarded buffer; with
+//           --no-catalog the warehouse schema is learned first (two phases),
+//           and --no-learn-schema gives the one-phase run to compare
+//           (docs/warehouse-schema.md, "Measured")
 // memory    one script of N MB (default 100) made of the PATH files repeated,
 //           run as the CLI runs it; prints peak RSS against the script size
 // warehouse writes a synthetic ods/dwd/dws/ads warehouse (warehouse.h)

@@ -184,6 +184,14 @@ TEST_CASE("the kind of a statement that does not parse, from its first words") {
   CHECK(CommandArgument("source  /tmp/a b.sql ") == "/tmp/a b.sql");
 }
 
+TEST_CASE("the kind of a statement from its first words only: a CTAS is a CREATE TABLE") {
+  CHECK(GuessStatementKind("create temporary table x as select 1 +", false) == StatementKind::CreateTable);
+  CHECK(GuessStatementKind("create external table x (a int", false) == StatementKind::CreateTable);
+  CHECK(GuessStatementKind("create or replace view v as select", false) == StatementKind::CreateView);
+  CHECK(GuessStatementKind("create database d", false) == StatementKind::Other);
+  CHECK(GuessStatementKind("select 1", false) == StatementKind::Query);
+}
+
 TEST_CASE("variables: Definitions lists every namespace, and defining them again gives the same variables") {
   Variables vars;
   vars.Define("dt", "1");  // --var: hivevar and hiveconf

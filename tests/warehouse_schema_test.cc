@@ -255,3 +255,86 @@ TEST_CASE("two-phase run: a CTAS or a view in one script declares its columns fo
   CHECK(!t->table.open);
   CHECK(t->evidence.where == std::vector<std::string>{"a.sql:1"});
 }
+
+namespace {
+
+std::vector<lineage::ScriptFacts> MixedFacts() {
+  return {
+      Facts("1.sql", "create table d.t (a int, b int);\nselect x, y from d.u;\nselect k from d.a join d.b on a.id = b.id;\n"),
+      Facts("2.sql", "create table d.t (c int);\nselect u.y, u.z from d.u u;\ncreate table d.l like d.t;\n"),
+      Facts("3.sql", "create table d.t (c int);\nselect t.q from d.t t;\ncreate table d.m like d.nowhere;\n"),
+      Facts("4.sql", "create table d.p (id int) partitioned by (dt string);\nselect a.id from d.a a;\nselect m.w from d.m m;\n"),
+      Facts("5.sql", "select y, x from d.u;\nselect u.x from d.u u;\nselect u.v from d.u u;\n"),
+  };
+}
+
+// A table as the analysis sees it: its columns with their flags.
+std::string Described(const lineage::CatalogTable& t) {
+  std::string out = t.name + (t.open ? " open" : "") + (t.learned ? " learned" : "") + ":";
+  for (const lineage::CatalogColumn& c : t.columns) out += " " + c.name + "/" + c.type + (c.inferred ? "?" : "");
+  out += " |";
+  for (const lineage::CatalogColumn& c : t.partition_columns) out += " " + c.name + "/" + c.type;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("warehouse schema: evidence keeps the first three places in input order, and every conflict") {
+  std::vector<lineage::ScriptFacts> facts = MixedFacts();
+  facts.push_back(Facts("6.sql", "select u.x from d.u u;\n"));
+  facts.push_back(Facts("7.sql", "create table d.t (a int, b int);\n"));
+  const lineage::WarehouseSchema s = lineage::MergeFacts(facts, lineage::Catalog());
+  const lineage::LearnedTable* t = Find(s, "d.t");
+  REQUIRE(t != nullptr);
+  // Two scripts declare (a, b), two (c): a tie, the first declaration made serves.
+  CHECK(t->evidence.where == std::vector<std::string>{"1.sql:1", "7.sql:1"});
+  CHECK(t->conflicts == std::vector<std::string>{"2.sql:1", "3.sql:1"});
+  REQUIRE(t->columns.size() == 2);
+  CHECK(t->columns[0].where == t->evidence.where);
+  const lineage::LearnedTable* u = Find(s, "d.u");
+  REQUIRE(u != nullptr);
+  CHECK(Columns(u->table) == std::vector<std::string>{"y", "x", "z", "v"});  // y beats z; the rest by first use
+  REQUIRE(u->columns.size() == 4);
+  CHECK(u->columns[1].uses == 4);
+  CHECK(u->columns[1].where == std::vector<std::string>{"1.sql:2", "5.sql:1", "6.sql:1"});  // a script's first use
+  CHECK(u->evidence.uses == 9);
+  CHECK(u->evidence.where == std::vector<std::string>{"1.sql:2", "2.sql:2", "5.sql:1"});
+}
+
+TEST_CASE("warehouse schema: the catalog a run analyses against is the merged one, evidence left out") {
+  const std::vector<lineage::ScriptFacts> facts = MixedFacts();
+  lineage::Catalog given_tables;
+  REQUIRE(catalog::LoadCatalogJson(R"({"tables": [{"name": "d.b", "columns": [{"name": "id"}]}]})", "default",
+                                   given_tables)
+              .empty());
+  const auto given = std::make_shared<const lineage::Catalog>(std::move(given_tables));
+  const lineage::Catalog merged = lineage::LearnedCatalog(lineage::MergeFacts(facts, *given), given);
+  const std::shared_ptr<const lineage::Catalog> direct = lineage::LearnedCatalog(facts, given);
+  const std::vector<const lineage::CatalogTable*> want = merged.Tables(), got = direct->Tables();
+  REQUIRE(want.size() == got.size());
+  CHECK(want.size() == 7);  // d.a, d.b (given), d.l, d.m, d.p, d.t, d.u
+  for (size_t i = 0; i < want.size(); ++i) CHECK(Described(*want[i]) == Described(*got[i]));
+  CHECK(direct->Find("d.a")->FindColumn("k") != nullptr);
+  // Scripts that say nothing leave the given catalog as it is.
+  CHECK(lineage::LearnedCatalog(std::vector<lineage::ScriptFacts>{Facts("e.sql", "show tables;\n")}, given) == given);
+}
+
+TEST_CASE("schema facts: lines of uses and declarations, whatever the line ends, in file order or not") {
+  // LF, CRLF and a lone CR each end a line, as in diagnostics; a statement's
+  // uses are met out of order (FROM before the select list).
+  const lineage::ScriptFacts f = Facts("a.sql",
+                                       "set x=1;\r\n"
+                                       "create table d.own (a int);\r"
+                                       "select t.b,\n"
+                                       "  t.c\r\n"
+                                       "from d.t t\n"
+                                       "tablesample (bucket 1 out of 2 on t.e);\n"
+                                       "\n"
+                                       "select t.d from d.t t;\r\n");
+  REQUIRE(f.tables.size() == 2);
+  CHECK(f.tables[0].table == "d.own");
+  CHECK(f.tables[0].declared_line == 2);
+  std::vector<std::pair<std::string, uint32_t>> lines;
+  for (const lineage::InferredColumn& c : f.tables[1].inferred) lines.emplace_back(c.name, c.line);
+  CHECK(lines == std::vector<std::pair<std::string, uint32_t>>{{"b", 3}, {"c", 4}, {"d", 8}, {"e", 6}});
+}

@@ -1,6 +1,12 @@
 #include "driver/gather.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
+#include <optional>
 #include <thread>
 
 #include "base/arena.h"
@@ -38,6 +44,82 @@ bool MaySayAboutSchema(StatementKind kind) {
   return false;
 }
 
+// The lines of the few offsets the gather records (first uses,
+// declarations), counted forward from the last one asked in the statement or
+// from the statement's start: statements come in file order, so the whole
+// file is counted about once and no line table is built for it. Line ends
+// are those of SourceFile::Locate: LF, CRLF, a lone CR.
+class LineCounter {
+ public:
+  explicit LineCounter(std::string_view text) : t_(text) {}
+
+  // The next statement starts at `offset` (statements come in file order).
+  void StartStatement(uint32_t offset) {
+    start_ = Advance(offset >= start_.offset ? start_ : Mark{}, offset);
+    last_ = start_;
+  }
+
+  uint32_t LineOf(uint32_t offset) {
+    last_ = Advance(offset >= last_.offset ? last_ : offset >= start_.offset ? start_ : Mark{}, offset);
+    return last_.line;
+  }
+
+ private:
+  struct Mark {
+    uint32_t offset = 0;
+    uint32_t line = 1;
+  };
+
+  Mark Advance(Mark from, uint32_t to) const {
+    to = static_cast<uint32_t>(std::min<size_t>(to, t_.size()));
+    for (uint32_t i = from.offset; i < to; ++i) {
+      const char c = t_[i];
+      if (c == '\n' || (c == '\r' && (i + 1 == t_.size() || t_[i + 1] != '\n'))) ++from.line;
+    }
+    from.offset = to;
+    return from;
+  }
+
+  std::string_view t_;
+  Mark start_, last_;
+};
+
+// A regular file's bytes read straight into a string of its size, with room
+// for the SourceFile's padding; nullopt for anything else (standard input, a
+// file that changes while read, an error), which LoadInput reads and reports.
+// The gather reads every script before the analysis reads it again, so the
+// path lookups and the copy through a stdio buffer that LoadInput makes are
+// worth saving here.
+std::optional<std::string> ReadRegularFile(const std::string& path, uint64_t max_bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::optional<std::string> out;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) <= max_bytes) {
+    const size_t size = static_cast<size_t>(st.st_size);
+    std::string bytes;
+    bytes.reserve(size + SourceFile::kPadding + 1);
+    bytes.resize(size);
+    size_t got = 0;
+    while (got < size) {
+      const ssize_t n = ::read(fd, bytes.data() + got, size - got);
+      if (n <= 0) break;
+      got += static_cast<size_t>(n);
+    }
+    char more = 0;
+    if (got == size && ::read(fd, &more, 1) == 0) out = std::move(bytes);
+  }
+  ::close(fd);
+  return out;
+}
+
+LoadedInput LoadForGather(const InputFile& input, uint64_t max_bytes) {
+  if (!input.text && input.path != "-")
+    if (std::optional<std::string> bytes = ReadRegularFile(input.path, max_bytes))
+      return DecodeOwnedInput(input.name, std::move(*bytes));
+  return LoadInput(input, max_bytes);
+}
+
 }  // namespace
 
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options) {
@@ -50,17 +132,18 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   auto& split = reading.split;
   auto& parse = reading.parse;
   Diagnostics ignored;
+  LineCounter lines(source.text());
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
     if (st.command != lexer::CommandKind::None || st.text().size() > limits.max_statement_bytes) return;
-    if (!MaySayAboutSchema(lexer::GuessStatementKind(st.text()))) return;
+    if (!MaySayAboutSchema(lexer::GuessStatementKind(st.text(), /*tell_ctas=*/false))) return;
     Arena arena;
     Diagnostics diags;
     try {
       const ast::Statement* stmt = parser::ParseStatement(st.text(), arena, parse, diags);
       if (stmt == nullptr) return;
-      gatherer.Statement(
-          *stmt, [&](Span span) { return static_cast<uint32_t>(source.Locate(st.ToOriginal(span).begin).line); });
+      lines.StartStatement(st.span.begin);
+      gatherer.Statement(*stmt, [&](Span span) { return lines.LineOf(st.ToOriginal(span).begin); });
     } catch (const std::exception&) {
       // The analysis meets the same statement and reports what went wrong.
     }
@@ -74,7 +157,7 @@ std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& in
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i = next++; i < inputs.size(); i = next++) {
-      LoadedInput in = LoadInput(inputs[i], MaxFileBytes(options.limits));
+      LoadedInput in = LoadForGather(inputs[i], MaxFileBytes(options.limits));
       out[i].file = inputs[i].name;
       if (in.unreadable) continue;
       out[i] = GatherScript(*in.source, options);
@@ -90,6 +173,11 @@ std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& in
 lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, const AnalyzeOptions& options, int jobs,
                                         const lineage::Catalog& given) {
   return lineage::MergeFacts(GatherScripts(inputs, options, jobs), given);
+}
+
+std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
+                                                     int jobs, std::shared_ptr<const lineage::Catalog> given) {
+  return lineage::LearnedCatalog(GatherScripts(inputs, options, jobs), std::move(given));
 }
 
 }  // namespace hivelineage::driver

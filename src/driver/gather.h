@@ -29,4 +29,10 @@ std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& in
 lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, const AnalyzeOptions& options, int jobs,
                                         const lineage::Catalog& given);
 
+// The catalog a run analyses `inputs` against: what they say about the
+// warehouse put above `given` (not null), without the evidence LearnWarehouse
+// keeps for `catalog` and the store; `given` itself when they say nothing.
+std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
+                                                     int jobs, std::shared_ptr<const lineage::Catalog> given);
+
 }  // namespace hivelineage::driver

@@ -354,8 +354,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     // Phase one: what the scripts say about the warehouse's tables, beneath each script's own DDL.
     read_once = ReadStdinOnce(inputs);
     scripts = &read_once;
-    const lineage::WarehouseSchema learned = LearnWarehouse(read_once, after_init.analyze, jobs, *frozen);
-    if (!learned.empty()) frozen = std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(learned, frozen));
+    frozen = LearnCatalog(read_once, after_init.analyze, jobs, std::move(frozen));
   }
   if (!options.sequenced) {
     RunScheduled(*scripts, after_init, std::move(frozen), nullptr, jobs, sink, summary);

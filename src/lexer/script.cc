@@ -331,7 +331,7 @@ std::string_view CommandArgument(std::string_view text) {
   return Strip(text);
 }
 
-StatementKind GuessStatementKind(std::string_view text) {
+StatementKind GuessStatementKind(std::string_view text, bool tell_ctas) {
   std::string_view rest = text;
   std::string_view w = NextWord(rest);
   while (w == "(") w = NextWord(rest);
@@ -354,6 +354,7 @@ StatementKind GuessStatementKind(std::string_view text) {
       const std::string_view next = NextWord(rest);
       if (EqualsIgnoreCase(next, "view")) return StatementKind::CreateView;
       if (EqualsIgnoreCase(next, "table")) {
+        if (!tell_ctas) return StatementKind::CreateTable;
         // CREATE TABLE ... AS SELECT: look for `AS` followed by a query.
         bool after_as = false;
         for (std::string_view t = NextWord(rest); !t.empty(); t = NextWord(rest)) {

@@ -100,8 +100,10 @@ struct SplitOptions {
 
 // What a statement is, read from its first words, for one that did not
 // parse: CREATE ... TABLE ... AS SELECT is a Ctas, SELECT a Query, ...;
-// Other when the words do not tell.
-StatementKind GuessStatementKind(std::string_view text);
+// Other when the words do not tell. Without `tell_ctas`, every CREATE ...
+// TABLE is a CreateTable and only the first words are read (telling a CTAS
+// reads the whole statement).
+StatementKind GuessStatementKind(std::string_view text, bool tell_ctas = true);
 
 // A CLI command's text after its first word, white space stripped: the path
 // of `source path`.

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
+#include <tuple>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "ast/children.h"
 #include "base/strings.h"
 #include "lineage/output_names.h"
@@ -187,11 +189,24 @@ class FactsGatherer::Impl {
   ScriptFacts Finish() {
     ScriptFacts out;
     out.file = file_;
-    for (auto& [key, b] : tables_) {
-      TableFacts t = std::move(b.facts);
-      t.table = key;
-      for (auto& [name, c] : b.inferred) t.inferred.push_back(c);
-      for (auto& [pair, n] : b.precedence) t.precedence.push_back(ColumnPrecedence{pair.first, pair.second, n});
+    // Hash maps while gathering (most lookups find an entry), sorted once here.
+    std::vector<std::pair<const std::string*, Building*>> tables;
+    tables.reserve(tables_.size());
+    for (auto& [key, b] : tables_) tables.emplace_back(&key, &b);
+    std::sort(tables.begin(), tables.end(), [](const auto& x, const auto& y) { return *x.first < *y.first; });
+    out.tables.reserve(tables.size());
+    for (auto& [key, b] : tables) {
+      TableFacts t = std::move(b->facts);
+      t.table = *key;
+      t.inferred.reserve(b->inferred.size());
+      for (auto& [name, c] : b->inferred) t.inferred.push_back(std::move(c));
+      std::sort(t.inferred.begin(), t.inferred.end(),
+                [](const InferredColumn& x, const InferredColumn& y) { return x.name < y.name; });
+      t.precedence.reserve(b->precedence.size());
+      for (auto& [pair, n] : b->precedence) t.precedence.push_back(ColumnPrecedence{pair.first, pair.second, n});
+      std::sort(t.precedence.begin(), t.precedence.end(), [](const ColumnPrecedence& x, const ColumnPrecedence& y) {
+        return std::tie(x.a, x.b) < std::tie(y.a, y.b);
+      });
       out.tables.push_back(std::move(t));
     }
     for (auto& [key, line] : open_) out.open.push_back(OpenReference{key.first, key.second, line});
@@ -201,8 +216,8 @@ class FactsGatherer::Impl {
  private:
   struct Building {
     TableFacts facts;
-    std::map<std::string, InferredColumn> inferred;
-    std::map<std::pair<std::string, std::string>, uint32_t> precedence;
+    absl::flat_hash_map<std::string, InferredColumn> inferred;
+    absl::flat_hash_map<std::pair<std::string, std::string>, uint32_t> precedence;
     uint32_t next_order = 0;
   };
 
@@ -437,18 +452,19 @@ class FactsGatherer::Impl {
   // Every column reference under `e`, and the queries inside it (which see `scope`).
   void WalkExpr(const Expr* e, WalkScope* scope) {
     if (e == nullptr) return;
-    std::vector<const Expr*> stack{e};
-    while (!stack.empty()) {
-      const Expr* x = stack.back();
-      stack.pop_back();
+    const size_t base = stack_.size();
+    stack_.push_back(e);
+    while (stack_.size() > base) {
+      const Expr* x = stack_.back();
+      stack_.pop_back();
       if (const auto* ref = DynCast<ColumnRef>(x)) {
         Ref(ref, scope);
         continue;
       }
       VisitChildren(
           *x,
-          Overloaded{[&](const Expr* c) { stack.push_back(c); }, [&](const Query* q) { WalkQuery(q, scope, nullptr); },
-                     [&](const WindowSpec* w) { VisitChildren(*w, [&](const Expr* c) { stack.push_back(c); }); }});
+          Overloaded{[&](const Expr* c) { stack_.push_back(c); }, [&](const Query* q) { WalkQuery(q, scope, nullptr); },
+                     [&](const WindowSpec* w) { VisitChildren(*w, [&](const Expr* c) { stack_.push_back(c); }); }});
     }
   }
 
@@ -502,9 +518,10 @@ class FactsGatherer::Impl {
   std::string file_;
   std::string db_;
   const std::function<uint32_t(Span)>* line_of_ = nullptr;
-  std::set<std::string> own_;  // tables the script declared (or created from a query) so far
+  absl::flat_hash_set<std::string> own_;  // tables the script declared (or created from a query) so far
   std::vector<std::string> cte_names_;
-  std::map<std::string, Building> tables_;
+  absl::flat_hash_map<std::string, Building> tables_;
+  std::vector<const Expr*> stack_;  // WalkExpr's, shared by the nested walks (each above its own base)
   std::map<std::pair<std::string, std::vector<std::string>>, uint32_t> open_;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <string_view>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -12,68 +13,91 @@
 namespace hivelineage::lineage {
 namespace {
 
-std::string Place(const std::string& file, uint32_t line) { return Cat(file, ":", line); }
+std::string Place(std::string_view file, uint32_t line) { return Cat(file, ":", line); }
 
-void AddPlace(std::vector<std::string>& where, std::string place) {
-  if (where.size() < kEvidencePlaces) where.push_back(std::move(place));
-}
-// The same, making the "file:line" text only when it is kept.
-void AddPlace(std::vector<std::string>& where, const std::string& file, uint32_t line) {
+// Adds "file:line" to `where` when it has room (the text is made only then).
+void AddPlace(std::vector<std::string>& where, std::string_view file, uint32_t line) {
   if (where.size() < kEvidencePlaces) where.push_back(Place(file, line));
 }
+
+// A place in the input, (script, line): the merge keeps these, and makes the
+// "file:line" texts only for the places the schema keeps (most are not).
+struct Loc {
+  uint32_t script = 0;
+  uint32_t line = 0;
+};
+
+// The first kEvidencePlaces places, in the order they were added.
+struct FirstPlaces {
+  std::array<Loc, kEvidencePlaces> at{};
+  uint8_t size = 0;
+  void Add(Loc l) {
+    if (size < kEvidencePlaces) at[size++] = l;
+  }
+};
 
 // One declaration of a table, and the scripts that make it.
 struct Declaration {
   const TableFacts* facts = nullptr;
-  std::vector<std::string> places;  // "file:line", in input order
+  std::vector<Loc> places;  // in input order
 };
 
+bool SameNames(const std::vector<DeclaredColumn>& a, const std::vector<DeclaredColumn>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const DeclaredColumn& x, const DeclaredColumn& y) { return x.name == y.name; });
+}
+
 bool SameSchema(const TableFacts& a, const TableFacts& b) {
-  auto names = [](const std::vector<DeclaredColumn>& v) {
-    std::vector<std::string> out;
-    for (const DeclaredColumn& c : v) out.push_back(c.name);
-    return out;
-  };
-  return a.like == b.like && names(a.columns) == names(b.columns) &&
-         names(a.partition_columns) == names(b.partition_columns);
+  return a.like == b.like && SameNames(a.columns, b.columns) && SameNames(a.partition_columns, b.partition_columns);
 }
 
 struct Inferred {
   uint32_t uses = 0;
-  std::vector<std::string> where;
+  FirstPlaces where;
   std::pair<size_t, uint32_t> first{SIZE_MAX, 0};  // (script, order) of the first use
 };
 
+// Keyed by views of the scripts' names (the facts outlive the merge).
 struct InferredTable {
-  absl::flat_hash_map<std::string, Inferred> columns;
-  absl::flat_hash_map<std::pair<std::string, std::string>, uint32_t> precedence;
-  std::vector<std::string> where;
+  absl::flat_hash_map<std::string_view, Inferred> columns;
+  absl::flat_hash_map<std::pair<std::string_view, std::string_view>, uint32_t> precedence;
 };
 
 // Columns in the order select lists tend to name them: a column placed
 // before another in more select lists than after it comes first (Copeland
 // ranking), ties by first use.
-std::vector<std::string> OrderColumns(const InferredTable& t) {
-  std::vector<std::string> names;
+std::vector<std::string_view> OrderColumns(const InferredTable& t) {
+  std::vector<std::string_view> names;
+  names.reserve(t.columns.size());
   for (const auto& [name, c] : t.columns) names.push_back(name);
   std::sort(names.begin(), names.end());
-  absl::flat_hash_map<std::string, int> wins;
-  for (size_t i = 0; i < names.size(); ++i) {
-    for (size_t j = i + 1; j < names.size(); ++j) {
-      auto votes = [&](const std::string& a, const std::string& b) {
-        auto it = t.precedence.find({a, b});
-        return it == t.precedence.end() ? 0u : it->second;
-      };
-      const uint32_t ij = votes(names[i], names[j]), ji = votes(names[j], names[i]);
-      if (ij > ji) ++wins[names[i]];
-      if (ji > ij) ++wins[names[j]];
+  const size_t n = names.size();
+  std::vector<int> wins(n, 0);
+  std::vector<std::pair<size_t, uint32_t>> first(n);
+  for (size_t i = 0; i < n; ++i) first[i] = t.columns.at(names[i]).first;
+  if (!t.precedence.empty()) {
+    auto votes = [&](std::string_view a, std::string_view b) {
+      auto it = t.precedence.find(std::make_pair(a, b));
+      return it == t.precedence.end() ? 0u : it->second;
+    };
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t j = i + 1; j < n; ++j) {
+        const uint32_t ij = votes(names[i], names[j]), ji = votes(names[j], names[i]);
+        if (ij > ji) ++wins[i];
+        if (ji > ij) ++wins[j];
+      }
     }
   }
-  std::sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     if (wins[a] != wins[b]) return wins[a] > wins[b];
-    return t.columns.at(a).first < t.columns.at(b).first;
+    return first[a] < first[b];
   });
-  return names;
+  std::vector<std::string_view> out;
+  out.reserve(n);
+  for (size_t i : order) out.push_back(names[i]);
+  return out;
 }
 
 std::vector<CatalogColumn> ToCatalog(const std::vector<DeclaredColumn>& v) {
@@ -101,10 +125,16 @@ const char* EvidenceKindName(EvidenceKind k) {
   return "inferred";
 }
 
-WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given) {
+namespace {
+
+// MergeFacts; without `evidence`, only the tables (what a run analyses
+// against): no places, uses or conflicts, which are most of the merge's
+// allocations.
+WarehouseSchema Merge(std::span<const ScriptFacts> scripts, const Catalog& given, bool evidence) {
+  auto place = [&](Loc l) { return Place(scripts[l.script].file, l.line); };
   // Declarations, grouped by schema, in input order.
-  std::map<std::string, std::vector<Declaration>> declared;
-  absl::flat_hash_map<std::string, InferredTable> inferred;
+  absl::flat_hash_map<std::string_view, std::vector<Declaration>> declared;
+  absl::flat_hash_map<std::string_view, InferredTable> inferred;
   for (size_t si = 0; si < scripts.size(); ++si) {
     const ScriptFacts& s = scripts[si];
     for (const TableFacts& t : s.tables) {
@@ -113,36 +143,41 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
         std::vector<Declaration>& ds = declared[t.table];
         auto it = std::find_if(ds.begin(), ds.end(), [&](const Declaration& d) { return SameSchema(*d.facts, t); });
         if (it == ds.end()) it = ds.insert(ds.end(), Declaration{&t, {}});
-        it->places.push_back(Place(s.file, t.declared_line));
+        it->places.push_back(Loc{static_cast<uint32_t>(si), t.declared_line});
       }
       if (t.inferred.empty()) continue;
       InferredTable& it = inferred[t.table];
+      it.columns.reserve(it.columns.size() + t.inferred.size());
       for (const InferredColumn& c : t.inferred) {
         Inferred& into = it.columns[c.name];
         into.uses += c.uses;
-        AddPlace(into.where, s.file, c.line);
+        into.where.Add(Loc{static_cast<uint32_t>(si), c.line});
         into.first = std::min(into.first, std::make_pair(si, c.order));
       }
-      for (const ColumnPrecedence& p : t.precedence) it.precedence[{p.a, p.b}] += p.count;
+      for (const ColumnPrecedence& p : t.precedence) it.precedence[std::make_pair(std::string_view(p.a), std::string_view(p.b))] += p.count;
     }
   }
 
-  std::map<std::string, LearnedTable> out;
+  std::map<std::string, LearnedTable, std::less<>> out;
   std::map<std::string, std::string> likes;  // CREATE TABLE t LIKE s: t -> s
   // Declared tables: the declaration most scripts make (the first on a tie).
   for (auto& [name, ds] : declared) {
     auto best = std::max_element(ds.begin(), ds.end(), [](const Declaration& a, const Declaration& b) {
       return a.places.size() < b.places.size();  // max_element keeps the first of equals
     });
-    LearnedTable& lt = out[name];
+    LearnedTable& lt = out[std::string(name)];
     lt.table.name = name;
     lt.table.columns = ToCatalog(best->facts->columns);
     lt.table.partition_columns = ToCatalog(best->facts->partition_columns);
     lt.evidence.kind = EvidenceKind::Declared;
-    for (const std::string& p : best->places) AddPlace(lt.evidence.where, p);
-    for (const Declaration& d : ds)
-      if (&d != &*best) lt.conflicts.insert(lt.conflicts.end(), d.places.begin(), d.places.end());
-    if (!best->facts->like.empty()) likes[name] = best->facts->like;
+    if (evidence) {
+      for (size_t i = 0; i < best->places.size() && i < kEvidencePlaces; ++i)
+        lt.evidence.where.push_back(place(best->places[i]));
+      for (const Declaration& d : ds)
+        if (&d != &*best)
+          for (Loc l : d.places) lt.conflicts.push_back(place(l));
+    }
+    if (!best->facts->like.empty()) likes[std::string(name)] = best->facts->like;
   }
   // CREATE TABLE ... LIKE: the other table's columns, once known.
   for (const auto& [name, like] : likes) {
@@ -194,7 +229,7 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
         if (known || could != 1) continue;
         Inferred& c = inferred[*only].columns[r.column];
         c.uses += 1;
-        AddPlace(c.where, scripts[si].file, r.line);
+        c.where.Add(Loc{static_cast<uint32_t>(si), r.line});
         c.first = std::min(c.first, std::make_pair(si, UINT32_MAX));
         changed = true;
       }
@@ -202,38 +237,44 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
   }
 
   // Tables known only by inference: open, their columns in select-list order.
+  // (Tables of the --catalog never got here: they were skipped above.)
   for (auto& [name, t] : inferred) {
-    if (given.Find(name) != nullptr) continue;
     auto dit = out.find(name);
     if (dit != out.end() && !dit->second.table.open) continue;  // a declaration beats inference
-    LearnedTable& lt = out[name];
+    LearnedTable& lt = dit != out.end() ? dit->second : out[std::string(name)];
     lt.table.name = name;
     lt.table.open = true;
     if (dit == out.end()) lt.evidence.kind = EvidenceKind::Inferred;
-    for (const std::string& col : OrderColumns(t)) {
+    for (std::string_view col : OrderColumns(t)) {
       if (lt.table.FindColumn(col) != nullptr) continue;
       const Inferred& in = t.columns.at(col);
       CatalogColumn c;
       c.name = col;
       c.inferred = true;
       lt.table.columns.push_back(std::move(c));
+      if (!evidence) continue;
       lt.evidence.uses += in.uses;
-      for (const std::string& p : in.where) AddPlace(lt.evidence.where, p);
+      for (uint8_t i = 0; i < in.where.size; ++i)
+        AddPlace(lt.evidence.where, scripts[in.where.at[i].script].file, in.where.at[i].line);
     }
   }
   WarehouseSchema schema;
+  schema.tables.reserve(out.size());
   for (auto& [name, lt] : out) {
-    const size_t n = lt.table.columns.size() + lt.table.partition_columns.size();
+    const size_t n = evidence ? lt.table.columns.size() + lt.table.partition_columns.size() : 0;
     lt.columns.resize(n);
+    const InferredTable* inferred_table = nullptr;
     for (size_t i = 0; i < n; ++i) {
       const CatalogColumn& c =
           i < lt.table.columns.size() ? lt.table.columns[i] : lt.table.partition_columns[i - lt.table.columns.size()];
       Evidence& e = lt.columns[i];
       if (c.inferred) {
-        const Inferred& in = inferred.at(name).columns.at(c.name);
+        if (inferred_table == nullptr) inferred_table = &inferred.at(name);
+        const Inferred& in = inferred_table->columns.at(c.name);
         e.kind = EvidenceKind::Inferred;
         e.uses = in.uses;
-        e.where = in.where;
+        e.where.reserve(in.where.size);
+        for (uint8_t k = 0; k < in.where.size; ++k) e.where.push_back(place(in.where.at[k]));
       } else {
         e.kind = EvidenceKind::Declared;
         e.where = lt.evidence.where;
@@ -242,6 +283,12 @@ WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& 
     schema.tables.push_back(std::move(lt));
   }
   return schema;
+}
+
+}  // namespace
+
+WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given) {
+  return Merge(scripts, given, /*evidence=*/true);
 }
 
 std::vector<std::string> FactTables(const ScriptFacts& facts) {
@@ -289,6 +336,17 @@ Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Cata
     CatalogTable table = t.table;
     table.learned = true;
     c.Put(std::move(table));
+  }
+  return c;
+}
+
+std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scripts, std::shared_ptr<const Catalog> base) {
+  WarehouseSchema schema = Merge(scripts, *base, /*evidence=*/false);
+  if (schema.empty()) return base;
+  auto c = std::make_shared<Catalog>(std::move(base));
+  for (LearnedTable& t : schema.tables) {
+    t.table.learned = true;
+    c->Put(std::move(t.table));
   }
   return c;
 }

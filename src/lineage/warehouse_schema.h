@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -78,6 +79,12 @@ ScriptFacts NarrowFacts(const ScriptFacts& facts, const absl::flat_hash_set<std:
 // A catalog whose lookups fall through to `base` (the --catalog tables), with
 // the learned tables put above it.
 Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Catalog> base);
+
+// The same from the scripts' facts: LearnedCatalog(MergeFacts(scripts, *base),
+// base) as a run analyses against it, made without the evidence (places,
+// uses, conflicts) that only `catalog` and the store read; `base` itself when
+// the scripts teach nothing. `base` is not null.
+std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scripts, std::shared_ptr<const Catalog> base);
 
 // One learned table as WarehouseCatalogJson writes it, on one line.
 std::string LearnedTableJson(const LearnedTable& table);
