@@ -530,6 +530,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
         if (!DecodeFacts(*encoded_facts[i], inputs[i].name, facts[i]))
           throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
         fact_tables[i] = lineage::FactTables(facts[i]);
+        gathered[k] = lineage::ScriptFacts();  // one copy at a time: a large warehouse's facts take hundreds of MB
       }
     };
     std::vector<size_t> changed_at;
