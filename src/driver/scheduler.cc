@@ -406,14 +406,9 @@ class Scheduler {
         // Every script starts from the --catalog state, unless in a sequence.
         lineage::Session own = shared_ == nullptr ? NewSession(options_.analyze, lineage::Catalog(base_)) : lineage::Session();
         lineage::Session& session = shared_ != nullptr ? *shared_ : own;
-        SchemaRecorder recorder;
-        struct Detach {  // also when the analysis is cancelled
-          lineage::Catalog& catalog;
-          ~Detach() { catalog.SetObserver(nullptr); }
-        } detach{session.catalog};
-        if (options_.record_schema) session.catalog.SetObserver(&recorder);
+        ScopedSchemaRecording recording(session.catalog, options_.record_schema);
         AnalyzeScript(file, session, options_.analyze, pieces);
-        if (options_.record_schema) file.schema = std::make_shared<const ScriptSchema>(recorder.Take());
+        if (options_.record_schema) file.schema = std::make_shared<const ScriptSchema>(recording.Take());
       }
     } catch (const Cancelled&) {
       return;

@@ -48,4 +48,25 @@ class SchemaRecorder : public lineage::CatalogObserver {
   absl::flat_hash_map<std::string, bool> present_;  // changed names: there at the end?
 };
 
+// A SchemaRecorder attached to `catalog` for as long as this lives (when
+// `enabled`), detached however the scope is left: a cancelled or failed
+// analysis must not leave the catalog pointing at a dead recorder.
+class ScopedSchemaRecording {
+ public:
+  explicit ScopedSchemaRecording(lineage::Catalog& catalog, bool enabled = true) : catalog_(catalog), enabled_(enabled) {
+    if (enabled_) catalog_.SetObserver(&recorder_);
+  }
+  ~ScopedSchemaRecording() {
+    if (enabled_) catalog_.SetObserver(nullptr);
+  }
+  ScopedSchemaRecording(const ScopedSchemaRecording&) = delete;
+  ScopedSchemaRecording& operator=(const ScopedSchemaRecording&) = delete;
+  ScriptSchema Take() { return recorder_.Take(); }
+
+ private:
+  lineage::Catalog& catalog_;
+  bool enabled_;
+  SchemaRecorder recorder_;
+};
+
 }  // namespace hivelineage::driver

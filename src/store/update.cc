@@ -370,15 +370,10 @@ driver::FileResult AnalyzeInSequence(const driver::InputFile& input, lineage::Se
     file.unreadable = true;
     return file;
   }
-  driver::SchemaRecorder recorder;
-  struct Detach {
-    lineage::Catalog& catalog;
-    ~Detach() { catalog.SetObserver(nullptr); }
-  } detach{session.catalog};
-  session.catalog.SetObserver(&recorder);
+  driver::ScopedSchemaRecording recording(session.catalog);
   file = driver::AnalyzeScript(in.source, session, options);
   file.diagnostics.insert(file.diagnostics.begin(), in.diagnostics.begin(), in.diagnostics.end());
-  file.schema = std::make_shared<const driver::ScriptSchema>(recorder.Take());
+  file.schema = std::make_shared<const driver::ScriptSchema>(recording.Take());
   return file;
 }
 
