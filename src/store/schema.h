@@ -17,7 +17,10 @@ namespace hivelineage::store {
 // learned_columns). Version 4: the partial index of the scripts with errors.
 // Version 5: possible sources and inferred edges (a store migrated from an
 // older version has them for the scripts analysed since). Version 6: each
-// source's masking on its way (value_edges.masking).
+// source's masking on its way (value_edges.masking). Version 7: the tables
+// each script's facts name (fact_tables) and each learned table's entry as
+// the analysis reads it (learned_tables.entry), so that an update merges the
+// learned schema in part; value_edges_source covers lineage_id and masking.
 inline constexpr int kSchemaVersion = 7;
 
 enum class OpenMode : uint8_t {
