@@ -607,6 +607,8 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       writer.SetFileTime(s.id, stamp.size, stamp.mtime_ns, stamp.modified_at);
   };
   // The script will be analysed: its stored rows go (DeleteForgotten).
+  Statement stored_text = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
+  Statement stored_names = db.Prepare("SELECT name FROM fact_tables WHERE script_id = ? ORDER BY name");
   auto replace = [&](size_t i) {
     const driver::InputFile& in = inputs[i];
     if (const StoredScript* s = find(in.name)) {
@@ -622,12 +624,12 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     } else if (learn) {
       // Unchanged, analysed again: its facts as stored.
       const StoredScript* s = find(in.name);
-      Statement text = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
-      text.Bind(1, s->id);
-      if (text.Step()) pending.facts = std::string(text.Text(0));
-      Statement names = db.Prepare("SELECT name FROM fact_tables WHERE script_id = ? ORDER BY name");
-      names.Bind(1, s->id);
-      while (names.Step()) pending.fact_tables.emplace_back(names.Text(0));
+      stored_text.Bind(1, s->id);
+      if (stored_text.Step()) pending.facts = std::string(stored_text.Text(0));
+      stored_text.Reset();
+      stored_names.Bind(1, s->id);
+      while (stored_names.Step()) pending.fact_tables.emplace_back(stored_names.Text(0));
+      stored_names.Reset();
     }
     write.Expect(in.name, std::move(pending));
   };
