@@ -25,7 +25,7 @@ const CatalogTable* Catalog::Find(const std::string& name) const {
   const CatalogTable* found = nullptr;
   if (auto it = tables_.find(name); it != tables_.end()) {
     found = &it->second;
-  } else if (!removed_.contains(name)) {
+  } else if ((loader_ != nullptr || base_ != nullptr) && !removed_.contains(name)) {
     if (loader_ != nullptr) found = loader_->Find(name);
     if (found == nullptr && base_ != nullptr) found = base_->Find(name);
   }
