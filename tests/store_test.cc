@@ -357,16 +357,25 @@ TEST_CASE("store: incremental updates answer as a store built from scratch and a
   SUBCASE("independent scripts, --no-learn-schema") { CheckIncrementalMatchesScratch(false, false); }
 }
 
-TEST_CASE("store: a declaration changed in one script settles another script's bare column again") {
-  // raw.r2 is declared nowhere: `v` in the join is raw.r2's only because
-  // raw.r1 is declared without it. Adding v to raw.r1 makes it raw.r1's, and
-  // the update must merge raw.r2 again although the changed script does not
-  // name it, and raw.r3 (LIKE raw.r1) although no changed script declares it.
-  const fs::path root = Scratch() / "tied";
+namespace {
+
+// raw.r2 is declared nowhere: `v` in the join is raw.r2's only because
+// raw.r1 is declared without it (elimination ties the two tables).
+void WriteTiedWarehouse(const fs::path& root) {
   testing::WriteFile(root, "wh/ddl/r1.sql", "CREATE TABLE raw.r1 (k bigint, a string);\n");
   testing::WriteFile(root, "wh/etl/j.sql",
                      "INSERT OVERWRITE TABLE ads.j SELECT x.k, v FROM raw.r1 x JOIN raw.r2 y ON x.k = y.k;\n");
   testing::WriteFile(root, "wh/etl/r2.sql", "INSERT OVERWRITE TABLE ads.r2 SELECT * FROM raw.r2;\n");
+}
+
+}  // namespace
+
+TEST_CASE("store: a declaration changed in one script settles another script's bare column again") {
+  // Adding v to raw.r1 (WriteTiedWarehouse) makes it raw.r1's, and
+  // the update must merge raw.r2 again although the changed script does not
+  // name it, and raw.r3 (LIKE raw.r1) although no changed script declares it.
+  const fs::path root = Scratch() / "tied";
+  WriteTiedWarehouse(root);
   testing::WriteFile(root, "wh/ddl/like.sql", "CREATE TABLE IF NOT EXISTS raw.r3 LIKE raw.r1;\n");
   testing::WriteFile(root, "wh/etl/r3.sql", "INSERT OVERWRITE TABLE ads.r3 SELECT * FROM raw.r3;\n");
   REQUIRE(Cli("store update inc.db wh", root).code == 0);
@@ -390,10 +399,7 @@ TEST_CASE("store: a declaration changed in one script settles another script's b
 
 TEST_CASE("store: a version 6 store, without the tables of each script's facts, merges whole once, then in part") {
   const fs::path root = Scratch() / "version6";
-  testing::WriteFile(root, "wh/ddl/r1.sql", "CREATE TABLE raw.r1 (k bigint, a string);\n");
-  testing::WriteFile(root, "wh/etl/j.sql",
-                     "INSERT OVERWRITE TABLE ads.j SELECT x.k, v FROM raw.r1 x JOIN raw.r2 y ON x.k = y.k;\n");
-  testing::WriteFile(root, "wh/etl/r2.sql", "INSERT OVERWRITE TABLE ads.r2 SELECT * FROM raw.r2;\n");
+  WriteTiedWarehouse(root);
   REQUIRE(Cli("store update v6.db wh", root).code == 0);
   {
     store::Database db((root / "v6.db").string(), false);
