@@ -73,10 +73,21 @@ bool LineageSource::HasUse(Level level, std::string_view node, Use use) const {
 std::vector<std::vector<Link>> LineageSource::ConditionsOfEach(const std::vector<std::string>& nodes,
                                                              Direction direction) const {
   std::vector<std::vector<Link>> out = LinksOfEach(Level::Column, nodes, direction, false, true);
+  const bool down = direction == Direction::Downstream;
   for (std::vector<Link>& links : out) {
-    // Sorted by the other end's name: the first link of each condition is the one kept.
+    // One link per condition, its other end made the node itself.
     std::set<std::pair<int64_t, uint32_t>> seen;
     std::erase_if(links, [&](const Link& l) { return !seen.emplace(l.statement.order, l.condition).second; });
+    for (Link& l : links) {
+      if (down) {
+        l.target = l.source;
+        l.target_table = l.source_table;
+      } else {
+        l.source = l.target;
+        l.source_table = l.target_table;
+      }
+    }
+    SortLinks(links, direction);
   }
   return out;
 }

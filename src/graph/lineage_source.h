@@ -113,10 +113,11 @@ class LineageSource {
   virtual std::vector<std::vector<Link>> LinksOfEach(Level level, const std::vector<std::string>& nodes,
                                                      Direction direction, bool values, bool conditions) const;
 
-  // The condition links of each of `nodes` (columns), one per condition: the
-  // one to the other end first by name. What a walk that counts a column's
-  // conditions without following them needs: a condition that reads a
-  // column may govern every column its statement writes.
+  // The conditions of each of `nodes` (columns) that Links() would give a
+  // condition link, one link per condition with both ends the node itself:
+  // what a walk that counts a column's conditions without following them
+  // needs (a condition that reads a column may govern every column its
+  // statement writes: reading them all to count one is what this saves).
   virtual std::vector<std::vector<Link>> ConditionsOfEach(const std::vector<std::string>& nodes,
                                                           Direction direction) const;
 

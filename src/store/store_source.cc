@@ -30,38 +30,39 @@ std::string Sql(std::string_view select, std::string_view from, std::string_view
   return Cat("SELECT ", select, ", ", statement_id, " FROM ", from, " WHERE ", where);
 }
 
-// The counted conditions downstream, `listed` (the conditions that list the
-// columns they govern) and those that govern every column their statement
-// writes. Such a condition's link is the one to its statement's first written
-// column by name, which is the same for all the statement's conditions: read
-// once per statement (a wide table's columns have ~1,000 such conditions in
-// ~450 statements writing ~13 columns each: 5,700 rows read, not 12,800).
-std::string CountedDownstream(const std::string& listed) {
-  return Cat("WITH r AS MATERIALIZED (SELECT s.full_name AS source, c.expression, c.clause, c.id AS condition_id, "
-             "s.table_id AS source_table, c.statement_id FROM columns s "
-             "JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
-             "JOIN conditions c ON c.id = cr.condition_id AND c.governs_all = 1 WHERE s.full_name",
-             kEach,
-             "), f AS MATERIALIZED (SELECT l.statement_id, min(g.full_name) AS target, g.table_id AS target_table "
-             "FROM column_lineage l JOIN columns g ON g.id = l.target_id "
-             "WHERE l.statement_id IN (SELECT statement_id FROM r) GROUP BY l.statement_id) ",
-             listed,
-             " UNION ALL SELECT r.source, f.target, r.expression, r.clause, r.condition_id, r.source_table, "
-             "f.target_table, r.statement_id FROM r JOIN f ON f.statement_id = r.statement_id");
+// The conditions of each node that a walk only counts: one link per
+// condition and node, both ends the node itself (LineageSource::
+// ConditionsOfEach), for the conditions that have a link at all: one that
+// governs a column downstream, one that reads a column upstream.
+std::string CountedConditions(Direction direction) {
+  const std::string counted_link = "n.full_name, n.full_name, c.expression, c.clause, c.id, n.table_id, n.table_id";
+  if (direction == Direction::Downstream)
+    return Sql(counted_link,
+               "columns n JOIN condition_columns cr ON cr.column_id = n.id AND cr.role = 'read' "
+               "JOIN conditions c ON c.id = cr.condition_id",
+               "c.statement_id",
+               "n.full_name" + kEach +
+                   " AND (EXISTS (SELECT 1 FROM condition_columns cg WHERE cg.condition_id = c.id AND cg.role = "
+                   "'governed') OR (c.governs_all = 1 AND EXISTS (SELECT 1 FROM column_lineage l WHERE "
+                   "l.statement_id = c.statement_id AND l.target_id IS NOT NULL)))");
+  // Upstream: the conditions governing the node, listed or through the
+  // statements writing it, that read some column.
+  return Sql(counted_link,
+             "columns n JOIN conditions c ON c.id IN (SELECT cg.condition_id FROM condition_columns cg "
+             "WHERE cg.column_id = n.id AND cg.role = 'governed' UNION SELECT c2.id FROM column_lineage l "
+             "JOIN conditions c2 ON c2.statement_id = l.statement_id AND c2.governs_all = 1 WHERE l.target_id = n.id)",
+             "c.statement_id",
+             "n.full_name" + kEach +
+                 " AND EXISTS (SELECT 1 FROM condition_columns cr WHERE cr.condition_id = c.id AND cr.role = 'read')");
 }
 
 // A condition column to the columns its condition governs: listed, or every
 // column the statement writes. The node is the condition's column (s)
-// downstream, the governed column (g) upstream. `counted`: one row per
-// condition and node, the other end first by name (SQLite takes the row's
-// other bare columns from the row of the min()).
-std::string ConditionLinks(Direction direction, bool counted) {
+// downstream, the governed column (g) upstream.
+std::string ConditionLinks(Direction direction) {
   const bool down = direction == Direction::Downstream;
-  const std::string select = Cat(counted && !down ? "min(s.full_name)" : "s.full_name", ", ",
-                                 counted && down ? "min(g.full_name)" : "g.full_name",
-                                 ", c.expression, c.clause, c.id, s.table_id, g.table_id");
+  const std::string select = "s.full_name, g.full_name, c.expression, c.clause, c.id, s.table_id, g.table_id";
   const std::string where = Cat(down ? "s" : "g", ".full_name", kEach);
-  const std::string group = counted ? Cat(" GROUP BY c.id, ", down ? "s.id" : "g.id") : "";
   const char* listed = down ? "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
                               "JOIN conditions c ON c.id = cr.condition_id "
                               "JOIN condition_columns cg ON cg.condition_id = c.id AND cg.role = 'governed' "
@@ -77,9 +78,7 @@ std::string ConditionLinks(Direction direction, bool counted) {
                            "JOIN conditions c ON c.statement_id = l.statement_id AND c.governs_all = 1 "
                            "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
                            "JOIN columns s ON s.id = cr.column_id";
-  if (counted && down) return CountedDownstream(Sql(select, listed, "c.statement_id", where) + group);
-  return Sql(select, listed, "c.statement_id", where) + group + " UNION ALL " +
-         Sql(select, all, "c.statement_id", where) + group;
+  return Sql(select, listed, "c.statement_id", where) + " UNION ALL " + Sql(select, all, "c.statement_id", where);
 }
 
 // Statements as the queries report them, by id (st.id compared after it).
@@ -105,10 +104,10 @@ struct StoreSource::Queries {
                                  "columns t JOIN column_lineage l ON l.target_id = t.id "
                                  "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id",
                                  "l.statement_id", "t.full_name" + kEach))),
-        conditions_down(db.Prepare(ConditionLinks(Direction::Downstream, false))),
-        conditions_up(db.Prepare(ConditionLinks(Direction::Upstream, false))),
-        counted_conditions_down(db.Prepare(ConditionLinks(Direction::Downstream, true))),
-        counted_conditions_up(db.Prepare(ConditionLinks(Direction::Upstream, true))),
+        conditions_down(db.Prepare(ConditionLinks(Direction::Downstream))),
+        conditions_up(db.Prepare(ConditionLinks(Direction::Upstream))),
+        counted_conditions_down(db.Prepare(CountedConditions(Direction::Downstream))),
+        counted_conditions_up(db.Prepare(CountedConditions(Direction::Upstream))),
         tables_down(db.Prepare(Sql("i.name, o.name",
                                    "tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
                                    "JOIN statement_tables b ON b.statement_id = a.statement_id AND b.role = 'output' "
