@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -299,6 +300,44 @@ TEST_CASE("warehouse schema: evidence keeps the first three places in input orde
   CHECK(u->columns[1].where == std::vector<std::string>{"1.sql:2", "5.sql:1", "6.sql:1"});  // a script's first use
   CHECK(u->evidence.uses == 9);
   CHECK(u->evidence.where == std::vector<std::string>{"1.sql:2", "2.sql:2", "5.sql:1"});
+}
+
+// Every name in `facts` overwritten in place: a merge that kept views into them would see the change.
+void Scramble(lineage::ScriptFacts& facts) {
+  auto over = [](std::string& s) { std::fill(s.begin(), s.end(), '#'); };
+  over(facts.file);
+  for (lineage::TableFacts& t : facts.tables) {
+    over(t.table);
+    over(t.like);
+    for (lineage::DeclaredColumn& c : t.columns) over(c.name), over(c.type);
+    for (lineage::DeclaredColumn& c : t.partition_columns) over(c.name), over(c.type);
+    for (lineage::InferredColumn& c : t.inferred) over(c.name);
+    for (lineage::ColumnPrecedence& p : t.precedence) over(p.a), over(p.b);
+  }
+  for (lineage::OpenReference& r : facts.open) {
+    over(r.column);
+    for (std::string& c : r.candidates) over(c);
+  }
+}
+
+TEST_CASE("warehouse schema: merged one script at a time, keeping nothing of the facts added, as MergeFacts merges") {
+  std::vector<lineage::ScriptFacts> facts = MixedFacts();
+  facts.push_back(Facts("6.sql", "select j from d.b join d.c on b.id = c.id;\ncreate table d.c (id int);\n"));
+  facts.push_back(Facts("7.sql", "create table d.t (a int, b int);\nselect u.z, u.y, u.x from d.u u;\n"));
+  facts.push_back(Facts("8.sql", "create table d.l like d.p;\nselect g.zz, g.g from d.given g;\n"));
+  lineage::Catalog given;
+  REQUIRE(catalog::LoadCatalogJson(R"({"tables": [{"name": "d.given", "columns": [{"name": "g"}]}]})", "default", given).empty());
+  const lineage::WarehouseSchema whole = lineage::MergeFacts(facts, given);
+  const std::string want = lineage::WarehouseCatalogJson(whole, given);
+  REQUIRE(Find(whole, "d.b") != nullptr);
+  CHECK(Find(whole, "d.b")->table.FindColumn("j") != nullptr);  // settled by elimination once d.c is declared
+  lineage::FactsMerger merger(given);
+  for (const lineage::ScriptFacts& f : facts) {
+    lineage::ScriptFacts added = f;
+    merger.Add(added);
+    Scramble(added);
+  }
+  CHECK(lineage::WarehouseCatalogJson(merger.Finish(), given) == want);
 }
 
 TEST_CASE("warehouse schema: the catalog a run analyses against is the merged one, evidence left out") {

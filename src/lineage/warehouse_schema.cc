@@ -36,9 +36,17 @@ struct FirstPlaces {
   }
 };
 
-// One declaration of a table, and the scripts that make it.
+// Empties `c`, its storage freed (clear() may keep it).
+template <typename Container>
+void Free(Container& c) {
+  Container().swap(c);
+}
+
+// One declaration of a table (its schema as the first script making it
+// wrote it), and the scripts that make it.
 struct Declaration {
-  const TableFacts* facts = nullptr;
+  std::vector<DeclaredColumn> columns, partition_columns;
+  std::string like;
   std::vector<Loc> places;  // in input order
 };
 
@@ -47,42 +55,63 @@ bool SameNames(const std::vector<DeclaredColumn>& a, const std::vector<DeclaredC
                     [](const DeclaredColumn& x, const DeclaredColumn& y) { return x.name == y.name; });
 }
 
-bool SameSchema(const TableFacts& a, const TableFacts& b) {
-  return a.like == b.like && SameNames(a.columns, b.columns) && SameNames(a.partition_columns, b.partition_columns);
+bool SameSchema(const Declaration& d, const TableFacts& t) {
+  return d.like == t.like && SameNames(d.columns, t.columns) && SameNames(d.partition_columns, t.partition_columns);
 }
 
 struct Inferred {
+  bool column = false;  // a column of the table (not a name met only in a precedence)
   uint32_t uses = 0;
   FirstPlaces where;
   std::pair<size_t, uint32_t> first{SIZE_MAX, 0};  // (script, order) of the first use
 };
 
-// Keyed by views of the scripts' names (the facts outlive the merge).
+// A table's inferred columns and the precedence votes between them. Each
+// name is kept once, a vote by the two names' ids: the pairs of a select
+// list are quadratic in its columns, and every script adds its own.
 struct InferredTable {
-  absl::flat_hash_map<std::string_view, Inferred> columns;
-  absl::flat_hash_map<std::pair<std::string_view, std::string_view>, uint32_t> precedence;
+  absl::flat_hash_map<std::string, uint32_t> ids;  // every name met, its index in `names`
+  std::vector<Inferred> names;
+  absl::flat_hash_map<uint64_t, uint32_t> precedence;  // Vote(a, b): a before b, in how many select lists
+
+  uint32_t Id(const std::string& name) {
+    auto [it, added] = ids.try_emplace(name, static_cast<uint32_t>(names.size()));
+    if (added) names.emplace_back();
+    return it->second;
+  }
+  Inferred& Column(const std::string& name) {
+    Inferred& c = names[Id(name)];
+    c.column = true;
+    return c;
+  }
+  const Inferred* FindColumn(const std::string& name) const {
+    auto it = ids.find(name);
+    return it == ids.end() || !names[it->second].column ? nullptr : &names[it->second];
+  }
+  static uint64_t Vote(uint32_t a, uint32_t b) { return uint64_t{a} << 32 | b; }
 };
 
 // Columns in the order select lists tend to name them: a column placed
 // before another in more select lists than after it comes first (Copeland
 // ranking), ties by first use.
 std::vector<std::string_view> OrderColumns(const InferredTable& t) {
-  std::vector<std::string_view> names;
-  names.reserve(t.columns.size());
-  for (const auto& [name, c] : t.columns) names.push_back(name);
+  std::vector<std::pair<std::string_view, uint32_t>> names;  // name, id
+  names.reserve(t.names.size());
+  for (const auto& [name, id] : t.ids)
+    if (t.names[id].column) names.emplace_back(name, id);
   std::sort(names.begin(), names.end());
   const size_t n = names.size();
   std::vector<int> wins(n, 0);
   std::vector<std::pair<size_t, uint32_t>> first(n);
-  for (size_t i = 0; i < n; ++i) first[i] = t.columns.at(names[i]).first;
+  for (size_t i = 0; i < n; ++i) first[i] = t.names[names[i].second].first;
   if (!t.precedence.empty()) {
-    auto votes = [&](std::string_view a, std::string_view b) {
-      auto it = t.precedence.find(std::make_pair(a, b));
+    auto votes = [&](uint32_t a, uint32_t b) {
+      auto it = t.precedence.find(InferredTable::Vote(a, b));
       return it == t.precedence.end() ? 0u : it->second;
     };
     for (size_t i = 0; i < n; ++i) {
       for (size_t j = i + 1; j < n; ++j) {
-        const uint32_t ij = votes(names[i], names[j]), ji = votes(names[j], names[i]);
+        const uint32_t ij = votes(names[i].second, names[j].second), ji = votes(names[j].second, names[i].second);
         if (ij > ji) ++wins[i];
         if (ji > ij) ++wins[j];
       }
@@ -96,7 +125,7 @@ std::vector<std::string_view> OrderColumns(const InferredTable& t) {
   });
   std::vector<std::string_view> out;
   out.reserve(n);
-  for (size_t i : order) out.push_back(names[i]);
+  for (size_t i : order) out.push_back(names[i].first);
   return out;
 }
 
@@ -125,64 +154,84 @@ const char* EvidenceKindName(EvidenceKind k) {
   return "inferred";
 }
 
-namespace {
+class FactsMerger::Impl {
+ public:
+  Impl(const Catalog& given, bool evidence) : given_(given), evidence_(evidence) {}
 
-// MergeFacts; without `evidence`, only the tables (what a run analyses
-// against): no places, uses or conflicts, which are most of the merge's
-// allocations.
-WarehouseSchema Merge(std::span<const ScriptFacts> scripts, const Catalog& given, bool evidence) {
-  auto place = [&](Loc l) { return Place(scripts[l.script].file, l.line); };
-  // Declarations, grouped by schema, in input order.
-  absl::flat_hash_map<std::string_view, std::vector<Declaration>> declared;
-  absl::flat_hash_map<std::string_view, InferredTable> inferred;
-  for (size_t si = 0; si < scripts.size(); ++si) {
-    const ScriptFacts& s = scripts[si];
+  void Add(const ScriptFacts& s) {
+    const auto si = static_cast<uint32_t>(scripts_++);
+    if (evidence_) files_.push_back(s.file);
     for (const TableFacts& t : s.tables) {
-      if (given.Find(t.table) != nullptr) continue;
+      if (given_.Find(t.table) != nullptr) continue;
       if (t.declared) {
-        std::vector<Declaration>& ds = declared[t.table];
-        auto it = std::find_if(ds.begin(), ds.end(), [&](const Declaration& d) { return SameSchema(*d.facts, t); });
-        if (it == ds.end()) it = ds.insert(ds.end(), Declaration{&t, {}});
-        it->places.push_back(Loc{static_cast<uint32_t>(si), t.declared_line});
+        std::vector<Declaration>& ds = declared_[t.table];
+        auto it = std::find_if(ds.begin(), ds.end(), [&](const Declaration& d) { return SameSchema(d, t); });
+        if (it == ds.end()) it = ds.insert(ds.end(), Declaration{t.columns, t.partition_columns, t.like, {}});
+        it->places.push_back(Loc{si, t.declared_line});
       }
       if (t.inferred.empty()) continue;
-      InferredTable& it = inferred[t.table];
-      it.columns.reserve(it.columns.size() + t.inferred.size());
+      InferredTable& it = inferred_[t.table];
       for (const InferredColumn& c : t.inferred) {
-        Inferred& into = it.columns[c.name];
+        Inferred& into = it.Column(c.name);
         into.uses += c.uses;
-        into.where.Add(Loc{static_cast<uint32_t>(si), c.line});
-        into.first = std::min(into.first, std::make_pair(si, c.order));
+        into.where.Add(Loc{si, c.line});
+        into.first = std::min(into.first, std::make_pair(size_t{si}, c.order));
       }
-      for (const ColumnPrecedence& p : t.precedence) it.precedence[std::make_pair(std::string_view(p.a), std::string_view(p.b))] += p.count;
+      for (const ColumnPrecedence& p : t.precedence) {
+        const uint32_t a = it.Id(p.a);
+        it.precedence[InferredTable::Vote(a, it.Id(p.b))] += p.count;
+      }
     }
+    for (const OpenReference& r : s.open) open_.push_back(Open{si, r});
   }
 
+  void Finish(const std::function<void(LearnedTable&&)>& each);
+
+ private:
+  struct Open {
+    uint32_t script = 0;
+    OpenReference ref;
+  };
+
+  std::string PlaceText(Loc l) const { return Place(files_[l.script], l.line); }
+
+  const Catalog& given_;
+  const bool evidence_;
+  size_t scripts_ = 0;
+  std::vector<std::string> files_;  // by script, with evidence: the places' files
+  // Declarations, grouped by schema, in input order.
+  absl::flat_hash_map<std::string, std::vector<Declaration>> declared_;
+  absl::flat_hash_map<std::string, InferredTable> inferred_;
+  std::vector<Open> open_;  // in input order
+};
+
+void FactsMerger::Impl::Finish(const std::function<void(LearnedTable&&)>& each) {
   std::map<std::string, LearnedTable, std::less<>> out;
   std::map<std::string, std::string> likes;  // CREATE TABLE t LIKE s: t -> s
   // Declared tables: the declaration most scripts make (the first on a tie).
-  for (auto& [name, ds] : declared) {
+  for (auto& [name, ds] : declared_) {
     auto best = std::max_element(ds.begin(), ds.end(), [](const Declaration& a, const Declaration& b) {
       return a.places.size() < b.places.size();  // max_element keeps the first of equals
     });
-    LearnedTable& lt = out[std::string(name)];
+    LearnedTable& lt = out[name];
     lt.table.name = name;
-    lt.table.columns = ToCatalog(best->facts->columns);
-    lt.table.partition_columns = ToCatalog(best->facts->partition_columns);
+    lt.table.columns = ToCatalog(best->columns);
+    lt.table.partition_columns = ToCatalog(best->partition_columns);
     lt.evidence.kind = EvidenceKind::Declared;
-    if (evidence) {
+    if (evidence_) {
       for (size_t i = 0; i < best->places.size() && i < kEvidencePlaces; ++i)
-        lt.evidence.where.push_back(place(best->places[i]));
+        lt.evidence.where.push_back(PlaceText(best->places[i]));
       for (const Declaration& d : ds)
         if (&d != &*best)
-          for (Loc l : d.places) lt.conflicts.push_back(place(l));
+          for (Loc l : d.places) lt.conflicts.push_back(PlaceText(l));
     }
-    if (!best->facts->like.empty()) likes[std::string(name)] = best->facts->like;
+    if (!best->like.empty()) likes[name] = best->like;
   }
+  Free(declared_);
   // CREATE TABLE ... LIKE: the other table's columns, once known.
   for (const auto& [name, like] : likes) {
     LearnedTable& lt = out[name];
-    const CatalogTable* src = given.Find(like);
+    const CatalogTable* src = given_.Find(like);
     if (src == nullptr && !likes.contains(like)) {
       auto it = out.find(like);
       if (it != out.end()) src = &it->second.table;
@@ -198,70 +247,71 @@ WarehouseSchema Merge(std::span<const ScriptFacts> scripts, const Catalog& given
 
   // Bare columns of multi-table queries, settled by elimination until nothing changes.
   auto has = [&](const std::string& table, const std::string& column) {
-    if (const CatalogTable* t = given.Find(table)) return t->FindColumn(column) != nullptr;
+    if (const CatalogTable* t = given_.Find(table)) return t->FindColumn(column) != nullptr;
     if (auto it = out.find(table); it != out.end() && !it->second.table.open)
       return it->second.table.FindColumn(column) != nullptr;
-    auto it = inferred.find(table);
-    return it != inferred.end() && it->second.columns.contains(column);
+    auto it = inferred_.find(table);
+    return it != inferred_.end() && it->second.FindColumn(column) != nullptr;
   };
   auto closed = [&](const std::string& table) {
-    if (given.Find(table) != nullptr) return true;
+    if (given_.Find(table) != nullptr) return true;
     auto it = out.find(table);
     return it != out.end() && !it->second.table.open;
   };
   for (bool changed = true; changed;) {
     changed = false;
-    for (size_t si = 0; si < scripts.size(); ++si) {
-      for (const OpenReference& r : scripts[si].open) {
-        const std::string* only = nullptr;
-        size_t could = 0;
-        bool known = false;
-        for (const std::string& t : r.candidates) {
-          if (has(t, r.column)) {
-            known = true;
-            break;
-          }
-          if (!closed(t)) {
-            ++could;
-            only = &t;
-          }
+    for (const Open& o : open_) {
+      const OpenReference& r = o.ref;
+      const std::string* only = nullptr;
+      size_t could = 0;
+      bool known = false;
+      for (const std::string& t : r.candidates) {
+        if (has(t, r.column)) {
+          known = true;
+          break;
         }
-        if (known || could != 1) continue;
-        Inferred& c = inferred[*only].columns[r.column];
-        c.uses += 1;
-        c.where.Add(Loc{static_cast<uint32_t>(si), r.line});
-        c.first = std::min(c.first, std::make_pair(si, UINT32_MAX));
-        changed = true;
+        if (!closed(t)) {
+          ++could;
+          only = &t;
+        }
       }
+      if (known || could != 1) continue;
+      Inferred& c = inferred_[*only].Column(r.column);
+      c.uses += 1;
+      c.where.Add(Loc{o.script, r.line});
+      c.first = std::min(c.first, std::make_pair(size_t{o.script}, UINT32_MAX));
+      changed = true;
     }
   }
+  Free(open_);
 
   // Tables known only by inference: open, their columns in select-list order.
   // (Tables of the --catalog never got here: they were skipped above.)
-  for (auto& [name, t] : inferred) {
+  for (auto& [name, t] : inferred_) {
     auto dit = out.find(name);
     if (dit != out.end() && !dit->second.table.open) continue;  // a declaration beats inference
-    LearnedTable& lt = dit != out.end() ? dit->second : out[std::string(name)];
+    LearnedTable& lt = dit != out.end() ? dit->second : out[name];
     lt.table.name = name;
     lt.table.open = true;
     if (dit == out.end()) lt.evidence.kind = EvidenceKind::Inferred;
     for (std::string_view col : OrderColumns(t)) {
       if (lt.table.FindColumn(col) != nullptr) continue;
-      const Inferred& in = t.columns.at(col);
       CatalogColumn c;
       c.name = col;
       c.inferred = true;
       lt.table.columns.push_back(std::move(c));
-      if (!evidence) continue;
+      if (!evidence_) continue;
+      const Inferred& in = *t.FindColumn(std::string(col));
       lt.evidence.uses += in.uses;
       for (uint8_t i = 0; i < in.where.size; ++i)
-        AddPlace(lt.evidence.where, scripts[in.where.at[i].script].file, in.where.at[i].line);
+        AddPlace(lt.evidence.where, files_[in.where.at[i].script], in.where.at[i].line);
     }
   }
-  WarehouseSchema schema;
-  schema.tables.reserve(out.size());
-  for (auto& [name, lt] : out) {
-    const size_t n = evidence ? lt.table.columns.size() + lt.table.partition_columns.size() : 0;
+  // Each table's evidence made, handed over, and what made it freed.
+  for (auto next = out.begin(); next != out.end(); next = out.erase(next)) {
+    const std::string& name = next->first;
+    LearnedTable& lt = next->second;
+    const size_t n = evidence_ ? lt.table.columns.size() + lt.table.partition_columns.size() : 0;
     lt.columns.resize(n);
     const InferredTable* inferred_table = nullptr;
     for (size_t i = 0; i < n; ++i) {
@@ -269,20 +319,42 @@ WarehouseSchema Merge(std::span<const ScriptFacts> scripts, const Catalog& given
           i < lt.table.columns.size() ? lt.table.columns[i] : lt.table.partition_columns[i - lt.table.columns.size()];
       Evidence& e = lt.columns[i];
       if (c.inferred) {
-        if (inferred_table == nullptr) inferred_table = &inferred.at(name);
-        const Inferred& in = inferred_table->columns.at(c.name);
+        if (inferred_table == nullptr) inferred_table = &inferred_.at(name);
+        const Inferred& in = *inferred_table->FindColumn(c.name);
         e.kind = EvidenceKind::Inferred;
         e.uses = in.uses;
         e.where.reserve(in.where.size);
-        for (uint8_t k = 0; k < in.where.size; ++k) e.where.push_back(place(in.where.at[k]));
+        for (uint8_t k = 0; k < in.where.size; ++k) e.where.push_back(PlaceText(in.where.at[k]));
       } else {
         e.kind = EvidenceKind::Declared;
         e.where = lt.evidence.where;
       }
     }
-    schema.tables.push_back(std::move(lt));
+    if (inferred_table != nullptr) inferred_.erase(name);
+    each(std::move(lt));
   }
+  // What is left of the merge (the inferred columns of declared tables).
+  Free(inferred_);
+  Free(files_);
+}
+
+FactsMerger::FactsMerger(const Catalog& given, bool evidence) : impl_(std::make_unique<Impl>(given, evidence)) {}
+FactsMerger::~FactsMerger() = default;
+void FactsMerger::Add(const ScriptFacts& facts) { impl_->Add(facts); }
+void FactsMerger::Finish(const std::function<void(LearnedTable&&)>& each) { impl_->Finish(each); }
+
+WarehouseSchema FactsMerger::Finish() {
+  WarehouseSchema schema;
+  impl_->Finish([&](LearnedTable&& t) { schema.tables.push_back(std::move(t)); });
   return schema;
+}
+
+namespace {
+
+WarehouseSchema Merge(std::span<const ScriptFacts> scripts, const Catalog& given, bool evidence) {
+  FactsMerger merger(given, evidence);
+  for (const ScriptFacts& s : scripts) merger.Add(s);
+  return merger.Finish();
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -58,6 +59,34 @@ inline constexpr size_t kEvidencePlaces = 3;
 // Merges `scripts` (in input order: it breaks ties between declarations)
 // over `given`, the --catalog tables, which are never overridden.
 WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given);
+
+// MergeFacts one script at a time, so that a warehouse's facts need not all
+// be held at once: Add each script's facts in input order, then Finish once.
+// The merger copies what the schema needs (per table: the distinct
+// declarations, each inferred column's uses and first places, the select
+// lists' precedence counts; the open references) and keeps nothing of the
+// facts it was given. `given` must outlive it.
+class FactsMerger {
+ public:
+  // Without `evidence`, only the tables (what a run analyses against): no
+  // places, uses or conflicts.
+  explicit FactsMerger(const Catalog& given, bool evidence = true);
+  ~FactsMerger();
+  FactsMerger(const FactsMerger&) = delete;
+  FactsMerger& operator=(const FactsMerger&) = delete;
+
+  void Add(const ScriptFacts& facts);
+  // Once, after the last Add: the merged schema. The one taking `each` hands
+  // the tables over one at a time, sorted by name, each as its evidence is
+  // made, freeing what made it: a caller that stores the evidence table by
+  // table never holds it all.
+  WarehouseSchema Finish();
+  void Finish(const std::function<void(LearnedTable&&)>& each);
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // What an update that re-merges part of the schema needs (store/update.cc).
 // The tables a script's facts say something of: the tables they declare or
