@@ -354,6 +354,14 @@ TEST_CASE("warehouse schema: the catalog a run analyses against is the merged on
   CHECK(want.size() == 7);  // d.a, d.b (given), d.l, d.m, d.p, d.t, d.u
   for (size_t i = 0; i < want.size(); ++i) CHECK(Described(*want[i]) == Described(*got[i]));
   CHECK(direct->Find("d.a")->FindColumn("k") != nullptr);
+  // The same tables looked up on demand, the evidence dropped (what a store's update analyses against).
+  const lineage::Catalog loaded(lineage::LearnedTables(lineage::MergeFacts(facts, *given)), given);
+  const std::vector<const lineage::CatalogTable*> on_demand = loaded.Tables();
+  REQUIRE(on_demand.size() == want.size());
+  for (size_t i = 0; i < want.size(); ++i) CHECK(Described(*want[i]) == Described(*on_demand[i]));
+  REQUIRE(loaded.Find("d.u") != nullptr);
+  CHECK(Described(*loaded.Find("d.u")) == Described(*merged.Find("d.u")));
+  CHECK(loaded.Find("d.b") == given->Find("d.b"));
   // Scripts that say nothing leave the given catalog as it is.
   CHECK(lineage::LearnedCatalog(std::vector<lineage::ScriptFacts>{Facts("e.sql", "show tables;\n")}, given) == given);
 }

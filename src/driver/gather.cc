@@ -151,22 +151,28 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   return gatherer.Finish();
 }
 
-std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
-                                                int jobs) {
-  std::vector<lineage::ScriptFacts> out(inputs.size());
+void GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options, int jobs,
+                   const std::function<void(size_t, lineage::ScriptFacts&&)>& sink) {
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i = next++; i < inputs.size(); i = next++) {
       LoadedInput in = LoadForGather(inputs[i], MaxFileBytes(options.limits));
-      out[i].file = inputs[i].name;
-      if (in.unreadable) continue;
-      out[i] = GatherScript(*in.source, options);
+      lineage::ScriptFacts facts;
+      facts.file = inputs[i].name;
+      if (!in.unreadable) facts = GatherScript(*in.source, options);
+      sink(i, std::move(facts));
     }
   };
   std::vector<std::thread> threads;
   for (int t = 1; t < jobs; ++t) threads.emplace_back(work);
   work();
   for (std::thread& t : threads) t.join();
+}
+
+std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
+                                                int jobs) {
+  std::vector<lineage::ScriptFacts> out(inputs.size());
+  GatherScripts(inputs, options, jobs, [&](size_t i, lineage::ScriptFacts&& facts) { out[i] = std::move(facts); });
   return out;
 }
 

@@ -4,6 +4,7 @@
 // every script against (lineage/warehouse_schema.h).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -23,6 +24,12 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
 // cannot be read give empty facts (the analysis reports them).
 std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
                                                 int jobs);
+
+// The same, each input's facts handed to `sink` with the input's index as
+// soon as they are gathered, on the gathering threads: a caller keeping them
+// in a compact form (a store encodes them) never holds them all.
+void GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options, int jobs,
+                   const std::function<void(size_t, lineage::ScriptFacts&&)>& sink);
 
 // What `inputs` say about the warehouse, over the --catalog tables `given`:
 // gathered on up to `jobs` threads and merged (lineage::MergeFacts).

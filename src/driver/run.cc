@@ -345,10 +345,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   std::shared_ptr<const lineage::Catalog> frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
   std::vector<InputFile> read_once;
   const std::vector<InputFile>* scripts = &inputs;
-  if (options.learned != nullptr) {
-    if (!options.learned->empty())
-      frozen = std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(*options.learned, frozen));
-  } else if (options.learned_tables != nullptr) {
+  if (options.learned_tables != nullptr) {
     frozen = std::make_shared<const lineage::Catalog>(options.learned_tables, frozen);
   } else if (options.analyze.learn_schema) {
     // Phase one: what the scripts say about the warehouse's tables, beneath each script's own DDL.

@@ -98,12 +98,9 @@ struct RunOptions {
   int jobs = 0;                     // threads analysing at once; 0 = one per available core
   bool sequenced = false;           // each script sees what the earlier ones created
   bool record_schema = false;       // fill FileResult::schema (what each script read and declared)
-  // The learned warehouse schema, when the caller merged it already (a
-  // store merges the facts it keeps): the run analyses against it instead of
-  // gathering the inputs' facts (phase one).
-  std::shared_ptr<const lineage::WarehouseSchema> learned;
-  // The same, its tables looked up on demand (a store's learned schema); set
-  // at most one of the two.
+  // The learned warehouse schema's tables, when the caller merged it already
+  // (a store merges the facts it keeps; lineage::LearnedTables): the run
+  // analyses against them instead of gathering the inputs' facts (phase one).
   std::shared_ptr<const lineage::TableLoader> learned_tables;
   // Called once the catalogs are loaded, before any script is analysed.
   std::function<void(const lineage::Catalog&)> on_catalog;

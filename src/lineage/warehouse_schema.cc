@@ -425,6 +425,43 @@ std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scrip
 
 namespace {
 
+class MergedTables : public TableLoader {
+ public:
+  explicit MergedTables(WarehouseSchema schema) {
+    tables_.reserve(schema.tables.size());
+    for (LearnedTable& t : schema.tables) {
+      t.table.learned = true;
+      std::string name = t.table.name;
+      tables_.emplace(std::move(name), std::move(t.table));
+      t = LearnedTable();
+    }
+  }
+
+  const CatalogTable* Find(const std::string& name) const override {
+    auto it = tables_.find(name);
+    return it == tables_.end() ? nullptr : &it->second;
+  }
+
+  std::vector<const CatalogTable*> All() const override {
+    std::vector<const CatalogTable*> out;
+    out.reserve(tables_.size());
+    for (const auto& [name, table] : tables_) out.push_back(&table);
+    std::sort(out.begin(), out.end(), [](const CatalogTable* a, const CatalogTable* b) { return a->name < b->name; });
+    return out;
+  }
+
+ private:
+  absl::flat_hash_map<std::string, CatalogTable> tables_;
+};
+
+}  // namespace
+
+std::shared_ptr<const TableLoader> LearnedTables(WarehouseSchema schema) {
+  return std::make_shared<const MergedTables>(std::move(schema));
+}
+
+namespace {
+
 nlohmann::ordered_json EvidenceJson(const Evidence& e) {
   nlohmann::ordered_json j;
   j["kind"] = EvidenceKindName(e.kind);

@@ -115,6 +115,12 @@ Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Cata
 // the scripts teach nothing. `base` is not null.
 std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scripts, std::shared_ptr<const Catalog> base);
 
+// The same tables as a loader a catalog looks them up in on demand
+// (Catalog(loader, base) finds what LearnedCatalog(schema, base) finds):
+// `schema` taken over, each table's evidence freed as it goes, so that a
+// caller that stored the evidence analyses against the tables alone.
+std::shared_ptr<const TableLoader> LearnedTables(WarehouseSchema schema);
+
 // One learned table as WarehouseCatalogJson writes it, on one line.
 std::string LearnedTableJson(const LearnedTable& table);
 

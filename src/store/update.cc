@@ -216,34 +216,45 @@ absl::flat_hash_map<std::string, StoredLearned> LoadLearnedRows(Database& db,
 }
 
 // The learned schema as the store holds it (learned_tables, learned_columns)
-// brought up to `schema`, for the tables of `before` (as LoadLearnedRows read
-// them) and those of `schema`; returns the names of the tables whose entry,
-// as the scripts look it up, changed (added and removed ones too). Rows whose
-// evidence alone changed are rewritten and not returned: no lineage depends
-// on where a column was seen.
-absl::flat_hash_set<std::string> StoreLearnedSchema(StoreWriter& writer, const lineage::WarehouseSchema& schema,
-                                                    absl::flat_hash_map<std::string, StoredLearned> before) {
-  absl::flat_hash_set<std::string> changed;
-  for (const lineage::LearnedTable& t : schema.tables) {
+// brought up to the merged one, table by table, for the tables of `before`
+// (as LoadLearnedRows read them) and those Put; Finish returns the names of
+// the tables whose entry, as the scripts look it up, changed (added and
+// removed ones too). Rows whose evidence alone changed are rewritten and not
+// returned: no lineage depends on where a column was seen.
+class LearnedSchemaUpdate {
+ public:
+  LearnedSchemaUpdate(StoreWriter& writer, absl::flat_hash_map<std::string, StoredLearned> before)
+      : writer_(writer), before_(std::move(before)) {}
+
+  void Put(const lineage::LearnedTable& t) {
     const std::string digest = EntryDigest(t);
-    auto it = before.find(t.table.name);
-    if (it != before.end() && it->second.digest == digest && it->second.has_entry) {
-      before.erase(it);
-      continue;
+    auto it = before_.find(t.table.name);
+    if (it != before_.end() && it->second.digest == digest && it->second.has_entry) {
+      before_.erase(it);
+      return;
     }
     lineage::CatalogTable entry = t.table;
     entry.learned = true;  // as lineage::LearnedCatalog puts it
     const std::string fingerprint = driver::TableFingerprint(entry);
-    if (it == before.end() || it->second.fingerprint != fingerprint) changed.insert(t.table.name);
-    writer.PutLearnedTable(t, fingerprint, digest);
-    if (it != before.end()) before.erase(it);
+    if (it == before_.end() || it->second.fingerprint != fingerprint) changed_.insert(t.table.name);
+    writer_.PutLearnedTable(t, fingerprint, digest);
+    if (it != before_.end()) before_.erase(it);
   }
-  for (const auto& [name, row] : before) {
-    writer.RemoveLearnedTable(name);
-    changed.insert(name);
+
+  // The tables of `before` no Put named are no longer learned.
+  absl::flat_hash_set<std::string> Finish() && {
+    for (const auto& [name, row] : before_) {
+      writer_.RemoveLearnedTable(name);
+      changed_.insert(name);
+    }
+    return std::move(changed_);
   }
-  return changed;
-}
+
+ private:
+  StoreWriter& writer_;
+  absl::flat_hash_map<std::string, StoredLearned> before_;
+  absl::flat_hash_set<std::string> changed_;
+};
 
 // What a part of the learned schema is merged from: the tables some changed
 // scripts' facts name, grown until no script's facts tie them to another
@@ -481,8 +492,8 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   // scripts changed order (ties between declarations go by input order).
   std::vector<std::optional<std::string>> encoded_facts(n);  // as gathered, encoded once to be merged and stored
   std::vector<std::vector<std::string>> fact_tables(n);      // lineage::FactTables of the gathered ones
-  std::shared_ptr<const lineage::WarehouseSchema> learned;   // the whole schema, when merged whole
-  std::shared_ptr<const StoredLearnedTables> learned_tables;  // else: what was merged, and the stored entries
+  std::shared_ptr<const lineage::TableLoader> learned;       // the learned tables the analysis looks up
+  std::shared_ptr<const StoredLearnedTables> learned_tables;  // when merged in part: the part, and the stored entries
   absl::flat_hash_set<std::string> relearned;                // learned tables whose entry changed
   std::vector<char> dependant(n);                            // unchanged, analysed again: what it read changed
   // When no script came, went or changed, the facts and the schema merged
@@ -513,20 +524,18 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
         last = p;
       }
     }
-    // Each gathered script's facts as they will be read back, so that every update merges the same values.
-    std::vector<lineage::ScriptFacts> facts(n);
+    // The scripts' facts are held encoded (a fifth of their size as values), each decoded when it is merged.
     auto gather = [&](const std::vector<size_t>& at) {
       std::vector<driver::InputFile> files;
       for (size_t i : at) files.push_back(inputs[i]);
-      std::vector<lineage::ScriptFacts> gathered = driver::GatherScripts(files, run.analyze, driver::ResolveJobs(run.jobs));
-      for (size_t k = 0; k < gathered.size(); ++k) {
-        const size_t i = at[k];
-        encoded_facts[i] = EncodeFacts(gathered[k]);
-        if (!DecodeFacts(*encoded_facts[i], inputs[i].name, facts[i]))
-          throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
-        fact_tables[i] = lineage::FactTables(facts[i]);
-        gathered[k] = lineage::ScriptFacts();  // one copy at a time: a large warehouse's facts take hundreds of MB
-      }
+      driver::GatherScripts(files, run.analyze, driver::ResolveJobs(run.jobs),
+                            [&](size_t k, lineage::ScriptFacts&& f) { encoded_facts[at[k]] = EncodeFacts(f); });
+    };
+    // A gathered script's facts as they will be read back, so that every update merges the same values.
+    auto read_back = [&](size_t i, lineage::ScriptFacts& facts) {
+      if (!DecodeFacts(*encoded_facts[i], inputs[i].name, facts))
+        throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
+      fact_tables[i] = lineage::FactTables(facts);
     };
     std::vector<size_t> changed_at;
     for (size_t i = 0; i < n; ++i)
@@ -536,9 +545,9 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       LearnedPart part;
       std::vector<std::string> frontier;
       for (size_t i : changed_at) {
+        read_back(i, part.facts[i]);
         for (const std::string& t : fact_tables[i])
           if (part.tables.insert(t).second) frontier.push_back(t);
-        part.facts[i] = facts[i];
       }
       Statement named = db.Prepare("SELECT name FROM fact_tables WHERE script_id = ?");
       for (int64_t id : replaced_ids) {
@@ -551,8 +560,11 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
         std::vector<lineage::ScriptFacts> narrowed;
         for (const auto& [position, f] : part.facts) narrowed.push_back(lineage::NarrowFacts(f, part.tables));
         const lineage::WarehouseSchema merged = lineage::MergeFacts(narrowed, *catalog.given);
-        relearned = StoreLearnedSchema(writer, merged, LoadLearnedRows(db, part.tables));
+        LearnedSchemaUpdate stored(writer, LoadLearnedRows(db, part.tables));
+        for (const lineage::LearnedTable& t : merged.tables) stored.Put(t);
+        relearned = std::move(stored).Finish();
         learned_tables = std::make_shared<const StoredLearnedTables>(db.path(), merged, std::move(part.tables));
+        learned = learned_tables;
       } else {
         whole = true;  // a script's facts are missing: merged whole, where it is analysed again
       }
@@ -560,40 +572,52 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     if (whole) {
       const bool index = index_missing;
       if (index) db.Exec("DELETE FROM fact_tables");
-      Statement stored_facts = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
       std::vector<size_t> to_gather;
+      for (size_t i = 0; i < n; ++i)
+        if (!same[i] && !encoded_facts[i]) to_gather.push_back(i);
+      gather(to_gather);
+      // Merged one script at a time, in input order: the warehouse's facts are never all held as values.
+      lineage::FactsMerger merger(*catalog.given);
+      Statement stored_facts = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
+      lineage::ScriptFacts facts;
       for (size_t i = 0; i < n; ++i) {
         if (same[i]) {
           const int64_t id = find(inputs[i].name)->id;
           stored_facts.Bind(1, id);
-          const bool read = stored_facts.Step() && DecodeFacts(stored_facts.Text(0), inputs[i].name, facts[i]);
+          const bool read = stored_facts.Step() && DecodeFacts(stored_facts.Text(0), inputs[i].name, facts);
           stored_facts.Reset();
           if (read) {
-            if (index) writer.AddFactTables(id, lineage::FactTables(facts[i]));
+            if (index) writer.AddFactTables(id, lineage::FactTables(facts));
+            merger.Add(facts);
             continue;
           }
           dependant[i] = true;  // its facts are missing: analysed again to store them
+          if (!encoded_facts[i]) gather({i});
         }
-        if (!encoded_facts[i]) to_gather.push_back(i);
+        read_back(i, facts);
+        merger.Add(facts);
       }
-      gather(to_gather);
-      learned = std::make_shared<const lineage::WarehouseSchema>(lineage::MergeFacts(facts, *catalog.given));
-      relearned = StoreLearnedSchema(writer, *learned, LoadLearnedRows(db));
+      // Each table stored with its evidence as the merge makes it; the analysis looks up the tables alone.
+      LearnedSchemaUpdate stored(writer, LoadLearnedRows(db));
+      lineage::WarehouseSchema tables;
+      merger.Finish([&](lineage::LearnedTable&& t) {
+        stored.Put(t);
+        tables.tables.emplace_back().table = std::move(t.table);
+      });
+      relearned = std::move(stored).Finish();
+      learned = lineage::LearnedTables(std::move(tables));
       if (index) db.Prepare("DELETE FROM meta WHERE key = 'fact_tables'").Run();
     }
   }
   // The learned schema the analysis looks up: as merged whole, or the
   // stored entries with what was merged in part (when nothing was merged, as stored).
-  auto stored_learned_tables = [&] {
-    if (learned == nullptr && learned_tables == nullptr)
+  auto learned_loader = [&] {
+    if (learned == nullptr) {
       learned_tables = std::make_shared<const StoredLearnedTables>(db.path(), lineage::WarehouseSchema(),
                                                                    absl::flat_hash_set<std::string>());
-    return learned_tables;
-  };
-  auto learned_catalog = [&](std::shared_ptr<const lineage::Catalog> base) -> std::shared_ptr<const lineage::Catalog> {
-    if (learned != nullptr)
-      return learned->empty() ? base : std::make_shared<const lineage::Catalog>(lineage::LearnedCatalog(*learned, base));
-    return std::make_shared<const lineage::Catalog>(stored_learned_tables(), base);
+      learned = learned_tables;
+    }
+    return learned;
   };
   // A stored entry that did not read back was taken as unknown: the update fails (rolled back).
   auto check_learned_tables = [&] {
@@ -656,10 +680,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       driver::RunOptions ro = run;
       ro.record_schema = true;
       ro.renderer = nullptr;
-      if (learn) {
-        ro.learned = learned;
-        ro.learned_tables = stored_learned_tables();
-      }
+      if (learn) ro.learned_tables = learned_loader();
       const driver::RunSummary r = driver::Run(todo, ro, [&](driver::FilePart&& part) { write(std::move(part)); });
       if (!r.fatal_error.empty()) {
         summary.fatal_error = r.fatal_error;
@@ -670,7 +691,8 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     // In run order on one session that starts from the --catalog and the
     // learned schema: an unchanged script whose reads still hold is replaced
     // by what it declared; any other is analysed.
-    std::shared_ptr<const lineage::Catalog> start = learn ? learned_catalog(catalog.given) : catalog.given;
+    std::shared_ptr<const lineage::Catalog> start =
+        learn ? std::make_shared<const lineage::Catalog>(learned_loader(), catalog.given) : catalog.given;
     lineage::Session session = driver::NewSession(run.analyze, lineage::Catalog(start));
     ReadCheck reads(db);
     Statement declared =
