@@ -493,7 +493,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   std::vector<std::optional<std::string>> encoded_facts(n);  // as gathered, encoded once to be merged and stored
   std::vector<std::vector<std::string>> fact_tables(n);      // lineage::FactTables of the gathered ones
   std::shared_ptr<const lineage::TableLoader> learned;       // the learned tables the analysis looks up
-  std::shared_ptr<const StoredLearnedTables> learned_tables;  // when merged in part: the part, and the stored entries
+  std::shared_ptr<const StoredLearnedTables> learned_tables;  // unless merged whole: the stored entries (and the part)
   absl::flat_hash_set<std::string> relearned;                // learned tables whose entry changed
   std::vector<char> dependant(n);                            // unchanged, analysed again: what it read changed
   // When no script came, went or changed, the facts and the schema merged
@@ -524,7 +524,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
         last = p;
       }
     }
-    // The scripts' facts are held encoded (a fifth of their size as values), each decoded when it is merged.
+    // The scripts' facts are held encoded (a third of their size as values), each decoded when it is merged.
     auto gather = [&](const std::vector<size_t>& at) {
       std::vector<driver::InputFile> files;
       for (size_t i : at) files.push_back(inputs[i]);
