@@ -10,6 +10,8 @@
 #include <thread>
 
 #include "base/arena.h"
+#include "base/strings.h"
+#include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
 
@@ -40,6 +42,109 @@ bool MaySayAboutSchema(StatementKind kind) {
     case StatementKind::Import:
     case StatementKind::Other:
       return false;
+  }
+  return false;
+}
+
+using lexer::Keyword;
+using lexer::Token;
+using lexer::TokenKind;
+
+// An ALTER statement says something only when it adds, replaces or changes
+// columns (FactsGatherer::AlterTable) or is ALTER VIEW ... AS SELECT (a view
+// declared again): never without one of these words.
+bool AlterMaySayAboutSchema(std::string_view text) {
+  for (size_t i = 0; i + 4 <= text.size(); ++i) {
+    const std::string_view at = text.substr(i);
+    if (EqualsIgnoreCase(at.substr(0, 4), "view") || EqualsIgnoreCase(at.substr(0, 6), "column") ||
+        EqualsIgnoreCase(at.substr(0, 6), "change"))
+      return true;
+  }
+  return false;
+}
+
+bool IsNamePart(const Token& t) {
+  return t.kind == TokenKind::Word || t.kind == TokenKind::QuotedIdent || t.kind == TokenKind::Variable;
+}
+
+// The parts of the qualified name that starts at toks[i], as the parser reads
+// a table name (name ('.' name)*, a backquoted `db.tbl` split at its dots);
+// `i` is left on its last token.
+void NameParts(std::string_view text, std::span<const Token> toks, size_t& i, std::vector<std::string>& parts) {
+  parts.clear();
+  while (true) {
+    const Token& t = toks[i];
+    std::string_view s = text.substr(t.begin, t.end - t.begin);
+    if (t.kind == TokenKind::QuotedIdent) {
+      std::string name = lexer::UnquoteIdentifier(s);
+      for (size_t from = 0;;) {
+        const size_t dot = name.find('.', from);
+        parts.push_back(name.substr(from, dot == std::string::npos ? std::string::npos : dot - from));
+        if (dot == std::string::npos) break;
+        from = dot + 1;
+      }
+    } else {
+      parts.emplace_back(s);
+    }
+    if (i + 2 < toks.size() && toks[i + 1].kind == TokenKind::Dot && IsNamePart(toks[i + 2])) {
+      i += 2;
+      continue;
+    }
+    return;
+  }
+}
+
+// Whether a query or DML statement's tokens may name a table the script has
+// not declared; one that names none says nothing FactsGatherer keeps (its
+// facts are all about real tables not of the script's own: uses, open
+// references, column order), so it need not be parsed. Conservative: every
+// name where the grammar can put a table is taken for one (after FROM, JOIN,
+// USING, UNIQUEJOIN, PRESERVE, INTO, OVERWRITE, TABLE, UPDATE, and after `,`
+// and `(` inside a FROM clause, which lasts until SELECT, WHERE, GROUP,
+// HAVING, ORDER or WINDOW at its depth), and a name that is not certainly a
+// declared table means "may".
+bool MayNameUndeclaredTable(std::string_view text, std::span<const Token> toks, const lineage::FactsGatherer& facts,
+                            bool sql11_keywords_as_names) {
+  std::vector<bool> in_from{false};  // per parenthesis depth
+  bool table_next = false;           // the previous token puts a table name here
+  bool after_insert_word = false;    // INTO / OVERWRITE: an optional TABLE follows
+  std::vector<std::string> parts;
+  std::vector<std::string_view> views;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    const Token& t = toks[i];
+    const bool keyword_table = t.kind == TokenKind::Word && t.keyword == Keyword::Table &&
+                               (after_insert_word || (i + 1 < toks.size() && toks[i + 1].kind == TokenKind::LParen));
+    if (table_next && IsNamePart(t) && t.keyword != Keyword::Select && !keyword_table) {
+      NameParts(text, toks, i, parts);
+      views.assign(parts.begin(), parts.end());
+      if (!facts.Declared(views)) return true;
+      table_next = after_insert_word = false;
+      continue;
+    }
+    table_next = after_insert_word = false;
+    if (t.kind == TokenKind::Comma) {
+      table_next = in_from.back();
+    } else if (t.kind == TokenKind::LParen) {
+      table_next = in_from.back();
+      in_from.push_back(in_from.back());
+    } else if (t.kind == TokenKind::RParen) {
+      if (in_from.size() > 1) in_from.pop_back();
+    } else if (t.kind == TokenKind::Word && !(i > 0 && toks[i - 1].kind == TokenKind::Dot)) {
+      const Keyword k = t.keyword;
+      if (k == Keyword::From || k == Keyword::Join || k == Keyword::Using || k == Keyword::Uniquejoin) {
+        in_from.back() = true;
+        table_next = true;
+      } else if (k == Keyword::Into || k == Keyword::Overwrite) {
+        table_next = after_insert_word = true;
+      } else if (k == Keyword::Table || k == Keyword::Update || k == Keyword::Preserve) {
+        table_next = true;
+      } else if (k == Keyword::Select || k == Keyword::Where || k == Keyword::Having || k == Keyword::Window) {
+        in_from.back() = false;
+      } else if ((k == Keyword::Group || k == Keyword::Order) && !sql11_keywords_as_names) {
+        // GROUP and ORDER are names under hive.support.sql11.reserved.keywords=false.
+        in_from.back() = false;
+      }
+    }
   }
   return false;
 }
@@ -136,11 +241,20 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
     if (st.command != lexer::CommandKind::None || st.text().size() > limits.max_statement_bytes) return;
-    if (!MaySayAboutSchema(lexer::GuessStatementKind(st.text(), /*tell_ctas=*/false))) return;
+    const StatementKind kind = lexer::GuessStatementKind(st.text(), /*tell_ctas=*/false);
+    if (!MaySayAboutSchema(kind)) return;
+    if (kind == StatementKind::Alter && !AlterMaySayAboutSchema(st.text())) return;
+    const bool names_tables = kind == StatementKind::Query || kind == StatementKind::Insert ||
+                              kind == StatementKind::Update || kind == StatementKind::Delete ||
+                              kind == StatementKind::Merge;
     Arena arena;
     Diagnostics diags;
     try {
-      const ast::Statement* stmt = parser::ParseStatement(st.text(), arena, parse, diags);
+      const ast::Statement* stmt =
+          parser::ParseStatementIf(st.text(), arena, parse, diags, [&](std::span<const lexer::Token> toks) {
+            return !names_tables ||
+                   MayNameUndeclaredTable(st.text(), toks, gatherer, parse.sql11_keywords_as_names);
+          });
       if (stmt == nullptr) return;
       lines.StartStatement(st.span.begin);
       gatherer.Statement(*stmt, [&](Span span) { return lines.LineOf(st.ToOriginal(span).begin); });

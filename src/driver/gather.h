@@ -17,7 +17,10 @@
 namespace hivelineage::driver {
 
 // One script's facts: its statements split and parsed as AnalyzeScript would
-// (variables, `set` lines, limits), each walked by a FactsGatherer.
+// (variables, `set` lines, limits), each walked by a FactsGatherer. Statements
+// that cannot carry facts are not parsed: those of kinds that say nothing about
+// schema, ALTERs that touch no columns or views, and queries and DML whose
+// tokens name no table but the script's own.
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options);
 
 // Every input's facts, in input order, on up to `jobs` threads. Inputs that

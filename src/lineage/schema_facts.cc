@@ -186,6 +186,13 @@ class FactsGatherer::Impl {
     }
   }
 
+  bool Declared(std::span<const std::string_view> parts) const {
+    if (parts.empty()) return false;
+    const std::string key = parts.size() == 1 ? Cat(db_, ".", ToLower(parts[0]))
+                                              : Cat(ToLower(parts[0]), ".", ToLower(parts[1]));
+    return own_.contains(key);
+  }
+
   ScriptFacts Finish() {
     ScriptFacts out;
     out.file = file_;
@@ -532,6 +539,8 @@ FactsGatherer::~FactsGatherer() = default;
 void FactsGatherer::Statement(const ast::Statement& s, const std::function<uint32_t(Span)>& line_of) {
   impl_->Statement(s, line_of);
 }
+
+bool FactsGatherer::Declared(std::span<const std::string_view> parts) const { return impl_->Declared(parts); }
 
 ScriptFacts FactsGatherer::Finish() { return impl_->Finish(); }
 

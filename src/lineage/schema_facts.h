@@ -15,7 +15,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ast/ast.h"
@@ -90,6 +92,10 @@ class FactsGatherer {
 
   // `line_of` maps a span of the statement to its 1-based line in the file.
   void Statement(const ast::Statement& s, const std::function<uint32_t(Span)>& line_of);
+  // Whether the script so far declared (or created) the table named by
+  // `parts` (a qualified name's parts as written, unquoted): naming it tells
+  // nothing. Lets a caller skip statements that name no other table.
+  bool Declared(std::span<const std::string_view> parts) const;
   ScriptFacts Finish();
 
  private:

@@ -407,14 +407,21 @@ void DropStrayHints(std::vector<Token>& toks) {
   }
   toks.resize(w);
 }
-}  // namespace
 
-ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags) {
+// `text`'s tokens, in a vector each thread reuses.
+std::vector<Token>& Lex(std::string_view text, const ParseOptions& options, Diagnostics& diags, bool* lex_error) {
   thread_local std::vector<Token> tokens;
   tokens.clear();
   const lexer::TokenizeSummary lexed = lexer::Tokenize(text, options.lex, tokens, diags);
-  const bool lex_error = lexed.has_error;
+  *lex_error = lexed.has_error;
   if (lexed.has_hint) DropStrayHints(tokens);
+  return tokens;
+}
+}  // namespace
+
+ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags) {
+  bool lex_error = false;
+  std::vector<Token>& tokens = Lex(text, options, diags, &lex_error);
   Parser p(text, tokens, arena, options);
   ast::Statement* stmt = p.ParseTop();
   if (stmt == nullptr) {
@@ -422,6 +429,18 @@ ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseO
     return nullptr;
   }
   if (lex_error) return nullptr;
+  for (Diagnostic& d : p.warnings_) diags.push_back(std::move(d));
+  return stmt;
+}
+
+ast::Statement* ParseStatementIf(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags,
+                                 absl::FunctionRef<bool(std::span<const lexer::Token>)> worth) {
+  bool lex_error = false;
+  std::vector<Token>& tokens = Lex(text, options, diags, &lex_error);
+  if (lex_error || !worth(tokens)) return nullptr;
+  Parser p(text, tokens, arena, options);
+  ast::Statement* stmt = p.ParseTop();
+  if (stmt == nullptr) return nullptr;
   for (Diagnostic& d : p.warnings_) diags.push_back(std::move(d));
   return stmt;
 }

@@ -6,7 +6,10 @@
 // at least one Error diagnostic; offsets are relative to `text`.
 #pragma once
 
+#include <span>
 #include <string_view>
+
+#include "absl/functional/function_ref.h"
 
 #include "ast/ast.h"
 #include "base/arena.h"
@@ -30,6 +33,13 @@ struct ParseOptions {
 // Parses exactly one statement (no trailing `;`). `text` must stay alive as
 // long as the AST (names may point into it); nodes are allocated in `arena`.
 ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags);
+
+// The same, but parses only when the tokens hold no lexical error and `worth`
+// says they are worth it (nullptr otherwise, and when the parse fails, with no
+// parse error reported): the gather phase reads statements for schema facts
+// only, and skips those whose tokens show they carry none.
+ast::Statement* ParseStatementIf(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags,
+                                 absl::FunctionRef<bool(std::span<const lexer::Token>)> worth);
 
 // What the output reports the statement as (base/statement_kind.def): an
 // INSERT or a query, a CTAS or a plain CREATE TABLE, ...; Other for null.
