@@ -94,6 +94,13 @@ void NameParts(std::string_view text, std::span<const Token> toks, size_t& i, st
   }
 }
 
+// MayNameUndeclaredTable's vectors, kept from one statement to the next.
+struct NameScratch {
+  std::vector<uint8_t> in_from;  // per parenthesis depth
+  std::vector<std::string> parts;
+  std::vector<std::string_view> views;
+};
+
 // Whether a query or DML statement's tokens may name a table the script has
 // not declared; one that names none says nothing FactsGatherer keeps (its
 // facts are all about real tables not of the script's own: uses, open
@@ -104,12 +111,13 @@ void NameParts(std::string_view text, std::span<const Token> toks, size_t& i, st
 // HAVING, ORDER or WINDOW at its depth), and a name that is not certainly a
 // declared table means "may".
 bool MayNameUndeclaredTable(std::string_view text, std::span<const Token> toks, const lineage::FactsGatherer& facts,
-                            bool sql11_keywords_as_names) {
-  std::vector<bool> in_from{false};  // per parenthesis depth
-  bool table_next = false;           // the previous token puts a table name here
-  bool after_insert_word = false;    // INTO / OVERWRITE: an optional TABLE follows
-  std::vector<std::string> parts;
-  std::vector<std::string_view> views;
+                            bool sql11_keywords_as_names, NameScratch& scratch) {
+  std::vector<uint8_t>& in_from = scratch.in_from;
+  std::vector<std::string>& parts = scratch.parts;
+  std::vector<std::string_view>& views = scratch.views;
+  in_from.assign(1, false);
+  bool table_next = false;         // the previous token puts a table name here
+  bool after_insert_word = false;  // INTO / OVERWRITE: an optional TABLE follows
   for (size_t i = 0; i < toks.size(); ++i) {
     const Token& t = toks[i];
     const bool keyword_table = t.kind == TokenKind::Word && t.keyword == Keyword::Table &&
@@ -238,6 +246,7 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   auto& parse = reading.parse;
   Diagnostics ignored;
   LineCounter lines(source.text());
+  NameScratch scratch;
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
     if (st.command != lexer::CommandKind::None || st.text().size() > limits.max_statement_bytes) return;
@@ -253,7 +262,7 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
       const ast::Statement* stmt =
           parser::ParseStatementIf(st.text(), arena, parse, diags, [&](std::span<const lexer::Token> toks) {
             return !names_tables ||
-                   MayNameUndeclaredTable(st.text(), toks, gatherer, parse.sql11_keywords_as_names);
+                   MayNameUndeclaredTable(st.text(), toks, gatherer, parse.sql11_keywords_as_names, scratch);
           });
       if (stmt == nullptr) return;
       lines.StartStatement(st.span.begin);
