@@ -253,6 +253,18 @@ TEST_CASE("a binary file is one error, \"binary file, skipped\"") {
   // Text with a stray control byte is still text.
   LoadedInput text = DecodeInput("y.sql", "insert overwrite table dw.a select x, y, z from ods.s where dt = '1';\n\x1a");
   CHECK(text.diagnostics.empty());
+  // Binary: more than one control byte in twenty (white space and UTF-8 bytes
+  // are not control bytes), counted alike in the first bytes and the last few.
+  for (int controls = 5; controls <= 6; ++controls) {
+    CAPTURE(controls);
+    std::string t = "select \xC3\xA9\t\n\v\f\r from t where a = 'b';";
+    t.resize(100 - static_cast<size_t>(controls), ' ');
+    for (int c = 0; c < controls - 1; ++c) t.insert(t.begin() + 10 * c, '\x01');
+    t += "\x02";  // in the tail after the last 16-byte step
+    REQUIRE(t.size() == 100);
+    const bool binary = DecodeInput("z.sql", t).source->text().empty();
+    CHECK(binary == (controls == 6));
+  }
 }
 
 TEST_CASE("USE and --default-db decide the database") {

@@ -12,6 +12,10 @@
 #include <system_error>
 #include <thread>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "base/strings.h"
 #include "driver/encoding.h"
 #include "driver/gather.h"
@@ -216,8 +220,25 @@ namespace {
 bool LooksBinary(std::string_view bytes) {
   const std::string_view head = bytes.substr(0, 64 * 1024);
   size_t control = 0;
-  for (unsigned char c : head)
+  size_t i = 0;
+#if defined(__SSE2__)
+  // Every file of a run is read once or twice: count 16 bytes a step.
+  const __m128i top = _mm_set1_epi8(0x1F), tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'),
+                vt = _mm_set1_epi8('\v'), ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r');
+  for (; i + 16 <= head.size(); i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(head.data() + i));
+    const __m128i below = _mm_cmpeq_epi8(_mm_max_epu8(v, top), top);  // c < 0x20
+    const __m128i space = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)),
+                                       _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, vt), _mm_cmpeq_epi8(v, ff)),
+                                                    _mm_cmpeq_epi8(v, cr)));
+    control += static_cast<size_t>(
+        __builtin_popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(space, below)))));
+  }
+#endif
+  for (; i < head.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(head[i]);
     if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v') ++control;
+  }
   return control * 20 > head.size();
 }
 }  // namespace
