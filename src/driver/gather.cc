@@ -209,18 +209,25 @@ std::optional<std::string> ReadRegularFile(const std::string& path, uint64_t max
   std::optional<std::string> out;
   struct stat st {};
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) <= max_bytes) {
+    // One byte more than the size asked: a read that stops short of it has
+    // met the end of the file (a regular file's reads stop short only there),
+    // so no second read is needed to see that the file did not grow.
     const size_t size = static_cast<size_t>(st.st_size);
     std::string bytes;
     bytes.reserve(size + SourceFile::kPadding + 1);
-    bytes.resize(size);
+    bytes.resize(size + 1);
     size_t got = 0;
-    while (got < size) {
-      const ssize_t n = ::read(fd, bytes.data() + got, size - got);
+    while (got <= size) {
+      const size_t want = size + 1 - got;
+      const ssize_t n = ::read(fd, bytes.data() + got, want);
       if (n <= 0) break;
       got += static_cast<size_t>(n);
+      if (static_cast<size_t>(n) < want) break;
     }
-    char more = 0;
-    if (got == size && ::read(fd, &more, 1) == 0) out = std::move(bytes);
+    if (got == size) {
+      bytes.resize(size);
+      out = std::move(bytes);
+    }
   }
   ::close(fd);
   return out;
