@@ -26,6 +26,7 @@ bool IsPseudoColumn(std::string_view name) {
 
 std::vector<DeclaredColumn> ToDeclared(std::span<const ColumnDef> defs) {
   std::vector<DeclaredColumn> out;
+  out.reserve(defs.size());
   for (const ColumnDef& d : defs) out.push_back(DeclaredColumn{Lower(d.name), std::string(d.type.text)});
   return out;
 }
