@@ -131,6 +131,7 @@ std::vector<std::string_view> OrderColumns(const InferredTable& t) {
 
 std::vector<CatalogColumn> ToCatalog(const std::vector<DeclaredColumn>& v) {
   std::vector<CatalogColumn> out;
+  out.reserve(v.size());
   for (const DeclaredColumn& d : v) {
     CatalogColumn c;
     c.name = d.name;
