@@ -433,3 +433,36 @@ TEST_CASE("schema facts: a table named among the script's own tables is read whe
                         {"ods.t_view", {"z"}},
                     });
 }
+
+TEST_CASE("warehouse schema: a run merges each script's facts as it is gathered, in input order, on any threads") {
+  // Each script names one more column of ods.t: the learned column order is
+  // the scripts' order, which a merge in the order the threads finish would
+  // not keep.
+  const std::filesystem::path dir = testing::ProcessTempDir("hivelineage_learn_order_");
+  std::vector<driver::InputFile> inputs;
+  for (int i = 0; i < 40; ++i) {
+    const std::string name = "s" + std::string(i < 10 ? "0" : "") + std::to_string(i) + ".sql";
+    std::string sql = "insert overwrite table dw.x" + std::to_string(i) + " select a.c" + std::to_string(i) +
+                      (i % 3 == 0 ? ", b.k" + std::to_string(i) + " from ods.t a join ods.u b on a.id = b.id;\n"
+                                  : " from ods.t a;\n");
+    // The first script long enough for the others to finish before it.
+    if (i == 0)
+      for (int k = 0; k < 5000; ++k) sql += "select a.c" + std::to_string(i) + " from ods.t a where a.id = " + std::to_string(k) + ";\n";
+    inputs.push_back(driver::InputFile{testing::WriteFile(dir, name, sql).string(), name});
+  }
+  const auto given = std::make_shared<const lineage::Catalog>();
+  const std::shared_ptr<const lineage::Catalog> one_by_one =
+      lineage::LearnedCatalog(driver::GatherScripts(inputs, {}, 1), given);
+  const lineage::CatalogTable* want = one_by_one->Find("ods.t");
+  REQUIRE(want != nullptr);
+  REQUIRE(want->columns.size() == 41);  // id and c0..c39
+  for (int jobs : {1, 2, 4}) {
+    const std::shared_ptr<const lineage::Catalog> learned = driver::LearnCatalog(inputs, {}, jobs, given);
+    for (const char* table : {"ods.t", "ods.u"}) {
+      const lineage::CatalogTable* got = learned->Find(table);
+      REQUIRE(got != nullptr);
+      CHECK(Columns(*got) == Columns(*one_by_one->Find(table)));
+    }
+    CHECK(learned->Tables().size() == one_by_one->Tables().size());
+  }
+}

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -322,7 +324,28 @@ lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, co
 
 std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
                                                      int jobs, std::shared_ptr<const lineage::Catalog> given) {
-  return lineage::LearnedCatalog(GatherScripts(inputs, options, jobs), std::move(given));
+  // Each script's facts merged as soon as those of every script before it
+  // are (the merge goes in input order), then dropped: a run over a big
+  // warehouse holds the merged tables, not every script's facts. Threads take
+  // inputs in order; those finished while an earlier, longer one is still
+  // being gathered wait for it.
+  lineage::FactsMerger merger(*given, /*evidence=*/false);
+  std::mutex mu;
+  std::map<size_t, lineage::ScriptFacts> waiting;
+  size_t next = 0;
+  GatherScripts(inputs, options, jobs, [&](size_t i, lineage::ScriptFacts&& facts) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (i != next) {
+      waiting.emplace(i, std::move(facts));
+      return;
+    }
+    merger.Add(facts);
+    for (++next; !waiting.empty() && waiting.begin()->first == next; ++next) {
+      merger.Add(waiting.begin()->second);
+      waiting.erase(waiting.begin());
+    }
+  });
+  return lineage::LearnedCatalogFrom(merger.Finish(), std::move(given));
 }
 
 }  // namespace hivelineage::driver

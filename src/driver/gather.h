@@ -42,6 +42,8 @@ lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, co
 // The catalog a run analyses `inputs` against: what they say about the
 // warehouse put above `given` (not null), without the evidence LearnWarehouse
 // keeps for `catalog` and the store; `given` itself when they say nothing.
+// Each script's facts are merged (lineage::FactsMerger) once those of every
+// script before it are, then dropped: never all held at once.
 std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
                                                      int jobs, std::shared_ptr<const lineage::Catalog> given);
 

@@ -415,6 +415,10 @@ Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Cata
 
 std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scripts, std::shared_ptr<const Catalog> base) {
   WarehouseSchema schema = Merge(scripts, *base, /*evidence=*/false);
+  return LearnedCatalogFrom(std::move(schema), std::move(base));
+}
+
+std::shared_ptr<const Catalog> LearnedCatalogFrom(WarehouseSchema&& schema, std::shared_ptr<const Catalog> base) {
   if (schema.empty()) return base;
   auto c = std::make_shared<Catalog>(std::move(base));
   for (LearnedTable& t : schema.tables) {

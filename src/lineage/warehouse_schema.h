@@ -115,6 +115,10 @@ Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Cata
 // the scripts teach nothing. `base` is not null.
 std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scripts, std::shared_ptr<const Catalog> base);
 
+// The same from a schema a FactsMerger without evidence made (`schema` taken
+// over): for a caller that merges the scripts' facts as they are gathered.
+std::shared_ptr<const Catalog> LearnedCatalogFrom(WarehouseSchema&& schema, std::shared_ptr<const Catalog> base);
+
 // The same tables as a loader a catalog looks them up in on demand
 // (Catalog(loader, base) finds what LearnedCatalog(schema, base) finds):
 // `schema` taken over, each table's evidence freed as it goes, so that a
