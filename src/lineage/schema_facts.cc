@@ -188,10 +188,8 @@ class FactsGatherer::Impl {
   }
 
   bool Declared(std::span<const std::string_view> parts) const {
-    if (parts.empty()) return false;
-    const std::string key = parts.size() == 1 ? Cat(db_, ".", ToLower(parts[0]))
-                                              : Cat(ToLower(parts[0]), ".", ToLower(parts[1]));
-    return own_.contains(key);
+    const size_t n = parts.size();
+    return n > 0 && own_.contains(Key(n, parts[0], n > 1 ? parts[1] : ""));
   }
 
   ScriptFacts Finish() {
@@ -230,9 +228,15 @@ class FactsGatherer::Impl {
   };
 
   std::string Key(const QualifiedName& name) const {
-    if (name.parts.empty()) return {};
-    if (name.parts.size() == 1) return Cat(db_, ".", Lower(name.parts[0]));
-    return Cat(Lower(name.parts[0]), ".", Lower(name.parts[1]));
+    const size_t n = name.parts.size();
+    return Key(n, n > 0 ? name.parts[0].name : "", n > 1 ? name.parts[1].name : "");
+  }
+  // db.table of a name of `n` parts as written, the first two given: one part
+  // is a table of the current database.
+  std::string Key(size_t n, std::string_view first, std::string_view second) const {
+    if (n == 0) return {};
+    if (n == 1) return Cat(db_, ".", ToLower(first));
+    return Cat(ToLower(first), ".", ToLower(second));
   }
 
   uint32_t LineOf(Span span) const { return (*line_of_)(span); }
