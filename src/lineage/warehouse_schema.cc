@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
 #include "base/strings.h"
 #include "nlohmann/json.hpp"
 
@@ -84,8 +85,8 @@ struct InferredTable {
     c.column = true;
     return c;
   }
-  const Inferred* FindColumn(const std::string& name) const {
-    auto it = ids.find(name);
+  const Inferred* FindColumn(std::string_view name) const {
+    auto it = ids.find(absl::string_view(name.data(), name.size()));
     return it == ids.end() || !names[it->second].column ? nullptr : &names[it->second];
   }
   static uint64_t Vote(uint32_t a, uint32_t b) { return uint64_t{a} << 32 | b; }
@@ -302,7 +303,7 @@ void FactsMerger::Impl::Finish(const std::function<void(LearnedTable&&)>& each) 
       c.inferred = true;
       lt.table.columns.push_back(std::move(c));
       if (!evidence_) continue;
-      const Inferred& in = *t.FindColumn(std::string(col));
+      const Inferred& in = *t.FindColumn(col);
       lt.evidence.uses += in.uses;
       for (uint8_t i = 0; i < in.where.size; ++i)
         AddPlace(lt.evidence.where, files_[in.where.at[i].script], in.where.at[i].line);
