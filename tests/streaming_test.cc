@@ -75,8 +75,8 @@ Output Whole(output::Format format) {
   std::unique_ptr<output::Writer> w = output::MakeWriter(format);
   w->Begin(o.out);
   // Every script starts over what all of them say about the warehouse.
-  const auto learned = std::make_shared<const lineage::Catalog>(
-      lineage::LearnedCatalog(driver::LearnWarehouse(Inputs(), {}, 1, lineage::Catalog()), nullptr));
+  const std::shared_ptr<const lineage::Catalog> learned = lineage::LearnedCatalog(
+      driver::LearnWarehouse(Inputs(), {}, 1, lineage::Catalog()), std::make_shared<const lineage::Catalog>());
   for (const driver::InputFile& in : Inputs()) {
     driver::LoadedInput loaded = driver::LoadInput(in);
     lineage::Session session;

@@ -347,9 +347,11 @@ TEST_CASE("warehouse schema: the catalog a run analyses against is the merged on
                                    given_tables)
               .empty());
   const auto given = std::make_shared<const lineage::Catalog>(std::move(given_tables));
-  const lineage::Catalog merged = lineage::LearnedCatalog(lineage::MergeFacts(facts, *given), given);
-  const std::shared_ptr<const lineage::Catalog> direct = lineage::LearnedCatalog(facts, given);
-  const std::vector<const lineage::CatalogTable*> want = merged.Tables(), got = direct->Tables();
+  const std::shared_ptr<const lineage::Catalog> merged = lineage::LearnedCatalog(lineage::MergeFacts(facts, *given), given);
+  lineage::FactsMerger without_evidence(*given, /*evidence=*/false);
+  for (const lineage::ScriptFacts& f : facts) without_evidence.Add(f);
+  const std::shared_ptr<const lineage::Catalog> direct = lineage::LearnedCatalog(without_evidence.Finish(), given);
+  const std::vector<const lineage::CatalogTable*> want = merged->Tables(), got = direct->Tables();
   REQUIRE(want.size() == got.size());
   CHECK(want.size() == 7);  // d.a, d.b (given), d.l, d.m, d.p, d.t, d.u
   for (size_t i = 0; i < want.size(); ++i) CHECK(Described(*want[i]) == Described(*got[i]));
@@ -360,10 +362,11 @@ TEST_CASE("warehouse schema: the catalog a run analyses against is the merged on
   REQUIRE(on_demand.size() == want.size());
   for (size_t i = 0; i < want.size(); ++i) CHECK(Described(*want[i]) == Described(*on_demand[i]));
   REQUIRE(loaded.Find("d.u") != nullptr);
-  CHECK(Described(*loaded.Find("d.u")) == Described(*merged.Find("d.u")));
+  CHECK(Described(*loaded.Find("d.u")) == Described(*merged->Find("d.u")));
   CHECK(loaded.Find("d.b") == given->Find("d.b"));
   // Scripts that say nothing leave the given catalog as it is.
-  CHECK(lineage::LearnedCatalog(std::vector<lineage::ScriptFacts>{Facts("e.sql", "show tables;\n")}, given) == given);
+  CHECK(lineage::LearnedCatalog(lineage::MergeFacts(std::vector<lineage::ScriptFacts>{Facts("e.sql", "show tables;\n")}, *given),
+                                given) == given);
 }
 
 TEST_CASE("schema facts: lines of uses and declarations, whatever the line ends, in file order or not") {
@@ -452,7 +455,7 @@ TEST_CASE("warehouse schema: a run merges each script's facts as it is gathered,
   }
   const auto given = std::make_shared<const lineage::Catalog>();
   const std::shared_ptr<const lineage::Catalog> one_by_one =
-      lineage::LearnedCatalog(driver::GatherScripts(inputs, {}, 1), given);
+      lineage::LearnedCatalog(lineage::MergeFacts(driver::GatherScripts(inputs, {}, 1), *given), given);
   const lineage::CatalogTable* want = one_by_one->Find("ods.t");
   REQUIRE(want != nullptr);
   REQUIRE(want->columns.size() == 41);  // id and c0..c39

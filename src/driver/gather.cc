@@ -345,7 +345,7 @@ std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile
       waiting.erase(waiting.begin());
     }
   });
-  return lineage::LearnedCatalogFrom(merger.Finish(), std::move(given));
+  return lineage::LearnedCatalog(merger.Finish(), std::move(given));
 }
 
 }  // namespace hivelineage::driver

@@ -351,18 +351,10 @@ WarehouseSchema FactsMerger::Finish() {
   return schema;
 }
 
-namespace {
-
-WarehouseSchema Merge(std::span<const ScriptFacts> scripts, const Catalog& given, bool evidence) {
-  FactsMerger merger(given, evidence);
+WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given) {
+  FactsMerger merger(given);
   for (const ScriptFacts& s : scripts) merger.Add(s);
   return merger.Finish();
-}
-
-}  // namespace
-
-WarehouseSchema MergeFacts(std::span<const ScriptFacts> scripts, const Catalog& given) {
-  return Merge(scripts, given, /*evidence=*/true);
 }
 
 std::vector<std::string> FactTables(const ScriptFacts& facts) {
@@ -404,22 +396,7 @@ ScriptFacts NarrowFacts(const ScriptFacts& facts, const absl::flat_hash_set<std:
   return out;
 }
 
-Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Catalog> base) {
-  Catalog c(std::move(base));
-  for (const LearnedTable& t : schema.tables) {
-    CatalogTable table = t.table;
-    table.learned = true;
-    c.Put(std::move(table));
-  }
-  return c;
-}
-
-std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scripts, std::shared_ptr<const Catalog> base) {
-  WarehouseSchema schema = Merge(scripts, *base, /*evidence=*/false);
-  return LearnedCatalogFrom(std::move(schema), std::move(base));
-}
-
-std::shared_ptr<const Catalog> LearnedCatalogFrom(WarehouseSchema&& schema, std::shared_ptr<const Catalog> base) {
+std::shared_ptr<const Catalog> LearnedCatalog(WarehouseSchema schema, std::shared_ptr<const Catalog> base) {
   if (schema.empty()) return base;
   auto c = std::make_shared<Catalog>(std::move(base));
   for (LearnedTable& t : schema.tables) {

@@ -105,19 +105,12 @@ void AddTiedTables(const ScriptFacts& facts, absl::flat_hash_set<std::string>& t
 // all the facts gives them.
 ScriptFacts NarrowFacts(const ScriptFacts& facts, const absl::flat_hash_set<std::string>& tables);
 
-// A catalog whose lookups fall through to `base` (the --catalog tables), with
-// the learned tables put above it.
-Catalog LearnedCatalog(const WarehouseSchema& schema, std::shared_ptr<const Catalog> base);
-
-// The same from the scripts' facts: LearnedCatalog(MergeFacts(scripts, *base),
-// base) as a run analyses against it, made without the evidence (places,
-// uses, conflicts) that only `catalog` and the store read; `base` itself when
-// the scripts teach nothing. `base` is not null.
-std::shared_ptr<const Catalog> LearnedCatalog(std::span<const ScriptFacts> scripts, std::shared_ptr<const Catalog> base);
-
-// The same from a schema a FactsMerger without evidence made (`schema` taken
-// over): for a caller that merges the scripts' facts as they are gathered.
-std::shared_ptr<const Catalog> LearnedCatalogFrom(WarehouseSchema&& schema, std::shared_ptr<const Catalog> base);
+// A catalog whose lookups fall through to `base` (the --catalog tables, not
+// null), with the learned tables of `schema` (taken over) put above it;
+// `base` itself when the scripts taught nothing. What a run analyses against
+// (driver::LearnCatalog merges without the evidence only `catalog` and the
+// store read).
+std::shared_ptr<const Catalog> LearnedCatalog(WarehouseSchema schema, std::shared_ptr<const Catalog> base);
 
 // The same tables as a loader a catalog looks them up in on demand
 // (Catalog(loader, base) finds what LearnedCatalog(schema, base) finds):
