@@ -4,6 +4,7 @@
 #include <set>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 #include "base/strings.h"
 #include "lineage/catalog_json.h"
@@ -16,9 +17,13 @@ using graph::Level;
 using graph::Link;
 using graph::LinkKind;
 
-// The nodes a query reads links of: the JSON array of names bound to ?1 (one
-// query for a whole layer of a walk rather than one per node).
-const std::string kEach = " IN (SELECT value FROM json_each(?1))";
+// The nodes a query reads links of: the JSON array of names (or ids) bound
+// to ?1, one query for a whole layer of a walk rather than one per node. The
+// array is the outer loop (CROSS JOIN fixes the order), each element looked
+// up once by `node = j.value`: `node IN (SELECT value FROM json_each(?1))`
+// first copies the array into a temporary index, which cost about as much
+// as the lookups. The array's elements must be distinct (JsonArray).
+std::string EachOf(std::string_view from) { return Cat("json_each(?1) j CROSS JOIN ", from); }
 
 // Whether a value edge's source arrives masked: its own masking (store
 // version 3), else its column's flag (rows a version 2 store kept).
@@ -38,21 +43,22 @@ std::string CountedConditions(Direction direction) {
   const std::string counted_link = "n.full_name, n.full_name, c.expression, c.clause, c.id, n.table_id, n.table_id";
   if (direction == Direction::Downstream)
     return Sql(counted_link,
-               "columns n JOIN condition_columns cr ON cr.column_id = n.id AND cr.role = 'read' "
-               "JOIN conditions c ON c.id = cr.condition_id",
+               EachOf("columns n JOIN condition_columns cr ON cr.column_id = n.id AND cr.role = 'read' "
+                      "JOIN conditions c ON c.id = cr.condition_id"),
                "c.statement_id",
-               "n.full_name" + kEach +
-                   " AND (EXISTS (SELECT 1 FROM condition_columns cg WHERE cg.condition_id = c.id AND cg.role = "
+               "n.full_name = j.value"
+               " AND (EXISTS (SELECT 1 FROM condition_columns cg WHERE cg.condition_id = c.id AND cg.role = "
                    "'governed') OR (c.governs_all = 1 AND EXISTS (SELECT 1 FROM column_lineage l WHERE "
                    "l.statement_id = c.statement_id AND l.target_id IS NOT NULL)))");
   // Upstream: the conditions governing the node, listed or through the
   // statements writing it, that read some column.
   return Sql(counted_link,
-             "columns n JOIN conditions c ON c.id IN (SELECT cg.condition_id FROM condition_columns cg "
-             "WHERE cg.column_id = n.id AND cg.role = 'governed' UNION SELECT c2.id FROM column_lineage l "
-             "JOIN conditions c2 ON c2.statement_id = l.statement_id AND c2.governs_all = 1 WHERE l.target_id = n.id)",
+             EachOf("columns n JOIN conditions c ON c.id IN (SELECT cg.condition_id FROM condition_columns cg "
+                    "WHERE cg.column_id = n.id AND cg.role = 'governed' UNION SELECT c2.id FROM column_lineage l "
+                    "JOIN conditions c2 ON c2.statement_id = l.statement_id AND c2.governs_all = 1 "
+                    "WHERE l.target_id = n.id)"),
              "c.statement_id",
-             "n.full_name" + kEach +
+             "n.full_name = j.value"
                  " AND EXISTS (SELECT 1 FROM condition_columns cr WHERE cr.condition_id = c.id AND cr.role = 'read')");
 }
 
@@ -62,7 +68,7 @@ std::string CountedConditions(Direction direction) {
 std::string ConditionLinks(Direction direction) {
   const bool down = direction == Direction::Downstream;
   const std::string select = "s.full_name, g.full_name, c.expression, c.clause, c.id, s.table_id, g.table_id";
-  const std::string where = Cat(down ? "s" : "g", ".full_name", kEach);
+  const std::string where = Cat(down ? "s" : "g", ".full_name = j.value");
   const char* listed = down ? "columns s JOIN condition_columns cr ON cr.column_id = s.id AND cr.role = 'read' "
                               "JOIN conditions c ON c.id = cr.condition_id "
                               "JOIN condition_columns cg ON cg.condition_id = c.id AND cg.role = 'governed' "
@@ -78,13 +84,13 @@ std::string ConditionLinks(Direction direction) {
                            "JOIN conditions c ON c.statement_id = l.statement_id AND c.governs_all = 1 "
                            "JOIN condition_columns cr ON cr.condition_id = c.id AND cr.role = 'read' "
                            "JOIN columns s ON s.id = cr.column_id";
-  return Sql(select, listed, "c.statement_id", where) + " UNION ALL " + Sql(select, all, "c.statement_id", where);
+  return Sql(select, EachOf(listed), "c.statement_id", where) + " UNION ALL " +
+         Sql(select, EachOf(all), "c.statement_id", where);
 }
 
-// Statements as the queries report them, by id (st.id compared after it).
-const std::string kStatementRefs =
-    "SELECT st.id, sc.path, st.idx, st.line, st.col, st.kind, sc.position FROM statements st "
-    "JOIN scripts sc ON sc.id = st.script_id WHERE st.id";
+// Statements as the queries report them, by id.
+constexpr std::string_view kStatementRef = "st.id, sc.path, st.idx, st.line, st.col, st.kind, sc.position";
+constexpr std::string_view kStatementFrom = "statements st JOIN scripts sc ON sc.id = st.script_id";
 
 }  // namespace
 
@@ -97,37 +103,37 @@ struct StoreSource::Queries {
         has_table(db.Prepare("SELECT 1 FROM tables WHERE name = ?")),
         has_database(db.Prepare("SELECT 1 FROM tables WHERE database = ? LIMIT 1")),
         values_down(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
-                                   "columns s JOIN value_edges e ON e.source_id = s.id "
-                                   "JOIN column_lineage l ON l.id = e.lineage_id JOIN columns t ON t.id = l.target_id",
-                                   "l.statement_id", "s.full_name" + kEach))),
+                                   EachOf("columns s JOIN value_edges e ON e.source_id = s.id "
+                                   "JOIN column_lineage l ON l.id = e.lineage_id JOIN columns t ON t.id = l.target_id"),
+                                   "l.statement_id", "s.full_name = j.value"))),
         values_up(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
-                                 "columns t JOIN column_lineage l ON l.target_id = t.id "
-                                 "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id",
-                                 "l.statement_id", "t.full_name" + kEach))),
+                                 EachOf("columns t JOIN column_lineage l ON l.target_id = t.id "
+                                 "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id"),
+                                 "l.statement_id", "t.full_name = j.value"))),
         conditions_down(db.Prepare(ConditionLinks(Direction::Downstream))),
         conditions_up(db.Prepare(ConditionLinks(Direction::Upstream))),
         counted_conditions_down(db.Prepare(CountedConditions(Direction::Downstream))),
         counted_conditions_up(db.Prepare(CountedConditions(Direction::Upstream))),
         tables_down(db.Prepare(Sql("i.name, o.name",
-                                   "tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
+                                   EachOf("tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
                                    "JOIN statement_tables b ON b.statement_id = a.statement_id AND b.role = 'output' "
-                                   "JOIN tables o ON o.id = b.table_id",
-                                   "a.statement_id", "i.name" + kEach))),
+                                   "JOIN tables o ON o.id = b.table_id"),
+                                   "a.statement_id", "i.name = j.value"))),
         tables_up(db.Prepare(Sql("i.name, o.name",
-                                 "tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
+                                 EachOf("tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
                                  "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
-                                 "JOIN tables i ON i.id = a.table_id",
-                                 "a.statement_id", "o.name" + kEach))),
+                                 "JOIN tables i ON i.id = a.table_id"),
+                                 "a.statement_id", "o.name = j.value"))),
         databases_down(db.Prepare(Sql("i.name, o.name",
-                                      "tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
+                                      EachOf("tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
                                       "JOIN statement_tables b ON b.statement_id = a.statement_id "
-                                      "AND b.role = 'output' JOIN tables o ON o.id = b.table_id",
-                                      "a.statement_id", "i.database" + kEach + " AND o.database <> i.database"))),
+                                      "AND b.role = 'output' JOIN tables o ON o.id = b.table_id"),
+                                      "a.statement_id", "i.database = j.value AND o.database <> i.database"))),
         databases_up(db.Prepare(Sql("i.name, o.name",
-                                    "tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
+                                    EachOf("tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
                                     "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
-                                    "JOIN tables i ON i.id = a.table_id",
-                                    "a.statement_id", "o.database" + kEach + " AND i.database <> o.database"))),
+                                    "JOIN tables i ON i.id = a.table_id"),
+                                    "a.statement_id", "o.database = j.value AND i.database <> o.database"))),
         table_uses(db.Prepare(Sql("1", "tables t JOIN statement_tables r ON r.table_id = t.id AND r.role = ?2",
                                   "r.statement_id", "t.name = ?1"))),
         database_uses(db.Prepare(Sql("1", "tables t JOIN statement_tables r ON r.table_id = t.id AND r.role = ?2",
@@ -158,13 +164,13 @@ struct StoreSource::Queries {
                               "ORDER BY c.full_name")),
         table_of(db.Prepare("SELECT t.name FROM columns c JOIN tables t ON t.id = c.table_id WHERE c.full_name = ?")),
         kind_of(db.Prepare("SELECT kind FROM v_tables WHERE name = ?")),
-        statements(db.Prepare(kStatementRefs + " IN (SELECT value FROM json_each(?1))")),
-        statement(db.Prepare(kStatementRefs + " = ?1")),
-        table_names(db.Prepare("SELECT id, name FROM tables WHERE id" + kEach)),
+        statements(db.Prepare(Cat("SELECT ", kStatementRef, " FROM ", EachOf(kStatementFrom), " WHERE st.id = j.value"))),
+        statement(db.Prepare(Cat("SELECT ", kStatementRef, " FROM ", kStatementFrom, " WHERE st.id = ?1"))),
+        table_names(db.Prepare("SELECT t.id, t.name FROM " + EachOf("tables t") + " WHERE t.id = j.value")),
         // A condition's position among its statement's conditions.
         condition_ranks(db.Prepare(
             "SELECT c.id, (SELECT count(*) FROM conditions c2 WHERE c2.statement_id = c.statement_id AND c2.id < c.id) "
-            "FROM conditions c WHERE c.id" + kEach)) {}
+            "FROM " + EachOf("conditions c") + " WHERE c.id = j.value")) {}
 
   Statement columns, tables, databases, has_column, has_table, has_database, values_down, values_up, conditions_down,
       conditions_up, counted_conditions_down, counted_conditions_up, tables_down, tables_up, databases_down, databases_up, table_uses, database_uses, column_reads,
@@ -203,13 +209,15 @@ bool Any(Statement& q) {
   return found;
 }
 
-// `names` as a JSON array of strings for json_each(). Bytes other than the
-// quote, the backslash and control characters go as they are, so a name
-// matches the stored one byte for byte.
+// `names` as a JSON array of strings for json_each(), each once. Bytes
+// other than the quote, the backslash and control characters go as they
+// are, so a name matches the stored one byte for byte.
 std::string JsonArray(const std::vector<std::string>& names) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out = "[";
+  absl::flat_hash_set<std::string_view> seen;
   for (const std::string& name : names) {
+    if (!seen.insert(name).second) continue;
     if (out.size() > 1) out += ',';
     out += '"';
     for (const char ch : name) {
