@@ -22,7 +22,8 @@ class Collector {
   // --depth, which is when some root's own walk expands it. A layer's links
   // are read in one call (LinksOfEach).
   void Walk(Level level, const std::vector<std::string>& roots) {
-    absl::flat_hash_set<std::string> seen(roots.begin(), roots.end());
+    // Names seen: views of `roots` and of the links read, which stay where they are.
+    absl::flat_hash_set<std::string_view> seen(roots.begin(), roots.end());
     std::vector<std::string> layer = roots;
     const bool down = o_.direction == Direction::Downstream;
     for (int d = 0; !layer.empty(); ++d) {
@@ -50,14 +51,24 @@ class Collector {
     }
   }
 
-  std::set<std::string> nodes;                 // "tables": tables or databases
-  absl::flat_hash_map<std::string, std::string> columns;  // column -> its table
+  // The nodes reached, as views of the links read (which stay where they
+  // are) or of names the caller keeps: "tables" (tables or databases), and
+  // columns with their tables.
+  absl::flat_hash_set<std::string_view> nodes;
+  absl::flat_hash_map<std::string_view, std::string_view> columns;
 
-  // Every link read, once: a node's links of one kind are read once.
+  // Every link read, once (a node's links of one kind are read once), by
+  // node name, then kind, then as read. Once the walks are done.
   template <typename F>
-  void ForEachLink(F&& f) const {
-    for (const auto& [node, of_node] : cache_)
-      for (const std::vector<Link>& links : of_node.links)
+  void ForEachLink(F&& f) {
+    if (by_name_.size() != cache_.size()) {
+      by_name_.clear();
+      by_name_.reserve(cache_.size());
+      for (const auto& entry : cache_) by_name_.push_back(&entry);
+      std::sort(by_name_.begin(), by_name_.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+    }
+    for (const auto* entry : by_name_)
+      for (const std::vector<Link>& links : entry->second.links)
         for (const Link& l : links) f(l);
   }
 
@@ -104,7 +115,8 @@ class Collector {
     std::array<std::vector<Link>, 3> links;
     std::array<bool, 3> fetched{};
   };
-  std::map<std::string, NodeLinks, std::less<>> cache_;  // by node, looked up without copying names
+  absl::flat_hash_map<std::string, NodeLinks> cache_;  // by node
+  std::vector<const std::pair<const std::string, NodeLinks>*> by_name_;  // cache_'s entries sorted by node
 };
 
 
@@ -117,55 +129,62 @@ bool ImpactNeighbourhood(const LineageSource& source, const std::string& start, 
   // At column level the start is a column or a table.
   if (!source.HasNode(level, start) && !(level == Level::Column && source.HasNode(Level::Table, start))) return false;
   Collector c(source, options);
+  // The names the collector's views may point to, beside the links it reads.
+  const std::vector<std::string> starts = {start};
+  std::vector<std::string> roots;
+  std::string start_table;
   if (level == Level::Column) {
     // A table start is walked as a table (its table links) and from each of its columns.
     if (source.HasNode(Level::Table, start)) {
       c.nodes.insert(start);
-      c.Walk(Level::Table, {start});
-      const std::vector<std::string> roots = source.ColumnsOf(start);
+      c.Walk(Level::Table, starts);
+      roots = source.ColumnsOf(start);
       for (const std::string& col : roots) c.columns.emplace(col, start);
       c.Walk(Level::Column, roots);
     } else {
-      c.columns.emplace(start, source.TableOf(start));
-      c.Walk(Level::Column, {start});
+      start_table = source.TableOf(start);
+      c.columns.emplace(start, start_table);
+      c.Walk(Level::Column, starts);
     }
   } else {
     c.nodes.insert(start);
-    c.Walk(level, {start});
+    c.Walk(level, starts);
   }
 
   // Nodes, sorted by name. A column's table is a node too.
-  std::vector<std::pair<std::string, std::string>> sorted(c.columns.begin(), c.columns.end());
-  std::sort(sorted.begin(), sorted.end());
-  std::vector<std::string> columns, column_tables;
-  for (auto& [column, table] : sorted) {
-    c.nodes.insert(table);
-    columns.push_back(std::move(column));
-    column_tables.push_back(std::move(table));
-  }
-  const std::vector<std::string> tables(c.nodes.begin(), c.nodes.end());
-  for (const std::string& t : tables) {
-    TableNode n;
-    n.name = t;
+  std::vector<std::pair<std::string_view, std::string_view>> columns(c.columns.begin(), c.columns.end());
+  std::sort(columns.begin(), columns.end());
+  for (const auto& [column, table] : columns) c.nodes.insert(table);
+  std::vector<std::string_view> tables(c.nodes.begin(), c.nodes.end());
+  std::sort(tables.begin(), tables.end());
+  out.tables.reserve(tables.size());
+  for (const std::string_view t : tables) {
+    TableNode& n = out.tables.emplace_back();
+    n.name = std::string(t);
     if (level != Level::Database && table_kinds) n.kind = source.KindOfTable(t);
-    out.tables.push_back(std::move(n));
   }
   // Ids by name: the lists are sorted, so an id is a position.
   absl::flat_hash_map<std::string_view, uint32_t> table_id, column_id;
+  table_id.reserve(tables.size());
+  column_id.reserve(columns.size());
   for (uint32_t i = 0; i < tables.size(); ++i) table_id.emplace(tables[i], i);
-  for (uint32_t i = 0; i < columns.size(); ++i) column_id.emplace(columns[i], i);
-  for (size_t i = 0; i < columns.size(); ++i) {
-    ColumnNode n;
-    n.name = columns[i];
-    n.table = table_id.at(column_tables[i]);
-    n.short_offset = static_cast<uint32_t>(column_tables[i].size() + 1);
+  out.columns.reserve(columns.size());
+  for (uint32_t i = 0; i < columns.size(); ++i) {
+    const auto& [column, table] = columns[i];
+    column_id.emplace(column, i);
+    ColumnNode& n = out.columns.emplace_back();
+    n.name = std::string(column);
+    n.table = table_id.at(table);
+    n.short_offset = static_cast<uint32_t>(table.size() + 1);
     out.tables[n.table].columns.push_back(static_cast<ColumnId>(i));
-    out.columns.push_back(std::move(n));
   }
 
   // Statements in run order.
-  std::map<int64_t, const StatementRef*> ordered;
-  c.ForEachLink([&](const Link& l) { ordered.emplace(l.statement.order, &l.statement); });
+  absl::flat_hash_map<int64_t, const StatementRef*> of_order;
+  c.ForEachLink([&](const Link& l) { of_order.emplace(l.statement.order, &l.statement); });
+  std::vector<std::pair<int64_t, const StatementRef*>> ordered(of_order.begin(), of_order.end());
+  std::sort(ordered.begin(), ordered.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   absl::flat_hash_map<int64_t, StatementId> statement_ids;
   for (const auto& [order, ref] : ordered) {
     statement_ids.emplace(order, static_cast<StatementId>(out.statements.size()));
