@@ -85,6 +85,38 @@ TEST_CASE("queries: a store answers every query at every level as the scripts do
   }
 }
 
+TEST_CASE("queries: names with quotes, backslashes, tabs and non-ASCII letters are asked of a store byte for byte") {
+  // A store reads a layer of names bound as one JSON array: each name must
+  // reach SQLite as the same bytes, and a name asked twice once.
+  const fs::path dir = Scratch() / "odd_names";
+  fs::create_directories(dir);
+  testing::WriteFile(dir, "odd.sql",
+                     "CREATE TABLE ods.`a\"b` (`k\\1` string, `v\tx` int, `名` string);\n"
+                     "CREATE TABLE dw.`c\\d` (`k\"2` string, `v\\\"y` int, `名` string);\n"
+                     "INSERT OVERWRITE TABLE dw.`c\\d` SELECT `k\\1`, `v\tx` + 1, `名` FROM ods.`a\"b` WHERE `名` <> '';\n"
+                     "INSERT OVERWRITE TABLE dw.e SELECT `k\"2`, `v\\\"y`, `名` FROM dw.`c\\d`;\n");
+  const graph::Graph g = Analyse({dir.string()}, driver::RunOptions());
+  REQUIRE(g.FindColumn("ods.a\"b.k\\1"));
+  REQUIRE(g.FindColumn("dw.c\\d.v\\\"y"));
+  const fs::path db = Store("odd.db", ShellQuote(dir.string()));
+  store::Database d(db.string(), false);
+  const graph::GraphSource scripts(g);
+  const store::StoreSource stored(d);
+  const std::string answers = testing::AllAnswers(scripts);
+  CHECK(answers.find("dw.e.v\\\"y") != std::string::npos);
+  CHECK(testing::FirstDifference(testing::AllAnswers(stored), answers) == "");
+  const std::string impacts = testing::AllImpacts(scripts, graph::Level::Column);
+  CHECK(impacts.find("ods.a\"b.v\tx") != std::string::npos);
+  CHECK(testing::FirstDifference(testing::AllImpacts(stored, graph::Level::Column), impacts) == "");
+  // A name twice in one layer: its links once, under both.
+  const std::vector<std::vector<graph::Link>> twice =
+      stored.LinksOfEach(graph::Level::Column, {"ods.a\"b.k\\1", "ods.a\"b.k\\1"}, graph::Direction::Downstream, true, true);
+  REQUIRE(twice.size() == 2);
+  CHECK(!twice[0].empty());
+  CHECK(twice[0].size() == twice[1].size());
+  CHECK(twice[0].size() == scripts.Links(graph::Level::Column, "ods.a\"b.k\\1", graph::Direction::Downstream, true, true).size());
+}
+
 TEST_CASE("impact: walking only the part a source gives answers as walking the whole graph, from a store too") {
   const graph::Graph g = Analyse({(testing::SourceDir() / "corpus/warehouse").string()}, WithEtlDate());
   const fs::path db = Store("impact.db", Cat("--var etl_date=2024-03-01 ", ShellQuote((testing::SourceDir() / "corpus/warehouse").string())));

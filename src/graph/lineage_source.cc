@@ -1,6 +1,7 @@
 #include "graph/lineage_source.h"
 
 #include <algorithm>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -50,12 +51,17 @@ bool LinkLess(const Link& a, const Link& b, Direction direction) {
 }
 
 void SortLinks(std::vector<Link>& links, Direction direction) {
-  std::sort(links.begin(), links.end(), [&](const Link& a, const Link& b) { return LinkLess(a, b, direction); });
-  links.erase(std::unique(links.begin(), links.end(),
-                          [&](const Link& a, const Link& b) {
-                            return !LinkLess(a, b, direction) && !LinkLess(b, a, direction);
-                          }),
-              links.end());
+  if (links.size() < 2) return;
+  // Sorts positions, then moves each link once: a Link is large to swap.
+  std::vector<uint32_t> order(links.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](uint32_t a, uint32_t b) { return LinkLess(links[a], links[b], direction); });
+  std::vector<Link> sorted;
+  sorted.reserve(links.size());
+  for (const uint32_t i : order)
+    if (sorted.empty() || LinkLess(sorted.back(), links[i], direction)) sorted.push_back(std::move(links[i]));
+  links = std::move(sorted);
 }
 
 std::vector<std::vector<Link>> LineageSource::LinksOfEach(Level level, const std::vector<std::string>& nodes,

@@ -214,28 +214,38 @@ bool Any(Statement& q) {
 // are, so a name matches the stored one byte for byte.
 std::string JsonArray(const std::vector<std::string>& names) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "[";
+  size_t size = 2;
+  for (const std::string& name : names) size += name.size() + 3;
+  std::string out;
+  out.reserve(size);
+  out += '[';
   absl::flat_hash_set<std::string_view> seen;
+  seen.reserve(names.size());
   for (const std::string& name : names) {
     if (!seen.insert(name).second) continue;
     if (out.size() > 1) out += ',';
     out += '"';
-    for (const char ch : name) {
-      const auto u = static_cast<unsigned char>(ch);
-      if (ch == '"' || ch == '\\') {
+    // Runs of bytes that go as they are, appended at once.
+    size_t run = 0;
+    for (size_t i = 0; i < name.size(); ++i) {
+      const auto u = static_cast<unsigned char>(name[i]);
+      if (u >= 0x20 && u != '"' && u != '\\') continue;
+      out.append(name, run, i - run);
+      run = i + 1;
+      if (u >= 0x20) {
         out += '\\';
-        out += ch;
-      } else if (u < 0x20) {
+        out += name[i];
+      } else {
         out += "\\u00";
         out += kHex[u >> 4];
         out += kHex[u & 15];
-      } else {
-        out += ch;
       }
     }
+    out.append(name, run, name.size() - run);
     out += '"';
   }
-  return out + "]";
+  out += ']';
+  return out;
 }
 
 std::string JsonIds(const std::vector<int64_t>& ids) {
