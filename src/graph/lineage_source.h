@@ -58,8 +58,9 @@ struct Link {
   LinkKind kind = LinkKind::Value;
   std::string source;
   std::string target;
-  // Column links: the tables of the two columns (so a walk needs no lookup).
-  std::string source_table, target_table;
+  // Column links: the tables of the two columns (so a walk needs no
+  // lookup), as views of the source's own names: valid while it lives.
+  std::string_view source_table, target_table;
   // Value: the target's expression; condition: the condition; table and
   // database links: empty (database links: `via` names the two tables).
   std::string expression;

@@ -5,6 +5,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/node_hash_map.h"
 
 #include "base/strings.h"
 #include "lineage/catalog_json.h"
@@ -178,7 +179,7 @@ struct StoreSource::Queries {
       columns_of, table_of, kind_of, statements, statement, table_names, condition_ranks;
   // Looked up once each (the source reads one snapshot: they do not change).
   absl::flat_hash_map<int64_t, graph::StatementRef> statement_refs;
-  absl::flat_hash_map<int64_t, std::string> table_name;
+  absl::node_hash_map<int64_t, std::string> table_name;  // stays where it is: Link::source_table views it
   absl::flat_hash_map<int64_t, uint32_t> condition_rank;
 };
 
@@ -257,8 +258,8 @@ std::string JsonIds(const std::vector<int64_t>& ids) {
 // Reads with `each` (id first, then what `read` takes) the rows of the `ids`
 // not in `known` yet, in one query; with `one` (the same query by a single
 // id), a single one without making a JSON array for it.
-template <typename T, typename F>
-void ReadMissing(Statement& each, const std::vector<int64_t>& ids, absl::flat_hash_map<int64_t, T>& known, F&& read,
+template <typename Map, typename F>
+void ReadMissing(Statement& each, const std::vector<int64_t>& ids, Map& known, F&& read,
                  Statement* one = nullptr) {
   std::vector<int64_t> missing;
   for (const int64_t id : ids)
