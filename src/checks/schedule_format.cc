@@ -86,7 +86,7 @@ void WriteScheduleText(const ScheduleReport& r, std::string& out) {
     out += "\nnotes:\n";
     for (const std::string& n : r.notes) Append(out, "  ", n, "\n");
   }
-  out = graph::ValidUtf8(out);
+  graph::MakeValidUtf8(out);
 }
 
 void WriteScheduleJson(const ScheduleReport& r, std::string& out) {

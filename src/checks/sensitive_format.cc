@@ -157,7 +157,7 @@ void WriteSensitiveText(const graph::Graph& g, const SensitiveReport& report, st
     out += "\ntag rules that match no column of the lineage:\n";
     for (const std::string& r : report.unused_rules) Append(out, "  ", r, "\n");
   }
-  out = graph::ValidUtf8(out);
+  graph::MakeValidUtf8(out);
 }
 
 void WriteSensitiveJson(const graph::Graph& g, const SensitiveReport& report, std::string& out) {

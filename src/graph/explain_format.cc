@@ -133,7 +133,7 @@ void WriteExplainText(const Graph& g, const ExplainResult& r, std::string& out) 
         item.depth >= kMaxIndent ? item.prefix : Cat(item.prefix, item.last ? "    " : "│   ");
     push_children(item, child_prefix);
   }
-  out = ValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WriteExplainJson(const Graph& g, const ExplainResult& r, std::string& out) {

@@ -190,7 +190,7 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
       if (!r.in_graph) out += " (it is in the catalog; no statement names it)";
       out += "\n";
     }
-    out = ValidUtf8(out);
+    MakeValidUtf8(out);
     return;
   }
   out += "\n";
@@ -234,7 +234,7 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
     Append(out, "note: ", conditions(r.conditions_not_followed), " it; --with-conditions follows ",
            r.conditions_not_followed == 1 ? "it\n" : "them\n");
   // Expressions come from the input: keep the output valid UTF-8.
-  out = ValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WriteImpactJson(const Graph& g, const ImpactResult& r, std::string& out) {

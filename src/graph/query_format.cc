@@ -105,7 +105,7 @@ void WritePathsText(const Paths& p, std::string& out) {
   }
   if (p.truncated)
     Append(out, "\nstopped after ", p.paths.size(), " paths (--max-paths); there may be more\n");
-  out = ValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WritePathsJson(const Paths& p, std::string& out) {
@@ -158,7 +158,7 @@ void WriteExtremitiesText(Extremity which, Level level, const std::vector<Extrem
     }
     out += "\n";
   }
-  out = ValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WriteExtremitiesJson(Extremity which, Level level, const std::vector<ExtremityNode>& nodes, std::string& out) {
@@ -200,7 +200,7 @@ void WriteUsesText(Use use, Level level, const std::string& node, const std::vec
     if (!u.inputs.empty()) Append(out, "      reads  ", Joined(u.inputs), "\n");
     if (!u.outputs.empty()) Append(out, "      writes ", Joined(u.outputs), "\n");
   }
-  out = ValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WriteUsesJson(Use use, Level level, const std::string& node, const std::vector<StatementUse>& uses,

@@ -28,6 +28,12 @@ inline std::string ValidUtf8(std::string_view s) {
   return out;
 }
 
+// ValidUtf8 in place: a text that is valid already (nearly always) is left
+// as it is, not copied.
+inline void MakeValidUtf8(std::string& s) {
+  if (driver::FindInvalidUtf8(s)) s = ValidUtf8(s);
+}
+
 // At most about `max` bytes of `s`, cut between characters, with "..." when cut.
 inline std::string Shorten(std::string_view s, size_t max) {
   if (s.size() <= max) return std::string(s);

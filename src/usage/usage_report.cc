@@ -174,7 +174,7 @@ void WriteUsageText(const UsageStats& s, const UsageReport& r, size_t limit, std
     }
     out += any ? "\n" : " none\n";
   }
-  out = graph::ValidUtf8(out);
+  graph::MakeValidUtf8(out);
 }
 
 void WriteUsageJson(const UsageStats& s, const UsageReport& r, const HeatRules& rules, std::string& out) {
