@@ -90,11 +90,12 @@ TEST_CASE("queries: names with quotes, backslashes, tabs and non-ASCII letters a
   // reach SQLite as the same bytes, and a name asked twice once.
   const fs::path dir = Scratch() / "odd_names";
   fs::create_directories(dir);
-  testing::WriteFile(dir, "odd.sql",
-                     "CREATE TABLE ods.`a\"b` (`k\\1` string, `v\tx` int, `名` string);\n"
-                     "CREATE TABLE dw.`c\\d` (`k\"2` string, `v\\\"y` int, `名` string);\n"
-                     "INSERT OVERWRITE TABLE dw.`c\\d` SELECT `k\\1`, `v\tx` + 1, `名` FROM ods.`a\"b` WHERE `名` <> '';\n"
-                     "INSERT OVERWRITE TABLE dw.e SELECT `k\"2`, `v\\\"y`, `名` FROM dw.`c\\d`;\n");
+  testing::WriteFile(
+      dir, "odd.sql",
+      "CREATE TABLE ods.`a\"b` (`k\\1` string, `v\tx` int, `名` string);\n"
+      "CREATE TABLE dw.`c\\d` (`k\"2` string, `v\\\"y` int, `名` string);\n"
+      "INSERT OVERWRITE TABLE dw.`c\\d` SELECT `k\\1`, `v\tx` + 1, `名` FROM ods.`a\"b` WHERE `名` <> '';\n"
+      "INSERT OVERWRITE TABLE dw.e SELECT `k\"2`, `v\\\"y`, `名` FROM dw.`c\\d`;\n");
   const graph::Graph g = Analyse({dir.string()}, driver::RunOptions());
   REQUIRE(g.FindColumn("ods.a\"b.k\\1"));
   REQUIRE(g.FindColumn("dw.c\\d.v\\\"y"));
@@ -109,12 +110,13 @@ TEST_CASE("queries: names with quotes, backslashes, tabs and non-ASCII letters a
   CHECK(impacts.find("ods.a\"b.v\tx") != std::string::npos);
   CHECK(testing::FirstDifference(testing::AllImpacts(stored, graph::Level::Column), impacts) == "");
   // A name twice in one layer: its links once, under both.
-  const std::vector<std::vector<graph::Link>> twice =
-      stored.LinksOfEach(graph::Level::Column, {"ods.a\"b.k\\1", "ods.a\"b.k\\1"}, graph::Direction::Downstream, true, true);
+  const std::vector<std::vector<graph::Link>> twice = stored.LinksOfEach(
+      graph::Level::Column, {"ods.a\"b.k\\1", "ods.a\"b.k\\1"}, graph::Direction::Downstream, true, true);
   REQUIRE(twice.size() == 2);
   CHECK(!twice[0].empty());
   CHECK(twice[0].size() == twice[1].size());
-  CHECK(twice[0].size() == scripts.Links(graph::Level::Column, "ods.a\"b.k\\1", graph::Direction::Downstream, true, true).size());
+  CHECK(twice[0].size() ==
+        scripts.Links(graph::Level::Column, "ods.a\"b.k\\1", graph::Direction::Downstream, true, true).size());
 }
 
 TEST_CASE("impact: walking only the part a source gives answers as walking the whole graph, from a store too") {

@@ -115,7 +115,7 @@ class Collector {
     std::array<std::vector<Link>, 3> links;
     std::array<bool, 3> fetched{};
   };
-  absl::flat_hash_map<std::string, NodeLinks> cache_;  // by node
+  absl::flat_hash_map<std::string, NodeLinks> cache_;                    // by node
   std::vector<const std::pair<const std::string, NodeLinks>*> by_name_;  // cache_'s entries sorted by node
 };
 
@@ -183,8 +183,7 @@ bool ImpactNeighbourhood(const LineageSource& source, const std::string& start, 
   absl::flat_hash_map<int64_t, const StatementRef*> of_order;
   c.ForEachLink([&](const Link& l) { of_order.emplace(l.statement.order, &l.statement); });
   std::vector<std::pair<int64_t, const StatementRef*>> ordered(of_order.begin(), of_order.end());
-  std::sort(ordered.begin(), ordered.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   absl::flat_hash_map<int64_t, StatementId> statement_ids;
   for (const auto& [order, ref] : ordered) {
     statement_ids.emplace(order, static_cast<StatementId>(out.statements.size()));

@@ -49,8 +49,8 @@ std::string CountedConditions(Direction direction) {
                "c.statement_id",
                "n.full_name = j.value"
                " AND (EXISTS (SELECT 1 FROM condition_columns cg WHERE cg.condition_id = c.id AND cg.role = "
-                   "'governed') OR (c.governs_all = 1 AND EXISTS (SELECT 1 FROM column_lineage l WHERE "
-                   "l.statement_id = c.statement_id AND l.target_id IS NOT NULL)))");
+               "'governed') OR (c.governs_all = 1 AND EXISTS (SELECT 1 FROM column_lineage l WHERE "
+               "l.statement_id = c.statement_id AND l.target_id IS NOT NULL)))");
   // Upstream: the conditions governing the node, listed or through the
   // statements writing it, that read some column.
   return Sql(counted_link,
@@ -60,7 +60,7 @@ std::string CountedConditions(Direction direction) {
                     "WHERE l.target_id = n.id)"),
              "c.statement_id",
              "n.full_name = j.value"
-                 " AND EXISTS (SELECT 1 FROM condition_columns cr WHERE cr.condition_id = c.id AND cr.role = 'read')");
+             " AND EXISTS (SELECT 1 FROM condition_columns cr WHERE cr.condition_id = c.id AND cr.role = 'read')");
 }
 
 // A condition column to the columns its condition governs: listed, or every
@@ -103,38 +103,44 @@ struct StoreSource::Queries {
         has_column(db.Prepare("SELECT 1 FROM columns WHERE full_name = ?")),
         has_table(db.Prepare("SELECT 1 FROM tables WHERE name = ?")),
         has_database(db.Prepare("SELECT 1 FROM tables WHERE database = ? LIMIT 1")),
-        values_down(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
-                                   EachOf("columns s JOIN value_edges e ON e.source_id = s.id "
-                                   "JOIN column_lineage l ON l.id = e.lineage_id JOIN columns t ON t.id = l.target_id"),
-                                   "l.statement_id", "s.full_name = j.value"))),
-        values_up(db.Prepare(Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
-                                 EachOf("columns t JOIN column_lineage l ON l.target_id = t.id "
-                                 "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id"),
-                                 "l.statement_id", "t.full_name = j.value"))),
+        values_down(db.Prepare(
+            Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
+                EachOf("columns s JOIN value_edges e ON e.source_id = s.id "
+                       "JOIN column_lineage l ON l.id = e.lineage_id JOIN columns t ON t.id = l.target_id"),
+                "l.statement_id", "s.full_name = j.value"))),
+        values_up(db.Prepare(
+            Sql("s.full_name, t.full_name, l.expression, l.transform, " + kEdgeMasking + ", s.table_id, t.table_id",
+                EachOf("columns t JOIN column_lineage l ON l.target_id = t.id "
+                       "JOIN value_edges e ON e.lineage_id = l.id JOIN columns s ON s.id = e.source_id"),
+                "l.statement_id", "t.full_name = j.value"))),
         conditions_down(db.Prepare(ConditionLinks(Direction::Downstream))),
         conditions_up(db.Prepare(ConditionLinks(Direction::Upstream))),
         counted_conditions_down(db.Prepare(CountedConditions(Direction::Downstream))),
         counted_conditions_up(db.Prepare(CountedConditions(Direction::Upstream))),
-        tables_down(db.Prepare(Sql("i.name, o.name",
-                                   EachOf("tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
-                                   "JOIN statement_tables b ON b.statement_id = a.statement_id AND b.role = 'output' "
-                                   "JOIN tables o ON o.id = b.table_id"),
-                                   "a.statement_id", "i.name = j.value"))),
-        tables_up(db.Prepare(Sql("i.name, o.name",
-                                 EachOf("tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
-                                 "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
-                                 "JOIN tables i ON i.id = a.table_id"),
-                                 "a.statement_id", "o.name = j.value"))),
-        databases_down(db.Prepare(Sql("i.name, o.name",
-                                      EachOf("tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
-                                      "JOIN statement_tables b ON b.statement_id = a.statement_id "
-                                      "AND b.role = 'output' JOIN tables o ON o.id = b.table_id"),
-                                      "a.statement_id", "i.database = j.value AND o.database <> i.database"))),
-        databases_up(db.Prepare(Sql("i.name, o.name",
-                                    EachOf("tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
-                                    "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
-                                    "JOIN tables i ON i.id = a.table_id"),
-                                    "a.statement_id", "o.database = j.value AND i.database <> o.database"))),
+        tables_down(
+            db.Prepare(Sql("i.name, o.name",
+                           EachOf("tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
+                                  "JOIN statement_tables b ON b.statement_id = a.statement_id AND b.role = 'output' "
+                                  "JOIN tables o ON o.id = b.table_id"),
+                           "a.statement_id", "i.name = j.value"))),
+        tables_up(
+            db.Prepare(Sql("i.name, o.name",
+                           EachOf("tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
+                                  "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
+                                  "JOIN tables i ON i.id = a.table_id"),
+                           "a.statement_id", "o.name = j.value"))),
+        databases_down(
+            db.Prepare(Sql("i.name, o.name",
+                           EachOf("tables i JOIN statement_tables a ON a.table_id = i.id AND a.role = 'input' "
+                                  "JOIN statement_tables b ON b.statement_id = a.statement_id "
+                                  "AND b.role = 'output' JOIN tables o ON o.id = b.table_id"),
+                           "a.statement_id", "i.database = j.value AND o.database <> i.database"))),
+        databases_up(
+            db.Prepare(Sql("i.name, o.name",
+                           EachOf("tables o JOIN statement_tables b ON b.table_id = o.id AND b.role = 'output' "
+                                  "JOIN statement_tables a ON a.statement_id = b.statement_id AND a.role = 'input' "
+                                  "JOIN tables i ON i.id = a.table_id"),
+                           "a.statement_id", "o.database = j.value AND i.database <> o.database"))),
         table_uses(db.Prepare(Sql("1", "tables t JOIN statement_tables r ON r.table_id = t.id AND r.role = ?2",
                                   "r.statement_id", "t.name = ?1"))),
         database_uses(db.Prepare(Sql("1", "tables t JOIN statement_tables r ON r.table_id = t.id AND r.role = ?2",
@@ -165,13 +171,15 @@ struct StoreSource::Queries {
                               "ORDER BY c.full_name")),
         table_of(db.Prepare("SELECT t.name FROM columns c JOIN tables t ON t.id = c.table_id WHERE c.full_name = ?")),
         kind_of(db.Prepare("SELECT kind FROM v_tables WHERE name = ?")),
-        statements(db.Prepare(Cat("SELECT ", kStatementRef, " FROM ", EachOf(kStatementFrom), " WHERE st.id = j.value"))),
+        statements(
+            db.Prepare(Cat("SELECT ", kStatementRef, " FROM ", EachOf(kStatementFrom), " WHERE st.id = j.value"))),
         statement(db.Prepare(Cat("SELECT ", kStatementRef, " FROM ", kStatementFrom, " WHERE st.id = ?1"))),
         table_names(db.Prepare("SELECT t.id, t.name FROM " + EachOf("tables t") + " WHERE t.id = j.value")),
         // A condition's position among its statement's conditions.
         condition_ranks(db.Prepare(
             "SELECT c.id, (SELECT count(*) FROM conditions c2 WHERE c2.statement_id = c.statement_id AND c2.id < c.id) "
-            "FROM " + EachOf("conditions c") + " WHERE c.id = j.value")) {}
+            "FROM " +
+            EachOf("conditions c") + " WHERE c.id = j.value")) {}
 
   Statement columns, tables, databases, has_column, has_table, has_database, values_down, values_up, conditions_down,
       conditions_up, counted_conditions_down, counted_conditions_up, tables_down, tables_up, databases_down, databases_up, table_uses, database_uses, column_reads,
@@ -259,8 +267,7 @@ std::string JsonIds(const std::vector<int64_t>& ids) {
 // not in `known` yet, in one query; with `one` (the same query by a single
 // id), a single one without making a JSON array for it.
 template <typename Map, typename F>
-void ReadMissing(Statement& each, const std::vector<int64_t>& ids, Map& known, F&& read,
-                 Statement* one = nullptr) {
+void ReadMissing(Statement& each, const std::vector<int64_t>& ids, Map& known, F&& read, Statement* one = nullptr) {
   std::vector<int64_t> missing;
   for (const int64_t id : ids)
     if (known.try_emplace(id).second) missing.push_back(id);
