@@ -7,7 +7,9 @@
 #   bash fuzz/run.sh [SECONDS] [TARGET ...]
 #
 # Crashes, leaks and timeouts are written to fuzz/artifacts/ (git-ignored);
-# turn each into a regression test before fixing it.
+# turn each into a regression test before fixing it. SECONDS 0 is the check
+# CI runs (tools/setup.sh test): every target built and run once over every
+# seed, no mutation, failing on the first crash, leak or timeout.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -40,7 +42,9 @@ scripts="$work/seeds-scripts" statements="$work/seeds-statements"
 if [[ ! -d "$scripts" ]]; then
   mkdir -p "$scripts" "$statements"
   cp corpus/scripts/*.sql fuzz/seeds/*.sql "$scripts/" 2>/dev/null || true
-  find "$shared/corpus/hive-qtests/queries" -name '*.q' -size -16k -exec cp {} "$scripts/" \;
+  if [[ -d "$shared/corpus/hive-qtests/queries" ]]; then
+    find "$shared/corpus/hive-qtests/queries" -name '*.q' -size -16k -exec cp {} "$scripts/" \;
+  fi
   python3 - "$scripts" "$statements" <<'PY'
 import os, sys, hashlib
 src, dst = sys.argv[1], sys.argv[2]
@@ -52,11 +56,24 @@ for name in sorted(os.listdir(src)):
             open(os.path.join(dst, hashlib.sha1(st).hexdigest()), 'wb').write(st)
 PY
 fi
+failed=0
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 for t in "${targets[@]}"; do
   case "$t" in
     lex_fuzzer|pipeline_fuzzer) seeds="$scripts" ;;
     *) seeds="$statements" ;;
   esac
+  if [[ "$seconds" == 0 ]]; then
+    count=$(find "$seeds" -type f | wc -l)
+    echo "== $t once over $count seeds"
+    [[ "$count" -gt 0 ]] || { echo "error: no seeds for $t" >&2; failed=1; continue; }
+    # -runs=0: the seeds are read and run, nothing is mutated.
+    "$build/fuzz/$t" "$seeds" -runs=0 -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
+      -artifact_prefix="$root/fuzz/artifacts/$t-" >"$work/$t.log" 2>&1 ||
+      { tail -30 "$work/$t.log" >&2; echo "error: $t failed on a seed (log: $work/$t.log)" >&2; failed=1; }
+    grep -E 'INITED|DONE' "$work/$t.log" | tail -1 || true
+    continue
+  fi
   mkdir -p "$work/$t"
   echo "== $t for ${seconds}s"
   "$build/fuzz/$t" "$work/$t" "$seeds" -dict="$dict" -max_total_time="$seconds" -max_len=16384 \
@@ -64,3 +81,4 @@ for t in "${targets[@]}"; do
     grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|artifact)' || true
 done
 ls "$root/fuzz/artifacts" | sed 's/^/artifact: /'
+exit "$failed"

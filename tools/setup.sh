@@ -14,7 +14,9 @@
 # only what changed is rebuilt. BUILD_DIR (default: build) picks the build
 # directory, ASAN_BUILD_DIR (default: build-asan) the sanitizer one. With
 # CI=true the builds treat warnings as errors and everything is built
-# (benchmarks and tools too, so they keep compiling). DESTDIR stages an
+# (benchmarks and tools too, so they keep compiling), and the libFuzzer
+# targets are built with clang and run once over their seeds
+# (fuzz/run.sh 0, in build-fuzz). DESTDIR stages an
 # install (or uninstall) under another root; ldconfig is then not run.
 set -euo pipefail
 
@@ -170,4 +172,9 @@ if [[ "${SANITIZE:-$ci}" == "true" ]]; then
   export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
   meson test -C "$asan" --no-rebuild --print-errorlogs -v --timeout-multiplier 3 unit corpus
+fi
+if [[ "$ci" == "true" ]]; then
+  # The libFuzzer targets (a way the library is used): built with clang and
+  # run once over their seeds, so that a change that breaks them fails here.
+  bash fuzz/run.sh 0 >&2
 fi
