@@ -228,6 +228,7 @@ void FactsMerger::Impl::Finish(const std::function<void(LearnedTable&&)>& each) 
           for (Loc l : d.places) lt.conflicts.push_back(PlaceText(l));
     }
     if (!best->like.empty()) likes[name] = best->like;
+    Free(ds);  // as it goes: the declarations and the learned tables are never both whole
   }
   Free(declared_);
   // CREATE TABLE ... LIKE: the other table's columns, once known.
