@@ -15,6 +15,7 @@
 #include "catalog/catalog_format.h"
 #include "driver/gather.h"
 #include "driver/run.h"
+#include "driver/scheduler.h"
 #include "nlohmann/json.hpp"
 #include "test_support.h"
 
@@ -468,4 +469,33 @@ TEST_CASE("warehouse schema: a run merges each script's facts as it is gathered,
     }
     CHECK(learned->Tables().size() == one_by_one->Tables().size());
   }
+}
+
+TEST_CASE("warehouse schema: the analysis takes the files the gather kept instead of reading them again") {
+  const std::filesystem::path dir = testing::ProcessTempDir("hivelineage_kept_");
+  const std::string a = "create table ods.t (id int, v string);\ninsert overwrite table dw.x select v from ods.t;\n";
+  const std::string b = "insert overwrite table dw.y select u.w from ods.u u;\n";
+  const std::vector<driver::InputFile> inputs = {{testing::WriteFile(dir, "a.sql", a).string(), "a.sql"},
+                                                 {testing::WriteFile(dir, "b.sql", b).string(), "b.sql"}};
+  // Room for a.sql alone: b.sql is read again by the analysis.
+  driver::KeptInputs kept(inputs.size(), a.size());
+  const std::shared_ptr<const lineage::Catalog> learned =
+      driver::LearnCatalog(inputs, {}, 1, std::make_shared<const lineage::Catalog>(), &kept);
+  REQUIRE(kept.files[0].source != nullptr);
+  CHECK(kept.files[0].source->text() == a);
+  CHECK(kept.files[1].source == nullptr);
+  // Gone from the disk: only what the gather kept can still be analysed.
+  std::filesystem::remove(inputs[0].path);
+  std::filesystem::remove(inputs[1].path);
+  std::vector<driver::FileResult> files;
+  driver::RunSummary summary;
+  driver::RunOptions options;
+  driver::RunScheduled(inputs, options, learned, nullptr, 1,
+                       [&](driver::FilePart&& part) { files.push_back(std::move(part.file)); }, summary, &kept);
+  REQUIRE(files.size() == 2);
+  CHECK_FALSE(files[0].unreadable);
+  CHECK(files[0].source->text() == a);
+  CHECK(files[0].statements.size() == 2);
+  CHECK(files[1].unreadable);
+  CHECK(kept.files[0].source == nullptr);  // handed over, not held to the end of the run
 }

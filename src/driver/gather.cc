@@ -251,6 +251,18 @@ LoadedInput LoadForGather(const InputFile& input, uint64_t max_bytes) {
   return LoadInput(input, max_bytes);
 }
 
+// Keeps `in` (its source shared, its diagnostics copied) for the analysis
+// when it fits in what `keep` has left.
+void Keep(const LoadedInput& in, size_t i, KeptInputs& keep) {
+  if (in.unreadable || in.source == nullptr) return;
+  const uint64_t size = in.source->text().size();
+  uint64_t kept = keep.bytes.load(std::memory_order_relaxed);
+  do {
+    if (kept + size > keep.max_bytes) return;
+  } while (!keep.bytes.compare_exchange_weak(kept, kept + size, std::memory_order_relaxed));
+  keep.files[i] = in;
+}
+
 }  // namespace
 
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options) {
@@ -293,11 +305,12 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
 }
 
 void GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options, int jobs,
-                   const std::function<void(size_t, lineage::ScriptFacts&&)>& sink) {
+                   const std::function<void(size_t, lineage::ScriptFacts&&)>& sink, KeptInputs* keep) {
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i = next++; i < inputs.size(); i = next++) {
       LoadedInput in = LoadForGather(inputs[i], MaxFileBytes(options.limits));
+      if (keep != nullptr) Keep(in, i, *keep);
       lineage::ScriptFacts facts;
       facts.file = inputs[i].name;
       if (!in.unreadable) facts = GatherScript(*in.source, options);
@@ -323,7 +336,8 @@ lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, co
 }
 
 std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
-                                                     int jobs, std::shared_ptr<const lineage::Catalog> given) {
+                                                     int jobs, std::shared_ptr<const lineage::Catalog> given,
+                                                     KeptInputs* keep) {
   // Each script's facts merged as soon as those of every script before it
   // are (the merge goes in input order), then dropped: a run over a big
   // warehouse holds the merged tables, not every script's facts. Threads take
@@ -344,7 +358,7 @@ std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile
       merger.Add(waiting.begin()->second);
       waiting.erase(waiting.begin());
     }
-  });
+  }, keep);
   return lineage::LearnedCatalog(merger.Finish(), std::move(given));
 }
 

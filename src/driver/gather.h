@@ -4,6 +4,8 @@
 // every script against (lineage/warehouse_schema.h).
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -23,6 +25,19 @@ namespace hivelineage::driver {
 // tokens name no table but the script's own.
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options);
 
+// The files a gather read, kept for the analysis that follows it, so that a
+// run reads and decodes each script once: input i's at files[i] (a null
+// source: not kept), as long as they total at most `max_bytes` (the rest are
+// read again). The analysis takes each over (driver::RunScheduled) and frees
+// it with the file's results.
+struct KeptInputs {
+  KeptInputs(size_t inputs, uint64_t max_bytes) : files(inputs), max_bytes(max_bytes) {}
+
+  std::vector<LoadedInput> files;
+  const uint64_t max_bytes;
+  std::atomic<uint64_t> bytes{0};  // kept so far
+};
+
 // Every input's facts, in input order, on up to `jobs` threads. Inputs that
 // cannot be read give empty facts (the analysis reports them).
 std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
@@ -30,9 +45,10 @@ std::vector<lineage::ScriptFacts> GatherScripts(const std::vector<InputFile>& in
 
 // The same, each input's facts handed to `sink` with the input's index as
 // soon as they are gathered, on the gathering threads: a caller keeping them
-// in a compact form (a store encodes them) never holds them all.
+// in a compact form (a store encodes them) never holds them all. The files
+// read go to `keep` when given.
 void GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& options, int jobs,
-                   const std::function<void(size_t, lineage::ScriptFacts&&)>& sink);
+                   const std::function<void(size_t, lineage::ScriptFacts&&)>& sink, KeptInputs* keep = nullptr);
 
 // What `inputs` say about the warehouse, over the --catalog tables `given`:
 // gathered on up to `jobs` threads and merged (lineage::MergeFacts).
@@ -43,8 +59,10 @@ lineage::WarehouseSchema LearnWarehouse(const std::vector<InputFile>& inputs, co
 // warehouse put above `given` (not null), without the evidence LearnWarehouse
 // keeps for `catalog` and the store; `given` itself when they say nothing.
 // Each script's facts are merged (lineage::FactsMerger) once those of every
-// script before it are, then dropped: never all held at once.
+// script before it are, then dropped: never all held at once. The files
+// read go to `keep` when given, for the analysis.
 std::shared_ptr<const lineage::Catalog> LearnCatalog(const std::vector<InputFile>& inputs, const AnalyzeOptions& options,
-                                                     int jobs, std::shared_ptr<const lineage::Catalog> given);
+                                                     int jobs, std::shared_ptr<const lineage::Catalog> given,
+                                                     KeptInputs* keep = nullptr);
 
 }  // namespace hivelineage::driver

@@ -133,6 +133,11 @@ void ExpandOne(const std::string& arg, const std::string& shown, ExpandedInputs&
 
 constexpr int kMaxJobs = 256;
 
+// The script bytes a two-phase run keeps between its phases (KeptInputs):
+// a whole warehouse of scripts is read once, a huge one costs no more memory
+// than this.
+constexpr uint64_t kMaxKeptBytes = 64 << 20;
+
 // Watches a sequenced run's statements in run order for reads of tables a
 // later script writes. Statements reach it from the renderer (on the one
 // thread that analyses a sequenced run) or, without one, from the sink.
@@ -366,16 +371,18 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
   std::shared_ptr<const lineage::Catalog> frozen = std::make_shared<const lineage::Catalog>(std::move(loaded.catalog));
   std::vector<InputFile> read_once;
   const std::vector<InputFile>* scripts = &inputs;
+  std::unique_ptr<KeptInputs> kept;
   if (options.learned_tables != nullptr) {
     frozen = std::make_shared<const lineage::Catalog>(options.learned_tables, frozen);
   } else if (options.analyze.learn_schema) {
     // Phase one: what the scripts say about the warehouse's tables, beneath each script's own DDL.
     read_once = ReadStdinOnce(inputs);
     scripts = &read_once;
-    frozen = LearnCatalog(read_once, after_init.analyze, jobs, std::move(frozen));
+    kept = std::make_unique<KeptInputs>(read_once.size(), kMaxKeptBytes);
+    frozen = LearnCatalog(read_once, after_init.analyze, jobs, std::move(frozen), kept.get());
   }
   if (!options.sequenced) {
-    RunScheduled(*scripts, after_init, std::move(frozen), nullptr, jobs, sink, summary);
+    RunScheduled(*scripts, after_init, std::move(frozen), nullptr, jobs, sink, summary, kept.get());
   } else {
     lineage::Session shared = NewSession(after_init.analyze, lineage::Catalog(frozen));
     // Statements are watched before a renderer turns them into text, or,
@@ -390,7 +397,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
             for (const StatementResult& st : part.file.statements) watch.See(part.file, st);
           sink(std::move(part));
         },
-        summary);
+        summary, kept.get());
     summary.early_reads = watch.Take();
   }
   summary.thread_cpu_seconds.insert(summary.thread_cpu_seconds.begin(), ThreadCpuSeconds() - cpu_start);

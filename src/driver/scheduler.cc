@@ -169,8 +169,9 @@ class Scheduler {
  public:
   Scheduler(const std::vector<InputFile>& inputs, const RunOptions& options,
             std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs, const PartSink& sink,
-            RunSummary& summary)
+            RunSummary& summary, KeptInputs* kept)
       : inputs_(inputs),
+        kept_(kept),
         options_(options),
         base_(std::move(base)),
         shared_(shared),
@@ -398,7 +399,9 @@ class Scheduler {
                       [&](FilePart&& part, size_t bytes) { Deliver(job, std::move(part), bytes); });
     FileResult file;
     try {
-      LoadedInput in = LoadInput(input, MaxFileBytes(options_.analyze.limits));
+      LoadedInput in = kept_ != nullptr && kept_->files[i].source != nullptr
+                           ? std::move(kept_->files[i])
+                           : LoadInput(input, MaxFileBytes(options_.analyze.limits));
       file.source = in.source;
       file.diagnostics = std::move(in.diagnostics);
       file.unreadable = in.unreadable;
@@ -430,6 +433,7 @@ class Scheduler {
   }
 
   const std::vector<InputFile>& inputs_;
+  KeptInputs* const kept_;  // each slot taken by the one thread that analyses its file
   const RunOptions& options_;
   const std::shared_ptr<const lineage::Catalog> base_;
   lineage::Session* shared_;
@@ -476,8 +480,8 @@ double ThreadCpuSeconds() {
 
 void RunScheduled(const std::vector<InputFile>& inputs, const RunOptions& options,
                   std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs,
-                  const PartSink& sink, RunSummary& summary) {
-  Scheduler sched(inputs, options, std::move(base), shared, jobs, sink, summary);
+                  const PartSink& sink, RunSummary& summary, KeptInputs* kept) {
+  Scheduler sched(inputs, options, std::move(base), shared, jobs, sink, summary, kept);
   // Sequenced scripts share one session and must run in order: one helper
   // analyses, the caller writes. Independent scripts: the caller analyses too.
   const int helpers = shared != nullptr ? (jobs > 1 ? 1 : 0) : jobs - 1;

@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "driver/gather.h"
 #include "driver/run.h"
 
 namespace hivelineage::driver {
@@ -24,9 +25,10 @@ double ThreadCpuSeconds();
 // sequenced run (one helper analyses, the caller only passes results on);
 // null for independent scripts, each analysed on a catalog over `base`.
 // Fills `summary`'s counters; an exception thrown by `sink` ends the run and
-// is rethrown here once the helpers have stopped.
+// is rethrown here once the helpers have stopped. A file in `kept` (read by
+// the gather) is taken from there, not read again.
 void RunScheduled(const std::vector<InputFile>& inputs, const RunOptions& options,
                   std::shared_ptr<const lineage::Catalog> base, lineage::Session* shared, int jobs,
-                  const PartSink& sink, RunSummary& summary);
+                  const PartSink& sink, RunSummary& summary, KeptInputs* kept = nullptr);
 
 }  // namespace hivelineage::driver
