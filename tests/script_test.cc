@@ -249,3 +249,60 @@ TEST_CASE("an undefined variable is warned once per file, at its first use, with
   CHECK(diags[0].span.begin == f.text().find("${dt}"));
   CHECK(diags[1].message == "undefined variable ${other} left in place");
 }
+
+namespace {
+// Every statement SplitScript hands out with `options`, and every diagnostic
+// in `diags` when each is handed out (as a caller sees them), in one text.
+std::string SplitTrace(const SourceFile& f, const SplitOptions& options) {
+  Variables vars;
+  vars.Define("dt", "2024-03-01");
+  Diagnostics diags;
+  std::string out;
+  size_t seen = 0;
+  auto diags_so_far = [&] {
+    for (; seen < diags.size(); ++seen)
+      out += "  diag " + std::to_string(diags[seen].span.begin) + ": " + diags[seen].message + "\n";
+  };
+  SplitScript(f, vars, diags, options, [&](StatementText&& st) {
+    diags_so_far();
+    out += std::to_string(st.span.begin) + "-" + std::to_string(st.span.end) + " [" + std::string(st.text()) + "] " +
+           std::string(CommandKindName(st.command)) + "\n";
+  });
+  diags_so_far();
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a recorded split gives the same statements and diagnostics without scanning the text again") {
+  // A byte-order mark, comments, quotes, a CLI command, a `set` the next
+  // statements see, an undefined variable, a full-width semicolon and an
+  // unterminated quote: everything the scan and the substitution report.
+  const SourceFile f("s.sql",
+                     "\xEF\xBB\xBF-- head\nset x=${dt};\nselect '${x}', ${y} from t -- ;\n where a = ';'"
+                     "\xEF\xBC\x9B dfs -ls /a/*; /* c; */ insert into u select ${y}, `b;c` from v;\n"
+                     "select 'open from w;\ninsert into z select 1;\n");
+  for (size_t max : {size_t{SIZE_MAX}, size_t{2}}) {
+    CAPTURE(max);
+    SplitOptions scan;
+    scan.max_statements = max;
+    const std::string want = SplitTrace(f, scan);
+    CHECK(want.find("full-width") != std::string::npos);
+    CHECK((want.find("unterminated quote") != std::string::npos) == (max == SIZE_MAX));  // past the limit: not met
+    StatementSpans spans;
+    SplitOptions record = scan;
+    record.record = &spans;
+    CHECK(SplitTrace(f, record) == want);
+    REQUIRE(spans.complete);
+    SplitOptions replay = scan;
+    replay.replay = &spans;
+    CHECK(SplitTrace(f, replay) == want);
+  }
+  // The replay follows the record, not the text: a record of one statement
+  // gives that one alone.
+  StatementSpans one;
+  one.complete = true;
+  one.statements.push_back(Span{3, 10});  // "-- head" read as a statement
+  SplitOptions replay;
+  replay.replay = &one;
+  CHECK(SplitTrace(f, replay) == "3-10 [-- head] sql\n");
+}

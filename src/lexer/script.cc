@@ -550,39 +550,95 @@ std::vector<StatementText> SplitScript(const SourceFile& file, Variables& vars, 
   return out;
 }
 
+namespace {
+
+// Makes each statement found (substituted, its command told, a `set` applied)
+// and hands it out, recording its span when asked.
+class StatementMaker {
+ public:
+  StatementMaker(std::string_view text, Variables& vars, Diagnostics& diags, const SplitOptions& options,
+                 const std::function<void(StatementText&&)>& each)
+      : t_(text), vars_(vars), diags_(diags), options_(options), each_(each), undefined_{text, {}} {}
+
+  size_t count() const { return count_; }
+
+  void Make(Span span) {
+    if (count_ > options_.max_statements) return;
+    StatementText st;
+    st.span = span;
+    st.original = t_.substr(st.span.begin, st.span.size());
+    SubstituteStatement(st, vars_, diags_, undefined_);
+    st.command = ClassifyCommand(st.text());
+    if (st.command == CommandKind::Set) {
+      ReadSet(st);
+      if (options_.apply_set_commands && !st.SetKey().empty()) vars_.DefineFromSet(st.SetKey(), st.SetValue());
+    }
+    ++count_;
+    if (options_.record != nullptr) options_.record->statements.push_back(span);
+    each_(std::move(st));
+  }
+
+  // A diagnostic of the scan (not of the substitution).
+  void Report(Diagnostic d) {
+    if (options_.record != nullptr)
+      options_.record->diagnostics.push_back(StatementSpans::ScanDiagnostic{static_cast<uint32_t>(count_), d});
+    diags_.push_back(std::move(d));
+  }
+
+ private:
+  std::string_view t_;
+  Variables& vars_;
+  Diagnostics& diags_;
+  const SplitOptions& options_;
+  const std::function<void(StatementText&&)>& each_;
+  UndefinedWarnings undefined_;
+  size_t count_ = 0;  // statements handed out
+};
+
+// The statements `spans` recorded, with the scan's diagnostics where they were reported.
+void Replay(const StatementSpans& spans, Diagnostics& diags, StatementMaker& maker) {
+  size_t d = 0;
+  for (const Span& span : spans.statements) {
+    for (; d < spans.diagnostics.size() && spans.diagnostics[d].before <= maker.count(); ++d)
+      diags.push_back(spans.diagnostics[d].diagnostic);
+    maker.Make(span);
+  }
+  for (; d < spans.diagnostics.size(); ++d) diags.push_back(spans.diagnostics[d].diagnostic);
+}
+
+}  // namespace
+
 void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, const SplitOptions& options,
                  const std::function<void(StatementText&&)>& each) {
   const std::string_view t = file.text();
+  StatementMaker maker(t, vars, diags, options, each);
+  if (const StatementSpans* r = options.replay;
+      r != nullptr && r->complete && r->max_statements == options.max_statements) {
+    Replay(*r, diags, maker);
+    return;
+  }
+  if (options.record != nullptr) {
+    *options.record = StatementSpans{};
+    options.record->max_statements = options.max_statements;
+  }
   const size_t n = t.size();
-  size_t count = 0;  // statements handed out
   size_t i = 0;
   // A UTF-8 byte-order mark is not part of the first statement.
   if (n >= 3 && static_cast<unsigned char>(t[0]) == 0xEF && static_cast<unsigned char>(t[1]) == 0xBB &&
       static_cast<unsigned char>(t[2]) == 0xBF)
     i = 3;
-  UndefinedWarnings undefined{t, {}};
   int64_t stmt_begin = -1;  // first significant byte of the current statement
   size_t last_end = 0;      // end of the last significant byte
   auto finish = [&]() {
-    if (stmt_begin < 0 || count > options.max_statements) return;
-    StatementText st;
-    st.span = Span{static_cast<uint32_t>(stmt_begin), static_cast<uint32_t>(last_end)};
-    st.original = t.substr(st.span.begin, st.span.size());
-    SubstituteStatement(st, vars, diags, undefined);
-    st.command = ClassifyCommand(st.text());
-    if (st.command == CommandKind::Set) {
-      ReadSet(st);
-      if (options.apply_set_commands && !st.SetKey().empty()) vars.DefineFromSet(st.SetKey(), st.SetValue());
-    }
-    ++count;
+    if (stmt_begin < 0) return;
+    maker.Make(Span{static_cast<uint32_t>(stmt_begin), static_cast<uint32_t>(last_end)});
     stmt_begin = -1;
-    each(std::move(st));
   };
   auto mark = [&](size_t b, size_t e) {
     if (stmt_begin < 0) stmt_begin = static_cast<int64_t>(b);
     last_end = e;
   };
-  while (i < n && count <= options.max_statements) {
+  while (i < n && maker.count() <= options.max_statements) {
     // Up to the next byte that may start a quote, comment or separator there
     // are only white space and ordinary bytes: mark the non-space stretch.
     const size_t j = FindSplitSpecial(t.data(), i, n);
@@ -652,7 +708,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       mark(start, end);
       const int first_line = file.Locate(static_cast<uint32_t>(start)).line;
       const int last_line = file.Locate(static_cast<uint32_t>(end > start ? end - 1 : start)).line;
-      diags.push_back(Diagnostic{
+      maker.Report(Diagnostic{
           Severity::Warning, Span{static_cast<uint32_t>(start), static_cast<uint32_t>(end)},
           Cat("unterminated quote: ", first_line == last_line ? Cat("line ", first_line)
                                                               : Cat("lines ", first_line, "-", last_line),
@@ -669,8 +725,8 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
     } else if (c == '\xEF' && i + 2 < n && t[i + 1] == '\xBC' && t[i + 2] == '\x9B') {
       // Full-width semicolon: the lexer reads it as `;` (with a warning), so
       // the script splits there too.
-      diags.push_back(Diagnostic{Severity::Warning, Span{static_cast<uint32_t>(i), static_cast<uint32_t>(i + 3)},
-                                 "full-width semicolon read as ';'"});
+      maker.Report(Diagnostic{Severity::Warning, Span{static_cast<uint32_t>(i), static_cast<uint32_t>(i + 3)},
+                              "full-width semicolon read as ';'"});
       finish();
       i += 3;
     } else {
@@ -680,6 +736,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
     }
   }
   finish();
+  if (options.record != nullptr) options.record->complete = true;
 }
 
 }  // namespace hivelineage::lexer

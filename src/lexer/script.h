@@ -89,6 +89,21 @@ struct StatementText {
   Span ToOriginal(Span s) const;
 };
 
+// Where SplitScript found a file's statements, and what it reported while
+// looking for them (not what substituting variables reports, which depends
+// on the variables): all a second split of the same text needs to hand out
+// the same statements without scanning the text again.
+struct StatementSpans {
+  struct ScanDiagnostic {
+    uint32_t before;  // statements handed out when it was reported
+    Diagnostic diagnostic;
+  };
+  size_t max_statements = SIZE_MAX;  // the SplitOptions the spans were found with
+  std::vector<Span> statements;
+  std::vector<ScanDiagnostic> diagnostics;
+  bool complete = false;  // the split ran to its end
+};
+
 struct SplitOptions {
   // Define the variables of `set` commands as they are met (later
   // statements see them).
@@ -96,6 +111,12 @@ struct SplitOptions {
   // Stop after this many statements plus one (the extra one tells the caller
   // the limit was passed), so a huge file of tiny statements stays bounded.
   size_t max_statements = SIZE_MAX;
+  // Where to record the statements' spans as they are found, when set.
+  StatementSpans* record = nullptr;
+  // The spans a split of the same text recorded, when set: the statements
+  // are handed out from them (if they are complete and were found with the
+  // same max_statements) instead of scanning the text.
+  const StatementSpans* replay = nullptr;
 };
 
 // What a statement is, read from its first words, for one that did not
