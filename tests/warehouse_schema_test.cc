@@ -481,9 +481,11 @@ TEST_CASE("warehouse schema: the analysis takes the files the gather kept instea
   driver::KeptInputs kept(inputs.size(), a.size());
   const std::shared_ptr<const lineage::Catalog> learned =
       driver::LearnCatalog(inputs, {}, 1, std::make_shared<const lineage::Catalog>(), &kept);
-  REQUIRE(kept.files[0].source != nullptr);
-  CHECK(kept.files[0].source->text() == a);
-  CHECK(kept.files[1].source == nullptr);
+  REQUIRE(kept.files[0].loaded.source != nullptr);
+  CHECK(kept.files[0].loaded.source->text() == a);
+  CHECK(kept.files[0].statements.complete);
+  CHECK(kept.files[0].statements.statements.size() == 2);  // where the analysis finds them
+  CHECK(kept.files[1].loaded.source == nullptr);
   // Gone from the disk: only what the gather kept can still be analysed.
   std::filesystem::remove(inputs[0].path);
   std::filesystem::remove(inputs[1].path);
@@ -497,5 +499,5 @@ TEST_CASE("warehouse schema: the analysis takes the files the gather kept instea
   CHECK(files[0].source->text() == a);
   CHECK(files[0].statements.size() == 2);
   CHECK(files[1].unreadable);
-  CHECK(kept.files[0].source == nullptr);  // handed over, not held to the end of the run
+  CHECK(kept.files[0].loaded.source == nullptr);  // handed over, not held to the end of the run
 }

@@ -126,7 +126,8 @@ bool FileResult::has_error() const {
 }
 
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
-                   StatementObserver& observer, VariableDefinitions* final_variables) {
+                   StatementObserver& observer, VariableDefinitions* final_variables,
+                   const lexer::StatementSpans* statements) {
   const SourceFile& source = *file.source;
   session.current_database = options.default_database;  // USE does not reach the next script
   session.autogen_label = "_c";                          // nor does a set line
@@ -151,6 +152,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   auto& vars = reading.vars;
   auto& split = reading.split;
   auto& parse = reading.parse;
+  split.replay = statements;
 
   // Statements are analysed as the splitter finds them, so only the one at
   // hand is held. Splitting diagnostics go to the statement they fall in, or

@@ -89,8 +89,11 @@ ScriptReading StartReading(const AnalyzeOptions& options);
 // `final_variables`, when given, receives the variables in force at the end
 // (options.variables and the script's `set` lines, each with its namespace:
 // "hiveconf:dt"), for scripts that go on from there (an init script's).
+// `statements`, when given, are where a split of the same text found its
+// statements (the gather's, lexer::StatementSpans): they are not looked for again.
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
-                   StatementObserver& observer, VariableDefinitions* final_variables = nullptr);
+                   StatementObserver& observer, VariableDefinitions* final_variables = nullptr,
+                   const lexer::StatementSpans* statements = nullptr);
 
 // The same, collecting the statements into the result.
 FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,

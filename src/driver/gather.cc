@@ -252,20 +252,23 @@ LoadedInput LoadForGather(const InputFile& input, uint64_t max_bytes) {
 }
 
 // Keeps `in` (its source shared, its diagnostics copied) for the analysis
-// when it fits in what `keep` has left.
-void Keep(const LoadedInput& in, size_t i, KeptInputs& keep) {
-  if (in.unreadable || in.source == nullptr) return;
+// when it fits in what `keep` has left; where its statements are goes to
+// the slot returned (null: not kept).
+lexer::StatementSpans* Keep(const LoadedInput& in, size_t i, KeptInputs& keep) {
+  if (in.unreadable || in.source == nullptr) return nullptr;
   const uint64_t size = in.source->text().size();
   uint64_t kept = keep.bytes.load(std::memory_order_relaxed);
   do {
-    if (kept + size > keep.max_bytes) return;
+    if (kept + size > keep.max_bytes) return nullptr;
   } while (!keep.bytes.compare_exchange_weak(kept, kept + size, std::memory_order_relaxed));
-  keep.files[i] = in;
+  keep.files[i].loaded = in;
+  return &keep.files[i].statements;
 }
 
 }  // namespace
 
-lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options) {
+lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options,
+                                  lexer::StatementSpans* statements) {
   lineage::FactsGatherer gatherer(std::string(source.name()), options.default_database);
   const Limits& limits = options.limits;
   if (source.text().size() > MaxFileBytes(limits)) return gatherer.Finish();
@@ -274,6 +277,7 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   auto& vars = reading.vars;
   auto& split = reading.split;
   auto& parse = reading.parse;
+  split.record = statements;
   Diagnostics ignored;
   LineCounter lines(source.text());
   NameScratch scratch;
@@ -310,10 +314,10 @@ void GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& o
   auto work = [&] {
     for (size_t i = next++; i < inputs.size(); i = next++) {
       LoadedInput in = LoadForGather(inputs[i], MaxFileBytes(options.limits));
-      if (keep != nullptr) Keep(in, i, *keep);
+      lexer::StatementSpans* statements = keep != nullptr ? Keep(in, i, *keep) : nullptr;
       lineage::ScriptFacts facts;
       facts.file = inputs[i].name;
-      if (!in.unreadable) facts = GatherScript(*in.source, options);
+      if (!in.unreadable) facts = GatherScript(*in.source, options, statements);
       sink(i, std::move(facts));
     }
   };

@@ -12,6 +12,7 @@
 
 #include "base/source_file.h"
 #include "driver/options.h"
+#include "lexer/script.h"
 #include "driver/run.h"
 #include "lineage/schema_facts.h"
 #include "lineage/warehouse_schema.h"
@@ -23,17 +24,25 @@ namespace hivelineage::driver {
 // that cannot carry facts are not parsed: those of kinds that say nothing about
 // schema, ALTERs that touch no columns or views, and queries and DML whose
 // tokens name no table but the script's own.
-lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options);
+// Where the statements were found goes to `statements` when given.
+lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options,
+                                  lexer::StatementSpans* statements = nullptr);
+
+// A file the gather read, and where it found its statements.
+struct KeptInput {
+  LoadedInput loaded;
+  lexer::StatementSpans statements;
+};
 
 // The files a gather read, kept for the analysis that follows it, so that a
-// run reads and decodes each script once: input i's at files[i] (a null
-// source: not kept), as long as they total at most `max_bytes` (the rest are
-// read again). The analysis takes each over (driver::RunScheduled) and frees
-// it with the file's results.
+// run reads, decodes and splits each script once: input i's at files[i] (a
+// null source: not kept), as long as they total at most `max_bytes` (the rest
+// are read again). The analysis takes each over (driver::RunScheduled) and
+// frees it with the file's results.
 struct KeptInputs {
   KeptInputs(size_t inputs, uint64_t max_bytes) : files(inputs), max_bytes(max_bytes) {}
 
-  std::vector<LoadedInput> files;
+  std::vector<KeptInput> files;
   const uint64_t max_bytes;
   std::atomic<uint64_t> bytes{0};  // kept so far
 };

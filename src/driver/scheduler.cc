@@ -399,9 +399,10 @@ class Scheduler {
                       [&](FilePart&& part, size_t bytes) { Deliver(job, std::move(part), bytes); });
     FileResult file;
     try {
-      LoadedInput in = kept_ != nullptr && kept_->files[i].source != nullptr
-                           ? std::move(kept_->files[i])
-                           : LoadInput(input, MaxFileBytes(options_.analyze.limits));
+      KeptInput kept;
+      if (kept_ != nullptr) kept = std::move(kept_->files[i]);
+      LoadedInput& in = kept.loaded;
+      if (in.source == nullptr) in = LoadInput(input, MaxFileBytes(options_.analyze.limits));
       file.source = in.source;
       file.diagnostics = std::move(in.diagnostics);
       file.unreadable = in.unreadable;
@@ -410,7 +411,7 @@ class Scheduler {
         lineage::Session own = shared_ == nullptr ? NewSession(options_.analyze, lineage::Catalog(base_)) : lineage::Session();
         lineage::Session& session = shared_ != nullptr ? *shared_ : own;
         ScopedSchemaRecording recording(session.catalog, options_.record_schema);
-        AnalyzeScript(file, session, options_.analyze, pieces);
+        AnalyzeScript(file, session, options_.analyze, pieces, nullptr, &kept.statements);
         if (options_.record_schema) file.schema = std::make_shared<const ScriptSchema>(recording.Take());
       }
     } catch (const Cancelled&) {
