@@ -235,8 +235,16 @@ class FactsGatherer::Impl {
   // is a table of the current database.
   std::string Key(size_t n, std::string_view first, std::string_view second) const {
     if (n == 0) return {};
-    if (n == 1) return Cat(db_, ".", ToLower(first));
-    return Cat(ToLower(first), ".", ToLower(second));
+    // Made in place: a key per table reference, so one allocation each.
+    const std::string_view db = n == 1 ? std::string_view(db_) : first;
+    const std::string_view table = n == 1 ? first : second;
+    std::string key;
+    key.reserve(db.size() + 1 + table.size());
+    key.append(db);
+    key.push_back('.');
+    key.append(table);
+    for (size_t i = n == 1 ? db.size() + 1 : 0; i < key.size(); ++i) key[i] = AsciiLower(key[i]);
+    return key;
   }
 
   uint32_t LineOf(Span span) const { return (*line_of_)(span); }
@@ -371,20 +379,24 @@ class FactsGatherer::Impl {
     AddFrom(core->from != nullptr ? core->from : shared_from, scope);
     for (const SelectItem& item : core->items)
       if (!item.alias.name.empty()) scope.select_aliases.push_back(Lower(item.alias));
-    // The order a select list names a table's columns in.
-    std::map<std::string, std::vector<std::string>> listed;
+    // The order a select list names a table's columns in (a few tables: a
+    // vector; the votes are counts, so the order the tables come in does not matter).
+    std::vector<std::pair<const std::string*, std::vector<std::string>>> listed;
     for (const SelectItem& item : core->items) {
       if (const auto* ref = DynCast<ColumnRef>(item.expr)) {
-        std::pair<std::string, std::string> r = Ref(ref, &scope);
-        if (!r.first.empty()) {
-          std::vector<std::string>& names = listed[r.first];
-          if (std::find(names.begin(), names.end(), r.second) == names.end()) names.push_back(r.second);
+        Named r = Ref(ref, &scope);
+        if (r.table != nullptr) {
+          auto it = std::find_if(listed.begin(), listed.end(), [&](const auto& l) { return *l.first == *r.table; });
+          if (it == listed.end()) it = listed.emplace(listed.end(), r.table, std::vector<std::string>{});
+          std::vector<std::string>& names = it->second;
+          if (std::find(names.begin(), names.end(), r.column) == names.end()) names.push_back(std::move(r.column));
         }
       } else {
         WalkExpr(item.expr, &scope);
       }
     }
-    for (const auto& [table, names] : listed) {
+    for (const auto& [table_ptr, names] : listed) {
+      const std::string& table = *table_ptr;
       if (own_.contains(table)) continue;
       Building& b = tables_[table];
       for (size_t i = 0; i < names.size(); ++i)
@@ -480,17 +492,23 @@ class FactsGatherer::Impl {
     }
   }
 
-  // Records what `ref` says about a real table: (table, column), or empty
-  // when it names none for sure.
-  std::pair<std::string, std::string> Ref(const ColumnRef* ref, WalkScope* scope) {
+  // A real table's column a reference names: the table (one of the scope's
+  // relations, null when it names none for sure) and the column.
+  struct Named {
+    const std::string* table = nullptr;
+    std::string column;
+  };
+
+  // Records what `ref` says about a real table.
+  Named Ref(const ColumnRef* ref, WalkScope* scope) {
     const auto& parts = ref->parts;
     if (parts.empty() || scope == nullptr) return {};
     const std::string p0 = Lower(parts[0]);
     if (parts.size() >= 2) {
       const std::string p1 = Lower(parts[1]);
+      const std::string key = parts.size() >= 3 ? Cat(p0, ".", p1) : std::string();
       for (WalkScope* s = scope; s != nullptr; s = s->parent) {
         if (parts.size() >= 3) {
-          const std::string key = Cat(p0, ".", p1);
           for (const Rel& r : s->rels)
             if (!r.table.empty() && r.table == key) return Found(r.table, Lower(parts[2]), ref->span);
         }
@@ -506,25 +524,33 @@ class FactsGatherer::Impl {
     while (s != nullptr && s->rels.empty()) s = s->parent;
     if (s == nullptr) return {};
     if (std::find(s->select_aliases.begin(), s->select_aliases.end(), p0) != s->select_aliases.end()) return {};
-    std::vector<std::string> tables;
+    const std::string* first = nullptr;  // the first real table, and whether others differ from it
+    bool several = false;
     for (const Rel& r : s->rels) {
       if (r.lateral) {
         if (r.alias == p0 || std::find(r.names.begin(), r.names.end(), p0) != r.names.end()) return {};
         continue;
       }
       if (r.table.empty() || own_.contains(r.table)) return {};  // a column of unknown origin
-      tables.push_back(r.table);
+      if (first == nullptr) first = &r.table;
+      else if (r.table != *first) several = true;
     }
-    std::sort(tables.begin(), tables.end());
-    tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
-    if (tables.size() == 1) return Found(tables[0], p0, ref->span);
-    if (tables.size() > 1 && !IsPseudoColumn(p0)) open_.try_emplace({p0, std::move(tables)}, LineOf(ref->span));
+    if (first == nullptr) return {};
+    if (!several) return Found(*first, p0, ref->span);
+    if (!IsPseudoColumn(p0)) {
+      std::vector<std::string> tables;
+      for (const Rel& r : s->rels)
+        if (!r.lateral) tables.push_back(r.table);
+      std::sort(tables.begin(), tables.end());
+      tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+      open_.try_emplace({p0, std::move(tables)}, LineOf(ref->span));
+    }
     return {};
   }
 
-  std::pair<std::string, std::string> Found(const std::string& table, std::string column, Span span) {
+  Named Found(const std::string& table, std::string column, Span span) {
     Use(table, column, span);
-    return {table, std::move(column)};
+    return {&table, std::move(column)};
   }
 
   std::string file_;
