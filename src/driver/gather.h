@@ -12,8 +12,8 @@
 
 #include "base/source_file.h"
 #include "driver/options.h"
-#include "lexer/script.h"
 #include "driver/run.h"
+#include "lexer/script.h"
 #include "lineage/schema_facts.h"
 #include "lineage/warehouse_schema.h"
 
