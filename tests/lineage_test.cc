@@ -283,6 +283,26 @@ TEST_CASE("lineage: window sources under precise and Hive semantics") {
   CHECK(Sources(Analyze("SELECT rank() OVER (PARTITION BY a.p ORDER BY a.o) AS r FROM unknown_t a", s), "r").empty());
 }
 
+TEST_CASE("lineage: a window key may name an earlier select-list alias of a grouped query") {
+  // Hive computes the windows after the select list's aggregates: `ORDER BY mf`
+  // in the OVER clause reads max(f) (Hive's distinct_windowing_no_cbo test).
+  Session s;
+  Table(s, "default.over10k", {"si", "f", "mf2"});
+  auto l = Analyze(
+      "SELECT si, max(f) mf, rank() OVER (PARTITION BY si ORDER BY mf) r FROM over10k GROUP BY si HAVING max(f) > 0",
+      s);
+  CHECK(l.diagnostics.empty());
+  CHECK(Sources(l, "r") == Strings{"default.over10k.f", "default.over10k.si"});
+  CHECK(Sources(l, "mf") == Strings{"default.over10k.f"});
+  // A column of the FROM clause wins over an alias of the same name, as elsewhere.
+  auto column = Analyze("SELECT max(si) f, rank() OVER (ORDER BY f) r FROM over10k GROUP BY f", s);
+  CHECK(Sources(column, "r") == Strings{"default.over10k.f"});
+  // Only an earlier item: a later alias, or the window's own, is not one.
+  auto later = Analyze("SELECT rank() OVER (ORDER BY mx) r, max(f) mx FROM over10k GROUP BY si", s);
+  CHECK(!later.diagnostics.empty());
+  CHECK(Sources(later, "r").empty());
+}
+
 TEST_CASE("lineage: Hive names an unaliased window column <fn>_window_<n>; precise keeps _c<i>") {
   Session s;
   Table(s, "default.t", {"a", "b"});

@@ -245,6 +245,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
     }
   } else {
     MarkLostDistinctArguments(core);
+    scope->select_so_far = out;
     for (size_t i = 0; i < core->items.size(); ++i) {
       const SelectItem& item = core->items[i];
       if (item.expr == nullptr) continue;
@@ -273,6 +274,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
   }
   out->declared = out->size();
   scope->folded.clear();  // the select list only
+  scope->select_so_far = nullptr;
 
   scope->select_output = out;
   scope->select_aliases_visible = true;
@@ -871,16 +873,37 @@ void Resolver::AddWindowSources(const WindowSpec& over, Scope* scope, ExprInfo& 
   }
   // Precise: the keys of the OVER clause, and of the named windows it builds
   // on (`OVER w`, `WINDOW w AS (v ORDER BY x)`), are read like operands.
+  auto key = [&](const Expr* k) {
+    if (const Column* alias = WindowKeyAlias(k, scope)) {
+      MergeMasked(interner_, alias->sources, "", info.sources);  // read, not a value
+      return;
+    }
+    operands.push_back(k);
+  };
   const WindowSpec* spec = &over;
   for (size_t hops = 0; spec != nullptr; ++hops) {
-    for (const Expr* k : spec->partition_by) operands.push_back(k);
-    for (const ast::OrderItem& k : spec->order_by) operands.push_back(k.expr);
+    for (const Expr* k : spec->partition_by) key(k);
+    for (const ast::OrderItem& k : spec->order_by) key(k.expr);
     if (spec->base.name.empty() || scope == nullptr || hops > scope->windows.size()) break;
     const WindowSpec* next = nullptr;
     for (const ast::NamedWindow& w : scope->windows)
       if (EqualsIgnoreCase(w.name.name, spec->base.name)) next = w.spec;
     spec = next;
   }
+}
+
+// A window key that names an earlier item of the select list being read
+// (`max(f) mf, rank() OVER (ORDER BY mf)`): Hive computes windows after the
+// select list's aggregates, so the key reads that item. Only when no relation
+// of the FROM clause declares the name and none is of unknown schema (whose
+// column it may be): a column wins over an alias, as for GROUP BY.
+const Column* Resolver::WindowKeyAlias(const Expr* k, Scope* scope) {
+  auto* ref = DynCast<ColumnRef>(k);
+  if (ref == nullptr || ref->parts.size() != 1 || scope == nullptr || scope->select_so_far == nullptr) return nullptr;
+  const std::string name = Lower(ref->parts[0]);
+  for (const Relation& rel : scope->relations)
+    if (rel.columns->open() || rel.columns->FindDeclared(name) != nullptr) return nullptr;
+  return scope->select_so_far->FindDeclared(name);
 }
 
 const ColumnSet& Resolver::AllColumns(Scope* s) {

@@ -126,6 +126,7 @@ class Resolver {
   const Column* ResolveUncached(const ast::ColumnRef* ref, Scope* scope, size_t* used_parts);
   const Column* Lookup(ColumnList* list, const std::string& name);
   const Column* LookupDeclaredInScope(Scope* s, const std::string& name, const ast::ColumnRef* ref, bool* ambiguous);
+  const Column* WindowKeyAlias(const ast::Expr* k, Scope* scope);
   const Column* VirtualColumn(Scope* s, const std::string& name);
   const Column* PossibleColumn(Scope* s, const std::string& name, const ast::ColumnRef* ref);
   const ColumnSet& AllColumns(Scope* s);

@@ -137,6 +137,9 @@ struct Scope {
   // Hive semantics, while the select list is read: columns the WHERE holds
   // to a constant (FoldConstantFilters); they contribute no source.
   std::vector<const Column*> folded;
+  // While the select list is read: its items so far, whose aliases a
+  // window key may name (Resolver::WindowKeyAlias).
+  const ColumnList* select_so_far = nullptr;
   // The SELECT's WINDOW clause: what `OVER w` names.
   std::span<const ast::NamedWindow> windows;
   // Every column the FROM clause provides (what a window function's row
