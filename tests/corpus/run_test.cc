@@ -44,5 +44,22 @@ TEST_CASE("Hive corpus: the same output on 1 and 4 threads") {
   CHECK(one.err == four.err);
 }
 
+TEST_CASE("Hive corpus, no catalog: the learned schema leaves at most 9 `cannot resolve` warnings of 39") {
+  // 39 before the warehouse schema was learned (issue 12 asks for at least
+  // three quarters fewer); the 9 left are not about schema: matchpath's
+  // outputs named inside its string argument (8), DEFAULT in a MERGE's VALUES.
+  const driver::ExpandedInputs in = driver::ExpandPaths({(testing::HiveCorpus() / "queries").string()});
+  REQUIRE(in.files.size() > 2000);
+  const testing::CapturedRun run = testing::CaptureRun(in.files, driver::RunOptions(), output::Format::Jsonl);
+  size_t warnings = 0;
+  for (size_t at = run.err.find("cannot resolve column"); at != std::string::npos;
+       at = run.err.find("cannot resolve column", at + 1))
+    ++warnings;
+  std::printf("corpus: %zu `cannot resolve` warnings with no catalog (39 before the learned schema)\n", warnings);
+  CHECK(run.out.size() > 1000000);
+  CHECK(warnings > 0);  // still counted: the 9 that are not about schema
+  CHECK(warnings <= 9);
+}
+
 }  // namespace
 }  // namespace hivelineage
