@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <map>
-#include <set>
 #include <tuple>
 
 #include "absl/container/flat_hash_map.h"
