@@ -20,7 +20,17 @@ targets=("$@")
 shared="${SHARED_DIR:-$root/../shared}"
 build=build-fuzz
 
-command -v clang++ >/dev/null || { apt-get update && apt-get install -y clang libclang-rt-14-dev; }
+# clang and its sanitizer and libFuzzer runtimes (libclang-rt-14-dev, which
+# clang only recommends: a clang++ installed without it cannot link the
+# targets), installed as root (sudo when not root) when a probe cannot link.
+probe='extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }'
+if ! command -v clang++ >/dev/null ||
+  ! echo "$probe" | clang++ -x c++ -fsanitize=fuzzer,address,undefined - -o /dev/null 2>/dev/null; then
+  as_root=()
+  [[ "$(id -u)" == 0 ]] || as_root=(sudo)
+  "${as_root[@]}" apt-get update
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y clang libclang-rt-14-dev
+fi
 if [[ ! -f "$build/build.ninja" ]]; then
   CXX=clang++ meson setup "$build" -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
     -Dbuildtype=debugoptimized

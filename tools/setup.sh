@@ -84,6 +84,9 @@ packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctes
 # open the lineage page in headless Chromium (a font for its screenshots).
 if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema man-db chromium fonts-liberation); fi
 if [[ "$mode" == "install" ]]; then packages+=(man-db); fi
+# With CI=true, the fuzz check at the end builds the libFuzzer targets with
+# clang, whose runtimes (libclang-rt-14-dev) clang only recommends.
+if [[ "$mode" == "test" && "$ci" == "true" ]]; then packages+=(clang libclang-rt-14-dev); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
