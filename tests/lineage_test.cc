@@ -297,6 +297,10 @@ TEST_CASE("lineage: a window key may name an earlier select-list alias of a grou
   // A column of the FROM clause wins over an alias of the same name, as elsewhere.
   auto column = Analyze("SELECT max(si) f, rank() OVER (ORDER BY f) r FROM over10k GROUP BY f", s);
   CHECK(Sources(column, "r") == Strings{"default.over10k.f"});
+  // Without GROUP BY a select alias is no window key (Hive would not take it either).
+  auto ungrouped = Analyze("SELECT f + 1 b, rank() OVER (ORDER BY b) r FROM over10k", s);
+  CHECK(!ungrouped.diagnostics.empty());
+  CHECK(Sources(ungrouped, "r").empty());
   // Only an earlier item: a later alias, or the window's own, is not one.
   auto later = Analyze("SELECT rank() OVER (ORDER BY mx) r, max(f) mx FROM over10k GROUP BY si", s);
   CHECK(!later.diagnostics.empty());

@@ -245,7 +245,8 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
     }
   } else {
     MarkLostDistinctArguments(core);
-    scope->select_so_far = out;
+    // Windows after GROUP BY see the select list's aggregates by their aliases.
+    if (core->group_by != nullptr) scope->select_so_far = out;
     for (size_t i = 0; i < core->items.size(); ++i) {
       const SelectItem& item = core->items[i];
       if (item.expr == nullptr) continue;
@@ -893,8 +894,8 @@ void Resolver::AddWindowSources(const WindowSpec& over, Scope* scope, ExprInfo& 
 }
 
 // A window key that names an earlier item of the select list being read
-// (`max(f) mf, rank() OVER (ORDER BY mf)`): Hive computes windows after the
-// select list's aggregates, so the key reads that item. Only when no relation
+// (`max(f) mf, rank() OVER (ORDER BY mf)`) in a SELECT with GROUP BY: Hive
+// computes windows after the aggregates, so the key reads that item. Only when no relation
 // of the FROM clause declares the name and none is of unknown schema (whose
 // column it may be): a column wins over an alias, as for GROUP BY.
 const Column* Resolver::WindowKeyAlias(const Expr* k, Scope* scope) {
