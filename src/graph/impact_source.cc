@@ -88,7 +88,13 @@ class Collector {
                 : source_.LinksOfEach(level, missing, o_.direction, kind != LinkKind::Condition,
                                       kind == LinkKind::Condition);
     for (size_t i = 0; i < missing.size(); ++i) {
-      for (const Link& l : read[i]) {
+      NodeLinks& of_node = cache_[std::move(missing[i])];
+      // Kept once (a name twice in `missing`: the second read goes), where
+      // they stay: `nodes` and `columns` view them.
+      if (of_node.fetched[k]) continue;
+      of_node.fetched[k] = true;
+      of_node.links[k] = std::move(read[i]);
+      for (const Link& l : of_node.links[k]) {
         if (level == Level::Column) {
           columns.try_emplace(l.source, l.source_table);
           columns.try_emplace(l.target, l.target_table);
@@ -97,9 +103,6 @@ class Collector {
           nodes.insert(l.target);
         }
       }
-      NodeLinks& of_node = cache_[std::move(missing[i])];
-      of_node.fetched[k] = true;
-      of_node.links[k] = std::move(read[i]);
     }
     std::vector<const std::vector<Link>*> out;
     out.reserve(layer.size());
