@@ -79,13 +79,8 @@ void NameParts(std::string_view text, std::span<const Token> toks, size_t& i, st
     const Token& t = toks[i];
     std::string_view s = text.substr(t.begin, t.end - t.begin);
     if (t.kind == TokenKind::QuotedIdent) {
-      std::string name = lexer::UnquoteIdentifier(s);
-      for (size_t from = 0;;) {
-        const size_t dot = name.find('.', from);
-        parts.push_back(name.substr(from, dot == std::string::npos ? std::string::npos : dot - from));
-        if (dot == std::string::npos) break;
-        from = dot + 1;
-      }
+      const std::string name = lexer::UnquoteIdentifier(s);
+      for (const std::string_view part : lexer::SplitQuotedDots(name)) parts.emplace_back(part);
     } else {
       parts.emplace_back(s);
     }

@@ -791,6 +791,16 @@ std::string UnescapeString(std::string_view t) {
   return out;
 }
 
+std::vector<std::string_view> SplitQuotedDots(std::string_view name) {
+  std::vector<std::string_view> parts;
+  for (size_t from = 0;;) {
+    const size_t dot = name.find('.', from);
+    parts.push_back(name.substr(from, dot == std::string_view::npos ? std::string_view::npos : dot - from));
+    if (dot == std::string_view::npos) return parts;
+    from = dot + 1;
+  }
+}
+
 std::string UnquoteIdentifier(std::string_view t) {
   if (t.size() < 2) return std::string(t);
   const char q = t.front();

@@ -36,4 +36,8 @@ std::string UnescapeString(std::string_view token_text);
 // Name of a QuotedIdent token: backquotes removed, `` doubled `` undone.
 std::string UnquoteIdentifier(std::string_view token_text);
 
+// The parts of a table name written `db.tbl` in one pair of backquotes
+// (legacy Hive), split at its dots: views of `name`, in order.
+std::vector<std::string_view> SplitQuotedDots(std::string_view name);
+
 }  // namespace hivelineage::lexer

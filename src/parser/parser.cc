@@ -213,15 +213,10 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
   auto add = [&](const Token& t) {
     ast::Ident id = MakeIdent(t);
     if (split_quoted_dots && id.quoted && id.name.find('.') != std::string_view::npos) {
-      // Legacy `db.tbl` in one pair of backquotes.
-      std::string_view rest = id.name;
-      while (true) {
-        const size_t dot = rest.find('.');
+      for (const std::string_view name : lexer::SplitQuotedDots(id.name)) {
         ast::Ident piece = id;
-        piece.name = rest.substr(0, dot);
+        piece.name = name;
         parts.Push(piece);
-        if (dot == std::string_view::npos) break;
-        rest = rest.substr(dot + 1);
       }
     } else {
       parts.Push(id);
