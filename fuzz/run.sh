@@ -16,9 +16,13 @@ cd "$root"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(lex_fuzzer parse_fuzzer roundtrip_fuzzer pipeline_fuzzer)
+# By default every target fuzz/meson.build lists.
+[[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(sed -n "s/^  '\([a-z_0-9]*_fuzzer\)'.*/\1/p" fuzz/meson.build)
+[[ ${#targets[@]} -gt 0 ]] || { echo "error: no fuzz targets found in fuzz/meson.build" >&2; exit 1; }
 shared="${SHARED_DIR:-$root/../shared}"
-build=build-fuzz
+# FUZZ_BUILD_DIR: an existing build configured with -Dfuzz=true (CI passes
+# its sanitizer build, which serves the suites and the targets alike).
+build="${FUZZ_BUILD_DIR:-build-fuzz}"
 
 # clang and its sanitizer and libFuzzer runtimes (libclang-rt-14-dev, which
 # clang only recommends: a clang++ installed without it cannot link the

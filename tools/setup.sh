@@ -12,11 +12,11 @@
 # Each installs the Debian packages it needs when they are missing (apt-get,
 # with sudo when not root). Idempotent: the build directories are reused and
 # only what changed is rebuilt. BUILD_DIR (default: build) picks the build
-# directory, ASAN_BUILD_DIR (default: build-asan) the sanitizer one. With
+# directory, SAN_BUILD_DIR (default: build-san) the sanitizer one. With
 # CI=true the builds treat warnings as errors and everything is built
-# (benchmarks and tools too, so they keep compiling), and the libFuzzer
-# targets are built with clang and run once over their seeds
-# (fuzz/run.sh 0, in build-fuzz). DESTDIR stages an
+# (benchmarks and tools too, so they keep compiling), and one clang build
+# with ASan + UBSan runs the unit and corpus suites again and the libFuzzer
+# targets once over their seeds (fuzz/run.sh 0). DESTDIR stages an
 # install (or uninstall) under another root; ldconfig is then not run.
 set -euo pipefail
 
@@ -84,9 +84,10 @@ packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctes
 # open the lineage page in headless Chromium (a font for its screenshots).
 if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema man-db chromium fonts-liberation); fi
 if [[ "$mode" == "install" ]]; then packages+=(man-db); fi
-# With CI=true, the fuzz check at the end builds the libFuzzer targets with
-# clang, whose runtimes (libclang-rt-14-dev) clang only recommends.
-if [[ "$mode" == "test" && "$ci" == "true" ]]; then packages+=(clang libclang-rt-14-dev); fi
+# With CI=true (or SANITIZE=true) the sanitizer suites and the fuzz check
+# build with clang, whose runtimes (libclang-rt-14-dev) clang only recommends.
+sanitize="${SANITIZE:-$ci}"
+if [[ "$mode" == "test" && "$sanitize" == "true" ]]; then packages+=(clang libclang-rt-14-dev); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -158,26 +159,26 @@ fi
 # programs, the man page); under CI everything else too.
 if [[ "$ci" == "true" ]]; then ninja -C "$build" >&2; fi
 meson test -C "$build" --print-errorlogs -v
-if [[ "${SANITIZE:-$ci}" == "true" ]]; then
-  # The unit and corpus suites again under AddressSanitizer and
-  # UndefinedBehaviorSanitizer: any report fails the run. Only the test
-  # programs and the tool they drive are built; the install test needs a plain build.
-  # GCC's -Wmaybe-uninitialized misfires under -fsanitize (libstdc++'s
-  # <regex> at -O2); the release build above still checks it with -Werror.
-  asan="${ASAN_BUILD_DIR:-build-asan}"
-  if [[ -f "$asan/build.ninja" ]]; then
-    meson configure "$asan" -Dwerror="$ci" -Dcpp_args=-Wno-maybe-uninitialized >/dev/null
+if [[ "$sanitize" == "true" ]]; then
+  # One clang build serves both the sanitizer suites and the libFuzzer
+  # targets (a way the library is used): ASan + UBSan, the library
+  # instrumented for libFuzzer (-Dfuzz=true), -O1 with line tables for
+  # readable reports. The unit and corpus suites run again in it (any report
+  # fails the run), then every fuzz target once over its seeds, so that a
+  # change that breaks a target or crashes on a seed fails here. Only the
+  # test programs, the tool they drive and the fuzz targets are built; the
+  # install test needs the plain build above.
+  san="${SAN_BUILD_DIR:-build-san}"
+  if [[ -f "$san/build.ninja" ]]; then
+    meson configure "$san" -Dwerror="$ci" >/dev/null
   else
-    meson setup "$asan" --buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false \
-      -Dwerror="$ci" -Dcpp_args=-Wno-maybe-uninitialized >&2
+    CXX=clang++ meson setup "$san" -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
+      -Doptimization=1 -Ddebug=false -Dcpp_args=-gline-tables-only -Dwerror="$ci" >&2
   fi
-  ninja -C "$asan" tests/unit_tests tests/corpus_tests src/cli/hivelineage >&2
+  ninja -C "$san" tests/unit_tests tests/corpus_tests src/cli/hivelineage >&2
   export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-  meson test -C "$asan" --no-rebuild --print-errorlogs -v --timeout-multiplier 3 unit corpus
-fi
-if [[ "$ci" == "true" ]]; then
-  # The libFuzzer targets (a way the library is used): built with clang and
-  # run once over their seeds, so that a change that breaks them fails here.
-  bash fuzz/run.sh 0 >&2
+  meson test -C "$san" --no-rebuild --print-errorlogs -v --timeout-multiplier 3 unit corpus
+  # fuzz/run.sh builds the targets it runs (every one fuzz/meson.build lists).
+  FUZZ_BUILD_DIR="$san" bash fuzz/run.sh 0 >&2
 fi
