@@ -222,7 +222,7 @@ ScheduleReport CheckSchedule(const graph::Graph& g, const JobSet& jobs, const Re
   for (graph::StatementId i = 0; i < g.statements.size(); ++i) {
     const graph::StatementInfo& st = g.statements[i];
     by_file[st.file].push_back(i);
-    if (st.kind == "create_view")
+    if (st.kind == StatementKind::CreateView)
       for (graph::TableId v : st.outputs)
         for (graph::TableId in : st.inputs) view_reads[name(v)].push_back(name(in));
   }
@@ -256,7 +256,7 @@ ScheduleReport CheckSchedule(const graph::Graph& g, const JobSet& jobs, const Re
         const graph::StatementInfo& st = g.statements[i];
         std::vector<std::string> reads, writes;
         // Defining a view reads no data: its readers read its tables when they run.
-        if (st.kind != "create_view")
+        if (st.kind != StatementKind::CreateView)
           for (graph::TableId t : st.inputs)
             for (std::string& r : expand(name(t)))
               if (!temporary(r)) reads.push_back(std::move(r));

@@ -80,7 +80,7 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
   info.file = file;
   info.index = st.index;
   info.start = st.start;
-  info.kind = std::string(StatementKindName(st.kind));
+  info.kind = st.kind;
   info.database = st.database;
   info.has_error = st.has_error();
   if (options_.keep_sql) info.sql = std::string(text);

@@ -48,7 +48,7 @@ void WriteHopJson(output::JsonOut& j, const Graph& g, const ExplainHop& hop) {
   j.Key("statement");
   j.Int(st.index);
   j.Key("kind");
-  j.String(st.kind);
+  j.String(StatementKindName(st.kind));
   j.Key("expression");
   j.String(hop.expression);
   j.Key("conditions");

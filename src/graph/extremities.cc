@@ -26,8 +26,8 @@ bool IsRead(const LineageSource& source, Level level, const std::string& node) {
 // DDL that only declares or drops a table (CREATE TABLE without AS, DROP,
 // ALTER that reads no table) writes no data into it.
 bool WritesData(const StatementUse& u) {
-  const std::string& k = u.statement.kind;
-  return !u.inputs.empty() || (k != "create_table" && k != "drop" && k != "alter");
+  const StatementKind k = u.statement.kind;
+  return !u.inputs.empty() || (k != StatementKind::CreateTable && k != StatementKind::Drop && k != StatementKind::Alter);
 }
 
 // Whether something writes data into `node`: at database level, a statement

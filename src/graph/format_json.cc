@@ -80,7 +80,7 @@ class JsonWriter {
     j_.Key("column");
     j_.Int(st.start.column);
     j_.Key("kind");
-    j_.String(st.kind);
+    j_.String(StatementKindName(st.kind));
     j_.Key("inputs");
     j_.StringArray(TableNames(g_, st.inputs));
     j_.Key("outputs");

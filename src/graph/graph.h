@@ -37,6 +37,7 @@
 
 #include "absl/container/inlined_vector.h"
 #include "base/source_file.h"
+#include "base/statement_kind.h"
 #include "lineage/lineage.h"
 
 namespace hivelineage::graph {
@@ -80,7 +81,7 @@ struct StatementInfo {
   std::string file;
   uint32_t index = 0;  // within the file, from 0
   LineCol start;
-  std::string kind;      // driver::StatementResult::kind
+  StatementKind kind = StatementKind::Query;  // as the analysis decided it; named only at output
   std::string database;  // current database when it ran
   std::string sql;       // the statement as written (kept only when asked for)
   bool has_error = false;

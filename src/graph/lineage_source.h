@@ -48,7 +48,7 @@ struct StatementRef {
   uint32_t index = 0;  // within the file, from 0
   int line = 0;
   int column = 0;
-  std::string kind;  // insert, create_table_as, ...
+  StatementKind kind = StatementKind::Query;  // named (StatementKindName) only at output
   // Run order: the script's position in the run, then `index`. Sorting by
   // it orders statements alike in every source.
   int64_t order = 0;

@@ -20,7 +20,7 @@ void StatementJson(output::JsonOut& j, const StatementRef& s) {
   j.Key("column");
   j.Int(s.column);
   j.Key("kind");
-  j.String(s.kind);
+  j.String(StatementKindName(s.kind));
 }
 
 void LinkJson(output::JsonOut& j, const Link& l) {
@@ -79,7 +79,7 @@ const char* ExtremityMeaning(Extremity which) {
 }  // namespace
 
 std::string DescribeStatement(const StatementRef& s) {
-  return Cat(s.file, ":", s.line, " (statement ", s.index, ", ", s.kind, ")");
+  return Cat(s.file, ":", s.line, " (statement ", s.index, ", ", StatementKindName(s.kind), ")");
 }
 
 std::string DescribeLink(const Link& l) {

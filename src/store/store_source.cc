@@ -286,7 +286,8 @@ void StoreSource::LookUp(const std::vector<int64_t>& statements, const std::vect
     r.index = static_cast<uint32_t>(q.Int(2));
     r.line = static_cast<int>(q.Int(3));
     r.column = static_cast<int>(q.Int(4));
-    r.kind = std::string(q.Text(5));
+    if (!ParseStatementKind(q.Text(5), r.kind))
+      throw StoreError(Cat("unknown statement kind '", q.Text(5), "' in statements"));
     r.order = (q.Int(6) << 32) | q.Int(2);  // script position, then index
   }, &q_->statement);
   ReadMissing(q_->table_names, tables, q_->table_name,

@@ -82,7 +82,7 @@ UsageReport BuildUsageReport(const UsageStats& stats, const graph::Graph* lineag
           if (out != in) it->second.read_downstream = true;
       }
       // The statements that fill it (the jobs to stop); its DDL is not one.
-      if (st.kind == "create_table") continue;
+      if (st.kind == StatementKind::CreateTable) continue;
       for (graph::TableId out : st.outputs) {
         auto it = tables.find(lineage->tables[out].name);
         if (it != tables.end()) it->second.writers.push_back(Cat(st.file, ":", st.start.line));

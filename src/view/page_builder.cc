@@ -161,7 +161,7 @@ void PageBuilder::Write(const std::string& title, const std::optional<Focus>& fo
     j.Int(s.line);
     j.Int(s.column);
     j.Int(s.index);
-    j.String(s.kind);
+    j.String(StatementKindName(s.kind));
     j.EndArray();
   }
   j.EndArray();

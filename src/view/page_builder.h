@@ -19,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include "base/statement_kind.h"
 #include "lineage/lineage.h"
 #include "view/page_data.h"
 
@@ -31,7 +32,7 @@ class PageBuilder {
     uint32_t index = 0;  // within the file, from 0
     int line = 0;        // where it starts
     int column = 0;
-    std::string kind;  // insert, ...
+    StatementKind kind = StatementKind::Query;
   };
   // One statement along a way a value flows.
   struct Step {
