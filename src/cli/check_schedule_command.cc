@@ -2,12 +2,18 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "base/strings.h"
+#include "checks/critical_path.h"
+#include "checks/job_tables.h"
 #include "checks/jobs.h"
+#include "checks/runs.h"
 #include "checks/schedule.h"
 #include "cli/check_command.h"
 #include "cli/format_option.h"
 #include "cli/graph_command.h"
+#include "graph/graph_source.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -28,6 +34,11 @@ const char kUsage[] =
     "                        \"scripts\", \"depends_on\"}]} (scripts relative to FILE's folder),\n"
     "                        or a DolphinScheduler workflow export (docs/checks.md)\n"
     "  --fail-on-unneeded    exit status 1 on unneeded dependencies too\n"
+    "  --runs FILE           the scheduler's runs (job, start, end, status[, date]; CSV, JSON,\n"
+    "                        JSON Lines or a DolphinScheduler task-instance list): per run\n"
+    "                        date the critical path to each final job, waits and slack\n"
+    "  --sla TABLE=HH:MM     with --runs: TABLE must land by HH:MM (UTC, on the day its job\n"
+    "                        started; may be repeated); exit status 1 when missed\n"
     "                        (here --jobs names this file: give threads with -j N)\n"
     "  --format FORMAT       text (default) or json\n";
 
@@ -38,6 +49,8 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
   std::string jobs_file;
   bool json = false;
   bool fail_on_unneeded = false;
+  std::string runs_file;
+  std::vector<checks::Sla> slas;
   std::string error;
   ArgCursor c(argc, argv, 3);
   while (error.empty() && c.Next()) {
@@ -57,6 +70,18 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
         error = "--jobs needs a file";
       else
         jobs_file = std::string(value);
+    } else if (name == "--runs") {
+      if (!c.TakeValue(value) || value.empty())
+        error = "--runs needs a file";
+      else
+        runs_file = std::string(value);
+    } else if (name == "--sla") {
+      checks::Sla sla;
+      if (!c.TakeValue(value) || !checks::ParseSla(value, sla, error)) {
+        if (error.empty()) error = "--sla expects TABLE=HH:MM";
+      } else {
+        slas.push_back(std::move(sla));
+      }
     } else if (name == "--fail-on-unneeded") {
       fail_on_unneeded = true;
     } else if (name == "--format") {
@@ -66,10 +91,17 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
     }
   }
   if (error.empty() && jobs_file.empty()) error = "--jobs FILE is required";
+  if (error.empty() && !slas.empty() && runs_file.empty()) error = "--sla needs --runs";
   if (!error.empty()) return UsageError(err, "hivelineage check schedule", error);
   checks::JobSet jobs;
   std::vector<std::string> errors;
   checks::LoadJobs(jobs_file, jobs, errors);
+  std::vector<checks::Run> runs;
+  std::vector<std::string> run_warnings;
+  if (!runs_file.empty()) {
+    std::string run_error;
+    if (!checks::LoadRuns(runs_file, runs, run_warnings, run_error)) errors.push_back(run_error);
+  }
   // Without PATHs, the scripts the jobs name are the inputs.
   if (errors.empty() && args.input.paths.empty() && args.input.sequence.empty()) {
     for (const checks::Job& job : jobs.jobs) {
@@ -111,11 +143,34 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
     checks::WriteScheduleJson(report, text);
   else
     checks::WriteScheduleText(report, text);
+  size_t missed_slas = 0;
+  if (!runs_file.empty()) {
+    // The ETL critical path of each run date (checks/critical_path.h).
+    const graph::GraphSource source(g);
+    checks::ResolvedJobs by_source;
+    const std::vector<checks::JobTables> tables = checks::TablesOfJobs(source, jobs, by_source);
+    const checks::CriticalPathReport paths = checks::CriticalPaths(jobs, report, tables, runs, slas);
+    for (const std::string& w : run_warnings) std::fprintf(err, "%s\n", w.c_str());
+    for (const std::string& w : paths.warnings) std::fprintf(err, "%s\n", w.c_str());
+    missed_slas = paths.missed_slas;
+    if (json) {
+      // The schedule's document with the runs' answer under "critical_path".
+      std::string cp;
+      checks::WriteCriticalPathJson(paths, cp);
+      nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+      doc["critical_path"] = nlohmann::ordered_json::parse(cp);
+      text = doc.dump(2) + "\n";
+    } else {
+      text += "\ncritical path (runs of " + runs_file + "):\n";
+      checks::WriteCriticalPathText(paths, text);
+    }
+  }
   std::fwrite(text.data(), 1, text.size(), out);
   std::fflush(out);
   if (status == 1)
     std::fprintf(err, "hivelineage check schedule: some statements could not be analysed; flows may be missing\n");
-  const bool failed = report.violations() > 0 || (fail_on_unneeded && !report.unneeded.empty());
+  const bool failed =
+      report.violations() > 0 || (fail_on_unneeded && !report.unneeded.empty()) || missed_slas > 0;
   return failed ? 1 : status;
 }
 
