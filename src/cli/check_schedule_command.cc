@@ -1,4 +1,5 @@
 // `hivelineage check schedule`.
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ const char kUsage[] =
     "                        \"scripts\", \"depends_on\"}]} (scripts relative to FILE's folder),\n"
     "                        or a DolphinScheduler workflow export (docs/checks.md)\n"
     "  --fail-on-unneeded    exit status 1 on unneeded dependencies too\n"
+    "  --store DB            read the lineage kept in DB by `hivelineage store update` (a job's\n"
+    "                        inline SQL is then not analysed)\n"
     "  --runs FILE           the scheduler's runs (job, start, end, status[, date]; CSV, JSON,\n"
     "                        JSON Lines or a DolphinScheduler task-instance list): per run\n"
     "                        date the critical path to each final job, waits and slack\n"
@@ -70,6 +73,11 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
         error = "--jobs needs a file";
       else
         jobs_file = std::string(value);
+    } else if (name == "--store") {
+      if (!c.TakeValue(value) || value.empty())
+        error = "--store needs a file";
+      else
+        args.store = std::string(value);
     } else if (name == "--runs") {
       if (!c.TakeValue(value) || value.empty())
         error = "--runs needs a file";
@@ -103,7 +111,7 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
     if (!checks::LoadRuns(runs_file, runs, run_warnings, run_error)) errors.push_back(run_error);
   }
   // Without PATHs, the scripts the jobs name are the inputs.
-  if (errors.empty() && args.input.paths.empty() && args.input.sequence.empty()) {
+  if (errors.empty() && args.store.empty() && args.input.paths.empty() && args.input.sequence.empty()) {
     for (const checks::Job& job : jobs.jobs) {
       for (const checks::ScriptRef& s : job.scripts) {
         if (s.by_suffix) {
@@ -121,17 +129,25 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
     for (const std::string& e : errors) std::fprintf(err, "hivelineage check schedule: %s\n", e.c_str());
     return 2;
   }
-  for (const checks::Job& job : jobs.jobs)
-    for (const checks::InlineScript& s : job.inline_sql) args.extra.push_back(driver::InputFile{s.name, s.name, s.sql});
+  if (args.store.empty())
+    for (const checks::Job& job : jobs.jobs)
+      for (const checks::InlineScript& s : job.inline_sql) args.extra.push_back(driver::InputFile{s.name, s.name, s.sql});
 
   graph::Graph g;
   int status = 0;
   if (const int stop = AnalyzeToGraph(args, false, "check schedule", g, &status, err); stop >= 0) return stop;
   // Every analysed script, to match the jobs' script paths with.
   std::vector<std::pair<std::string, std::string>> analysed;
-  const auto inputs = ResolveInputs(args.input, "hivelineage check schedule", err);
-  if (!inputs) return 2;
-  for (const driver::InputFile& f : *inputs) analysed.emplace_back(f.name, f.path);
+  if (!args.store.empty()) {
+    // The scripts the store keeps, by the names it keeps them under.
+    std::set<std::string> files;
+    for (const graph::StatementInfo& st : g.statements) files.insert(st.file);
+    for (const std::string& f : files) analysed.emplace_back(f, f);
+  } else {
+    const auto inputs = ResolveInputs(args.input, "hivelineage check schedule", err);
+    if (!inputs) return 2;
+    for (const driver::InputFile& f : *inputs) analysed.emplace_back(f.name, f.path);
+  }
   const checks::ResolvedJobs resolved = checks::ResolveJobScripts(jobs, analysed);
   if (!resolved.errors.empty()) {
     for (const std::string& e : resolved.errors) std::fprintf(err, "hivelineage check schedule: %s\n", e.c_str());
