@@ -89,12 +89,15 @@ DomainsReport BuildDomains(const graph::LineageSource& source, const DomainRules
     dt.rule = RuleName(*best);
     for (const auto& r : rules.tables.rules()) {
       if (&r == best || !r.pattern.Matches(t) || r.value == best->value) continue;
-      if (best->pattern.MoreSpecificThan(r.pattern)) continue;
+      // An exact name over a glob is an intended exception; two globs are an overlap.
+      if (best->pattern.exact() || r.pattern.exact()) continue;
       if (!overlaps.insert({best, &r}).second) continue;
+      const bool by_specificity = best->pattern.MoreSpecificThan(r.pattern);
       report.warnings.push_back(Cat(r.origin, ": warning: domain rule ", r.pattern.text(), " (",
                                     absl::StrJoin(r.value, ", "), ") and ", best->pattern.text(), " (",
-                                    absl::StrJoin(best->value, ", "), ", ", best->origin, ") match ", t,
-                                    " equally; the first written wins"));
+                                    absl::StrJoin(best->value, ", "), ", ", best->origin, ") both match ", t, "; ",
+                                    best->pattern.text(), " wins, ",
+                                    by_specificity ? "being more specific" : "being written first"));
     }
   }
   for (const auto& r : rules.tables.rules())

@@ -6,8 +6,9 @@
 // takes the domains of every table upstream of it along value edges (a
 // column's value flowing into another; conditions decide rows, not what a
 // table holds), so a report built from trade and user tables is in both.
-// Two rules of different domains that match a table equally (neither more
-// specific) overlap: the first written wins, and the later one is warned of.
+// Two globs of different domains that match one table overlap: the more
+// specific (name_pattern.h) wins, and the other is warned of, once per pair
+// (an exact table name over a glob is an intended exception, not warned).
 #pragma once
 
 #include <string>
