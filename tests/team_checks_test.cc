@@ -6,6 +6,7 @@
 // do; each kind of bad input is one located warning and the rest stands.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -184,4 +185,25 @@ TEST_CASE("ExpressionKey: aliases, case, whitespace and commutative operands do 
   CHECK(ExpressionKey("case when a > 1 then b else c end") == ExpressionKey("CASE WHEN t.a > 1 THEN t.b ELSE t.c END"));
   CHECK(ExpressionKey("'A b'") != ExpressionKey("'a b'"));  // string literals keep their case
   CHECK(ExpressionKey("a + b * c") == ExpressionKey("c * b + a"));
+}
+
+TEST_CASE("team checks: rootcause --format html opens the lineage page on NAME, the suspects' paths highlighted") {
+  const auto page = RunCli("rootcause ads.ads_user_contact --dqc " + kGov + "dqc_results.csv --format html " + kVars +
+                           "corpus/warehouse");
+  CHECK(page.code == 0);
+  const std::string open = "<script type=\"application/json\" id=\"hl-data\">";
+  const size_t begin = page.out.find(open);
+  REQUIRE(begin != std::string::npos);
+  const size_t end = page.out.find("</script>", begin);
+  const nlohmann::json data = nlohmann::json::parse(page.out.substr(begin + open.size(), end - begin - open.size()));
+  const nlohmann::json& focus = data["focus"];
+  CHECK(focus["start"] == "ads.ads_user_contact");
+  CHECK(focus["direction"] == "upstream");
+  CHECK(focus["title"] == "root cause of ads.ads_user_contact, first suspect upstream dwd.dwd_trade_order_detail_inc");
+  const auto highlight = focus["highlight"].get<std::vector<std::string>>();
+  for (const char* want : {"dwd.dwd_trade_order_detail_inc", "dwd.dwd_trade_order_detail_inc.create_time",
+                           "dws.dws_user_last_order.last_order_time", "ods.ods_user_info"})
+    CHECK(std::find(highlight.begin(), highlight.end(), want) != highlight.end());
+  // Only the tables on the suspects' paths are drawn: the gmv report is not one of them.
+  CHECK(page.out.find("ads.ads_gmv_daily") == std::string::npos);
 }

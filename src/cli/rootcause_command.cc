@@ -10,6 +10,9 @@
 #include "cli/format_option.h"
 #include "cli/graph_command.h"
 #include "cli/open_source.h"
+#include "store/load_graph.h"
+#include "view/graph_page.h"
+#include "view/rootcause_page.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -33,7 +36,8 @@ const char kUsage[] =
     "                        that date\n"
     "  --with-conditions     also walk condition edges (filters, join keys)\n"
     "  --store DB            read the lineage kept in DB by `hivelineage store update`\n"
-    "  --format FORMAT       text (default) or json\n";
+    "  --format FORMAT       text (default), json or html (the lineage page on the suspects'\n"
+    "                        paths)\n";
 
 }  // namespace
 
@@ -42,6 +46,7 @@ int RootCauseCommand(int argc, const char* const* argv, std::FILE* out, std::FIL
   std::string name, dqc_file, runs_file, jobs_file;
   checks::RootCauseOptions options;
   bool json = false;
+  bool html = false;  // the lineage page on the suspects' paths (view/rootcause_page.h)
   std::string error;
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
@@ -72,7 +77,12 @@ int RootCauseCommand(int argc, const char* const* argv, std::FILE* out, std::FIL
       continue;
     }
     if (opt == "--format") {
-      TakeTextOrJson(c, json, error);
+      if (c.TakeValue(value) && value == "html")
+        html = true;
+      else if (value != "text" && value != "json")
+        error = Cat("unknown format '", value, "' (expected text, json or html)");
+      else
+        json = value == "json";
       continue;
     }
     if (ParseGraphInputOption(c, args, error)) continue;
@@ -112,7 +122,12 @@ int RootCauseCommand(int argc, const char* const* argv, std::FILE* out, std::FIL
   for (const std::string& w : warnings) std::fprintf(err, "%s\n", w.c_str());
   for (const std::string& w : report.warnings) std::fprintf(err, "%s\n", w.c_str());
   std::string text;
-  if (json)
+  if (html) {
+    // The page draws from a graph: a store's is loaded whole for it.
+    if (opened.db) opened.graph = store::LoadGraph(*opened.db, graph::BuildOptions{});
+    view::WriteRootCausePage(opened.graph, report, view::InputsTitle(args.input.paths, args.input.sequence, args.store),
+                             text);
+  } else if (json)
     checks::WriteRootCauseJson(report, text);
   else
     checks::WriteRootCauseText(report, text);
