@@ -207,3 +207,58 @@ TEST_CASE("team checks: rootcause --format html opens the lineage page on NAME, 
   // Only the tables on the suspects' paths are drawn: the gmv report is not one of them.
   CHECK(page.out.find("ads.ads_gmv_daily") == std::string::npos);
 }
+
+TEST_CASE("team checks: runs from a DolphinScheduler task-instance list, results as JSON Lines") {
+  // The REST API's task-instance list: each instance a run of job "workflow/task" of the workflow export.
+  const std::string runs = WriteTemp("task_instances.json", R"({"code": 0, "data": {"totalList": [
+    {"name": "load_ods_trade", "processDefinitionName": "ods_sync", "state": "SUCCESS",
+     "startTime": "2024-03-02 01:00:00", "endTime": "2024-03-02 01:40:00", "scheduleTime": "2024-03-01 01:00:00"},
+    {"name": "dwd_trade", "processDefinitionName": "dw_daily", "state": "SUCCESS",
+     "startTime": "2024-03-02 01:50:00", "endTime": "2024-03-02 02:50:00", "scheduleTime": "2024-03-01 01:00:00"},
+    {"name": "dws_trade_user", "processDefinitionName": "dw_daily", "state": "SUCCESS",
+     "startTime": "2024-03-02 03:00:00", "endTime": "2024-03-02 04:00:00", "scheduleTime": "2024-03-01 01:00:00"},
+    {"name": "ads_gmv", "state": "SUCCESS",
+     "startTime": "2024-03-02 04:10:00", "endTime": "2024-03-02 05:30:00", "scheduleTime": "2024-03-01 01:00:00"},
+    {"name": "ads_new_buyer", "processDefinitionName": "dw_daily", "state": "FAILURE",
+     "startTime": "2024-03-02 03:00:00", "endTime": "2024-03-02 03:01:00", "scheduleTime": "2024-03-01 01:00:00"}
+  ]}})");
+  const auto s = RunCli("check schedule --jobs " + kGov + "dolphinscheduler_export.json --runs " + runs +
+                        " --sla ads.ads_gmv_daily=05:00 " + kVars + "corpus/warehouse");
+  CHECK(s.code == 1);  // the missing dependency, and the SLA missed
+  CHECK(s.out.find("run date 2024-03-01 (run on 2024-03-02): 5 jobs ran, 1 failed, ") != std::string::npos);
+  CHECK(s.out.find("  failed: dw_daily/ads_new_buyer (failure, " + runs + ": totalList[4])") != std::string::npos);
+  CHECK(s.out.find("  critical path to dw_daily/ads_gmv (ads.ads_gmv_daily), ended 2024-03-02 05:30:\n"
+                   "    ods_sync/load_ods_trade  01:00-01:40  took 40m\n"
+                   "    dw_daily/dwd_trade  01:50-02:50  took 1h00m, waited 10m\n"
+                   "    dw_daily/dws_trade_user  03:00-04:00  took 1h00m, waited 10m\n"
+                   "    dw_daily/ads_gmv  04:10-05:30  took 1h20m, waited 10m\n") != std::string::npos);
+  CHECK(s.out.find("  SLA ads.ads_gmv_daily by 05:00: missed, dw_daily/ads_gmv ended 2024-03-02 05:30, 30m late\n"
+                   "    its chain waited 30m (dw_daily/dwd_trade 10m, dw_daily/dws_trade_user 10m, dw_daily/ads_gmv "
+                   "10m): starting each job when its inputs are ready gains that\n    that is enough\n") !=
+        std::string::npos);
+  const nlohmann::json j = nlohmann::json::parse(
+      RunCli("check schedule --format json --jobs " + kGov + "dolphinscheduler_export.json --runs " + runs +
+             " --sla ads.ads_gmv_daily=05:00 " + kVars + "corpus/warehouse")
+          .out);
+  CHECK(j["critical_path"][0]["slas"][0]["late_seconds"] == 1800);
+  CHECK(j["critical_path"][0]["slas"][0]["chain_wait_seconds"] == 1800);
+
+  // DQC results as JSON Lines; with --with-conditions the walk also takes the columns that filter and join.
+  const std::string dqc = WriteTemp("dqc.jsonl",
+                                    "{\"table\": \"ads.ads_gmv_daily\", \"rule\": \"gmv_vs_7d_avg\", \"status\": \"failed\"}\n"
+                                    "{\"table\": \"dwd.dwd_trade_order_detail_inc\", \"rule\": \"dt_not_null\", "
+                                    "\"status\": \"failed\", \"partition\": \"dt=2024-03-01\"}\n");
+  const auto plain = RunCli("rootcause ads.ads_gmv_daily.gmv --dqc " + dqc + " --format json " + kVars + "corpus/warehouse");
+  const auto conditions =
+      RunCli("rootcause ads.ads_gmv_daily.gmv --with-conditions --dqc " + dqc + " --format json " + kVars + "corpus/warehouse");
+  REQUIRE(plain.code == 0);
+  REQUIRE(conditions.code == 0);
+  const nlohmann::json p = nlohmann::json::parse(plain.out), c = nlohmann::json::parse(conditions.out);
+  CHECK(p["suspects"][0]["check"]["origin"] == dqc + ":1");
+  CHECK(p["suspects"][1]["table"] == "dwd.dwd_trade_order_detail_inc");
+  CHECK(c["upstream_tables"].get<int>() > p["upstream_tables"].get<int>());
+  bool condition_hop = false;
+  for (const auto& suspect : c["suspects"])
+    for (const auto& hop : suspect["path"]) condition_hop = condition_hop || hop["kind"] == "condition";
+  CHECK(condition_hop);
+}
