@@ -4,9 +4,9 @@
 // under the same filters and grouping (the conditions that govern the
 // column, compared by their clause and canonical text), compute the same
 // thing; grouped across scripts, such columns are candidates for one shared
-// fact table. Sources are what the lineage resolves them to, through CTEs,
-// subqueries and views; the expression compared is the one the statement
-// writes the column with (an outer query's, when a subquery computes it).
+// fact table. Sources and expressions are what the lineage traces them back
+// to, through CTEs, subqueries and views (not through a UNION, whose columns
+// keep their outer names).
 // Plain copies (a column taken as it is) are not computations and are not
 // grouped, but they count when a whole table repeats another: a table all of
 // whose columns another table also computes (or copies) alike.
