@@ -7,11 +7,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "checks/domains.h"
 #include "checks/expression_key.h"
+#include "checks/recompute.h"
+#include "graph/graph_source.h"
+#include "graph_of_sql.h"
 #include "cli_runner.h"
 
 namespace {
@@ -261,4 +266,48 @@ TEST_CASE("team checks: runs from a DolphinScheduler task-instance list, results
   for (const auto& suspect : c["suspects"])
     for (const auto& hop : suspect["path"]) condition_hop = condition_hop || hop["kind"] == "condition";
   CHECK(condition_hop);
+}
+
+TEST_CASE("check recompute: other filters or grouping are other work; two tables alike are said once") {
+  const std::string schema = "create table ods.o (user_id int, amount double, dt string);\n";
+  const hivelineage::graph::Graph g = hivelineage::testing::GraphOf({
+      {"a.sql", schema + "insert overwrite table x.a select user_id, sum(amount) as s from ods.o where dt = '1' group by user_id;"},
+      {"b.sql", "insert overwrite table x.b select o.user_id, SUM(o.amount) total from ods.o o where o.dt='1' group by o.user_id;"},
+      {"c.sql", "insert overwrite table x.c select user_id, sum(amount) as s from ods.o where dt = '2' group by user_id;"},
+      {"d.sql", "insert overwrite table x.d select sum(amount) as s from ods.o where dt = '1';"},
+  });
+  const hivelineage::graph::GraphSource source(g);
+  const hivelineage::checks::RecomputeReport r = hivelineage::checks::CheckRecompute(source);
+  REQUIRE(r.groups.size() == 1);
+  CHECK(r.groups[0].key == "sum(amount)");
+  REQUIRE(r.groups[0].members.size() == 2);
+  CHECK(r.groups[0].members[0].column == "x.a.s");
+  CHECK(r.groups[0].members[1].column == "x.b.total");
+  CHECK(r.groups[0].scripts == 2);
+  // x.a and x.b compute every column alike: one says it repeats the other, once.
+  REQUIRE(r.tables.size() == 1);
+  CHECK(r.tables[0].table == "x.b");
+  CHECK(r.tables[0].of == "x.a");
+}
+
+TEST_CASE("domains: an unmapped table takes its inputs' domains, through tables that have none, to a fixed point") {
+  const std::string schema = "create table ods.t (id int); create table ods.u (id int);\n";
+  const hivelineage::graph::Graph g = hivelineage::testing::GraphOf({
+      {"a.sql", schema + "insert overwrite table tmp.m select id from ods.t;\n"
+                         "insert overwrite table rpt.r select m.id from tmp.m m join ods.u u on m.id = u.id "
+                         "union all select id from ods.u;"},
+  });
+  hivelineage::checks::DomainRules rules;
+  rules.tables.Add(hivelineage::checks::NamePattern("ods.t"), {"trade"}, "d.csv:2");
+  rules.tables.Add(hivelineage::checks::NamePattern("ods.u"), {"user"}, "d.csv:3");
+  const hivelineage::checks::DomainsReport r = hivelineage::checks::BuildDomains(hivelineage::graph::GraphSource(g), rules);
+  std::map<std::string, std::vector<std::string>> of;
+  for (const auto& t : r.tables) of[t.table] = t.domains;
+  CHECK(of["tmp.m"] == std::vector<std::string>{"trade"});
+  CHECK(of["rpt.r"] == std::vector<std::string>{"trade", "user"});
+  REQUIRE(r.mixes.size() == 1);
+  CHECK(r.mixes[0].table == "rpt.r");
+  CHECK(r.mixes[0].through[0].inputs == std::vector<std::string>{"tmp.m"});
+  CHECK(r.mixes[0].through[1].inputs == std::vector<std::string>{"ods.u"});
+  CHECK(r.cross.empty());  // every flow lands in a table that has its source's domains
 }

@@ -33,11 +33,11 @@ RecomputeReport CheckRecompute(const graph::LineageSource& source) {
   const std::vector<std::string> columns = source.Nodes(graph::Level::Column);
   const auto values = source.LinksOfEach(graph::Level::Column, columns, graph::Direction::Upstream, true, false);
   const auto conditions = source.LinksOfEach(graph::Level::Column, columns, graph::Direction::Upstream, false, true);
-  std::map<std::pair<std::string, int64_t>, Written> written;  // (column, statement order)
+  std::map<std::pair<std::string, int64_t>, Written> written;  // (column, statement's run order)
   for (size_t i = 0; i < columns.size(); ++i) {
     for (const graph::Link& l : values[i]) {
       if (l.kind != graph::LinkKind::Value) continue;
-      Written& w = written[{l.target, l.statement.order * 4096 + l.statement.index}];
+      Written& w = written[{l.target, l.statement.order}];
       w.c.column = l.target;
       w.c.table = std::string(l.target_table);
       w.c.expression = l.expression;
@@ -47,7 +47,7 @@ RecomputeReport CheckRecompute(const graph::LineageSource& source) {
     }
     for (const graph::Link& l : conditions[i]) {
       if (l.kind != graph::LinkKind::Condition) continue;
-      auto it = written.find({l.target, l.statement.order * 4096 + l.statement.index});
+      auto it = written.find({l.target, l.statement.order});
       if (it != written.end()) it->second.conditions.insert(Cat(lineage::ClauseName(l.clause), ": ", ExpressionKey(l.expression)));
     }
   }
@@ -86,6 +86,8 @@ RecomputeReport CheckRecompute(const graph::LineageSource& source) {
   for (const auto& [table, sigs] : table_signatures) {
     for (const auto& [other, other_sigs] : table_signatures) {
       if (other == table) continue;
+      // Two tables computed alike throughout: the later name repeats the earlier one, said once.
+      if (sigs == other_sigs && table < other) continue;
       if (std::includes(other_sigs.begin(), other_sigs.end(), sigs.begin(), sigs.end())) {
         report.tables.push_back(DuplicateTable{table, other, table_columns[table].size()});
         break;
