@@ -7,17 +7,17 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <map>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "checks/domains.h"
 #include "checks/expression_key.h"
 #include "checks/recompute.h"
+#include "cli_runner.h"
 #include "graph/graph_source.h"
 #include "graph_of_sql.h"
-#include "cli_runner.h"
 
 namespace {
 
@@ -39,15 +39,16 @@ const std::vector<Example>& Examples() {
       {"graph_domain",
        "graph --level domain --domains " + kGov + "domains.csv --format mermaid " + kVars + "corpus/warehouse", 0},
       {"schedule_runs",
-       "check schedule --jobs " + kGov + "jobs.json --runs " + kGov + "runs.csv --sla ads.ads_gmv_daily=06:00 " + kVars +
-           "corpus/warehouse",
+       "check schedule --jobs " + kGov + "jobs.json --runs " + kGov + "runs.csv --sla ads.ads_gmv_daily=06:00 " +
+           kVars + "corpus/warehouse",
        1},
       {"rootcause",
        "rootcause ads.ads_user_contact --dqc " + kGov + "dqc_results.csv --runs " + kGov + "runs.csv --jobs " + kGov +
            "jobs.json --partition dt=2024-03-01 " + kVars + "corpus/warehouse",
        0},
       {"recompute",
-       "check recompute --usage corpus/warehouse/logs/queries.jsonl " + kVars + "corpus/warehouse corpus/warehouse-teams",
+       "check recompute --usage corpus/warehouse/logs/queries.jsonl " + kVars +
+           "corpus/warehouse corpus/warehouse-teams",
        1},
   };
   return examples;
@@ -137,8 +138,8 @@ TEST_CASE("team checks: bad input is one located warning each, and the rest of t
   const std::string overlapping = WriteTemp("overlap.csv", "table,domain\nods.ods_order_*,trade\nods.*_info,user\n");
   const auto d = RunCli("domains --domains " + overlapping + " " + kVars + "corpus/warehouse");
   CHECK(Count(d.err, overlapping + ":3: warning: domain rule ods.*_info (user) and ods.ods_order_* (trade, " +
-                         overlapping + ":2) both match ods.ods_order_info; ods.ods_order_* wins, being more specific") ==
-        1);
+                         overlapping +
+                         ":2) both match ods.ods_order_info; ods.ods_order_* wins, being more specific") == 1);
   CHECK(Count(d.err, ": warning: domain rule") == 1);
   CHECK(d.out.find("  ods.ods_order_info  by rule ods.ods_order_* (") != std::string::npos);
   CHECK(d.out.find("  ods.ods_user_info  by rule ods.*_info (") != std::string::npos);
@@ -166,7 +167,8 @@ TEST_CASE("team checks: bad input is one located warning each, and the rest of t
   CHECK(r.out.find("late run  dws.dws_user_last_order  (distance 1)") != std::string::npos);
 
   // The same runs in check schedule: the same located warnings, the critical path still drawn.
-  const auto s = RunCli("check schedule --jobs " + kGov + "jobs.json --runs " + runs + " " + kVars + "corpus/warehouse");
+  const auto s =
+      RunCli("check schedule --jobs " + kGov + "jobs.json --runs " + runs + " " + kVars + "corpus/warehouse");
   CHECK(Count(s.err, runs + ":4: warning: run of nightly_export") == 1);
   CHECK(Count(s.err, runs + ":5: warning: run of dws_trade_user ends") == 1);
   CHECK(s.out.find("critical path to ads_user_contact (ads.ads_user_contact)") != std::string::npos);
@@ -241,21 +243,23 @@ TEST_CASE("team checks: runs from a DolphinScheduler task-instance list, results
                    "    its chain waited 30m (dw_daily/dwd_trade 10m, dw_daily/dws_trade_user 10m, dw_daily/ads_gmv "
                    "10m): starting each job when its inputs are ready gains that\n    that is enough\n") !=
         std::string::npos);
-  const nlohmann::json j = nlohmann::json::parse(
-      RunCli("check schedule --format json --jobs " + kGov + "dolphinscheduler_export.json --runs " + runs +
-             " --sla ads.ads_gmv_daily=05:00 " + kVars + "corpus/warehouse")
-          .out);
+  const nlohmann::json j = nlohmann::json::parse(RunCli("check schedule --format json --jobs " + kGov +
+                                                        "dolphinscheduler_export.json --runs " + runs +
+                                                        " --sla ads.ads_gmv_daily=05:00 " + kVars + "corpus/warehouse")
+                                                     .out);
   CHECK(j["critical_path"][0]["slas"][0]["late_seconds"] == 1800);
   CHECK(j["critical_path"][0]["slas"][0]["chain_wait_seconds"] == 1800);
 
   // DQC results as JSON Lines; with --with-conditions the walk also takes the columns that filter and join.
-  const std::string dqc = WriteTemp("dqc.jsonl",
-                                    "{\"table\": \"ads.ads_gmv_daily\", \"rule\": \"gmv_vs_7d_avg\", \"status\": \"failed\"}\n"
-                                    "{\"table\": \"dwd.dwd_trade_order_detail_inc\", \"rule\": \"dt_not_null\", "
-                                    "\"status\": \"failed\", \"partition\": \"dt=2024-03-01\"}\n");
-  const auto plain = RunCli("rootcause ads.ads_gmv_daily.gmv --dqc " + dqc + " --format json " + kVars + "corpus/warehouse");
-  const auto conditions =
-      RunCli("rootcause ads.ads_gmv_daily.gmv --with-conditions --dqc " + dqc + " --format json " + kVars + "corpus/warehouse");
+  const std::string dqc =
+      WriteTemp("dqc.jsonl",
+                "{\"table\": \"ads.ads_gmv_daily\", \"rule\": \"gmv_vs_7d_avg\", \"status\": \"failed\"}\n"
+                "{\"table\": \"dwd.dwd_trade_order_detail_inc\", \"rule\": \"dt_not_null\", "
+                "\"status\": \"failed\", \"partition\": \"dt=2024-03-01\"}\n");
+  const auto plain =
+      RunCli("rootcause ads.ads_gmv_daily.gmv --dqc " + dqc + " --format json " + kVars + "corpus/warehouse");
+  const auto conditions = RunCli("rootcause ads.ads_gmv_daily.gmv --with-conditions --dqc " + dqc + " --format json " +
+                                 kVars + "corpus/warehouse");
   REQUIRE(plain.code == 0);
   REQUIRE(conditions.code == 0);
   const nlohmann::json p = nlohmann::json::parse(plain.out), c = nlohmann::json::parse(conditions.out);
@@ -271,9 +275,14 @@ TEST_CASE("team checks: runs from a DolphinScheduler task-instance list, results
 TEST_CASE("check recompute: other filters or grouping are other work; two tables alike are said once") {
   const std::string schema = "create table ods.o (user_id int, amount double, dt string);\n";
   const hivelineage::graph::Graph g = hivelineage::testing::GraphOf({
-      {"a.sql", schema + "insert overwrite table x.a select user_id, sum(amount) as s from ods.o where dt = '1' group by user_id;"},
-      {"b.sql", "insert overwrite table x.b select o.user_id, SUM(o.amount) total from ods.o o where o.dt='1' group by o.user_id;"},
-      {"c.sql", "insert overwrite table x.c select user_id, sum(amount) as s from ods.o where dt = '2' group by user_id;"},
+      {"a.sql",
+       schema +
+           "insert overwrite table x.a select user_id, sum(amount) as s from ods.o where dt = '1' group by user_id;"},
+      {"b.sql",
+       "insert overwrite table x.b select o.user_id, SUM(o.amount) total from ods.o o where o.dt='1' group by "
+       "o.user_id;"},
+      {"c.sql",
+       "insert overwrite table x.c select user_id, sum(amount) as s from ods.o where dt = '2' group by user_id;"},
       {"d.sql", "insert overwrite table x.d select sum(amount) as s from ods.o where dt = '1';"},
   });
   const hivelineage::graph::GraphSource source(g);
@@ -300,7 +309,8 @@ TEST_CASE("domains: an unmapped table takes its inputs' domains, through tables 
   hivelineage::checks::DomainRules rules;
   rules.tables.Add(hivelineage::checks::NamePattern("ods.t"), {"trade"}, "d.csv:2");
   rules.tables.Add(hivelineage::checks::NamePattern("ods.u"), {"user"}, "d.csv:3");
-  const hivelineage::checks::DomainsReport r = hivelineage::checks::BuildDomains(hivelineage::graph::GraphSource(g), rules);
+  const hivelineage::checks::DomainsReport r =
+      hivelineage::checks::BuildDomains(hivelineage::graph::GraphSource(g), rules);
   std::map<std::string, std::vector<std::string>> of;
   for (const auto& t : r.tables) of[t.table] = t.domains;
   CHECK(of["tmp.m"] == std::vector<std::string>{"trade"});

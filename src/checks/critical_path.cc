@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <set>
-
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "absl/strings/str_join.h"
 #include "base/strings.h"
@@ -16,10 +15,12 @@ namespace hivelineage::checks {
 bool ParseSla(std::string_view text, Sla& sla, std::string& error) {
   const size_t eq = text.rfind('=');
   const std::string_view clock = eq == std::string_view::npos ? "" : text.substr(eq + 1);
-  const bool ok = eq != std::string_view::npos && eq > 0 && clock.size() == 5 && clock[2] == ':' &&
-                  std::isdigit(static_cast<unsigned char>(clock[0])) && std::isdigit(static_cast<unsigned char>(clock[1])) &&
-                  std::isdigit(static_cast<unsigned char>(clock[3])) && std::isdigit(static_cast<unsigned char>(clock[4]));
-  const int h = ok ? (clock[0] - '0') * 10 + (clock[1] - '0') : 0, m = ok ? (clock[3] - '0') * 10 + (clock[4] - '0') : 0;
+  const bool ok =
+      eq != std::string_view::npos && eq > 0 && clock.size() == 5 && clock[2] == ':' &&
+      std::isdigit(static_cast<unsigned char>(clock[0])) && std::isdigit(static_cast<unsigned char>(clock[1])) &&
+      std::isdigit(static_cast<unsigned char>(clock[3])) && std::isdigit(static_cast<unsigned char>(clock[4]));
+  const int h = ok ? (clock[0] - '0') * 10 + (clock[1] - '0') : 0,
+            m = ok ? (clock[3] - '0') * 10 + (clock[4] - '0') : 0;
   if (!ok || h > 23 || m > 59) {
     error = Cat("--sla expects TABLE=HH:MM, got '", text, "'");
     return false;
@@ -54,7 +55,8 @@ CriticalPathReport CriticalPaths(const JobSet& jobs, const ScheduleReport& sched
   for (const Run& run : runs) {
     const int j = FindRunJob(jobs, run.job);
     if (j < 0) {
-      report.warnings.push_back(Cat(run.origin, ": warning: run of ", run.job, ", which is no job of the jobs file; left out"));
+      report.warnings.push_back(
+          Cat(run.origin, ": warning: run of ", run.job, ", which is no job of the jobs file; left out"));
       continue;
     }
     by_date[run.date][j].push_back(&run);
@@ -62,7 +64,8 @@ CriticalPathReport CriticalPaths(const JobSet& jobs, const ScheduleReport& sched
   for (const Sla& sla : slas) {
     bool written = false;
     for (const JobTables& t : tables) written = written || t.writes.count(sla.table);
-    if (!written) report.warnings.push_back(Cat("--sla ", sla.table, "=", sla.text, ": warning: no job writes ", sla.table));
+    if (!written)
+      report.warnings.push_back(Cat("--sla ", sla.table, "=", sla.text, ": warning: no job writes ", sla.table));
   }
 
   for (auto& [date, of_job] : by_date) {
@@ -78,7 +81,9 @@ CriticalPathReport CriticalPaths(const JobSet& jobs, const ScheduleReport& sched
     std::vector<int> ran;
     for (auto& [j, rs] : of_job)
       if (rs.back()->ended) ran.push_back(j);
-    std::sort(ran.begin(), ran.end(), [&](int a, int b) { return jobs.jobs[static_cast<size_t>(a)].name < jobs.jobs[static_cast<size_t>(b)].name; });
+    std::sort(ran.begin(), ran.end(), [&](int a, int b) {
+      return jobs.jobs[static_cast<size_t>(a)].name < jobs.jobs[static_cast<size_t>(b)].name;
+    });
     for (int j : ran) {
       at[static_cast<size_t>(j)] = static_cast<int>(d.jobs.size());
       d.jobs.push_back(JobTiming{jobs.jobs[static_cast<size_t>(j)].name, of_job[j].back()});
@@ -185,12 +190,13 @@ std::string Clock(int64_t t) { return usage::FormatLogTime(t).substr(0, 16); }
 
 void WriteCriticalPathText(const CriticalPathReport& report, std::string& out) {
   for (const RunDateReport& d : report.dates) {
-    Append(out, "\nrun date ", d.date, d.day != d.date ? Cat(" (run on ", d.day, ")") : "", ": ", d.jobs.size(), " jobs ran, ", d.failed.size(), " failed, ", d.missing.size(),
-           " missing\n");
+    Append(out, "\nrun date ", d.date, d.day != d.date ? Cat(" (run on ", d.day, ")") : "", ": ", d.jobs.size(),
+           " jobs ran, ", d.failed.size(), " failed, ", d.missing.size(), " missing\n");
     for (const Run* r : d.failed)
       Append(out, "  failed: ", r->job, " (", r->ended ? r->status : "no end", ", ", r->origin, ")\n");
     if (!d.missing.empty()) Append(out, "  missing (no run): ", absl::StrJoin(d.missing, ", "), "\n");
-    if (!d.reruns.empty()) Append(out, "  run more than once (the last run is used): ", absl::StrJoin(d.reruns, ", "), "\n");
+    if (!d.reruns.empty())
+      Append(out, "  run more than once (the last run is used): ", absl::StrJoin(d.reruns, ", "), "\n");
     for (const ChainToFinal& c : d.finals) {
       const JobTiming& last = d.jobs[c.chain.back()];
       Append(out, "  critical path to ", c.job, c.tables.empty() ? "" : Cat(" (", absl::StrJoin(c.tables, ", "), ")"),
@@ -220,7 +226,8 @@ void WriteCriticalPathText(const CriticalPathReport& report, std::string& out) {
       std::vector<std::string> waits;
       for (size_t c : s.chain)
         if (d.jobs[c].wait > 0) waits.push_back(Cat(d.jobs[c].job, " ", Duration(d.jobs[c].wait)));
-      Append(out, "    its chain waited ", Duration(s.waits), waits.empty() ? "" : Cat(" (", absl::StrJoin(waits, ", "), ")"),
+      Append(out, "    its chain waited ", Duration(s.waits),
+             waits.empty() ? "" : Cat(" (", absl::StrJoin(waits, ", "), ")"),
              ": starting each job when its inputs are ready gains that\n");
       if (s.remaining <= 0)
         out += "    that is enough\n";
@@ -250,7 +257,8 @@ void WriteCriticalPathJson(const CriticalPathReport& report, std::string& out) {
     }
     o["jobs"] = std::move(jobs);
     o["failed"] = nlohmann::ordered_json::array();
-    for (const Run* r : d.failed) o["failed"].push_back({{"job", r->job}, {"status", r->status}, {"origin", r->origin}});
+    for (const Run* r : d.failed)
+      o["failed"].push_back({{"job", r->job}, {"status", r->status}, {"origin", r->origin}});
     o["missing"] = d.missing;
     o["reruns"] = d.reruns;
     o["critical_paths"] = nlohmann::ordered_json::array();

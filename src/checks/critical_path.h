@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "checks/jobs.h"
 #include "checks/job_tables.h"
+#include "checks/jobs.h"
 #include "checks/runs.h"
 #include "checks/schedule.h"
 
@@ -57,14 +57,14 @@ struct SlaResult {
   int64_t deadline = 0, finish = 0;
   int64_t late = 0;  // > 0: missed
   std::vector<size_t> chain;
-  int64_t waits = 0;  // on the chain
+  int64_t waits = 0;                    // on the chain
   std::vector<std::string> could_gain;  // jobs of the chain longer than the late time left after the waits
   int64_t remaining = 0;                // late - waits
 };
 
 struct RunDateReport {
   std::string date;
-  std::string day;  // the day the first run of the date started (times are shown on it)
+  std::string day;              // the day the first run of the date started (times are shown on it)
   std::vector<JobTiming> jobs;  // the jobs that ran, by name
   std::vector<const Run*> failed;
   std::vector<std::string> missing;  // jobs with no run that date
@@ -74,7 +74,7 @@ struct RunDateReport {
 };
 
 struct CriticalPathReport {
-  std::vector<RunDateReport> dates;  // sorted
+  std::vector<RunDateReport> dates;   // sorted
   std::vector<std::string> warnings;  // located: unknown jobs, SLA tables no job writes
   size_t missed_slas = 0;
 };

@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
-
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "absl/strings/str_join.h"
 #include "base/strings.h"
@@ -93,11 +92,10 @@ DomainsReport BuildDomains(const graph::LineageSource& source, const DomainRules
       if (best->pattern.exact() || r.pattern.exact()) continue;
       if (!overlaps.insert({best, &r}).second) continue;
       const bool by_specificity = best->pattern.MoreSpecificThan(r.pattern);
-      report.warnings.push_back(Cat(r.origin, ": warning: domain rule ", r.pattern.text(), " (",
-                                    absl::StrJoin(r.value, ", "), ") and ", best->pattern.text(), " (",
-                                    absl::StrJoin(best->value, ", "), ", ", best->origin, ") both match ", t, "; ",
-                                    best->pattern.text(), " wins, ",
-                                    by_specificity ? "being more specific" : "being written first"));
+      report.warnings.push_back(
+          Cat(r.origin, ": warning: domain rule ", r.pattern.text(), " (", absl::StrJoin(r.value, ", "), ") and ",
+              best->pattern.text(), " (", absl::StrJoin(best->value, ", "), ", ", best->origin, ") both match ", t,
+              "; ", best->pattern.text(), " wins, ", by_specificity ? "being more specific" : "being written first"));
     }
   }
   for (const auto& r : rules.tables.rules())
@@ -192,8 +190,8 @@ void WriteDomainsText(const DomainsReport& report, std::string& out) {
       for (const auto& th : m.through) names.push_back(th.domain);
       Append(out, "  ", m.table, ": ", absl::StrJoin(names, ", "), "\n");
       for (const auto& th : m.through)
-        Append(out, "      ", th.domain, " through ", th.inputs.empty() ? "its own rule" : absl::StrJoin(th.inputs, ", "),
-               "\n");
+        Append(out, "      ", th.domain, " through ",
+               th.inputs.empty() ? "its own rule" : absl::StrJoin(th.inputs, ", "), "\n");
     }
   }
   if (!report.cross.empty()) {
@@ -226,8 +224,12 @@ void WriteDomainsJson(const DomainsReport& report, std::string& out) {
     own += t.own;
     unassigned += t.domains.empty();
   }
-  j["summary"] = {{"domains", report.domains.size()}, {"tables", report.tables.size()}, {"by_rule", own},
-                  {"unassigned", unassigned},       {"mixing", report.mixes.size()},  {"cross_domain_flows", report.cross.size()}};
+  j["summary"] = {{"domains", report.domains.size()},
+                  {"tables", report.tables.size()},
+                  {"by_rule", own},
+                  {"unassigned", unassigned},
+                  {"mixing", report.mixes.size()},
+                  {"cross_domain_flows", report.cross.size()}};
   j["domains"] = nlohmann::ordered_json::array();
   for (const std::string& d : report.domains) {
     nlohmann::ordered_json tables = nlohmann::ordered_json::array();

@@ -57,9 +57,9 @@ struct CrossDomainFlow {
 };
 
 struct DomainsReport {
-  std::vector<std::string> domains;  // every domain a rule names, sorted
-  std::vector<DomainTable> tables;   // every table of the lineage, sorted by name
-  std::vector<DomainMix> mixes;      // tables in more than one domain, sorted
+  std::vector<std::string> domains;    // every domain a rule names, sorted
+  std::vector<DomainTable> tables;     // every table of the lineage, sorted by name
+  std::vector<DomainMix> mixes;        // tables in more than one domain, sorted
   std::vector<CrossDomainFlow> cross;  // flows whose source has a domain the target does not, sorted
   // Domain to domain: how many cross-domain table flows (the graph grouped by domain).
   struct DomainEdge {

@@ -118,8 +118,8 @@ std::string Key(const std::vector<std::string>& t, Span span) {
       keys.push_back(p.second - p.first > 1 ? Cat("(", k, ")") : k);
     }
     const bool same = std::all_of(met.begin(), met.end(), [&](const std::string& m) { return m == met[0]; });
-    const bool commutative = met[0] == "or" || met[0] == "and" || met[0] == "=" || met[0] == "<>" ||
-                             met[0] == "+" || met[0] == "*";
+    const bool commutative =
+        met[0] == "or" || met[0] == "and" || met[0] == "=" || met[0] == "<>" || met[0] == "+" || met[0] == "*";
     if (same && commutative) {
       std::sort(keys.begin(), keys.end());
       std::string out;

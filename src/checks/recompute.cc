@@ -1,10 +1,9 @@
 #include "checks/recompute.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
-
-#include <nlohmann/json.hpp>
 
 #include "absl/strings/str_join.h"
 #include "base/strings.h"
@@ -48,15 +47,16 @@ RecomputeReport CheckRecompute(const graph::LineageSource& source) {
     for (const graph::Link& l : conditions[i]) {
       if (l.kind != graph::LinkKind::Condition) continue;
       auto it = written.find({l.target, l.statement.order});
-      if (it != written.end()) it->second.conditions.insert(Cat(lineage::ClauseName(l.clause), ": ", ExpressionKey(l.expression)));
+      if (it != written.end())
+        it->second.conditions.insert(Cat(lineage::ClauseName(l.clause), ": ", ExpressionKey(l.expression)));
     }
   }
   std::map<std::string, std::vector<const Written*>> by_signature;
   std::map<std::string, std::set<std::string>> table_signatures;  // table -> its columns' signatures
   std::map<std::string, std::set<std::string>> table_columns;
   for (auto& [key, w] : written) {
-    w.signature = Cat(ExpressionKey(w.c.expression), "\n", absl::StrJoin(w.sources, ","), "\n",
-                      absl::StrJoin(w.conditions, ";"));
+    w.signature =
+        Cat(ExpressionKey(w.c.expression), "\n", absl::StrJoin(w.sources, ","), "\n", absl::StrJoin(w.conditions, ";"));
     by_signature[w.signature].push_back(&w);
     table_signatures[w.c.table].insert(w.signature);
     table_columns[w.c.table].insert(w.c.column);
@@ -117,7 +117,8 @@ void WriteRecomputeText(const RecomputeReport& report, std::string& out) {
   for (const RecomputeGroup& g : report.groups) {
     Append(out, "\n", ++n, ". ", g.key, "  over ", absl::StrJoin(g.sources, ", "), "\n");
     for (const std::string& c : g.conditions) Append(out, "   ", c, "\n");
-    Append(out, "   computed ", g.members.size(), " times in ", g.scripts, g.scripts == 1 ? " script:\n" : " scripts:\n");
+    Append(out, "   computed ", g.members.size(), " times in ", g.scripts,
+           g.scripts == 1 ? " script:\n" : " scripts:\n");
     for (const Computation& c : g.members)
       Append(out, "     ", c.column, "  = ", c.expression, "  at ", c.statement.file, ":", c.statement.line,
              Reads(report, c.table), "\n");
@@ -131,7 +132,8 @@ void WriteRecomputeText(const RecomputeReport& report, std::string& out) {
 
 void WriteRecomputeJson(const RecomputeReport& report, std::string& out) {
   nlohmann::ordered_json j;
-  j["summary"] = {{"computations", report.computations}, {"groups", report.groups.size()}, {"tables", report.tables.size()}};
+  j["summary"] = {
+      {"computations", report.computations}, {"groups", report.groups.size()}, {"tables", report.tables.size()}};
   auto reads = [&](const std::string& table) -> nlohmann::ordered_json {
     if (!report.has_usage) return nullptr;
     auto it = report.reads.find(table);
@@ -155,7 +157,10 @@ void WriteRecomputeJson(const RecomputeReport& report, std::string& out) {
   }
   j["tables"] = nlohmann::ordered_json::array();
   for (const DuplicateTable& t : report.tables)
-    j["tables"].push_back({{"table", t.table}, {"repeats", t.of}, {"columns", t.columns}, {"reads", reads(t.table)},
+    j["tables"].push_back({{"table", t.table},
+                           {"repeats", t.of},
+                           {"columns", t.columns},
+                           {"reads", reads(t.table)},
                            {"repeated_reads", reads(t.of)}});
   out += j.dump(2);
   out += "\n";

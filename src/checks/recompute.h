@@ -29,11 +29,11 @@ struct Computation {
 };
 
 struct RecomputeGroup {
-  std::string key;                    // canonical expression
-  std::vector<std::string> sources;   // source columns, sorted
+  std::string key;                      // canonical expression
+  std::vector<std::string> sources;     // source columns, sorted
   std::vector<std::string> conditions;  // "clause: canonical condition", sorted
-  std::vector<Computation> members;   // by file, then statement, then column
-  size_t scripts = 0;                 // distinct scripts among the members
+  std::vector<Computation> members;     // by file, then statement, then column
+  size_t scripts = 0;                   // distinct scripts among the members
 };
 
 struct DuplicateTable {

@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
-
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "base/strings.h"
 #include "checks/job_tables.h"
@@ -33,10 +32,13 @@ std::string PartitionDate(const std::string& partition) {
 
 int Rank(Suspect::Kind k) {
   switch (k) {
-    case Suspect::Kind::FailedCheck: return 0;
+    case Suspect::Kind::FailedCheck:
+      return 0;
     case Suspect::Kind::FailedRun:
-    case Suspect::Kind::LateRun: return 1;
-    case Suspect::Kind::Unchecked: return 2;
+    case Suspect::Kind::LateRun:
+      return 1;
+    case Suspect::Kind::Unchecked:
+      return 2;
   }
   return 3;
 }
@@ -98,8 +100,8 @@ bool RootCause(const graph::LineageSource& source, const std::string& name, cons
   std::map<std::string, TableHit> tables;
   tables[own_table] = TableHit{0, layer.empty() ? std::string() : layer.front()};
   for (int distance = 1; !layer.empty(); ++distance) {
-    const auto links = source.LinksOfEach(graph::Level::Column, layer, graph::Direction::Upstream, true,
-                                          options.with_conditions);
+    const auto links =
+        source.LinksOfEach(graph::Level::Column, layer, graph::Direction::Upstream, true, options.with_conditions);
     std::vector<std::string> next;
     for (const auto& of : links)
       for (const graph::Link& l : of) {
@@ -155,7 +157,8 @@ bool RootCause(const graph::LineageSource& source, const std::string& name, cons
     for (const Run& run : *runs) {
       const int j = FindRunJob(*jobs, run.job);
       if (j < 0) {
-        report.warnings.push_back(Cat(run.origin, ": warning: run of ", run.job, ", which is no job of the jobs file; left out"));
+        report.warnings.push_back(
+            Cat(run.origin, ": warning: run of ", run.job, ", which is no job of the jobs file; left out"));
         continue;
       }
       if (date.empty() || run.date == date) job_runs[j].push_back(&run);
@@ -224,10 +227,14 @@ namespace {
 
 const char* KindName(Suspect::Kind k) {
   switch (k) {
-    case Suspect::Kind::FailedCheck: return "failed check";
-    case Suspect::Kind::FailedRun: return "failed run";
-    case Suspect::Kind::LateRun: return "late run";
-    case Suspect::Kind::Unchecked: return "no check";
+    case Suspect::Kind::FailedCheck:
+      return "failed check";
+    case Suspect::Kind::FailedRun:
+      return "failed run";
+    case Suspect::Kind::LateRun:
+      return "late run";
+    case Suspect::Kind::Unchecked:
+      return "no check";
   }
   return "";
 }
@@ -288,7 +295,7 @@ void WriteRootCauseJson(const RootCauseReport& report, std::string& out) {
   for (const Suspect& s : report.suspects) {
     nlohmann::ordered_json o = {{"kind", KindName(s.kind)}, {"table", s.table}, {"distance", s.distance}};
     if (s.check != nullptr)
-      o["check"] = {{"rule", s.check->rule},         {"status", s.check->status},   {"value", s.check->value},
+      o["check"] = {{"rule", s.check->rule},         {"status", s.check->status},       {"value", s.check->value},
                     {"expected", s.check->expected}, {"partition", s.check->partition}, {"time", s.check->time},
                     {"origin", s.check->origin}};
     if (s.run != nullptr) {

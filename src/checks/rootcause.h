@@ -44,12 +44,12 @@ struct RootCauseOptions {
 struct Suspect {
   enum class Kind { FailedCheck, FailedRun, LateRun, Unchecked } kind = Kind::FailedCheck;
   std::string table;
-  int distance = 0;                   // links from NAME
-  std::vector<graph::Link> path;      // from the table's column to NAME, in data-flow order
-  const DqcResult* check = nullptr;   // FailedCheck
-  std::string job;                    // runs
-  const Run* run = nullptr;           // runs
-  std::string late_for;               // LateRun: the job that started first
+  int distance = 0;                  // links from NAME
+  std::vector<graph::Link> path;     // from the table's column to NAME, in data-flow order
+  const DqcResult* check = nullptr;  // FailedCheck
+  std::string job;                   // runs
+  const Run* run = nullptr;          // runs
+  std::string late_for;              // LateRun: the job that started first
   const Run* late_reader = nullptr;
 };
 

@@ -82,8 +82,7 @@ std::string Duration(int64_t s) {
   return Cat(out, s, "s");
 }
 
-bool LoadRuns(const std::string& path, std::vector<Run>& runs, std::vector<std::string>& warnings,
-              std::string& error) {
+bool LoadRuns(const std::string& path, std::vector<Run>& runs, std::vector<std::string>& warnings, std::string& error) {
   RecordFile file;
   if (!ReadDolphinSchedulerRuns(path, file) && !ReadRecordsOrLines(path, "runs", file, error)) return false;
   for (const Record& r : file.records) {
@@ -107,7 +106,8 @@ bool LoadRuns(const std::string& path, std::vector<Run>& runs, std::vector<std::
     if (!end.empty()) {
       const std::optional<int64_t> e = usage::ParseLogTime(end);
       if (!e)
-        warnings.push_back(Cat(r.origin, ": warning: run of ", run.job, ": end '", end, "' is not a time; taken as not ended"));
+        warnings.push_back(
+            Cat(r.origin, ": warning: run of ", run.job, ": end '", end, "' is not a time; taken as not ended"));
       else if (*e < *s)
         warnings.push_back(Cat(r.origin, ": warning: run of ", run.job, " ends (", end, ") before it starts (", start,
                                "); its end is not used"));

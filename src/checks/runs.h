@@ -21,11 +21,11 @@
 namespace hivelineage::checks {
 
 struct Run {
-  std::string job;     // as written
-  std::string date;    // YYYY-MM-DD
-  int64_t start = 0;   // seconds since 1970, UTC
-  int64_t end = 0;     // valid when `ended`
-  bool ended = false;  // an end time was given (and is not before the start)
+  std::string job;      // as written
+  std::string date;     // YYYY-MM-DD
+  int64_t start = 0;    // seconds since 1970, UTC
+  int64_t end = 0;      // valid when `ended`
+  bool ended = false;   // an end time was given (and is not before the start)
   bool failed = false;  // a status other than success (or no end: still running, killed)
   std::string status;   // as written, lower case
   std::string origin;   // file:line, to point a warning at
@@ -34,8 +34,7 @@ struct Run {
 // Reads RUNS. A row without a job or a readable start is left out with a
 // warning; a run that ends before it starts is kept without an end (warned).
 // Returns false with `error` when the file cannot be read at all.
-bool LoadRuns(const std::string& path, std::vector<Run>& runs, std::vector<std::string>& warnings,
-              std::string& error);
+bool LoadRuns(const std::string& path, std::vector<Run>& runs, std::vector<std::string>& warnings, std::string& error);
 
 // The job of `jobs` a run names: its exact name, else the only job whose
 // name ends in "/NAME" (a DolphinScheduler task named without its workflow);

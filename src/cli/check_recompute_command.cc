@@ -91,7 +91,8 @@ int CheckRecomputeCommand(int argc, const char* const* argv, std::FILE* out, std
   std::fwrite(text.data(), 1, text.size(), out);
   std::fflush(out);
   if (opened.status == 1)
-    std::fprintf(err, "hivelineage check recompute: some statements could not be analysed; duplicates may be missing\n");
+    std::fprintf(err,
+                 "hivelineage check recompute: some statements could not be analysed; duplicates may be missing\n");
   return status;
 }
 

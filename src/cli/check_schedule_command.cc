@@ -1,9 +1,8 @@
 // `hivelineage check schedule`.
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "base/strings.h"
 #include "checks/critical_path.h"
@@ -131,7 +130,8 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
   }
   if (args.store.empty())
     for (const checks::Job& job : jobs.jobs)
-      for (const checks::InlineScript& s : job.inline_sql) args.extra.push_back(driver::InputFile{s.name, s.name, s.sql});
+      for (const checks::InlineScript& s : job.inline_sql)
+        args.extra.push_back(driver::InputFile{s.name, s.name, s.sql});
 
   graph::Graph g;
   int status = 0;
@@ -185,8 +185,7 @@ int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std:
   std::fflush(out);
   if (status == 1)
     std::fprintf(err, "hivelineage check schedule: some statements could not be analysed; flows may be missing\n");
-  const bool failed =
-      report.violations() > 0 || (fail_on_unneeded && !report.unneeded.empty()) || missed_slas > 0;
+  const bool failed = report.violations() > 0 || (fail_on_unneeded && !report.unneeded.empty()) || missed_slas > 0;
   return failed ? 1 : status;
 }
 

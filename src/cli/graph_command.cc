@@ -4,12 +4,12 @@
 #include <cstdlib>
 
 #include "base/strings.h"
+#include "checks/domain_graph.h"
 #include "cli/analyze_command.h"
 #include "cli/openlineage_post.h"
 #include "driver/run.h"
 #include "graph/builder.h"
 #include "graph/collapse.h"
-#include "checks/domain_graph.h"
 #include "graph/formats.h"
 #include "graph/graph_source.h"
 #include "graph/level_graph.h"
@@ -186,7 +186,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   PostOptions post;
   if (const char* key = std::getenv("OPENLINEAGE_API_KEY")) post.api_key = key;
   bool format_given = false;
-  bool html = false;  // --format html: the page (src/view/), not one of the graph library's formats
+  bool html = false;       // --format html: the page (src/view/), not one of the graph library's formats
   bool by_domain = false;  // --level domain: grouped by the --domains FILE's domains (checks/domain_graph.h)
   std::string domains_file;
   std::string error;
@@ -281,8 +281,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     error = "--possible applies to json, dot and mermaid (OpenLineage and the html page cannot mark a possible edge)";
   if (error.empty() && args.collapse_temporary && format == graph::GraphFormat::OpenLineage)
     error = "--collapse does not apply to --format openlineage (its events are per statement)";
-  if (error.empty() && by_domain != !domains_file.empty())
-    error = "--level domain and --domains FILE go together";
+  if (error.empty() && by_domain != !domains_file.empty()) error = "--level domain and --domains FILE go together";
   if (!error.empty()) return UsageError(err, "hivelineage graph", error);
   checks::DomainRules domain_rules;
   if (by_domain) {

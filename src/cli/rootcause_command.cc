@@ -68,8 +68,10 @@ int RootCauseCommand(int argc, const char* const* argv, std::FILE* out, std::FIL
         error = Cat(opt, " needs a value");
         continue;
       }
-      (opt == "--dqc" ? dqc_file : opt == "--runs" ? runs_file : opt == "--jobs" ? jobs_file : options.partition) =
-          std::string(value);
+      (opt == "--dqc"    ? dqc_file
+       : opt == "--runs" ? runs_file
+       : opt == "--jobs" ? jobs_file
+                         : options.partition) = std::string(value);
       continue;
     }
     if (opt == "--with-conditions") {

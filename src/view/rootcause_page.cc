@@ -36,7 +36,8 @@ void WriteRootCausePage(const graph::Graph& graph, const checks::RootCauseReport
       first = Cat(", first suspect upstream ", s.table);
       break;
     }
-  focus.title = Cat("root cause of ", report.name, report.partition.empty() ? "" : Cat(" (", report.partition, ")"), first);
+  focus.title =
+      Cat("root cause of ", report.name, report.partition.empty() ? "" : Cat(" (", report.partition, ")"), first);
   std::string data;
   WritePageData(graph, PageData{Cat(title, ": ", focus.title), focus, &tables}, data);
   WritePage(data, out);
