@@ -152,6 +152,31 @@ CriticalPathReport CriticalPaths(const JobSet& jobs, const ScheduleReport& sched
       c.chain = chain_to(j);
       d.finals.push_back(std::move(c));
     }
+    // When `j` ends had every job started as soon as its inputs were ready
+    // (a job no input of which ran: when it did), `zero` taking no time.
+    auto ready_finish = [&](int j, int zero) {
+      std::vector<int64_t> end(n, 0);
+      std::vector<char> done(n, 0);
+      std::function<int64_t(int)> finish = [&](int k) -> int64_t {
+        const size_t u = static_cast<size_t>(k);
+        const Run* r = d.jobs[static_cast<size_t>(at[u])].run;
+        if (done[u] == 2) return end[u];
+        if (done[u] == 1) return r->end;  // a cycle
+        done[u] = 1;
+        int64_t start = r->start;
+        bool has_inputs = false;
+        for (int p : preds[u]) {
+          if (at[static_cast<size_t>(p)] < 0) continue;
+          const int64_t e = finish(p);
+          start = has_inputs ? std::max(start, e) : e;
+          has_inputs = true;
+        }
+        end[u] = start + (k == zero ? 0 : r->end - r->start);
+        done[u] = 2;
+        return end[u];
+      };
+      return finish(j);
+    };
     for (const Sla& sla : slas) {
       SlaResult s;
       s.sla = sla;
@@ -169,10 +194,16 @@ CriticalPathReport CriticalPaths(const JobSet& jobs, const ScheduleReport& sched
         s.late = r->end - s.deadline;
         s.chain = chain_to(writer);
         for (size_t c : s.chain) s.waits += std::max<int64_t>(0, d.jobs[c].wait);
-        s.remaining = s.late - s.waits;
+        s.ready_finish = ready_finish(writer, -1);
+        s.remaining = s.ready_finish - s.deadline;
         if (s.late > 0 && s.remaining > 0)
-          for (size_t c : s.chain)
-            if (d.jobs[c].run->end - d.jobs[c].run->start > s.remaining) s.could_gain.push_back(d.jobs[c].job);
+          for (size_t c : s.chain) {
+            const JobTiming& t = d.jobs[c];
+            int job = -1;
+            for (int k : ran)
+              if (at[static_cast<size_t>(k)] == static_cast<int>(c)) job = k;
+            s.speedups.push_back({t.job, t.run->end - t.run->start, s.ready_finish - ready_finish(writer, job)});
+          }
         if (s.late > 0) ++report.missed_slas;
       }
       d.slas.push_back(std::move(s));
@@ -228,13 +259,23 @@ void WriteCriticalPathText(const CriticalPathReport& report, std::string& out) {
         if (d.jobs[c].wait > 0) waits.push_back(Cat(d.jobs[c].job, " ", Duration(d.jobs[c].wait)));
       Append(out, "    its chain waited ", Duration(s.waits),
              waits.empty() ? "" : Cat(" (", absl::StrJoin(waits, ", "), ")"),
-             ": starting each job when its inputs are ready gains that\n");
-      if (s.remaining <= 0)
-        out += "    that is enough\n";
-      else
-        Append(out, "    ", Duration(s.remaining), " more must come from the jobs; each of these could gain it alone",
-               " (if no other chain becomes critical): ",
-               s.could_gain.empty() ? "none (several must speed up)" : absl::StrJoin(s.could_gain, ", "), "\n");
+             "; had every job started as soon as its inputs were ready, it would have ended ", Clock(s.ready_finish),
+             "\n");
+      if (s.remaining <= 0) {
+        out += "    that is in time: no job needs to speed up\n";
+        continue;
+      }
+      Append(out, "    still ", Duration(s.remaining), " late: a job of the chain must speed up, alone:\n");
+      for (const SlaResult::SpeedUp& u : s.speedups) {
+        Append(out, "      ", u.job, " (took ", Duration(u.took), ")");
+        if (u.most >= s.remaining)
+          Append(out, " by ", Duration(s.remaining), "\n");
+        else
+          Append(out, " cannot alone: ",
+                 u.most >= u.took ? Cat("it took only ", Duration(u.took))
+                                  : Cat("it gains at most ", Duration(u.most), " before another chain decides"),
+                 "\n");
+      }
     }
   }
 }
@@ -277,8 +318,16 @@ void WriteCriticalPathJson(const CriticalPathReport& report, std::string& out) {
         so["late_seconds"] = s.late;
         so["chain"] = chain;
         so["chain_wait_seconds"] = s.waits;
+        so["ready_end"] = usage::FormatLogTime(s.ready_finish);
         so["remaining_seconds"] = std::max<int64_t>(0, s.remaining);
-        so["could_gain_alone"] = s.could_gain;
+        nlohmann::ordered_json speedups = nlohmann::ordered_json::array();
+        for (const SlaResult::SpeedUp& u : s.speedups)
+          speedups.push_back({{"job", u.job},
+                              {"seconds", u.took},
+                              {"most_gain_seconds", u.most},
+                              {"speed_up_seconds", u.most >= s.remaining ? nlohmann::ordered_json(s.remaining)
+                                                                         : nlohmann::ordered_json(nullptr)}});
+        so["speed_ups"] = std::move(speedups);
       }
       o["slas"].push_back(std::move(so));
     }

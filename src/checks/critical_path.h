@@ -11,7 +11,9 @@
 // minus their duration, and the night's last end for a final job; negative
 // when a job ended after a job that reads it had started). With an SLA (TABLE=HH:MM, on the day the writing job's
 // run started), how late the table landed, how much of that the chain spent
-// waiting, and which jobs of the chain could gain the rest alone.
+// waiting, when it would have landed had every job started as soon as its
+// inputs were ready, and how much each job of the chain must speed up alone
+// to gain the rest (or the most it can gain, other chains becoming critical).
 // Failed runs, runs missing for a job that ran other dates, and runs of
 // unknown jobs are reported, never skipped silently.
 #pragma once
@@ -57,9 +59,18 @@ struct SlaResult {
   int64_t deadline = 0, finish = 0;
   int64_t late = 0;  // > 0: missed
   std::vector<size_t> chain;
-  int64_t waits = 0;                    // on the chain
-  std::vector<std::string> could_gain;  // jobs of the chain longer than the late time left after the waits
-  int64_t remaining = 0;                // late - waits
+  int64_t waits = 0;  // on the chain
+  // Had every job started as soon as its inputs were ready (durations as
+  // run): when the table would have landed, and how much of the lateness
+  // would be left for the jobs to gain.
+  int64_t ready_finish = 0;
+  int64_t remaining = 0;  // ready_finish - deadline
+  struct SpeedUp {
+    std::string job;
+    int64_t took = 0;
+    int64_t most = 0;  // the most its speeding up alone gains the table (other chains become critical)
+  };
+  std::vector<SpeedUp> speedups;  // the chain's jobs, first first (when remaining > 0)
 };
 
 struct RunDateReport {

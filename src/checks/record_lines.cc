@@ -47,7 +47,9 @@ bool ReadRecordsOrLines(const std::string& path, std::string_view list_key, Reco
   if (!lines && !text.empty() && text.find_first_not_of(" \t\r\n") != std::string::npos &&
       text[text.find_first_not_of(" \t\r\n")] == '{' && nlohmann::json::parse(text, nullptr, false).is_discarded())
     lines = true;  // several objects, one a line
-  if (lines) return ParseLines(path, text, out, error);
+  // A broken JSON document that merely starts with `{` is better told as such.
+  if (lines && (ParseLines(path, text, out, error) || lines_by_name)) return error.empty();
+  error.clear();
   return ParseRecordFile(path, text, list_key, out, error);
 }
 
