@@ -17,5 +17,6 @@ void PrintCheckUsage(const char* usage, std::FILE* f);
 // The checks, argv[2] being their name.
 int CheckSensitiveCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err);
 int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err);
+int CheckRecomputeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err);
 
 }  // namespace hivelineage::cli

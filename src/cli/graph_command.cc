@@ -4,12 +4,14 @@
 #include <cstdlib>
 
 #include "base/strings.h"
+#include "checks/domain_graph.h"
 #include "cli/analyze_command.h"
 #include "cli/openlineage_post.h"
 #include "driver/run.h"
 #include "graph/builder.h"
 #include "graph/collapse.h"
 #include "graph/formats.h"
+#include "graph/graph_source.h"
 #include "graph/level_graph.h"
 #include "graph/load.h"
 #include "output/writer.h"
@@ -33,8 +35,10 @@ const char kGraphUsage[] =
     "                        OpenLineage RunEvent per statement, one JSON object per line),\n"
     "                        or html (an interactive page that opens offline)\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
-    "  --level LEVEL         column (default), table (tables and table links only) or\n"
-    "                        database (one node per database; not with openlineage)\n"
+    "  --level LEVEL         column (default), table (tables and table links only),\n"
+    "                        database (one node per database; not with openlineage) or\n"
+    "                        domain (one node per set of business domains; with --domains)\n"
+    "  --domains FILE        with --level domain: table globs to domains (see `domains`)\n"
     "                        (not with --format openlineage, which is per statement)\n"
     "  --namespace NS        openlineage: namespace of the Hive datasets (default: hive)\n"
     "  --job-namespace NS    openlineage: namespace of the jobs (default: hivelineage)\n"
@@ -182,7 +186,9 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   PostOptions post;
   if (const char* key = std::getenv("OPENLINEAGE_API_KEY")) post.api_key = key;
   bool format_given = false;
-  bool html = false;  // --format html: the page (src/view/), not one of the graph library's formats
+  bool html = false;       // --format html: the page (src/view/), not one of the graph library's formats
+  bool by_domain = false;  // --level domain: grouped by the --domains FILE's domains (checks/domain_graph.h)
+  std::string domains_file;
   std::string error;
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
@@ -190,9 +196,30 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       args.input.paths.emplace_back(c.arg());
       continue;
     }
+    std::string_view value;
+    if (c.name() == "--level") {
+      if (c.TakeValue(value) && value == "domain") {
+        by_domain = true;
+        args.level = graph::Level::Table;
+        args.level_given = true;
+      } else if (const std::optional<graph::Level> level = graph::ParseLevel(value); level) {
+        by_domain = false;
+        args.level = *level;
+        args.level_given = true;
+      } else {
+        error = Cat("unknown level '", value, "' (expected column, table, database or domain)");
+      }
+      continue;
+    }
+    if (c.name() == "--domains") {
+      if (!c.TakeValue(value) || value.empty())
+        error = "--domains needs a file";
+      else
+        domains_file = std::string(value);
+      continue;
+    }
     if (ParseGraphInputOption(c, args, error)) continue;
     const std::string_view name = c.name();
-    std::string_view value;
     if (name == "--help" || name == "-h") {
       const std::string help = GraphUsageText();
       std::fwrite(help.data(), 1, help.size(), out);
@@ -254,12 +281,26 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     error = "--possible applies to json, dot and mermaid (OpenLineage and the html page cannot mark a possible edge)";
   if (error.empty() && args.collapse_temporary && format == graph::GraphFormat::OpenLineage)
     error = "--collapse does not apply to --format openlineage (its events are per statement)";
+  if (error.empty() && by_domain != !domains_file.empty()) error = "--level domain and --domains FILE go together";
   if (!error.empty()) return UsageError(err, "hivelineage graph", error);
+  checks::DomainRules domain_rules;
+  if (by_domain) {
+    std::vector<std::string> errors;
+    if (!checks::LoadDomains(domains_file, domain_rules, errors)) {
+      for (const std::string& e : errors) std::fprintf(err, "hivelineage graph: %s\n", e.c_str());
+      return 2;
+    }
+  }
 
   graph::Graph g;
   int status = 0;
   const bool keep_sql = format == graph::GraphFormat::OpenLineage;
   if (const int stop = AnalyzeToGraph(args, keep_sql, "graph", g, &status, err); stop >= 0) return stop;
+  if (by_domain) {
+    const checks::DomainsReport domains = checks::BuildDomains(graph::GraphSource(g), domain_rules);
+    for (const std::string& w : domains.warnings) std::fprintf(err, "%s\n", w.c_str());
+    g = checks::DomainLevelGraph(g, domains);
+  }
   std::string text;
   if (html) {
     view::WriteGraphPage(g, view::InputsTitle(args.input.paths, args.input.sequence, args.store), text);
@@ -283,7 +324,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     WriteOut(chunk, out);
     chunk.clear();
   };
-  if (args.level != graph::Level::Column) g = graph::AtLevel(g, args.level);
+  if (args.level != graph::Level::Column && !by_domain) g = graph::AtLevel(g, args.level);
   graph::WriteGraph(g, format, ol, text, flush);
   WriteOut(text, out);
   std::fflush(out);
