@@ -633,6 +633,9 @@ class Printer {
         out += " OFFSET ";
         Count(q->offset);
       }
+    } else if (q->offset != nullptr) {  // Spark's OFFSET without LIMIT
+      out += " OFFSET ";
+      Count(q->offset);
     }
   }
 
@@ -864,6 +867,10 @@ class Printer {
       out += ')';
       return;
     }
+    if (g->modifier == M::All) {
+      out += "ALL";
+      return;
+    }
     if (g->items.empty()) {
       if (g->modifier != M::GroupingSets) out += "()";
     } else {
@@ -912,6 +919,7 @@ class Printer {
       }
       case TableRefKind::SubqueryRef: {
         const auto* s = static_cast<const SubqueryRef*>(t);
+        if (s->lateral) out += "LATERAL ";
         out += '(';
         Query(s->query);
         out += ')';
@@ -1178,14 +1186,28 @@ class Printer {
 
   // `CREATE [OR REPLACE] [MATERIALIZED] VIEW ... AS query`, `ALTER VIEW v AS query`
   void Print(const CreateViewStatement* v) {
-    if (v->is_alter) {
+    if (v->cache != CreateViewStatement::Cache::No) {
+      out += v->cache == CreateViewStatement::Cache::Lazy ? "CACHE LAZY TABLE " : "CACHE TABLE ";
+    } else if (v->is_alter) {
       out += "ALTER VIEW ";
     } else {
       out += "CREATE ";
       if (v->or_replace) out += "OR REPLACE ";
+      if (v->global) out += "GLOBAL ";
+      if (v->temporary) out += "TEMPORARY ";
       if (v->materialized) out += "MATERIALIZED ";
       out += "VIEW ";
       if (v->if_not_exists) out += "IF NOT EXISTS ";
+    }
+    if (v->cache != CreateViewStatement::Cache::No) {
+      Qualified(v->name);
+      if (!v->options_text.empty()) {
+        out += ' ';
+        out += v->options_text;
+      }
+      out += " AS ";
+      Query(v->query);
+      return;
     }
     Qualified(v->name);
     if (!v->columns.empty()) {
