@@ -548,6 +548,7 @@ class Printer {
           Expr(i->value);
           out += ')';
         }
+        if (i->unit.empty()) return;  // Spark's INTERVAL '1 day 2 hours': the units in the string
         out += ' ';
         out += Upper(i->unit);
         if (!i->to_unit.empty()) {
@@ -937,6 +938,13 @@ class Printer {
       case TableRefKind::TableFunctionRef: {
         const auto* f = static_cast<const TableFunctionRef*>(t);
         Name(f->name);
+        if (f->input == nullptr) {  // Spark's table-valued function: `range(10) t`
+          out += '(';
+          Exprs(f->args);
+          out += ')';
+          Alias(f->alias, {});
+          return;
+        }
         out += "(ON ";
         TableRef(f->input);
         if (f->partitioning != nullptr) {

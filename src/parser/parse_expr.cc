@@ -85,6 +85,7 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
 [[gnu::noinline]] Infix PeekInfix(const Parser& p) {
   const Token& t = p.Peek();
   if (p.spark() && t.kind != TokenKind::Word) {
+    if (p.AtPipe()) return Infix{};  // `|>` ends the expression
     // `x::type` casts; `a << b`, `a >> b`, `a >>> b` shift (Spark binds them
     // between `&` and `+`). Their tokens are glued: `> >` stays two operators.
     if (t.kind == TokenKind::Colon && p.AtKind(TokenKind::Colon, 1) && p.Glued()) {
@@ -763,11 +764,35 @@ ast::Expr* Parser::ParseIntervalKeyword() {
     return nullptr;
   }
   if (value == nullptr) return nullptr;
+  if (spark() && !AtIntervalUnit() && value->kind == ast::NodeKind::Literal &&
+      static_cast<ast::Literal*>(value)->type == ast::Literal::Type::String) {
+    // Spark's INTERVAL '1 day 2 hours': the units are in the string.
+    auto* e = arena_.New<ast::IntervalExpr>();
+    e->value = value;
+    e->span = SpanFrom(begin);
+    return e;
+  }
   if (!AtIntervalUnit()) {
     Fail("interval unit");
     return nullptr;
   }
-  return MaybeInterval(value, begin);
+  ast::Expr* interval = MaybeInterval(value, begin);
+  // Spark's INTERVAL 1 YEAR 2 MONTHS: the sum of one interval per unit, and prints so.
+  while (spark() && (At(TokenKind::Number) || At(TokenKind::String)) && AtIntervalUnit(1)) {
+    const uint32_t pbegin = StartOffset();
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = At(TokenKind::Number) ? ast::Literal::Type::Number : ast::Literal::Type::String;
+    lit->text = Text(Peek());
+    Advance();
+    lit->span = SpanFrom(pbegin);
+    auto* sum = arena_.New<ast::BinaryExpr>();
+    sum->op = ast::BinaryOp::Add;
+    sum->lhs = interval;
+    sum->rhs = MaybeInterval(lit, pbegin);
+    sum->span = SpanFrom(begin);
+    interval = sum;
+  }
+  return interval;
 }
 
 /// case ::= CASE [expr] (WHEN expr THEN expr)+ [ELSE expr] END
@@ -911,6 +936,7 @@ ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
 /// function_rest ::= '(' ['*' | [DISTINCT | ALL] expr [IGNORE | RESPECT NULLS] (',' ...)*] ')'
 ///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
 ///                   [OVER ('(' window_spec ')' | name)]
+///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments)
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
@@ -962,6 +988,39 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     f->args = args.Finish(arena_);
   }
   if (!Expect(TokenKind::RParen)) return nullptr;
+  if (spark() && AtWord("filter") && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::Where, 2)) {
+    // Spark's `agg(x) FILTER (WHERE c)` is agg(if(c, x, NULL)) (count(*): count(if(c, 1, NULL))), and prints so.
+    Advance();
+    Advance();
+    Advance();
+    ast::Expr* cond = ParseExpr();
+    if (cond == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+    auto* null = arena_.New<ast::Literal>();
+    null->type = ast::Literal::Type::Null;
+    null->text = "NULL";
+    ast::Ident if_name;
+    if_name.name = "if";
+    std::vector<ast::Expr*> args;
+    if (f->star) {
+      auto* one = arena_.New<ast::Literal>();
+      one->type = ast::Literal::Type::Number;
+      one->text = "1";
+      args.push_back(one);
+      f->star = false;
+    } else {
+      args.assign(f->args.begin(), f->args.end());
+    }
+    if (args.empty()) {
+      Fail("argument");
+      return nullptr;
+    }
+    auto* guarded = arena_.New<ast::FunctionCall>();
+    guarded->name = arena_.CopyOf(std::vector<ast::Ident>{if_name});
+    guarded->args = arena_.CopyOf(std::vector<ast::Expr*>{cond, args[0], null});
+    guarded->span = SpanFrom(begin);
+    args[0] = guarded;
+    f->args = arena_.CopyOf(args);
+  }
   if (AtKw(Keyword::Within) && AtKw(Keyword::Group, 1)) {
     Advance();
     Advance();

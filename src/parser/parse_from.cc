@@ -81,7 +81,8 @@ ast::TableRef* Parser::ParseJoinedSource() {
 }
 
 /// table_source ::= (paren_source | table_values | unique_join | ptf | table_name) [lateral_views]
-///                | values [table_alias] | LATERAL '(' query ')' [table_alias]   (Spark)
+///                | values [table_alias] | LATERAL '(' query ')' [table_alias]
+///                | name '(' [exprs] ')' [table_alias]   (Spark)
 ast::TableRef* Parser::ParseTableSource() {
   ast::TableRef* src = nullptr;
   if (spark() && AtKw(Keyword::Lateral) && AtKind(TokenKind::LParen, 1)) {
@@ -112,6 +113,19 @@ ast::TableRef* Parser::ParseTableSource() {
     src = ParseUniqueJoin();
   } else if (AtIdent() && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::On, 2)) {
     src = ParsePtf();
+  } else if (spark() && !AtIdentifierClause() && (AtIdent() || AtWord("range")) && AtKind(TokenKind::LParen, 1)) {
+    // Spark's table-valued function: `range(10) [AS] t`, `explode(array(1, 2))`.
+    const uint32_t begin = StartOffset();
+    auto* f = arena_.New<ast::TableFunctionRef>();
+    f->name = MakeIdent(Peek());
+    Advance();
+    Advance();  // (
+    if (!At(TokenKind::RParen) && !ParseExprList(&f->args)) return nullptr;
+    if (!Expect(TokenKind::RParen)) return nullptr;
+    ast::List<ast::Ident> columns;  // read, not kept: the function's output is not known
+    if (!ParseTableAlias(&f->alias, &columns)) return nullptr;
+    f->span = SpanFrom(begin);
+    src = f;
   } else {
     src = ParseTableNameRef();
   }

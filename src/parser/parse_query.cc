@@ -112,6 +112,8 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
 ///   cte ::= name ['(' name (',' name)* ')'] AS '(' query ')'
 bool Parser::ParseCtes(ast::List<ast::Cte>* out) {
   Advance();  // WITH
+  // Spark's WITH RECURSIVE: read as WITH (the CTE's reference to itself names a table; docs/dialects.md).
+  if (spark() && AtWord("recursive") && AtAnyName(1)) Advance();
   std::vector<ast::Cte> ctes;
   do {
     ast::Cte c;
@@ -168,7 +170,20 @@ ast::QueryExpr* Parser::ParseQueryPrimary() {
   const uint32_t begin = StartOffset();
   if (AtKw(Keyword::Select)) return ParseSelectCore(false);
   if (AtKw(Keyword::Map) || AtKw(Keyword::Reduce)) return ParseMapReduce(false);
-  if (AtKw(Keyword::Values)) return ParseValues();
+  if (AtKw(Keyword::Values)) {
+    ast::ValuesQuery* values = ParseValues();
+    if (values == nullptr || !spark() || !(AtKw(Keyword::As) || AtImplicitAlias())) return values;
+    // Spark's `VALUES (1, 2) AS t(a, b)` is `SELECT * FROM (VALUES (1, 2)) t(a, b)`, and prints so.
+    auto* v = arena_.New<ast::ValuesRef>();
+    v->values = values;
+    if (!ParseTableAlias(&v->alias, &v->column_aliases)) return nullptr;
+    v->span = SpanFrom(begin);
+    auto* core = arena_.New<ast::SelectCore>();
+    core->items = StarItems(arena_);
+    core->from = v;
+    core->span = v->span;
+    return core;
+  }
   if (spark() && AtKw(Keyword::Table) && !AtKind(TokenKind::LParen, 1)) {
     // Spark's `TABLE t` is `SELECT * FROM t`, and prints so.
     Advance();

@@ -368,6 +368,8 @@ bool Parser::AtImplicitAlias() const {
   // variable, a parameter, or a parenthesised expression (as the printer
   // writes `LIMIT 10 % 3`).
   const TokenKind next = Peek(1).kind;
+  if (spark() && (t.keyword == Keyword::Limit || t.keyword == Keyword::Offset) && AtKw(Keyword::All, 1))
+    return false;  // Spark's LIMIT ALL
   if (t.keyword == Keyword::Limit)
     return !(next == TokenKind::Number || next == TokenKind::Variable || next == TokenKind::Question ||
              next == TokenKind::LParen);
