@@ -224,4 +224,18 @@ TEST_CASE("spark: unaliased expressions get Spark's names") {
   for (const auto& c : l.columns) names.push_back(c.target);
   CHECK_EQ(names, std::vector<std::string>{"count(b)", "(sum(a) + 1)", "1.0", "x", "a", "cast(a as int)", "count(1)",
                                            "(not (a = b))", "(- a)"});
+  Arena arena2;
+  ast::Statement* more = parser::ParseStatement(
+      "SELECT make_date(2021, 07, 11), typeof(X'ab'), if(a > 1, 1, 0), INTERVAL 2 YEAR FROM t", arena2,
+      Options(Dialect::Spark), diags);
+  REQUIRE(more != nullptr);
+  const auto m = lineage::ComputeLineage(rewrite::RunPipeline(*more, arena2), session);
+  names.clear();
+  for (const auto& c : m.columns) names.push_back(c.target);
+  CHECK_EQ(names, std::vector<std::string>{"make_date(2021, 7, 11)", "typeof(x'ab')", "(if((a > 1), 1, 0))",
+                                           "interval '2' year"});
+  // Under Hive, the same items keep Hive's names.
+  lineage::Session hive;
+  const auto h = lineage::ComputeLineage(rewrite::RunPipeline(*more, arena2), hive);
+  CHECK_EQ(h.columns.at(0).target, "_c0");
 }

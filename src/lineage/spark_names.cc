@@ -32,6 +32,11 @@ std::string NumberName(std::string_view text) {
     }
   }
   if (floating && t.find_first_of(".eE") == std::string::npos) t += ".0";
+  // An integer's value: `07` is 7.
+  if (t.find_first_not_of("0123456789") == std::string::npos) {
+    const size_t nonzero = t.find_first_not_of('0');
+    t = nonzero == std::string::npos ? "0" : t.substr(nonzero);
+  }
   return t;
 }
 
@@ -113,6 +118,11 @@ void Name(const Expr* e, std::string& out) {
           out += "NULL";
           return;
         case Literal::Type::Typed:
+          if (l->type_name == "x") {  // a binary literal: X'..', the digits upper case, no space
+            out += 'X';
+            out += Upper(l->text);
+            return;
+          }
           out += Upper(l->type_name);
           out += ' ';
           out += l->text;
@@ -269,9 +279,32 @@ void Name(const Expr* e, std::string& out) {
       out += ')';
       return;
     }
+    case ExprKind::IntervalExpr: {
+      // INTERVAL '2' YEAR: the value quoted, the unit upper case.
+      const auto* i = static_cast<const IntervalExpr*>(e);
+      const auto* lit = DynCast<Literal>(i->value);
+      if (lit == nullptr || i->unit.empty() ||
+          (lit->type != Literal::Type::Number && lit->type != Literal::Type::String))
+        break;
+      out += "INTERVAL '";
+      out += lit->type == Literal::Type::String ? lexer::UnescapeString(lit->text) : std::string(lit->text);
+      out += "' ";
+      out += Upper(i->unit);
+      if (!i->to_unit.empty()) {
+        out += " TO ";
+        out += Upper(i->to_unit);
+      }
+      return;
+    }
     case ExprKind::FunctionCall: {
       const auto* f = static_cast<const FunctionCall*>(e);
       if (f->over != nullptr) break;  // a window's name: as printed
+      if (f->name.size() == 1 && EqualsIgnoreCase(f->name[0].name, "if") && f->args.size() == 3 && !f->distinct) {
+        out += "(IF(";  // Spark writes its IF in parentheses
+        Names(f->args, out);
+        out += "))";
+        return;
+      }
       if (!f->name.empty()) out += ToLower(f->name.back().name);
       out += '(';
       if (f->star) {
@@ -289,7 +322,6 @@ void Name(const Expr* e, std::string& out) {
     case ExprKind::ExistsExpr:
     case ExprKind::SubqueryExpr:
     case ExprKind::LikeExpr:
-    case ExprKind::IntervalExpr:
     case ExprKind::ExtractExpr:
       break;
   }
