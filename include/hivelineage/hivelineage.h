@@ -7,7 +7,8 @@
  *   hivelineage_free(a);
  *
  * Options JSON (all optional): {"default_db": "db", "variables": {"NAME": "VALUE"},
- * "allow_env": false, "semantics": "precise" (default) or "hive", "catalog": {"tables": [...]},
+ * "allow_env": false, "semantics": "precise" (default) or "hive",
+ * "dialect": "hive" (default) or "spark", "catalog": {"tables": [...]},
  * "catalog_ddl": "CREATE TABLE ...;"}.
  * Output is the command line's: format "json" (one document), "jsonl" or "hive".
  * Functions never abort on bad input; an analyzer may be shared by threads.

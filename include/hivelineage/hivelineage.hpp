@@ -84,12 +84,19 @@ enum class Semantics {
   Hive,     // Hive's own lineage rules, artefacts included
 };
 
+// The SQL dialect of scripts (docs/dialects.md), as --dialect.
+enum class SqlDialect {
+  Hive,   // HiveQL
+  Spark,  // Spark SQL
+};
+
 struct Options {
   // Of unqualified names in scripts (before any USE) and in the catalogs, as --default-db.
   std::string default_database = "default";
   std::vector<std::pair<std::string, std::string>> variables;  // NAME=VALUE, as --var
   bool allow_env = false;                                      // allow ${env:X}
   Semantics semantics = Semantics::Precise;                    // as --semantics
+  SqlDialect dialect = SqlDialect::Hive;  // of scripts whose first line does not say (`-- dialect: spark`), as --dialect
   std::vector<std::string> catalog_json;                       // texts in the catalog JSON format
   std::vector<std::string> catalog_ddl;                        // texts of CREATE TABLE/VIEW scripts
 };

@@ -47,6 +47,10 @@ std::string ParseOptions(const char* options_json, hivelineage::Options& o) {
         o.semantics = hivelineage::Semantics::Hive;
       else
         return "options: semantics must be \"precise\" or \"hive\", got \"" + name + "\"";
+    } else if (key == "dialect" && v.is_string()) {
+      const std::string name = v.get<std::string>();
+      if (name != "hive" && name != "spark") return "options: dialect must be \"hive\" or \"spark\", got \"" + name + "\"";
+      o.dialect = name == "spark" ? hivelineage::SqlDialect::Spark : hivelineage::SqlDialect::Hive;
     } else if (key == "variables" && v.is_object()) {
       for (auto var = v.begin(); var != v.end(); ++var) {
         if (!var.value().is_string()) return "options: variables values must be strings";

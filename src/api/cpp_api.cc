@@ -85,6 +85,7 @@ driver::AnalyzeOptions ToAnalyzeOptions(const Options& options) {
   o.variables = options.variables;
   o.allow_env = options.allow_env;
   o.semantics = options.semantics == Semantics::Hive ? lineage::Semantics::Hive : lineage::Semantics::Precise;
+  o.parse.dialect = options.dialect == SqlDialect::Spark ? Dialect::Spark : Dialect::Hive;
   using Format = catalog::CatalogFormat;
   for (size_t i = 0; i < options.catalog_json.size(); ++i)
     o.catalogs.push_back({"catalog_json[" + std::to_string(i) + "]", options.catalog_json[i], Format::Json});

@@ -407,7 +407,8 @@ struct ScriptTransform {
 
 struct GroupBy {
   List<Expr*> items;
-  enum class Modifier : uint8_t { None, Rollup, Cube, GroupingSets, RollupFunc, CubeFunc } modifier = Modifier::None;
+  // All: Spark's GROUP BY ALL (every select item without an aggregate; items empty).
+  enum class Modifier : uint8_t { None, Rollup, Cube, GroupingSets, RollupFunc, CubeFunc, All } modifier = Modifier::None;
   List<List<Expr*>> grouping_sets;  // GroupingSets
   Span span;
 };
@@ -520,6 +521,7 @@ struct SubqueryRef : TableRef {
   Query* query = nullptr;
   Ident alias;
   List<Ident> column_aliases;
+  bool lateral = false;  // Spark's LATERAL (subquery): it may name the columns of the sources before it
 };
 
 enum class JoinKind : uint8_t { Inner, Left, Right, Full, LeftSemi, LeftAnti, Cross, Comma, UniqueJoin };
@@ -665,6 +667,11 @@ struct CreateViewStatement : Statement {
   bool materialized = false;
   bool if_not_exists = false;
   bool is_alter = false;
+  bool temporary = false;  // Spark's [GLOBAL] TEMP[ORARY] VIEW: lives in its session only
+  bool global = false;     // Spark's GLOBAL TEMPORARY VIEW (in database global_temp)
+  // Spark's `CACHE [LAZY] TABLE t [OPTIONS (...)] [AS] query`: a temporary view
+  // of the query, cached; options_text holds the OPTIONS.
+  enum class Cache : uint8_t { No, Eager, Lazy } cache = Cache::No;
   QualifiedName name;
   List<ColumnDef> columns;
   std::string_view options_text;

@@ -200,6 +200,8 @@ std::string_view Name(GroupBy::Modifier v) {
       return "RollupFunc";
     case GroupBy::Modifier::CubeFunc:
       return "CubeFunc";
+    case GroupBy::Modifier::All:
+      return "All";
   }
   return "?";
 }
@@ -837,6 +839,7 @@ class Dumper {
         Q(s->query);
         FId("alias", s->alias);
         FIds("columns", s->column_aliases);
+        if (s->lateral) out += " lateral";
         out += ')';
         return;
       }

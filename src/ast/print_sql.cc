@@ -548,6 +548,7 @@ class Printer {
           Expr(i->value);
           out += ')';
         }
+        if (i->unit.empty()) return;  // Spark's INTERVAL '1 day 2 hours': the units in the string
         out += ' ';
         out += Upper(i->unit);
         if (!i->to_unit.empty()) {
@@ -633,6 +634,9 @@ class Printer {
         out += " OFFSET ";
         Count(q->offset);
       }
+    } else if (q->offset != nullptr) {  // Spark's OFFSET without LIMIT
+      out += " OFFSET ";
+      Count(q->offset);
     }
   }
 
@@ -864,6 +868,10 @@ class Printer {
       out += ')';
       return;
     }
+    if (g->modifier == M::All) {
+      out += "ALL";
+      return;
+    }
     if (g->items.empty()) {
       if (g->modifier != M::GroupingSets) out += "()";
     } else {
@@ -912,6 +920,7 @@ class Printer {
       }
       case TableRefKind::SubqueryRef: {
         const auto* s = static_cast<const SubqueryRef*>(t);
+        if (s->lateral) out += "LATERAL ";
         out += '(';
         Query(s->query);
         out += ')';
@@ -929,6 +938,13 @@ class Printer {
       case TableRefKind::TableFunctionRef: {
         const auto* f = static_cast<const TableFunctionRef*>(t);
         Name(f->name);
+        if (f->input == nullptr) {  // Spark's table-valued function: `range(10) t`
+          out += '(';
+          Exprs(f->args);
+          out += ')';
+          Alias(f->alias, {});
+          return;
+        }
         out += "(ON ";
         TableRef(f->input);
         if (f->partitioning != nullptr) {
@@ -1178,14 +1194,28 @@ class Printer {
 
   // `CREATE [OR REPLACE] [MATERIALIZED] VIEW ... AS query`, `ALTER VIEW v AS query`
   void Print(const CreateViewStatement* v) {
-    if (v->is_alter) {
+    if (v->cache != CreateViewStatement::Cache::No) {
+      out += v->cache == CreateViewStatement::Cache::Lazy ? "CACHE LAZY TABLE " : "CACHE TABLE ";
+    } else if (v->is_alter) {
       out += "ALTER VIEW ";
     } else {
       out += "CREATE ";
       if (v->or_replace) out += "OR REPLACE ";
+      if (v->global) out += "GLOBAL ";
+      if (v->temporary) out += "TEMPORARY ";
       if (v->materialized) out += "MATERIALIZED ";
       out += "VIEW ";
       if (v->if_not_exists) out += "IF NOT EXISTS ";
+    }
+    if (v->cache != CreateViewStatement::Cache::No) {
+      Qualified(v->name);
+      if (!v->options_text.empty()) {
+        out += ' ';
+        out += v->options_text;
+      }
+      out += " AS ";
+      Query(v->query);
+      return;
     }
     Qualified(v->name);
     if (!v->columns.empty()) {

@@ -34,6 +34,12 @@ const char kInputOptionsHelp[] =
     "  --semantics RULES     precise (default): a column's sources are the columns its\n"
     "                        expression names (a window's arguments and keys); hive: Hive's\n"
     "                        own lineage rules, artefacts included (docs/semantics.md)\n"
+    "  --dialect NAME        hive (default) or spark: the SQL dialect of scripts that do not\n"
+    "                        say theirs in a first-line comment (-- dialect: spark); see\n"
+    "                        docs/dialects.md\n"
+    "  --dialect-map GLOB=NAME\n"
+    "                        scripts whose path (or a tail of it after a /) matches GLOB\n"
+    "                        are in dialect NAME; may be repeated, the first match wins\n"
     "  -f FILE               a script to analyse, like a PATH\n"
     "  -e SQL                analyse SQL given on the command line (named <-e> in the\n"
     "                        output); no PATH with it\n"
@@ -157,6 +163,20 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
   } else if (name == "--semantics") {
     if (!c.TakeValue(value) || !lineage::ParseSemantics(value, args.semantics))
       error = Cat("--semantics expects precise or hive, got '", value, "'");
+  } else if (name == "--dialect") {
+    const std::optional<Dialect> dialect = c.TakeValue(value) ? DialectByName(value) : std::nullopt;
+    if (!dialect)
+      error = Cat("--dialect expects hive or spark, got '", value, "'");
+    else
+      args.dialect = *dialect;
+  } else if (name == "--dialect-map") {
+    const size_t eq = c.TakeValue(value) ? value.rfind('=') : std::string_view::npos;
+    const std::optional<Dialect> dialect =
+        eq == std::string_view::npos || eq == 0 ? std::nullopt : DialectByName(value.substr(eq + 1));
+    if (!dialect)
+      error = Cat("--dialect-map expects GLOB=hive or GLOB=spark, got '", value, "'");
+    else
+      args.dialect_map.emplace_back(std::string(value.substr(0, eq)), *dialect);
   } else if (name == "--var") {
     TakeVariable(c, {""}, args, error);
   } else if (name == "--hivevar" || name == "-d" || name == "--define") {
@@ -213,6 +233,8 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.variables = args.variables;
   options.analyze.allow_env = args.allow_env;
   options.analyze.semantics = args.semantics;
+  options.analyze.parse.dialect = args.dialect;
+  options.analyze.dialect_map = args.dialect_map;
   options.analyze.learn_schema = args.learn_schema;
   options.analyze.limits = args.limits;
   options.analyze.catalogs = args.catalogs;

@@ -1,6 +1,6 @@
 // What every subcommand (analyze, graph, impact) shares: walking argv, the
 // options that choose and analyse the inputs (--catalog, --default-db, --var,
-// --allow-env, --semantics, --sequence, -j, the limits, and Hive's own: --hivevar,
+// --allow-env, --semantics, --dialect, --dialect-map, --sequence, -j, the limits, and Hive's own: --hivevar,
 // --hiveconf, -d/--define, -f, -e, -i, --database), turning them into the
 // list of input files and the driver's options, and reporting usage errors.
 #pragma once
@@ -55,6 +55,8 @@ struct InputArgs {
   bool allow_env = false;
   lineage::Semantics semantics = lineage::Semantics::Precise;  // --semantics
   bool learn_schema = true;  // --no-learn-schema turns it off
+  Dialect dialect = Dialect::Hive;                           // --dialect
+  std::vector<std::pair<std::string, Dialect>> dialect_map;  // --dialect-map GLOB=NAME, in order
   int jobs = 0;          // -j N; 0 = one thread per core
   std::string sequence;  // --sequence FILE: the scripts it lists, in order, sharing one session
   driver::Limits limits;

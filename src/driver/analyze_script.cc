@@ -1,5 +1,7 @@
 #include "driver/analyze_script.h"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <exception>
@@ -94,10 +96,25 @@ uint32_t FindResumption(std::string_view text, const parser::ParseOptions& parse
 
 uint64_t MaxFileBytes(const Limits& limits) { return std::min<uint64_t>(limits.max_file_bytes, kOffsetCeiling); }
 
-ScriptReading StartReading(const AnalyzeOptions& options) {
+Dialect ScriptDialect(const AnalyzeOptions& options, const SourceFile& source) {
+  if (const std::optional<Dialect> said = DialectOfFirstLine(source.text())) return *said;
+  // The whole path, or any tail of it after a `/`: `spark/*` matches warehouse/spark/a.sql.
+  const std::string name(source.name());
+  for (const auto& [glob, dialect] : options.dialect_map) {
+    for (size_t from = 0; from != std::string::npos;) {
+      if (fnmatch(glob.c_str(), name.c_str() + from, 0) == 0) return dialect;
+      const size_t slash = name.find('/', from);
+      from = slash == std::string::npos ? slash : slash + 1;
+    }
+  }
+  return options.parse.dialect;
+}
+
+ScriptReading StartReading(const AnalyzeOptions& options, const SourceFile& source) {
   ScriptReading r;
   r.vars.allow_env = options.allow_env;
   r.parse = options.parse;
+  r.parse.dialect = ScriptDialect(options, source);
   r.parse.max_depth = options.limits.max_nesting_depth;
   for (const auto& [name, value] : options.variables) {
     r.vars.Define(name, value);
@@ -148,11 +165,12 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   }
 
   // Named references, not a structured binding: lambdas below capture them (clang 14).
-  ScriptReading reading = StartReading(options);
+  ScriptReading reading = StartReading(options, source);
   auto& vars = reading.vars;
   auto& split = reading.split;
   auto& parse = reading.parse;
   split.replay = statements;
+  session.spark_names = parse.dialect == Dialect::Spark;
 
   // Statements are analysed as the splitter finds them, so only the one at
   // hand is held. Splitting diagnostics go to the statement they fall in, or

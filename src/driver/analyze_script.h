@@ -77,7 +77,11 @@ struct ScriptReading {
   lexer::SplitOptions split;
   parser::ParseOptions parse;
 };
-ScriptReading StartReading(const AnalyzeOptions& options);
+// `source` chooses the dialect: its first line, else options.dialect_map, else options.parse.
+ScriptReading StartReading(const AnalyzeOptions& options, const SourceFile& source);
+
+// The dialect `source` is read in (as StartReading chooses it).
+Dialect ScriptDialect(const AnalyzeOptions& options, const SourceFile& source);
 
 // Analyses `file.source` in order and hands every statement to `observer`;
 // file-level diagnostics are appended to `file.diagnostics` (whatever it

@@ -264,11 +264,12 @@ lexer::StatementSpans* Keep(const LoadedInput& in, size_t i, KeptInputs& keep) {
 
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options,
                                   lexer::StatementSpans* statements) {
-  lineage::FactsGatherer gatherer(std::string(source.name()), options.default_database);
+  lineage::FactsGatherer gatherer(std::string(source.name()), options.default_database,
+                                 ScriptDialect(options, source) == Dialect::Spark);
   const Limits& limits = options.limits;
   if (source.text().size() > MaxFileBytes(limits)) return gatherer.Finish();
   // Named references, not a structured binding: lambdas below capture them (clang 14).
-  ScriptReading reading = StartReading(options);
+  ScriptReading reading = StartReading(options, source);
   auto& vars = reading.vars;
   auto& split = reading.split;
   auto& parse = reading.parse;

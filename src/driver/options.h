@@ -59,7 +59,11 @@ struct AnalyzeOptions {
   VariableDefinitions variables;  // the hiveconf ones are settings too (hive.support.quoted.identifiers)
   bool allow_env = false;         // ${env:X} allowed
   lineage::Semantics semantics = lineage::Semantics::Precise;
-  parser::ParseOptions parse;
+  parser::ParseOptions parse;  // parse.dialect: the dialect of a script that says none (--dialect)
+  // --dialect-map GLOB=DIALECT, in order: a script whose path matches GLOB
+  // (fnmatch; `*` crosses `/`) is read in DIALECT unless its first line says
+  // `-- dialect: NAME`. The first matching glob wins.
+  std::vector<std::pair<std::string, Dialect>> dialect_map;
   Limits limits;
   AstObserver* ast_observer = nullptr;  // not owned; called on the analysing thread
   // Learn the warehouse's schema from the scripts of the run before analysing

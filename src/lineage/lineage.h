@@ -147,6 +147,9 @@ struct Session {
   // (DistinctArgumentsLost). Read under Hive semantics only.
   bool map_aggr = true;
   bool cbo_returnpath = false;
+  // The script is Spark SQL: unaliased select items get Spark's names
+  // (`count(b)`), not Hive's `_c<n>` (docs/dialects.md).
+  bool spark_names = false;
 };
 
 // The Hive settings lineage reads, from a script's `set key=value` lines:

@@ -1,6 +1,7 @@
 #include "lineage/output_names.h"
 
 #include "base/strings.h"
+#include "lineage/spark_names.h"
 
 namespace hivelineage::lineage {
 namespace {
@@ -63,10 +64,12 @@ std::vector<std::string> UdtfOutputNames(const FunctionCall* f, std::span<const 
   return names;
 }
 
-std::string SelectItemName(const SelectItem& item, size_t position, std::string_view autogen_label) {
+std::string SelectItemName(const SelectItem& item, size_t position, std::string_view autogen_label,
+                           bool spark_names) {
   if (!item.alias.name.empty()) return Lower(item.alias);
   if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) return Lower(ref->parts.back());
   if (auto* fa = DynCast<FieldAccess>(item.expr)) return Lower(fa->field);
+  if (spark_names) return ToLower(SparkExprName(item.expr));
   if (auto* cast = DynCast<CastExpr>(item.expr);
       cast && DynCast<ColumnRef>(cast->operand) && !DynCast<ColumnRef>(cast->operand)->parts.empty()) {
     // Hive names `CAST(col AS t)` after the column.

@@ -26,6 +26,9 @@ std::vector<std::string> UdtfOutputNames(const ast::FunctionCall* f, std::span<c
 // `position` in its select list: its alias, else the column or field it
 // names (`CAST(col AS t)` is named after the column too), else
 // `<autogen_label><position>` (`_c<position>`; see AutogenLabel).
-std::string SelectItemName(const ast::SelectItem& item, size_t position, std::string_view autogen_label = "_c");
+// With `spark_names`, an expression is named as Spark names it (spark_names.h)
+// and a CAST after its text.
+std::string SelectItemName(const ast::SelectItem& item, size_t position, std::string_view autogen_label = "_c",
+                           bool spark_names = false);
 
 }  // namespace hivelineage::lineage

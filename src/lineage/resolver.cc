@@ -33,10 +33,11 @@ constexpr int kBottomUpDepth = 32;
 
 std::string Lower(const Ident& id) { return ToLower(id.name); }
 
-// Hive's virtual columns: readable from any table though not in its schema.
+// Hive's virtual columns and Spark's _metadata: readable from any table
+// though not in its schema.
 bool IsVirtualColumn(std::string_view name) {
   return name == "block__offset__inside__file" || name == "input__file__name" || name == "row__id" ||
-         name == "row__is__deleted" || name == "raw__data__size";
+         name == "row__is__deleted" || name == "raw__data__size" || name == "_metadata";
 }
 
 // A column that copies `src` under `name`: star expansion, renaming, a set
@@ -263,7 +264,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      c.name = SelectItemName(item, i, AutogenLabel(session_));
+      c.name = SelectItemName(item, i, AutogenLabel(session_), session_.spark_names);
       c.sources = std::move(info.sources);
       c.type = info.type;
       c.derivation = info.derivation;
@@ -402,6 +403,13 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
         // references, and analysing it once keeps chains of CTEs linear.
         auto* s = static_cast<const SubqueryRef*>(cur);
         ColumnList* cols = nullptr;
+        if (s->lateral) {
+          // Spark's LATERAL (subquery) sees the sources before it: analysed where it stands, never shared.
+          cols = AnalyzeQuery(s->query, scope);
+          if (!s->column_aliases.empty()) cols = Renamed(cols, s->column_aliases);
+          scope->relations.push_back(Relation{Lower(s->alias), "", cols});
+          break;
+        }
         if (depth_ >= kBottomUpDepth && !derived_.contains(s->query)) AnalyzeDerivedBottomUp(s->query);
         if (auto it = derived_.find(s->query); it != derived_.end()) {
           cols = it->second;
@@ -1061,8 +1069,9 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
       }
       for (Relation& rel : s->relations) {
         if (rel.alias != p0) continue;
-        const Column* c = Lookup(rel.columns, p1);
-        if (c == nullptr) c = VirtualColumn(s, p1);
+        // A virtual column is never taken for a column of an unknown schema.
+        const Column* c = p1 == "grouping__id" || IsVirtualColumn(p1) ? VirtualColumn(s, p1) : nullptr;
+        if (c == nullptr) c = Lookup(rel.columns, p1);
         if (c != nullptr) {
           *used_parts = 2;
           return c;
@@ -1095,6 +1104,11 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
     }
   }
   for (Scope* s = scope; s != nullptr; s = s->parent) {
+    // Before the unknown schemas: a virtual column is never learned as a table's.
+    if (const Column* c = VirtualColumn(s, p0)) {
+      *used_parts = 1;
+      return c;
+    }
     int open = 0;
     Relation* only = nullptr;
     for (Relation& rel : s->relations) {
@@ -1110,10 +1124,6 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
       }
     } else if (open > 1) {
       return PossibleColumn(s, p0, ref);
-    }
-    if (const Column* c = VirtualColumn(s, p0)) {
-      *used_parts = 1;
-      return c;
     }
   }
   Warn(ref->span, Cat("cannot resolve column '", p0, "'"));

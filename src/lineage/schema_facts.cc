@@ -21,7 +21,7 @@ std::string Lower(const Ident& id) { return ToLower(id.name); }
 // Read from any table though no schema declares them: never schema facts.
 bool IsPseudoColumn(std::string_view name) {
   return name == "block__offset__inside__file" || name == "input__file__name" || name == "row__id" ||
-         name == "row__is__deleted" || name == "raw__data__size" || name == "grouping__id";
+         name == "row__is__deleted" || name == "raw__data__size" || name == "grouping__id" || name == "_metadata";
 }
 
 std::vector<DeclaredColumn> ToDeclared(std::span<const ColumnDef> defs) {
@@ -34,7 +34,7 @@ std::vector<DeclaredColumn> ToDeclared(std::span<const ColumnDef> defs) {
 // A query's output column names as the resolver gives them (the first branch
 // of a set operation names them), or false when they cannot be told without
 // resolving: a `*`, VALUES.
-bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out) {
+bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out, bool spark_names) {
   while (qe != nullptr) {
     switch (qe->query_expr_kind()) {
       case QueryExprKind::NestedQuery: {
@@ -72,7 +72,7 @@ bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out) {
               out.push_back(std::move(n));
             continue;
           }
-          out.push_back(SelectItemName(item, i));
+          out.push_back(SelectItemName(item, i, "_c", spark_names));
         }
         return true;
       }
@@ -84,9 +84,10 @@ bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out) {
 // The columns a CTAS or a view declares: its column list, named over the
 // query's output names (a view's list may stand alone: Hive makes it as long
 // as the select list), or false when they are not known.
-bool QueryColumns(std::span<const ColumnDef> list, const Query* q, std::vector<DeclaredColumn>& out) {
+bool QueryColumns(std::span<const ColumnDef> list, const Query* q, std::vector<DeclaredColumn>& out,
+                  bool spark_names) {
   std::vector<std::string> names;
-  if (q == nullptr || !OutputNames(q->body, names)) {
+  if (q == nullptr || !OutputNames(q->body, names, spark_names)) {
     if (list.empty()) return false;
     out = ToDeclared(list);
     return true;
@@ -117,7 +118,8 @@ struct WalkScope {
 
 class FactsGatherer::Impl {
  public:
-  Impl(std::string file, std::string db) : file_(std::move(file)), db_(std::move(db)) {}
+  Impl(std::string file, std::string db, bool spark_names)
+      : file_(std::move(file)), db_(std::move(db)), spark_names_(spark_names) {}
 
   void Statement(const ast::Statement& s, const std::function<uint32_t(Span)>& line_of) {
     line_of_ = &line_of;
@@ -133,7 +135,9 @@ class FactsGatherer::Impl {
         own_.insert(key);
         if (v.query != nullptr) WalkQuery(v.query, nullptr, nullptr);
         std::vector<DeclaredColumn> columns;
-        if (!key.empty() && QueryColumns(v.columns, v.query, columns)) Declare(key, std::move(columns), {}, "", v.span);
+        // A temporary view (Spark's) lives in its script only: never a fact.
+        if (!key.empty() && !v.temporary && QueryColumns(v.columns, v.query, columns, spark_names_))
+          Declare(key, std::move(columns), {}, "", v.span);
         return;
       }
       case StmtKind::AlterTableStatement:
@@ -279,7 +283,7 @@ class FactsGatherer::Impl {
     if (key.empty()) return;
     if (s.as_query != nullptr) WalkQuery(s.as_query, nullptr, nullptr);
     std::vector<DeclaredColumn> columns;
-    if (!s.temporary && s.as_query != nullptr && QueryColumns(s.columns, s.as_query, columns)) {
+    if (!s.temporary && s.as_query != nullptr && QueryColumns(s.columns, s.as_query, columns, spark_names_)) {
       // CTAS: a partition column named in PARTITIONED BY is one of the query's (Hive 3).
       std::vector<DeclaredColumn> partitions;
       std::erase_if(columns, [&](DeclaredColumn& c) {
@@ -557,14 +561,15 @@ class FactsGatherer::Impl {
   std::string db_;
   const std::function<uint32_t(Span)>* line_of_ = nullptr;
   absl::flat_hash_set<std::string> own_;  // tables the script declared (or created from a query) so far
+  bool spark_names_ = false;  // a Spark script: its select items are named as Spark names them
   std::vector<std::string> cte_names_;
   absl::flat_hash_map<std::string, Building> tables_;
   std::vector<const Expr*> stack_;  // WalkExpr's, shared by the nested walks (each above its own base)
   std::map<std::pair<std::string, std::vector<std::string>>, uint32_t> open_;
 };
 
-FactsGatherer::FactsGatherer(std::string file, std::string default_database)
-    : impl_(std::make_unique<Impl>(std::move(file), ToLower(default_database))) {}
+FactsGatherer::FactsGatherer(std::string file, std::string default_database, bool spark_names)
+    : impl_(std::make_unique<Impl>(std::move(file), ToLower(default_database), spark_names)) {}
 FactsGatherer::~FactsGatherer() = default;
 
 void FactsGatherer::Statement(const ast::Statement& s, const std::function<uint32_t(Span)>& line_of) {

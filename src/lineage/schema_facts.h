@@ -85,7 +85,8 @@ struct ScriptFacts {
 // script's own DDL matter: a table the script declared is not inferred from).
 class FactsGatherer {
  public:
-  FactsGatherer(std::string file, std::string default_database);
+  // `spark_names`: the script is Spark SQL (unaliased select items named as Spark names them).
+  FactsGatherer(std::string file, std::string default_database, bool spark_names = false);
   ~FactsGatherer();
   FactsGatherer(const FactsGatherer&) = delete;
   FactsGatherer& operator=(const FactsGatherer&) = delete;

@@ -51,9 +51,18 @@ bool Parser::ParsePartitionSpec(ast::PartitionSpec** out) {
   return true;
 }
 
+// Spark's type names that are no HiveQL type.
+constexpr std::string_view kSparkTypeWords[] = {"timestamp_ntz", "timestamp_ltz", "variant", "time", "void",
+                                                "long",          "short",         "byte",    "interval"};
+
 bool Parser::AtType(size_t k) const {
   const Token& t = Peek(k);
-  return t.kind == TokenKind::Word && kTypeStarts.contains(t.keyword);
+  if (t.kind != TokenKind::Word) return false;
+  if (kTypeStarts.contains(t.keyword)) return true;
+  if (spark())
+    for (std::string_view word : kSparkTypeWords)
+      if (AtWord(word, k)) return true;
+  return false;
 }
 
 /// column_defs ::= '(' [(column_def | table_constraint) (',' ...)*] ')'
@@ -173,6 +182,7 @@ bool Parser::SkipConstraintOptions() {
 /// type ::= word ['(' number (',' number)* ')'] | (ARRAY | MAP | UNIONTYPE) '<' type (',' type)* '>'
 ///        | STRUCT '<' name ':' type [COMMENT 'text'] (',' ...)* '>' | DOUBLE PRECISION
 ///        | TIMESTAMP WITH LOCAL TIME ZONE   (kept as canonical lower-case text)
+///        (Spark also: word [...] COLLATE name | INTERVAL unit [TO unit] | STRUCT '<' name type ... '>')
 bool Parser::ParseType(ast::TypeName* out) {
   const uint32_t begin = StartOffset();
   scratch_.clear();
@@ -213,7 +223,7 @@ bool Parser::AppendType(std::string& out) {
       ast::Ident field;
       if (!ParseAnyName(&field)) return false;
       ast::AppendIdent(out, field.name);
-      if (!Expect(TokenKind::Colon)) return false;
+      if (!(spark() && !At(TokenKind::Colon)) && !Expect(TokenKind::Colon)) return false;  // Spark: `:` optional
       out.push_back(':');
       if (!AppendType(out)) return false;
       if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
@@ -229,6 +239,17 @@ bool Parser::AppendType(std::string& out) {
   }
   if (kw == Keyword::Double) {
     AcceptKw(Keyword::Precision);
+    return true;
+  }
+  if (spark() && kw == Keyword::Interval && AtIntervalUnit()) {
+    // Spark's INTERVAL YEAR TO MONTH, INTERVAL DAY, ...
+    out.push_back(' ');
+    out.append(ParseIntervalUnit());
+    if (AtKw(Keyword::To) && AtIntervalUnit(1)) {
+      Advance();
+      out.append(" to ");
+      out.append(ParseIntervalUnit());
+    }
     return true;
   }
   if (kw == Keyword::Timestamp) {
@@ -254,6 +275,14 @@ bool Parser::AppendType(std::string& out) {
     } while (Accept(TokenKind::Comma));
     if (!Expect(TokenKind::RParen)) return false;
     out.push_back(')');
+  }
+  if (spark() && AtWord("collate")) {
+    // Spark's STRING COLLATE UTF8_LCASE
+    Advance();
+    ast::Ident collation;
+    if (!ParseAnyName(&collation)) return false;
+    out.append(" collate ");
+    ast::AppendIdent(out, collation.name);
   }
   return true;
 }

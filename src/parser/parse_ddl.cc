@@ -18,7 +18,7 @@ ast::Statement* Parser::ParseOtherObject(std::string_view verb, size_t start, ui
   return ParseOther(arena_.CopyString(what), begin);
 }
 
-/// create ::= CREATE [OR REPLACE] [TEMPORARY | EXTERNAL | TRANSACTIONAL | MANAGED]*
+/// create ::= CREATE [OR REPLACE] [TEMPORARY | EXTERNAL | TRANSACTIONAL | MANAGED | TEMP | GLOBAL]*
 ///            (create_table | [MATERIALIZED] create_view | other_object)
 ast::Statement* Parser::ParseCreate() {
   const uint32_t begin = StartOffset();
@@ -30,10 +30,14 @@ ast::Statement* Parser::ParseCreate() {
     Advance();
     or_replace = true;
   }
-  bool temporary = false, external = false, transactional = false, managed = false;
+  bool temporary = false, external = false, transactional = false, managed = false, global = false;
   while (true) {
     if (AcceptKw(Keyword::Temporary))
       temporary = true;
+    else if (spark() && AtWord("temp") && (AtKw(Keyword::View, 1) || AtKw(Keyword::Table, 1)) && (Advance(), true))
+      temporary = true;
+    else if (spark() && AtWord("global") && (AtKw(Keyword::Temporary, 1) || AtWord("temp", 1)) && (Advance(), true))
+      global = true;
     else if (AcceptKw(Keyword::External))
       external = true;
     else if (AcceptKw(Keyword::Transactional))
@@ -44,6 +48,17 @@ ast::Statement* Parser::ParseCreate() {
       break;
   }
   if (AtKw(Keyword::Table)) return ParseCreateTable(begin, temporary, external, transactional, managed);
+  if (AtKw(Keyword::View) && spark() && temporary) {
+    // Spark's temporary view: of a query, or of a data source (`USING fmt OPTIONS (...)`, kept as text).
+    size_t k = 1;
+    while (k < 64 && !AtKw(Keyword::As, k) && !AtKw(Keyword::Using, k) && !AtKind(TokenKind::Eof, k)) ++k;
+    if (!AtKw(Keyword::As, k)) return ParseOtherObject("create temporary", start, begin);
+    auto* v = static_cast<ast::CreateViewStatement*>(ParseCreateView(begin, or_replace, false));
+    if (v == nullptr) return nullptr;
+    v->temporary = true;
+    v->global = global;
+    return v;
+  }
   if (AtKw(Keyword::View)) return ParseCreateView(begin, or_replace, false);
   if (AtKw(Keyword::Materialized) && AtKw(Keyword::View, 1)) {
     Advance();
@@ -91,6 +106,14 @@ ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool ex
     }
     if (!ParseTableStorage()) return nullptr;
     options_end = pos_;
+  } else if (spark()) {
+    if (At(TokenKind::LParen) && !ParseColumnDefs(&c->columns, true)) return nullptr;
+    if (!ParseSparkTableClauses(c)) return nullptr;
+    options = options_end = pos_;  // ParseSparkTableClauses set options_text
+    if (AcceptKw(Keyword::As) || AtQueryStart()) {  // Spark's AS is optional
+      c->as_query = ParseQuery();
+      if (c->as_query == nullptr) return nullptr;
+    }
   } else {
     if (At(TokenKind::LParen) && !ParseColumnDefs(&c->columns, true)) return nullptr;
     if (AtKw(Keyword::Comment)) {
@@ -125,6 +148,116 @@ ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool ex
   if (options_end > options) c->options_text = CanonicalText(options, options_end);
   c->span = SpanFrom(begin);
   return c;
+}
+
+/// spark_table_clauses ::= (USING name | OPTIONS spark_options | PARTITIONED BY '(' column_defs ')'
+///                          | table_layout | row_format | file_format | LOCATION 'path' | COMMENT 'text'
+///                          | TBLPROPERTIES properties)*   (Spark, any order; all but COMMENT and typed
+///                          partition columns kept as text, in the order written)
+bool Parser::ParseSparkTableClauses(ast::CreateTableStatement* c) {
+  std::string text;
+  auto keep = [&](size_t from) {
+    if (pos_ == from) return;
+    if (!text.empty()) text.push_back(' ');
+    text += CanonicalText(from, pos_);
+  };
+  while (true) {
+    const size_t from = pos_;
+    if (AcceptKw(Keyword::Using)) {
+      if (!SkipDottedName()) return false;
+    } else if (AtWord("options") && AtKind(TokenKind::LParen, 1)) {
+      Advance();
+      if (!ParseSparkOptions()) return false;
+    } else if (AtKw(Keyword::Comment) && AtKind(TokenKind::String, 1)) {
+      Advance();
+      c->comment = ParseStringValue();
+      continue;
+    } else if (AtKw(Keyword::Partitioned) && AtKw(Keyword::By, 1)) {
+      // `(p INT, ...)` declares partition columns; `(p, ...)` names some of the columns.
+      const bool typed = AtKind(TokenKind::LParen, 2) && !AtKind(TokenKind::Comma, 4) && !AtKind(TokenKind::RParen, 4);
+      Advance();
+      Advance();
+      if (typed && c->partition_columns.empty()) {
+        if (!ParseColumnDefs(&c->partition_columns, true)) return false;
+        continue;
+      }
+      if (!SkipNameList()) return false;
+    } else if (AtKw(Keyword::Clustered) || AtKw(Keyword::Skewed)) {
+      if (!ParseTableLayout()) return false;
+    } else if ((AtKw(Keyword::Row) && AtKw(Keyword::Format, 1)) || AtKw(Keyword::Stored) ||
+               AtKw(Keyword::Location) || AtKw(Keyword::Tblproperties)) {
+      if (!ParseTableStorage()) return false;
+    }
+    if (pos_ == from) break;
+    keep(from);
+  }
+  if (!text.empty()) c->options_text = arena_.CopyString(text);
+  return true;
+}
+
+/// dotted_name ::= name ('.' name)*   (a data source, an option key: not a table)
+bool Parser::SkipDottedName() {
+  ast::Ident part;
+  if (!ParseAnyName(&part)) return false;
+  while (At(TokenKind::Dot) && AtAnyName(1)) {
+    Advance();
+    if (!ParseAnyName(&part)) return false;
+  }
+  return true;
+}
+
+/// spark_options ::= '(' option (',' option)* ')'
+///   option ::= (name ('.' name)* | 'key') ['='] (literal | name)
+bool Parser::ParseSparkOptions() {
+  if (!Expect(TokenKind::LParen)) return false;
+  if (Accept(TokenKind::RParen)) return true;
+  do {
+    if (At(TokenKind::String)) {
+      Advance();
+    } else if (!SkipDottedName()) {
+      return false;
+    }
+    Accept(TokenKind::Equal);
+    if (At(TokenKind::String) || At(TokenKind::Number) || At(TokenKind::Word) || At(TokenKind::Variable)) {
+      Advance();
+    } else if (At(TokenKind::Minus) && AtKind(TokenKind::Number, 1)) {
+      Advance();
+      Advance();
+    } else {
+      Fail("option value");
+      return false;
+    }
+  } while (Accept(TokenKind::Comma));
+  return Expect(TokenKind::RParen);
+}
+
+/// spark_cache ::= CACHE [LAZY] TABLE qualified_name [OPTIONS spark_options] [[AS] query]
+/// (Spark; with a query, a cached temporary view of it; without, kept as text)
+ast::Statement* Parser::ParseSparkCache() {
+  const uint32_t begin = StartOffset();
+  const size_t start = pos_;
+  Advance();  // CACHE
+  const bool lazy = AtWord("lazy");
+  if (lazy) Advance();
+  if (!ExpectKw(Keyword::Table)) return nullptr;
+  auto* v = arena_.New<ast::CreateViewStatement>();
+  v->cache = lazy ? ast::CreateViewStatement::Cache::Lazy : ast::CreateViewStatement::Cache::Eager;
+  v->temporary = true;
+  if (!ParseQualifiedName(&v->name, true)) return nullptr;
+  const size_t options = pos_;
+  if (AtWord("options") && AtKind(TokenKind::LParen, 1)) {
+    Advance();
+    if (!ParseSparkOptions()) return nullptr;
+    v->options_text = CanonicalText(options, pos_);
+  }
+  if (!AcceptKw(Keyword::As) && !AtQueryStart()) {
+    pos_ = start;
+    return ParseOther("cache", begin);
+  }
+  v->query = ParseQuery();
+  if (v->query == nullptr) return nullptr;
+  v->span = SpanFrom(begin);
+  return v;
 }
 
 /// create_view ::= VIEW [IF NOT EXISTS] qualified_name ['(' column_defs ')'] (view_options | mv_options) AS query

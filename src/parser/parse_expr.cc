@@ -84,7 +84,29 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
 // every temporary its own stack slot).
 [[gnu::noinline]] Infix PeekInfix(const Parser& p) {
   const Token& t = p.Peek();
+  if (p.spark() && t.kind != TokenKind::Word) {
+    if (p.AtPipe()) return Infix{};  // `|>` ends the expression
+    // `x::type` casts; `a << b`, `a >> b`, `a >>> b` shift (Spark binds them
+    // between `&` and `+`). Their tokens are glued: `> >` stays two operators.
+    if (t.kind == TokenKind::Colon && p.AtKind(TokenKind::Colon, 1) && p.Glued()) {
+      Infix in = FormInfix(Infix::Form::SparkCast, Precedence::Postfix);
+      in.tokens = 2;
+      return in;
+    }
+    if ((t.kind == TokenKind::Greater || t.kind == TokenKind::Less) && p.AtKind(t.kind, 1) && p.Glued()) {
+      Infix in = FormInfix(Infix::Form::Shift, Precedence::Concat);
+      in.tokens = 2;
+      in.function = t.kind == TokenKind::Less ? "shiftleft" : "shiftright";
+      if (t.kind == TokenKind::Greater && p.AtKind(TokenKind::Greater, 2) && p.Glued(1)) {
+        in.tokens = 3;
+        in.function = "shiftrightunsigned";
+      }
+      return in;
+    }
+  }
   if (t.kind != TokenKind::Word) return kInfixByToken[static_cast<size_t>(t.kind)];
+  if (p.spark() && t.keyword == Keyword::None && p.AtWord("collate") && p.AtAnyName(1))
+    return FormInfix(Infix::Form::Collate, Precedence::Postfix);
   if (t.keyword == Keyword::Is) {
     // IS [NOT] DISTINCT FROM compares; any other IS tests (IsExpr).
     size_t k = 1;
@@ -225,6 +247,42 @@ ast::Expr* Parser::ParseExpr(Precedence min) {
 ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
   using F = Infix::Form;
   switch (in.form) {
+    case F::SparkCast: {
+      // `x::type` is CAST(x AS type), and prints so.
+      auto* c = arena_.New<ast::CastExpr>();
+      c->operand = lhs;
+      if (!ParseType(&c->type)) return nullptr;
+      c->span = SpanFrom(begin);
+      return c;
+    }
+    case F::Collate: {
+      // `x COLLATE name` is collate(x, 'name'), and prints so.
+      ast::Ident collation;
+      if (!ParseAnyName(&collation)) return nullptr;
+      auto* name = arena_.New<ast::Literal>();
+      name->type = ast::Literal::Type::String;
+      name->text = arena_.CopyString(Cat("'", collation.name, "'"));
+      name->span = collation.span;
+      auto* f = arena_.New<ast::FunctionCall>();
+      ast::Ident fn;
+      fn.name = "collate";
+      f->name = arena_.CopyOf(std::vector<ast::Ident>{fn});
+      f->args = arena_.CopyOf(std::vector<ast::Expr*>{lhs, name});
+      f->span = SpanFrom(begin);
+      return f;
+    }
+    case F::Shift: {
+      // `a >> b` is shiftright(a, b), and prints so.
+      ast::Expr* rhs = ParseExpr(in.level);
+      if (rhs == nullptr) return nullptr;
+      auto* f = arena_.New<ast::FunctionCall>();
+      ast::Ident name;
+      name.name = in.function;
+      f->name = arena_.CopyOf(std::vector<ast::Ident>{name});
+      f->args = arena_.CopyOf(std::vector<ast::Expr*>{lhs, rhs});
+      f->span = SpanFrom(begin);
+      return f;
+    }
     case F::Binary: {
       ast::Expr* rhs = nullptr;
       const uint32_t rhs_begin = StartOffset();
@@ -440,6 +498,19 @@ ast::Expr* Parser::ParsePrimaryOther() {
   if (kind == TokenKind::Word) {
     // A keyword that starts a form of its own; any other word is a name.
     const Keyword kw = t.keyword;
+    if (spark()) {
+      if (ast::Expr* e = ParseSparkWordLiteral()) return e;
+      if (AtIdentifierClause()) {
+        // IDENTIFIER('t.c') names a column, or a function when a call follows.
+        ast::QualifiedName name;
+        if (!ParseQualifiedName(&name, false)) return nullptr;
+        if (At(TokenKind::LParen)) return ParseFunctionRest(name.parts, begin);
+        auto* c = arena_.New<ast::ColumnRef>();
+        c->parts = name.parts;
+        c->span = SpanFrom(begin);
+        return c;
+      }
+    }
     if (kw == Keyword::None) return ParseNameExpr();
     const bool call = AtKind(TokenKind::LParen, 1);
     if (kw == Keyword::Case) return ParseCase();
@@ -481,6 +552,12 @@ ast::Expr* Parser::ParsePrimaryOther() {
     return ParseNameExpr();
   }
   if (kind == TokenKind::QuotedIdent) return ParseNameExpr();
+  if (kind == TokenKind::Number && spark() && AtKind(TokenKind::Word, 1) && Glued() &&
+      IsSparkNumberSuffix(Text(Peek(1)))) {
+    // Spark's `1.5F`, `2.0D`, `1.0BD`: the suffix the lexer leaves after a fraction.
+    Advance();
+    return MaybeInterval(literal(ast::Literal::Type::Number, text_.substr(begin, Peek().end - begin)), begin);
+  }
   if (kind == TokenKind::Number || kind == TokenKind::ByteLength)
     return MaybeInterval(literal(ast::Literal::Type::Number, Text(t)), begin);
   if (kind == TokenKind::String) return MaybeInterval(ParseStringLiteral(), begin);
@@ -511,6 +588,52 @@ ast::Expr* Parser::ParsePrimaryOther() {
     return s;
   }
   Fail("expression");
+  return nullptr;
+}
+
+namespace {
+// `F`, `D`, `BD`, `L`, `S`, `Y` (any case): what Spark allows after a number.
+bool SparkNumberSuffix(std::string_view s) {
+  return EqualsIgnoreCase(s, "f") || EqualsIgnoreCase(s, "d") || EqualsIgnoreCase(s, "bd") ||
+         EqualsIgnoreCase(s, "l") || EqualsIgnoreCase(s, "s") || EqualsIgnoreCase(s, "y");
+}
+
+// Spark's words that type the string after them: X'..' and the typed literals HiveQL has not.
+constexpr std::string_view kSparkTypedLiterals[] = {"x", "timestamp_ntz", "timestamp_ltz", "time", "binary"};
+}  // namespace
+
+bool Parser::IsSparkNumberSuffix(std::string_view s) const { return SparkNumberSuffix(s); }
+
+/// spark_word_literal ::= digits ('F' | 'D' | ...)        (one word: `10F`)
+///                      | (X | TIMESTAMP_NTZ | TIMESTAMP_LTZ | TIME | BINARY) 'text'
+/// (Spark only; nullptr, with nothing consumed, when the word is none of them)
+ast::Expr* Parser::ParseSparkWordLiteral() {
+  const Token& t = Peek();
+  const uint32_t begin = t.begin;
+  const std::string_view word = Text(t);
+  if (!word.empty() && word[0] >= '0' && word[0] <= '9') {
+    size_t digits = 0;
+    while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
+    if (!SparkNumberSuffix(word.substr(digits))) return nullptr;
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = ast::Literal::Type::Number;
+    lit->text = word;
+    Advance();
+    lit->span = SpanFrom(begin);
+    return MaybeInterval(lit, begin);
+  }
+  if (!AtKind(TokenKind::String, 1)) return nullptr;
+  for (std::string_view type : kSparkTypedLiterals) {
+    if (!EqualsIgnoreCase(word, type)) continue;
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = ast::Literal::Type::Typed;
+    lit->type_name = type;
+    Advance();
+    lit->text = Text(Peek());
+    Advance();
+    lit->span = SpanFrom(begin);
+    return lit;
+  }
   return nullptr;
 }
 
@@ -641,11 +764,35 @@ ast::Expr* Parser::ParseIntervalKeyword() {
     return nullptr;
   }
   if (value == nullptr) return nullptr;
+  if (spark() && !AtIntervalUnit() && value->kind == ast::NodeKind::Literal &&
+      static_cast<ast::Literal*>(value)->type == ast::Literal::Type::String) {
+    // Spark's INTERVAL '1 day 2 hours': the units are in the string.
+    auto* e = arena_.New<ast::IntervalExpr>();
+    e->value = value;
+    e->span = SpanFrom(begin);
+    return e;
+  }
   if (!AtIntervalUnit()) {
     Fail("interval unit");
     return nullptr;
   }
-  return MaybeInterval(value, begin);
+  ast::Expr* interval = MaybeInterval(value, begin);
+  // Spark's INTERVAL 1 YEAR 2 MONTHS: the sum of one interval per unit, and prints so.
+  while (spark() && (At(TokenKind::Number) || At(TokenKind::String)) && AtIntervalUnit(1)) {
+    const uint32_t pbegin = StartOffset();
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = At(TokenKind::Number) ? ast::Literal::Type::Number : ast::Literal::Type::String;
+    lit->text = Text(Peek());
+    Advance();
+    lit->span = SpanFrom(pbegin);
+    auto* sum = arena_.New<ast::BinaryExpr>();
+    sum->op = ast::BinaryOp::Add;
+    sum->lhs = interval;
+    sum->rhs = MaybeInterval(lit, pbegin);
+    sum->span = SpanFrom(begin);
+    interval = sum;
+  }
+  return interval;
 }
 
 /// case ::= CASE [expr] (WHEN expr THEN expr)+ [ELSE expr] END
@@ -789,6 +936,7 @@ ast::Expr* Parser::ParseTrim(const ast::Ident& name, uint32_t begin) {
 /// function_rest ::= '(' ['*' | [DISTINCT | ALL] expr [IGNORE | RESPECT NULLS] (',' ...)*] ')'
 ///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
 ///                   [OVER ('(' window_spec ')' | name)]
+///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments)
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
@@ -821,6 +969,13 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       Advance();
     ListBuilder<ast::Expr*> args(exprs_);
     do {
+      // Spark's named argument `name => value`: the value is the argument (the name is not kept).
+      if (spark() && AtKind(TokenKind::Equal, 1) && AtKind(TokenKind::Greater, 2) && Glued(1) &&
+          (At(TokenKind::Word) || At(TokenKind::QuotedIdent))) {
+        Advance();
+        Advance();
+        Advance();
+      }
       ast::Expr* a = ParseExpr();
       if (a == nullptr) return nullptr;
       args.Push(a);
@@ -833,6 +988,39 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     f->args = args.Finish(arena_);
   }
   if (!Expect(TokenKind::RParen)) return nullptr;
+  if (spark() && AtWord("filter") && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::Where, 2)) {
+    // Spark's `agg(x) FILTER (WHERE c)` is agg(if(c, x, NULL)) (count(*): count(if(c, 1, NULL))), and prints so.
+    Advance();
+    Advance();
+    Advance();
+    ast::Expr* cond = ParseExpr();
+    if (cond == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+    auto* null = arena_.New<ast::Literal>();
+    null->type = ast::Literal::Type::Null;
+    null->text = "NULL";
+    ast::Ident if_name;
+    if_name.name = "if";
+    std::vector<ast::Expr*> args;
+    if (f->star) {
+      auto* one = arena_.New<ast::Literal>();
+      one->type = ast::Literal::Type::Number;
+      one->text = "1";
+      args.push_back(one);
+      f->star = false;
+    } else {
+      args.assign(f->args.begin(), f->args.end());
+    }
+    if (args.empty()) {
+      Fail("argument");
+      return nullptr;
+    }
+    auto* guarded = arena_.New<ast::FunctionCall>();
+    guarded->name = arena_.CopyOf(std::vector<ast::Ident>{if_name});
+    guarded->args = arena_.CopyOf(std::vector<ast::Expr*>{cond, args[0], null});
+    guarded->span = SpanFrom(begin);
+    args[0] = guarded;
+    f->args = arena_.CopyOf(args);
+  }
   if (AtKw(Keyword::Within) && AtKw(Keyword::Group, 1)) {
     Advance();
     Advance();

@@ -22,7 +22,7 @@ ast::TableRef* Parser::ParseJoinedSource() {
     bool outer = false;
     if (At(TokenKind::Comma)) {
       Advance();
-      if (AtKw(Keyword::Lateral)) {
+      if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1))) {
         left = ParseLateralViews(left);
         if (left == nullptr) return nullptr;
         continue;
@@ -52,7 +52,7 @@ ast::TableRef* Parser::ParseJoinedSource() {
       else if (AcceptKw(Keyword::Outer))
         outer = true;
       if (!ExpectKw(Keyword::Join)) return nullptr;
-    } else if (AtKw(Keyword::Lateral)) {
+    } else if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1))) {
       left = ParseLateralViews(left);
       if (left == nullptr) return nullptr;
       continue;
@@ -81,16 +81,51 @@ ast::TableRef* Parser::ParseJoinedSource() {
 }
 
 /// table_source ::= (paren_source | table_values | unique_join | ptf | table_name) [lateral_views]
+///                | values [table_alias] | LATERAL '(' query ')' [table_alias]
+///                | name '(' [exprs] ')' [table_alias]   (Spark)
 ast::TableRef* Parser::ParseTableSource() {
   ast::TableRef* src = nullptr;
-  if (At(TokenKind::LParen)) {
+  if (spark() && AtKw(Keyword::Lateral) && AtKind(TokenKind::LParen, 1)) {
+    // Spark's LATERAL (subquery) [alias], after `,` or JOIN.
+    const uint32_t begin = StartOffset();
+    Advance();
+    auto* s = ast::DynCast<ast::SubqueryRef>(ParseParenSource());
+    if (s == nullptr) {
+      Fail("subquery");
+      return nullptr;
+    }
+    s->lateral = true;
+    s->span = SpanFrom(begin);
+    src = s;
+  } else if (At(TokenKind::LParen)) {
     src = ParseParenSource();
   } else if (AtKw(Keyword::Table) && AtKind(TokenKind::LParen, 1)) {
     src = ParseTableValues();
+  } else if (spark() && AtKw(Keyword::Values)) {
+    // Spark's `FROM VALUES (1, 'a'), (2, 'b') [AS] t(id, name)`.
+    const uint32_t begin = StartOffset();
+    auto* v = arena_.New<ast::ValuesRef>();
+    v->values = ParseValues();
+    if (v->values == nullptr || !ParseTableAlias(&v->alias, &v->column_aliases)) return nullptr;
+    v->span = SpanFrom(begin);
+    src = v;
   } else if (AtKw(Keyword::Uniquejoin)) {
     src = ParseUniqueJoin();
   } else if (AtIdent() && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::On, 2)) {
     src = ParsePtf();
+  } else if (spark() && !AtIdentifierClause() && (AtIdent() || AtWord("range")) && AtKind(TokenKind::LParen, 1)) {
+    // Spark's table-valued function: `range(10) [AS] t`, `explode(array(1, 2))`.
+    const uint32_t begin = StartOffset();
+    auto* f = arena_.New<ast::TableFunctionRef>();
+    f->name = MakeIdent(Peek());
+    Advance();
+    Advance();  // (
+    if (!At(TokenKind::RParen) && !ParseExprList(&f->args)) return nullptr;
+    if (!Expect(TokenKind::RParen)) return nullptr;
+    ast::List<ast::Ident> columns;  // read, not kept: the function's output is not known
+    if (!ParseTableAlias(&f->alias, &columns)) return nullptr;
+    f->span = SpanFrom(begin);
+    src = f;
   } else {
     src = ParseTableNameRef();
   }

@@ -42,6 +42,31 @@ ast::Statement* Parser::ParseFromFirst(ast::QueryStatement* stmt) {
   Advance();  // FROM
   stmt->from = ParseFromClause();
   if (stmt->from == nullptr) return nullptr;
+  if (spark() && (AtPipe() || AtEnd())) {
+    // Spark's `FROM t |> ...` (or `FROM t` alone): the query `SELECT * FROM t`, then the pipe operators.
+    auto* core = arena_.New<ast::SelectCore>();
+    std::vector<ast::SelectItem> star(1);
+    star[0].expr = arena_.New<ast::StarExpr>();
+    core->items = arena_.CopyOf(star);
+    core->from = stmt->from;
+    core->span = SpanFrom(stmt->from->span.begin);
+    stmt->from = nullptr;
+    auto* q = arena_.New<ast::Query>();
+    q->body = core;
+    q->span = core->span;
+    ast::Ident alias;
+    while (q != nullptr && AtPipe()) {
+      Advance();
+      Advance();
+      q = ParsePipeOperator(q, &alias, core->span.begin);
+    }
+    if (q == nullptr) return nullptr;
+    ast::InsertBody body;
+    body.query = q;
+    body.span = q->span;
+    stmt->bodies = {arena_.New<ast::InsertBody>(body), 1};
+    return stmt;
+  }
   std::vector<ast::InsertBody> bodies;
   while (AtKw(Keyword::Insert) || AtKw(Keyword::Select) || AtKw(Keyword::Map) || AtKw(Keyword::Reduce)) {
     ast::InsertBody body;

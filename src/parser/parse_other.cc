@@ -31,6 +31,15 @@ ast::Statement* Parser::ParseStatement() {
   };
   for (const auto& [keyword, parse] : kStatements)
     if (t.keyword == keyword) return (this->*parse)();
+  if (spark()) {
+    if (t.keyword == Keyword::Cache) return ParseSparkCache();
+    // Spark's statements that name no lineage, and its SQL scripting, kept as text.
+    static constexpr std::string_view kSparkOther[] = {"uncache", "refresh", "clear",  "reset", "declare", "list",
+                                                       "add",     "call",    "begin",  "for",   "while",   "repeat",
+                                                       "loop",    "if",      "iterate", "leave", "signal",  "resignal"};
+    for (std::string_view word : kSparkOther)
+      if (AtWord(word)) return ParseOther(word, begin);
+  }
   if (AtOtherStatementStart()) {
     std::string what = ToLower(Text(t));
     if (what == "desc") what = "describe";

@@ -24,6 +24,87 @@ ast::Query* Parser::ParseQueryWithCtes(ast::List<ast::Cte> ctes, uint32_t begin)
   q->body = ParseSetExpr();
   if (q->body == nullptr || !ParseTrailingClauses(q)) return nullptr;
   q->span = SpanFrom(begin);
+  ast::Ident alias;  // `|> AS t`: the name of the query so far, for the next operator
+  while (AtPipe()) {
+    Advance();
+    Advance();
+    q = ParsePipeOperator(q, &alias, begin);
+    if (q == nullptr) return nullptr;
+  }
+  return q;
+}
+
+namespace {
+// `*` as the one select item of a pipe operator's query.
+ast::List<ast::SelectItem> StarItems(Arena& arena, ast::List<ast::SelectItem> more = {}) {
+  std::vector<ast::SelectItem> items(1);
+  items[0].expr = arena.New<ast::StarExpr>();
+  items.insert(items.end(), more.begin(), more.end());
+  return arena.CopyOf(items);
+}
+}  // namespace
+
+/// pipe_operator ::= '|>' ( WHERE expr | SELECT [DISTINCT | ALL] select_items | EXTEND select_items
+///                        | AGGREGATE [select_items] [GROUP BY exprs] | AS name
+///                        | ORDER BY ... | LIMIT ... | OFFSET ... )
+/// (Spark; after the `|>`. Each operator is a query over the one before it as a
+/// subquery: `q |> WHERE c` is `SELECT * FROM (q) WHERE c`, and prints so.)
+ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint32_t begin) {
+  if (AcceptKw(Keyword::As)) {
+    if (!ParseAnyName(alias)) return nullptr;
+    return prev;
+  }
+  auto* sub = arena_.New<ast::SubqueryRef>();
+  sub->query = prev;
+  sub->alias = *alias;
+  *alias = ast::Ident{};
+  sub->span = prev->span;
+  auto* core = arena_.New<ast::SelectCore>();
+  core->from = sub;
+  auto* q = arena_.New<ast::Query>();
+  q->body = core;
+  if (AcceptKw(Keyword::Where)) {
+    core->items = StarItems(arena_);
+    core->where = ParseExpr();
+    if (core->where == nullptr) return nullptr;
+  } else if (AcceptKw(Keyword::Select)) {
+    if (AcceptKw(Keyword::Distinct))
+      core->distinct = true;
+    else
+      AcceptKw(Keyword::All);
+    if (!ParseSelectItems(core)) return nullptr;
+  } else if (AtWord("extend")) {
+    Advance();
+    if (!ParseSelectItems(core)) return nullptr;
+    core->items = StarItems(arena_, core->items);
+  } else if (AtWord("aggregate")) {
+    Advance();
+    if (!(AtKw(Keyword::Group) && AtKw(Keyword::By, 1)) && !ParseSelectItems(core)) return nullptr;
+    if (AtKw(Keyword::Group) && AtKw(Keyword::By, 1)) {
+      if (!ParseGroupBy(&core->group_by)) return nullptr;
+      // The grouping keys come first in the output, then the aggregates.
+      std::vector<ast::SelectItem> items;
+      for (ast::Expr* key : core->group_by->items) {
+        ast::SelectItem it;
+        it.expr = key;
+        items.push_back(it);
+      }
+      items.insert(items.end(), core->items.begin(), core->items.end());
+      core->items = arena_.CopyOf(items);
+    }
+    if (core->items.empty()) {
+      Fail("aggregate");
+      return nullptr;
+    }
+  } else if ((AtKw(Keyword::Order) && AtKw(Keyword::By, 1)) || AtKw(Keyword::Limit) || AtKw(Keyword::Offset)) {
+    core->items = StarItems(arena_);
+    if (!ParseTrailingClauses(q)) return nullptr;
+  } else {
+    Fail("pipe operator");
+    return nullptr;
+  }
+  core->span = SpanFrom(begin);
+  q->span = core->span;
   return q;
 }
 
@@ -31,6 +112,8 @@ ast::Query* Parser::ParseQueryWithCtes(ast::List<ast::Cte> ctes, uint32_t begin)
 ///   cte ::= name ['(' name (',' name)* ')'] AS '(' query ')'
 bool Parser::ParseCtes(ast::List<ast::Cte>* out) {
   Advance();  // WITH
+  // Spark's WITH RECURSIVE: read as WITH (the CTE's reference to itself names a table; docs/dialects.md).
+  if (spark() && AtWord("recursive") && AtAnyName(1)) Advance();
   std::vector<ast::Cte> ctes;
   do {
     ast::Cte c;
@@ -81,13 +164,43 @@ ast::QueryExpr* Parser::ParseSetExpr() {
   return left;
 }
 
-/// query_primary ::= select_core | map_reduce | values | '(' query ')'
+/// query_primary ::= select_core | map_reduce | values | '(' query ')' | TABLE qualified_name (Spark)
 ///                 | FROM from_clause (select_core | map_reduce)
 ast::QueryExpr* Parser::ParseQueryPrimary() {
   const uint32_t begin = StartOffset();
   if (AtKw(Keyword::Select)) return ParseSelectCore(false);
   if (AtKw(Keyword::Map) || AtKw(Keyword::Reduce)) return ParseMapReduce(false);
-  if (AtKw(Keyword::Values)) return ParseValues();
+  if (AtKw(Keyword::Values)) {
+    ast::ValuesQuery* values = ParseValues();
+    if (values == nullptr || !spark() || !(AtKw(Keyword::As) || AtImplicitAlias())) return values;
+    // Spark's `VALUES (1, 2) AS t(a, b)` is `SELECT * FROM (VALUES (1, 2)) t(a, b)`, and prints so.
+    auto* v = arena_.New<ast::ValuesRef>();
+    v->values = values;
+    if (!ParseTableAlias(&v->alias, &v->column_aliases)) return nullptr;
+    v->span = SpanFrom(begin);
+    auto* core = arena_.New<ast::SelectCore>();
+    core->items = StarItems(arena_);
+    core->from = v;
+    core->span = v->span;
+    return core;
+  }
+  if (spark() && AtKw(Keyword::Table) && !AtKind(TokenKind::LParen, 1)) {
+    // Spark's `TABLE t` is `SELECT * FROM t`, and prints so.
+    Advance();
+    auto* table = arena_.New<ast::TableName>();
+    const uint32_t name_begin = StartOffset();
+    if (!ParseQualifiedName(&table->name, true)) return nullptr;
+    table->span = SpanFrom(name_begin);
+    auto* star = arena_.New<ast::StarExpr>();
+    star->span = table->span;
+    auto* core = arena_.New<ast::SelectCore>();
+    ast::SelectItem item;
+    item.expr = star;
+    core->items = arena_.CopyOf(std::vector<ast::SelectItem>{item});
+    core->from = table;
+    core->span = SpanFrom(begin);
+    return core;
+  }
   if (At(TokenKind::LParen)) {
     Advance();
     auto* n = arena_.New<ast::NestedQuery>();
@@ -102,6 +215,14 @@ ast::QueryExpr* Parser::ParseQueryPrimary() {
     ast::TableRef* from = ParseFromClause();
     if (from == nullptr) return nullptr;
     ast::SelectCore* core = nullptr;
+    if (AtPipe() || (spark() && (AtEnd() || At(TokenKind::RParen)))) {
+      // Spark's `FROM t` alone (before `|>`) is `SELECT * FROM t`.
+      core = arena_.New<ast::SelectCore>();
+      core->items = StarItems(arena_);
+      core->from = from;
+      core->span = SpanFrom(begin);
+      return core;
+    }
     if (AtKw(Keyword::Select))
       core = ParseSelectCore(true);
     else if (AtKw(Keyword::Map) || AtKw(Keyword::Reduce))
@@ -185,6 +306,7 @@ ast::ValuesQuery* Parser::ParseValues() {
 
 /// trailing_clauses ::= [ORDER BY sort_items] [CLUSTER BY exprs] [DISTRIBUTE BY exprs]
 ///                      [SORT BY sort_items] [LIMIT [expr ','] expr [OFFSET expr]]
+///                      (Spark also: LIMIT ALL [OFFSET expr] | OFFSET expr)
 bool Parser::ParseTrailingClauses(ast::Query* q) {
   auto sort_items = [&](ast::List<ast::OrderItem>* out) {
     const bool paren = At(TokenKind::LParen);
@@ -223,7 +345,18 @@ bool Parser::ParseTrailingClauses(ast::Query* q) {
     Advance();
     if (!sort_items(&q->sort_by)) return false;
   }
-  if (AtKw(Keyword::Limit)) {
+  if (spark() && AtKw(Keyword::Limit) && AtKw(Keyword::All, 1)) {
+    Advance();  // Spark's LIMIT ALL: no limit
+    Advance();
+    if (AcceptKw(Keyword::Offset)) {
+      q->offset = ParseExpr();
+      if (q->offset == nullptr) return false;
+    }
+  } else if (spark() && AtKw(Keyword::Offset)) {
+    Advance();  // Spark's OFFSET n without LIMIT
+    q->offset = ParseExpr();
+    if (q->offset == nullptr) return false;
+  } else if (AtKw(Keyword::Limit)) {
     Advance();
     q->limit = ParseExpr();
     if (q->limit == nullptr) return false;

@@ -175,7 +175,7 @@ bool Parser::ParseSelectRest(ast::SelectCore* core, bool from_first) {
   return true;
 }
 
-/// group_by ::= GROUP BY (ROLLUP | CUBE) '(' exprs ')'
+/// group_by ::= GROUP BY (ROLLUP | CUBE) '(' exprs ')' | GROUP BY ALL   (the latter Spark only)
 ///            | GROUP BY [exprs | '(' exprs ')' | '(' ')'] [WITH ROLLUP | WITH CUBE]
 ///              [GROUPING SETS '(' grouping_set (',' grouping_set)* ')']
 ///   grouping_set ::= '(' [exprs] ')' | expr
@@ -190,6 +190,12 @@ bool Parser::ParseGroupBy(ast::GroupBy** out) {
     Advance();
     Advance();
     if (!ParseExprList(&g->items) || !Expect(TokenKind::RParen)) return false;
+  } else if (spark() && AtKw(Keyword::All)) {
+    Advance();  // Spark's GROUP BY ALL
+    g->modifier = M::All;
+    g->span = SpanFrom(begin);
+    *out = g;
+    return true;
   } else if (AtKw(Keyword::Grouping) && AtKw(Keyword::Sets, 1)) {
     // Standard `GROUP BY GROUPING SETS (...)` without the plain list (lenient).
   } else if (At(TokenKind::LParen) && AtKind(TokenKind::RParen, 1)) {

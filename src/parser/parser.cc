@@ -207,6 +207,11 @@ bool Parser::ParseAnyName(ast::Ident* out) {
 }
 
 /// qualified_name ::= ident ('.' name)*   (`db.tbl` in one pair of backquotes splits when asked)
+bool Parser::AtIdentifierClause() const {
+  return AtWord("identifier") && AtKind(TokenKind::LParen, 1) && AtKind(TokenKind::String, 2) &&
+         AtKind(TokenKind::RParen, 3);
+}
+
 bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots) {
   const uint32_t begin = StartOffset();
   ListBuilder<ast::Ident> parts(idents_);
@@ -222,6 +227,26 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
       parts.Push(id);
     }
   };
+  if (spark() && AtIdentifierClause()) {
+    // Spark's IDENTIFIER('db.t'): the name the string spells, as if written in backquotes.
+    const Token& s = Peek(2);
+    const std::string_view spelled = arena_.CopyString(lexer::UnescapeString(Text(s)));
+    size_t from = 0;
+    while (true) {
+      const size_t dot = spelled.find('.', from);
+      ast::Ident id;
+      id.name = spelled.substr(from, dot == std::string_view::npos ? std::string_view::npos : dot - from);
+      id.span = Span{s.begin, s.end};
+      id.quoted = true;
+      parts.Push(id);
+      if (dot == std::string_view::npos) break;
+      from = dot + 1;
+    }
+    for (int i = 0; i < 4; ++i) Advance();
+    out->parts = parts.Finish(arena_);
+    out->span = SpanFrom(begin);
+    return true;
+  }
   if (!AtIdent() && !ReservedAsName()) {
     Fail("table name");
     return false;
@@ -343,6 +368,8 @@ bool Parser::AtImplicitAlias() const {
   // variable, a parameter, or a parenthesised expression (as the printer
   // writes `LIMIT 10 % 3`).
   const TokenKind next = Peek(1).kind;
+  if (spark() && (t.keyword == Keyword::Limit || t.keyword == Keyword::Offset) && AtKw(Keyword::All, 1))
+    return false;  // Spark's LIMIT ALL
   if (t.keyword == Keyword::Limit)
     return !(next == TokenKind::Number || next == TokenKind::Variable || next == TokenKind::Question ||
              next == TokenKind::LParen);
@@ -364,6 +391,9 @@ constexpr lexer::KeywordSet kStatementStarts{Keyword::Insert, Keyword::Create, K
 
 bool Parser::AtQueryStart(size_t k) const {
   const Token& t = Peek(k);
+  // Spark's `TABLE t` (not Hive's `TABLE(VALUES ...)` source).
+  if (spark() && t.kind == TokenKind::Word && t.keyword == Keyword::Table && !AtKind(TokenKind::LParen, k + 1))
+    return true;
   return t.kind == TokenKind::LParen || (t.kind == TokenKind::Word && kQueryStarts.contains(t.keyword));
 }
 

@@ -13,6 +13,7 @@
 
 #include "ast/ast.h"
 #include "base/arena.h"
+#include "base/dialect.h"
 #include "base/diagnostic.h"
 #include "base/statement_kind.h"
 #include "lexer/lexer.h"
@@ -21,6 +22,8 @@ namespace hivelineage::parser {
 
 struct ParseOptions {
   lexer::LexOptions lex;
+  // Spark SQL's syntax where it differs from HiveQL (docs/dialects.md).
+  Dialect dialect = Dialect::Hive;
   // hive.support.quoted.identifiers=none: backquoted select items are regexes.
   bool regex_column_specs = false;
   // hive.support.sql11.reserved.keywords=false (Hive 1.2 to 2.1): the SQL:2011

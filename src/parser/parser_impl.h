@@ -16,6 +16,7 @@
 
 #include "ast/ast.h"
 #include "ast/precedence.h"
+#include "base/strings.h"
 #include "base/arena.h"
 #include "lexer/token.h"
 #include "parser/parser.h"
@@ -54,7 +55,11 @@ class ListBuilder {
 
 // An infix or postfix operator at the cursor (PeekInfix), for ApplyInfix.
 struct Infix {
-  enum class Form : uint8_t { None, Binary, Is, In, Like, Between, Dot, Subscript } form = Form::None;
+  // SparkCast: `x::type`; Shift: Spark's `<<`, `>>`, `>>>` (a call of shiftleft, ...).
+  // Collate: Spark's `x COLLATE name` (a call of collate).
+  enum class Form : uint8_t { None, Binary, Is, In, Like, Between, Dot, Subscript, SparkCast, Shift, Collate } form =
+      Form::None;
+  std::string_view function;  // Shift: the function it calls
   ast::Precedence level = ast::Precedence::Lowest;
   ast::BinaryOp op = ast::BinaryOp::Or;  // Binary
   bool negated = false;                  // NOT IN / NOT LIKE / NOT BETWEEN
@@ -113,6 +118,15 @@ class Parser {
   // ---- names (parser.cc)
   // A word that is reserved under the current settings (hive.support.sql11.reserved.keywords).
   bool IsReservedHere(Keyword kw) const;
+  // Spark SQL's syntax is on (ParseOptions::dialect; docs/dialects.md).
+  bool spark() const { return options_.dialect == Dialect::Spark; }
+  // Token k is the unquoted word `w` (any case), keyword or not.
+  bool AtWord(std::string_view w, size_t k = 0) const {
+    const Token& t = Peek(k);
+    return t.kind == TokenKind::Word && t.end - t.begin == w.size() && EqualsIgnoreCase(Text(t), w);
+  }
+  // Token k ends where token k+1 begins (`::`, `>>`, `=>`, `10.0F` are two tokens glued).
+  bool Glued(size_t k = 0) const { return Peek(k).end == Peek(k + 1).begin; }
   bool AtIdent(size_t k = 0) const;       // a name where one is required: not reserved here
   bool AtPlainIdent(size_t k = 0) const;  // a name where one is optional: never a reserved word
   // True, with a warning, at a reserved word real scripts use as a name
@@ -156,6 +170,8 @@ class Parser {
   ast::Expr* ParseParenExpr();
   ast::Expr* ParseNameExpr();
   ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
+  ast::Expr* ParseSparkWordLiteral();
+  bool IsSparkNumberSuffix(std::string_view s) const;
   ast::Expr* ParseExists();
   ast::Expr* ParseCase();
   ast::Expr* ParseCast();
@@ -233,6 +249,16 @@ class Parser {
 
   // ---- DDL (parse_ddl.cc)
   ast::Statement* ParseCreate();
+  // Spark's CREATE TABLE clauses, in any order (parse_ddl.cc).
+  bool ParseSparkTableClauses(ast::CreateTableStatement* c);
+  bool ParseSparkOptions();
+  bool SkipDottedName();
+  // Spark's pipe syntax (parse_query.cc).
+  bool AtPipe() const { return spark() && At(TokenKind::Pipe) && AtKind(TokenKind::Greater, 1) && Glued(); }
+  ast::Query* ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint32_t begin);
+  // At Spark's `IDENTIFIER('name')` (a constant string only).
+  bool AtIdentifierClause() const;
+  ast::Statement* ParseSparkCache();
   ast::Statement* ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional, bool managed);
   ast::Statement* ParseCreateView(uint32_t begin, bool or_replace, bool materialized);
   ast::Statement* ParseAlter();
