@@ -24,7 +24,7 @@ from ._checks import usage_args
 from ._results import Analysis, UsageReport
 
 
-def _analyze_part(args: list[str], schema_paths: list[str], part: list[str]) -> list[tuple[int, bytes, bytes]]:
+def _analyze_part(part: list[str], args: list[str], schema_paths: list[str]) -> list[tuple[int, bytes, bytes]]:
     if not part:
         return []
     return [_core.analyze_part(args, schema_paths, part)]
@@ -79,7 +79,10 @@ def _log_lines(frame: Any, column: str | None) -> list[str]:
     if column is not None:
         return [str(v) for v in frame[column].tolist()]
     keys = [k for k in ("query", "user", "time", "database") if k in frame.columns]
-    return [json.dumps({k: row[k] for k in keys if row[k] is not None}, ensure_ascii=False)
+    def present(v: Any) -> bool:  # pandas fills a field some rows lack with NaN (or None)
+        return v is not None and not (isinstance(v, float) and v != v)
+
+    return [json.dumps({k: row[k] for k in keys if present(row[k])}, ensure_ascii=False)
             for row in frame[keys].to_dict("records")]
 
 
