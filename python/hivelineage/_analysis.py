@@ -66,9 +66,10 @@ def analyze(sql_or_paths: Any, *, catalog: Any = None, dialect: Any = None, sema
     inputs = script_args(fn, "sql_or_paths", sql_or_paths)
     with _args.Options(fn, catalog=catalog, dialect=dialect, semantics=semantics, variables=variables,
                        default_db=default_db, jobs=jobs, learn_schema=learn_schema, allow_env=allow_env) as options:
-        doc, diagnostics, status = run_json(fn, options, "analyze",
-                                            ["--format", "json", "--quiet"] + options.args + inputs)
-    return Analysis(doc, diagnostics, status)
+        status, out, err = _core.command("analyze", ["--format", "json", "--quiet"] + options.args + inputs)
+        _args.raise_for(fn, options, status, err)
+        diagnostics = options.explain(err.decode("utf-8", "replace"))
+    return Analysis(None, diagnostics, status, raw=out)
 
 
 def script_args(fn: str, name: str, value: Any) -> list[str]:

@@ -116,12 +116,29 @@ class Analysis(Record):
     ``errors`` and ``warnings``; ``diagnostics`` holds the text the command line prints on stderr
     (file:line:col, the line and a caret)."""
 
-    __slots__ = ("diagnostics", "status")
+    __slots__ = ("diagnostics", "status", "_raw")
 
-    def __init__(self, data: dict[str, Any], diagnostics: str = "", status: int = 0) -> None:
-        super().__init__(data)
+    def __init__(self, data: dict[str, Any] | None = None, diagnostics: str = "", status: int = 0, *,
+                 raw: bytes | None = None) -> None:
+        # Given the analyser's JSON text (raw), it is parsed on first use: analyze() returns as soon
+        # as the C++ is done, and json.loads (about as long as the analysis itself on a large run)
+        # is paid only by a caller who reads the results.
+        if data is not None:
+            super().__init__(data)
+        self._raw = raw
         self.diagnostics = diagnostics
         self.status = status  # the CLI's exit status: 0, or 1 when some statement has errors
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_data":
+            raw = object.__getattribute__(self, "_raw")
+            if raw is None:
+                raise AttributeError(name)
+            data = json.loads(raw)
+            self._data = data
+            self._raw = None
+            return data
+        return super().__getattr__(name)
 
     @property
     def statements(self) -> list[Statement]:
