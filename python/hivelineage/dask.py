@@ -40,7 +40,9 @@ def analyze_bag(paths: Any, *, npartitions: Any = None, catalog: Any = None, dia
     so each statement comes out as in the single run; the parts are then joined in order.
 
     Returns the same ``Analysis`` as ``analyze`` (``to_dict()`` equal to the CLI's JSON).
-    Catalogs given as dicts are not supported here (give a path every worker can read)."""
+    Catalogs given as dicts are not supported here (give a path every worker can read). A
+    relative path is read from each worker's working directory: give absolute paths unless the
+    workers start where the client runs (the result names files as they were given)."""
     import dask.bag
 
     fn = "analyze_bag"

@@ -28,6 +28,9 @@ def main():
     os.environ["PYTHONPATH"] = os.pathsep.join([os.path.abspath(args.package_dir)] + [
         p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
     here = os.path.dirname(os.path.abspath(__file__))
+    # Paths in the tests are relative to the source root, as the CLI's goldens name them; Dask's
+    # workers start in the same directory.
+    os.chdir(args.source_root)
     sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir", here, here] + rest))
 
 
