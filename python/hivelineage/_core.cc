@@ -60,12 +60,13 @@ class MemoryFile {
   MemoryFile(const MemoryFile&) = delete;
   MemoryFile& operator=(const MemoryFile&) = delete;
   std::FILE* get() const { return file_; }
-  std::string Close() {
+  // The text written, valid until the MemoryFile goes.
+  std::string_view Close() {
     if (file_ != nullptr) {
       std::fclose(file_);
       file_ = nullptr;
     }
-    return std::string(data_ == nullptr ? "" : data_, size_);
+    return data_ == nullptr ? std::string_view() : std::string_view(data_, size_);
   }
 
  private:
@@ -82,14 +83,15 @@ Outcome Capture(Body body) {
   MemoryFile out, err;
   if (out.get() == nullptr || err.get() == nullptr) throw std::runtime_error("hivelineage: out of memory");
   int status = 0;
-  std::string out_text, err_text;
+  std::string_view out_text, err_text;
   {
     py::gil_scoped_release release;
     status = body(out.get(), err.get());
     out_text = out.Close();
     err_text = err.Close();
   }
-  return {status, py::bytes(out_text), py::bytes(err_text)};
+  // One copy, from the stream's buffer into the bytes object.
+  return {status, py::bytes(out_text.data(), out_text.size()), py::bytes(err_text.data(), err_text.size())};
 }
 
 std::vector<const char*> Argv(const std::vector<std::string>& args) {
