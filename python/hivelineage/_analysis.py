@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from . import _args, _core
 from ._results import Analysis
@@ -20,9 +20,11 @@ def run_json(fn: str, options: _args.Options | None, name: str, args: list[str])
     return json.loads(out), diagnostics, status
 
 
-def analyze(sql_or_paths: Any, *, catalog: Any = None, dialect: Any = None, semantics: Any = "precise",
-            variables: Any = None, default_db: Any = "default", jobs: Any = None, learn_schema: Any = True,
-            allow_env: Any = False) -> Analysis:
+def analyze(sql_or_paths: str | bytes | os.PathLike[str] | Sequence[str | os.PathLike[str]], *,
+            catalog: str | os.PathLike[str] | Mapping[str, Any] | Sequence[Any] | None = None,
+            dialect: str | None = None, semantics: str = "precise",
+            variables: Mapping[str, str | int | float] | None = None, default_db: str = "default",
+            jobs: int | None = None, learn_schema: bool = True, allow_env: bool = False) -> Analysis:
     """Table and column lineage of HiveQL: every statement's inputs, outputs, column lineage,
     conditions, errors and warnings.
 
