@@ -68,7 +68,7 @@ def test_graph_formats_equal_cli(warehouse):
     assert warehouse.graph("mermaid").startswith("flowchart")
     events = warehouse.graph("openlineage")
     assert len(events) > 10 and all(e["eventType"] == "COMPLETE" for e in events)
-    assert {e["job"]["name"] for e in events} >= {"corpus/warehouse/etl/dwd/07_dim_province_full.sql"} or events
+    assert any(e["job"]["name"].startswith("corpus/warehouse/etl/") for e in events)
 
 
 def test_queries_equal_cli(warehouse):
@@ -125,8 +125,9 @@ def test_usage_equals_cli():
 def test_store_update_and_queries_equal_cli(tmp_path, warehouse):
     store = hivelineage.Store(tmp_path / "lineage.db")
     report = store.update(["corpus/warehouse"], variables=VAR)
-    assert "analysed" in report or report == "" or "script" in report
-    assert "scripts" in store.info() or store.info()
+    assert "hivelineage store: 31 scripts, all analysed (a new store)" in report
+    assert "nothing changed" in store.update(["corpus/warehouse"], variables=VAR)  # incremental
+    assert "scripts              31" in store.info()
     assert store.graph() == warehouse.graph()
     column = "ods.ods_order_detail.split_total_amount"
     assert store.impact(column).to_dict() == warehouse.impact(column).to_dict()
