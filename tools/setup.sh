@@ -83,6 +83,9 @@ packages=(meson ninja-build g++ pkg-config libabsl-dev nlohmann-json3-dev doctes
 # The tests also render dot output, validate OpenLineage events, read the installed man page and
 # open the lineage page in headless Chromium (a font for its screenshots).
 if [[ "$mode" == "test" ]]; then packages+=(graphviz python3-jsonschema man-db chromium fonts-liberation); fi
+# The Python package's suite (meson test python): the module is built with pybind11 against
+# Python's headers; pytest runs it, and a Dask LocalCluster runs hivelineage.dask.
+if [[ "$mode" == "test" ]]; then packages+=(python3-dev python3-pybind11 python3-pytest python3-dask python3-distributed python3-pandas); fi
 if [[ "$mode" == "install" ]]; then packages+=(man-db); fi
 # With CI=true (or SANITIZE=true) the sanitizer suites and the fuzz check
 # build with clang, whose runtimes (libclang-rt-14-dev) clang only recommends.

@@ -378,8 +378,12 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     // Phase one: what the scripts say about the warehouse's tables, beneath each script's own DDL.
     read_once = ReadStdinOnce(inputs);
     scripts = &read_once;
-    kept = std::make_unique<KeptInputs>(read_once.size(), kMaxKeptBytes);
-    frozen = LearnCatalog(read_once, after_init.analyze, jobs, std::move(frozen), kept.get());
+    if (options.schema_inputs) {
+      frozen = LearnCatalog(*options.schema_inputs, after_init.analyze, jobs, std::move(frozen));
+    } else {
+      kept = std::make_unique<KeptInputs>(read_once.size(), kMaxKeptBytes);
+      frozen = LearnCatalog(read_once, after_init.analyze, jobs, std::move(frozen), kept.get());
+    }
   }
   if (!options.sequenced) {
     RunScheduled(*scripts, after_init, std::move(frozen), nullptr, jobs, sink, summary, kept.get());

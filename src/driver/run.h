@@ -102,6 +102,11 @@ struct RunOptions {
   // (a store merges the facts it keeps; lineage::LearnedTables): the run
   // analyses against them instead of gathering the inputs' facts (phase one).
   std::shared_ptr<const lineage::TableLoader> learned_tables;
+  // Phase one learns the schema from these scripts instead of the run's own
+  // inputs, when set: one part of a run split across machines (the Python
+  // package's hivelineage.dask) learns the schema of the whole, so that its
+  // statements come out as in the whole run.
+  std::optional<std::vector<InputFile>> schema_inputs;
   // Called once the catalogs are loaded, before any script is analysed.
   std::function<void(const lineage::Catalog&)> on_catalog;
   RunProgress* progress = nullptr;  // optional live counters
