@@ -85,7 +85,7 @@ def analyze(
     sql_or_paths: Union[str, bytes, _Path, Sequence[_Path]],
     *,
     catalog: Union[_Catalog, Sequence[_Catalog], None] = ...,
-    dialect: Literal["hive"] | None = ...,
+    dialect: Literal["hive", "spark"] | None = ...,
     semantics: Literal["precise", "hive"] = ...,
     variables: Mapping[str, Union[str, int, float]] | None = ...,
     default_db: str = ...,
@@ -112,7 +112,7 @@ class _Lineage:
 
 class Warehouse(_Lineage):
     def __init__(self, paths: Union[_Path, Sequence[_Path]], *,
-                 catalog: Union[_Catalog, Sequence[_Catalog], None] = ..., dialect: Literal["hive"] | None = ...,
+                 catalog: Union[_Catalog, Sequence[_Catalog], None] = ..., dialect: Literal["hive", "spark"] | None = ...,
                  semantics: Literal["precise", "hive"] = ...,
                  variables: Mapping[str, Union[str, int, float]] | None = ..., default_db: str = ...,
                  jobs: int | None = ..., learn_schema: bool = ..., allow_env: bool = ...) -> None: ...
@@ -121,7 +121,7 @@ class Store(_Lineage):
     path: str
     def __init__(self, path: _Path) -> None: ...
     def update(self, paths: Union[_Path, Sequence[_Path]], *, full: bool = ...,
-               catalog: Union[_Catalog, Sequence[_Catalog], None] = ..., dialect: Literal["hive"] | None = ...,
+               catalog: Union[_Catalog, Sequence[_Catalog], None] = ..., dialect: Literal["hive", "spark"] | None = ...,
                semantics: Literal["precise", "hive"] = ...,
                variables: Mapping[str, Union[str, int, float]] | None = ..., default_db: str = ...,
                jobs: int | None = ..., learn_schema: bool = ..., allow_env: bool = ...) -> str: ...

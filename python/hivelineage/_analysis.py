@@ -37,7 +37,8 @@ def analyze(sql_or_paths: str | bytes | os.PathLike[str] | Sequence[str | os.Pat
         metastore export), a dict in the catalog JSON format (``{"tables": [...]}``), or a list
         of them. A typo in a catalog raises ``CatalogError`` with its line and column.
     dialect
-        ``"hive"`` (the default; the only one so far).
+        ``"hive"`` (the default) or ``"spark"``: Spark SQL's grammar and output names
+        (docs/dialects.md); a script's ``-- dialect: spark`` first line chooses per file.
     semantics
         ``"precise"`` (the default) or ``"hive"``: Hive's own lineage rules (docs/semantics.md).
     variables

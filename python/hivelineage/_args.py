@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from ._errors import CatalogError, InputError, UsageError
 
-DIALECTS = ("hive",)
+DIALECTS = ("hive", "spark")
 SEMANTICS = ("precise", "hive")
 
 
@@ -117,7 +117,7 @@ class Options:
         self._temp: list[str] = []
         self._names: dict[str, str] = {}
         if dialect is not None:
-            choice(fn, "dialect", dialect, DIALECTS)
+            self.args += ["--dialect", choice(fn, "dialect", dialect, DIALECTS)]
         self.args += ["--semantics", choice(fn, "semantics", semantics, SEMANTICS)]
         self.args += ["--default-db", text(fn, "default_db", default_db)]
         if jobs is not None:

@@ -80,3 +80,12 @@ def test_gil_is_released_while_cpp_works():
     low, high = start + (end - start) * 0.25, end - (end - start) * 0.25
     inside = sum(1 for x in ticks if low < x < high)
     assert end - start > 0.05 and inside > 100, (end - start, inside, len(ticks))
+
+
+def test_dialect_spark_is_the_clis():
+    # A Spark-only statement parses under dialect="spark" and fails as HiveQL, as with the CLI's --dialect.
+    sql = "create table t (a int) using parquet"
+    spark = hivelineage.analyze(sql, dialect="spark").to_dict()
+    hive = hivelineage.analyze(sql).to_dict()
+    assert spark["statements"][0]["errors"] == []
+    assert hive["statements"][0]["errors"] != []

@@ -60,7 +60,7 @@ def test_catalog_dict_with_a_typo_gives_line_column_and_the_argument():
 def test_bad_values_are_usage_errors():
     with pytest.raises(UsageError, match=r"semantics must be one of 'precise', 'hive', not 'exact'"):
         hivelineage.analyze("select 1", semantics="exact")
-    with pytest.raises(UsageError, match=r"dialect must be one of 'hive', not 'oracle'"):
+    with pytest.raises(UsageError, match=r"dialect must be one of 'hive', 'spark', not 'oracle'"):
         hivelineage.analyze("select 1", dialect="oracle")
     with pytest.raises(UsageError, match=r"jobs must be from 1 to 256, not 0"):
         hivelineage.analyze("select 1", jobs=0)
