@@ -36,6 +36,7 @@ bool HookLogs(const driver::StatementResult& st) {
     case StatementKind::Load:
     case StatementKind::Export:
     case StatementKind::Import:
+    case StatementKind::Sync:  // a sync job: Hive's hook never sees it, but its lineage is the point
     case StatementKind::Other:
       return !st.lineage.columns.empty();
   }
