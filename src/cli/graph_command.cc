@@ -35,6 +35,8 @@ const char kGraphUsage[] =
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
     "  --level LEVEL         column (default), table (tables and table links only) or\n"
     "                        database (one node per database; not with openlineage)\n"
+    "                        or system (graph: one node per system, Hive and the\n"
+    "                        databases sync jobs connect to; docs/systems.md)\n"
     "                        (not with --format openlineage, which is per statement)\n"
     "  --namespace NS        openlineage: namespace of the Hive datasets (default: hive)\n"
     "  --job-namespace NS    openlineage: namespace of the jobs (default: hivelineage)\n"
@@ -104,8 +106,11 @@ bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& erro
   std::string_view value;
   if (c.name() == "--level") {
     const std::optional<graph::Level> level = c.TakeValue(value) ? graph::ParseLevel(value) : std::nullopt;
-    if (!level)
-      error = Cat("unknown level '", value, "' (expected column, table or database)");
+    args.system_level = value == "system";
+    if (args.system_level)
+      args.level = graph::Level::Database;
+    else if (!level)
+      error = Cat("unknown level '", value, "' (expected column, table, database or system)");
     else
       args.level = *level;
     args.level_given = true;
@@ -283,7 +288,10 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     WriteOut(chunk, out);
     chunk.clear();
   };
-  if (args.level != graph::Level::Column) g = graph::AtLevel(g, args.level);
+  if (args.system_level)
+    g = graph::AtSystemLevel(g);
+  else if (args.level != graph::Level::Column)
+    g = graph::AtLevel(g, args.level);
   graph::WriteGraph(g, format, ol, text, flush);
   WriteOut(text, out);
   std::fflush(out);
