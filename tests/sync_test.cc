@@ -297,3 +297,34 @@ TEST_CASE("sync SeaTunnel bad input: a HOCON error is located, an unknown sink i
   CHECK(At(unknown, r.statements[0].diagnostics[0]).line == 3);
   CHECK(r.statements[1].lineage.outputs == std::vector<std::string>{"ods.b"});
 }
+
+TEST_CASE("sync corpus: check schedule knows which job writes which table") {
+  CheckGolden("schedule.txt", std::string("check schedule --jobs corpus/sync/governance/jobs.json ") + kCorpusArgs, 1);
+  const std::string found = testing::ReadFile(testing::SourceDir() / "corpus/sync/expected/schedule.txt");
+  CHECK(found.find("ads_reports needs ods_shop") != std::string::npos);
+}
+
+TEST_CASE("sync corpus: explain traces a ClickHouse column back to MySQL") {
+  CheckGolden("explain_report_phone.txt",
+              std::string("explain clickhouse://ch-report:8123/report.customer_contact.contact_phone ") + kCorpusArgs);
+}
+
+TEST_CASE("sync corpus: a store keeps the jobs, and impact over it crosses the systems") {
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_store_");
+  const std::string db = testing::ShellQuote((dir / "lineage.db").string());
+  const testing::CliResult update = testing::RunCli("store update " + db + " " + kCorpusArgs);
+  REQUIRE_MESSAGE(update.code == 0, update.err);
+  const testing::CliResult impact = testing::RunCli("impact --downstream crm-mysql/crm.customer.phone --store " + db);
+  CHECK(impact.code == 0);
+  CHECK(impact.out.find("clickhouse://ch-report:8123/report.customer_contact.contact_phone") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("sync corpus: OpenLineage names a system's datasets in the system's namespace") {
+  const testing::CliResult r =
+      testing::RunCli(std::string("graph --format openlineage --event-time 2024-03-01T00:00:00Z ") + kCorpusArgs);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.find(R"({"name":"crm.customer","namespace":"crm-mysql")") != std::string::npos);
+  CHECK(r.out.find(R"({"name":"report.customer_contact","namespace":"clickhouse://ch-report:8123")") != std::string::npos);
+  CHECK(r.out.find(R"({"name":"ods.ods_crm_customer","namespace":"hive")") != std::string::npos);
+}

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Orders from the shop database into ODS, city sales back out to the BI database.
+# Orders from the shop database into ODS.
 SHOP_URL="jdbc:mysql://10.0.0.6:3306/shop"
 sqoop import \
   --connect "$SHOP_URL" \
@@ -9,10 +9,3 @@ sqoop import \
   --target-dir /tmp/sqoop/shop_orders \
   --hive-import --hive-table ods.ods_shop_order \
   -m 4
-
-sqoop export \
-  --connect jdbc:postgresql://pg-bi:5432/bi \
-  --table city_sales \
-  --columns "city,amount" \
-  --export-dir /user/hive/warehouse/ads.db/ads_city_sales \
-  --input-fields-terminated-by '\001'
