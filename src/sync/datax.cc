@@ -106,7 +106,8 @@ Family FamilyOf(std::string_view plugin, std::string& scheme) {
 
 class DataXReader {
  public:
-  DataXReader(const SyncOptions& options, JobResult& out) : options_(options), out_(out) {}
+  DataXReader(std::string_view text, const SyncOptions& options, JobResult& out)
+      : text_(text), options_(options), out_(out) {}
 
   void Content(const JsonNode& entry) {
     const JsonNode* reader = Member(entry, "reader");
@@ -121,7 +122,7 @@ class DataXReader {
     std::optional<Side> to = WriterSide(*writer, diags);
     if (!from || !to) {
       JobStatement st;
-      st.span = Span{entry.begin, entry.begin + 1};
+      st.span = Span{entry.begin, ValueEnd(text_, entry.begin)};
       st.diagnostics = std::move(diags);
       // The side that is known still says what the job reads or writes.
       if (from) st.lineage.inputs = from->tables;
@@ -129,7 +130,7 @@ class DataXReader {
       out_.statements.push_back(std::move(st));
       return;
     }
-    JobStatement st = Transfer(std::move(*from), *to, /*by_name=*/false, Span{entry.begin, entry.begin + 1}, "DataX");
+    JobStatement st = Transfer(std::move(*from), *to, /*by_name=*/false, Span{entry.begin, ValueEnd(text_, entry.begin)}, "DataX");
     st.diagnostics.insert(st.diagnostics.begin(), diags.begin(), diags.end());
     out_.statements.push_back(std::move(st));
   }
@@ -364,6 +365,7 @@ class DataXReader {
     return table;
   }
 
+  std::string_view text_;
   const SyncOptions& options_;
   JobResult& out_;
   std::set<std::string> unlinked_;
@@ -387,7 +389,7 @@ JobResult ReadDataX(std::string_view text, const SyncOptions& options) {
                                          "DataX job: expected `job.content` to be an array"});
     return out;
   }
-  DataXReader reader(options, out);
+  DataXReader reader(text, options, out);
   for (const JsonNode& entry : content->items) reader.Content(entry);
   return out;
 }

@@ -81,7 +81,8 @@ std::string Endpoint(std::string scheme, std::string hosts) {
 
 class SeaTunnelReader {
  public:
-  SeaTunnelReader(const SyncOptions& options, JobResult& out) : options_(options), out_(out) {}
+  SeaTunnelReader(std::string_view text, const SyncOptions& options, JobResult& out)
+      : text_(text), options_(options), out_(out) {}
 
   void Read(const JsonNode& root) {
     for (const Plugin& p : Plugins(Member(root, "source"))) Source(p);
@@ -279,9 +280,9 @@ class SeaTunnelReader {
     if (in && !table.empty()) {
       // SeaTunnel writes fields by name: the sink's columns are its input's.
       Side writer = TableSide(table, CatalogColumns(table, options_), p.at);
-      st = Transfer(std::move(*in), writer, /*by_name=*/true, Span{p.at, p.at + 1}, "SeaTunnel");
+      st = Transfer(std::move(*in), writer, /*by_name=*/true, Span{p.at, ValueEnd(text_, p.params->begin)}, "SeaTunnel");
     } else {
-      st.span = Span{p.at, p.at + 1};
+      st.span = Span{p.at, ValueEnd(text_, p.params->begin)};
       if (in) st.lineage.inputs = in->tables;
       if (!table.empty()) st.lineage.outputs.push_back(table);
     }
@@ -302,6 +303,7 @@ class SeaTunnelReader {
     out_.diagnostics.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at}, std::move(message)});
   }
 
+  std::string_view text_;
   const SyncOptions& options_;
   JobResult& out_;
   std::map<std::string, Side> datasets_;
@@ -319,7 +321,7 @@ JobResult ReadSeaTunnel(std::string_view text, bool json, const SyncOptions& opt
     out.diagnostics.push_back(std::move(d));
     return out;
   }
-  SeaTunnelReader reader(options, out);
+  SeaTunnelReader reader(text, options, out);
   reader.Read(parsed.root);
   return out;
 }

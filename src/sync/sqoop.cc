@@ -31,7 +31,6 @@ class ShellReader {
   std::optional<Command> Next() {
     while (pos_ < text_.size()) {
       Command cmd;
-      cmd.span.begin = static_cast<uint32_t>(pos_);
       bool end = false;
       while (!end && pos_ < text_.size()) {
         const char c = text_[pos_];
@@ -44,13 +43,14 @@ class ShellReader {
         } else if (c == '\n' || c == ';' || c == '|' || c == '&') {
           ++pos_;
           end = true;
-        } else if (c == '#' && cmd.words.empty()) {
+        } else if (c == '#') {  // at a word's start: a comment to the end of the line
           while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
         } else {
+          if (cmd.words.empty()) cmd.span.begin = static_cast<uint32_t>(pos_);
           cmd.words.push_back(ReadWord());
+          cmd.span.end = static_cast<uint32_t>(pos_);  // the command ends with its last word
         }
       }
-      cmd.span.end = static_cast<uint32_t>(pos_);
       if (cmd.words.empty()) continue;
       // NAME=value alone (or after `export`) defines a shell variable for the lines after it.
       size_t first = cmd.words[0].text == "export" || cmd.words[0].text == "local" ? 1 : 0;
@@ -233,7 +233,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
   const Opt& connect = get("connect");
   std::optional<Connection> conn = ParseJdbcUrl(connect.value);
   if (!conn) {
-    diags.push_back(Diagnostic{Severity::Warning, Span{connect.given ? connect.at : cmd.span.begin, connect.at},
+    const uint32_t at = connect.given ? connect.at : cmd.span.begin;
+    diags.push_back(Diagnostic{Severity::Warning, Span{at, at},
                                Cat("Sqoop: ", connect.given ? Cat("cannot read --connect '", connect.value, "'")
                                                             : std::string("no --connect"),
                                    "; the command has no lineage")});

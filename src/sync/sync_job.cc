@@ -196,6 +196,31 @@ std::string TableOfPath(std::string_view path, const SyncOptions& options, bool*
   return Cat("directory:", path);
 }
 
+uint32_t ValueEnd(std::string_view text, uint32_t begin) {
+  if (begin >= text.size() || (text[begin] != '{' && text[begin] != '[')) return begin + 1;
+  int depth = 0;
+  for (size_t i = begin; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') {
+      if (text.substr(i, 3) == R"(""")") {  // HOCON's triple-quoted string
+        const size_t end = text.find(R"(""")", i + 3);
+        if (end == std::string_view::npos) break;
+        i = end + 2;
+        continue;
+      }
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\') ++i;
+    } else if (c == '#' || (c == '/' && i + 1 < text.size() && text[i + 1] == '/')) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth == 0) return static_cast<uint32_t>(i + 1);
+    }
+  }
+  return begin + 1;
+}
+
 JobStatement Transfer(Side reader, const Side& writer, bool by_name, Span span, std::string_view tool) {
   JobStatement st;
   st.span = span;

@@ -98,6 +98,10 @@ std::string TableOfPath(std::string_view path, const SyncOptions& options, bool*
 // The columns a Hive table has in the catalog (partition columns last), or none.
 std::vector<std::string> CatalogColumns(const std::string& table, const SyncOptions& options);
 
+// Where the JSON or HOCON value starting at `begin` ends (one past its
+// closing bracket): a transfer's span covers its whole entry.
+uint32_t ValueEnd(std::string_view text, uint32_t begin);
+
 // The statement moving `reader` into `writer`: columns by position, or by
 // name when `by_name`; a count that differs is a warning at `writer.at`.
 JobStatement Transfer(Side reader, const Side& writer, bool by_name, Span span, std::string_view tool);
