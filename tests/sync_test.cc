@@ -69,7 +69,7 @@ TEST_CASE("sync system names: JDBC URLs, friendly names, database and system of 
   const sync::SystemMap map = sync::SystemMap::Parse(
       "# names\nmysql://10.0.0.5:3306 = crm-mysql\njdbc:mysql://10.0.0.7:3306/crm = crm-mysql\nbroken line\n", problems);
   REQUIRE(problems.size() == 1);
-  CHECK(problems[0].span.begin == 72);
+  CHECK(problems[0].span.begin == 85);
   CHECK(map.Name("mysql://10.0.0.5:3306") == "crm-mysql");
   CHECK(map.Name("mysql://10.0.0.7:3306") == "crm-mysql");
   CHECK(map.Name("mysql://10.0.0.9:3306") == "mysql://10.0.0.9:3306");
