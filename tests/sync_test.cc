@@ -11,6 +11,7 @@
 
 #include "base/source_file.h"
 #include "cli_runner.h"
+#include "driver/run.h"
 #include "graph/lineage_source.h"
 #include "sync/sync_job.h"
 #include "sync/system_name.h"
@@ -329,4 +330,28 @@ TEST_CASE("sync corpus: OpenLineage names a system's datasets in the system's na
   // A job's text holds credentials (DataX's `password`): it is never an event's SQL facet.
   CHECK(r.out.find("password") == std::string::npos);
   CHECK(r.out.find(R"j("namespace":"hive","name":"ods.ods_crm_customer")j") != std::string::npos);
+}
+
+TEST_CASE("sync folder walk: job files are taken by their content, other .json/.sh/.conf files are not") {
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_walk_");
+  testing::WriteFile(dir, "a.sql", "select 1;\n");
+  testing::WriteFile(dir, "datax.json", kDataX);
+  testing::WriteFile(dir, "settings.json", "{\"name\": \"not a job\"}\n");
+  testing::WriteFile(dir, "load.sh", "sqoop import --connect jdbc:mysql://h/db --table t --hive-import\n");
+  testing::WriteFile(dir, "build.sh", "make all\n");
+  testing::WriteFile(dir, "st.conf", "source { Hive { table_name = a.b } }\nsink { Hive { table_name = a.c } }\n");
+  testing::WriteFile(dir, "nginx.conf", "server { listen 80; }\n");
+  const driver::ExpandedInputs in = driver::ExpandPaths({dir.string()});
+  std::vector<std::string> names;
+  for (const driver::InputFile& f : in.files) names.push_back(fs::path(f.name).filename().string());
+  CHECK(names == std::vector<std::string>{"a.sql", "datax.json", "load.sh", "st.conf"});
+  fs::remove_all(dir);
+}
+
+TEST_CASE("sync corpus: the output is the same for any -j") {
+  const testing::CliResult one = testing::RunCli(std::string("graph -j 1 ") + kCorpusArgs);
+  const testing::CliResult two = testing::RunCli(std::string("graph -j 3 ") + kCorpusArgs);
+  REQUIRE(one.code == 0);
+  CHECK(one.out.size() > 1000);
+  CHECK(one.out == two.out);
 }
