@@ -355,3 +355,21 @@ TEST_CASE("sync corpus: the output is the same for any -j") {
   CHECK(one.out.size() > 1000);
   CHECK(one.out == two.out);
 }
+
+TEST_CASE("sync jobs' text, which holds credentials, reaches no output: hive records, store") {
+  // Hive's LineageLogger never sees a sync job: the hive format has no record of one.
+  const testing::CliResult hive =
+      testing::RunCli("--format hive --var etl_date=2024-03-01 corpus/sync/jobs/datax_crm_customer_to_ods.json");
+  CHECK(hive.code == 0);
+  CHECK(hive.out.empty());
+  const testing::CliResult sql = testing::RunCli("--format hive --var etl_date=2024-03-01 corpus/sync/etl/dwd_customer.sql");
+  CHECK(sql.out.find("queryText") != std::string::npos);
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_secret_");
+  const std::string db = testing::ShellQuote((dir / "lineage.db").string());
+  REQUIRE(testing::RunCli("store update " + db + " " + kCorpusArgs).code == 0);
+  // The SQLite file holds the ETL's SQL but never the DataX job's password line.
+  const std::string bytes = testing::ReadFile(dir / "lineage.db");
+  CHECK(bytes.find("INSERT OVERWRITE TABLE dwd.dwd_customer") != std::string::npos);
+  CHECK(bytes.find("\"password\"") == std::string::npos);
+  fs::remove_all(dir);
+}
