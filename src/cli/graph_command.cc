@@ -36,8 +36,10 @@ const char kGraphUsage[] =
     "                        or html (an interactive page that opens offline)\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
     "  --level LEVEL         column (default), table (tables and table links only),\n"
-    "                        database (one node per database; not with openlineage) or\n"
+    "                        database (one node per database; not with openlineage),\n"
     "                        domain (one node per set of business domains; with --domains)\n"
+    "                        or system (one node per system, Hive and the databases\n"
+    "                        sync jobs connect to; docs/systems.md)\n"
     "  --domains FILE        with --level domain: table globs to domains (see `domains`)\n"
     "                        (not with --format openlineage, which is per statement)\n"
     "  --namespace NS        openlineage: namespace of the Hive datasets (default: hive)\n"
@@ -108,8 +110,11 @@ bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& erro
   std::string_view value;
   if (c.name() == "--level") {
     const std::optional<graph::Level> level = c.TakeValue(value) ? graph::ParseLevel(value) : std::nullopt;
-    if (!level)
-      error = Cat("unknown level '", value, "' (expected column, table or database)");
+    args.system_level = value == "system";
+    if (args.system_level)
+      args.level = graph::Level::Database;
+    else if (!level)
+      error = Cat("unknown level '", value, "' (expected column, table, database or system)");
     else
       args.level = *level;
     args.level_given = true;
@@ -200,14 +205,21 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     if (c.name() == "--level") {
       if (c.TakeValue(value) && value == "domain") {
         by_domain = true;
+        args.system_level = false;
         args.level = graph::Level::Table;
+        args.level_given = true;
+      } else if (value == "system") {
+        by_domain = false;
+        args.system_level = true;
+        args.level = graph::Level::Database;
         args.level_given = true;
       } else if (const std::optional<graph::Level> level = graph::ParseLevel(value); level) {
         by_domain = false;
+        args.system_level = false;
         args.level = *level;
         args.level_given = true;
       } else {
-        error = Cat("unknown level '", value, "' (expected column, table, database or domain)");
+        error = Cat("unknown level '", value, "' (expected column, table, database, domain or system)");
       }
       continue;
     }
@@ -324,7 +336,10 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     WriteOut(chunk, out);
     chunk.clear();
   };
-  if (args.level != graph::Level::Column && !by_domain) g = graph::AtLevel(g, args.level);
+  if (args.system_level)
+    g = graph::AtSystemLevel(g);
+  else if (args.level != graph::Level::Column && !by_domain)
+    g = graph::AtLevel(g, args.level);
   graph::WriteGraph(g, format, ol, text, flush);
   WriteOut(text, out);
   std::fflush(out);

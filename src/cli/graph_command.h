@@ -28,6 +28,9 @@ struct GraphInputArgs {
   std::string store;  // --store DB: read the graph from a store instead of analysing PATHs
   graph::Level level = graph::Level::Column;  // --level
   bool level_given = false;
+  // --level system: one node per system (sync/system_name.h); `level` is
+  // then Database, which the commands other than graph use.
+  bool system_level = false;
   // --possible: also the possible edges, from each candidate of a bare
   // column several tables of unknown schema could hold (graph::BuildOptions::possible).
   bool possible = false;

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <fstream>
+#include <sstream>
 #include <initializer_list>
 
 #include "base/strings.h"
@@ -47,6 +49,10 @@ const char kInputOptionsHelp[] =
     "                        its set, USE and CREATE statements take effect for the script;\n"
     "                        its own statements are not listed, only its problems; may be\n"
     "                        repeated\n"
+    "  --system-map FILE     friendly names of the systems sync jobs connect to:\n"
+    "                        `SYSTEM = NAME` lines (docs/systems.md)\n"
+    "  --warehouse-dir PATH  Hive's warehouse folder, where a sync job's HDFS path\n"
+    "                        finds its table (default /user/hive/warehouse)\n"
     "  --no-learn-schema     do not learn the tables' schema from the scripts themselves\n"
     "                        (by default, what every script declares or names through a\n"
     "                        table serves all of them; see hivelineage catalog)\n"
@@ -177,6 +183,29 @@ bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
       error = Cat("--dialect-map expects GLOB=hive or GLOB=spark, got '", value, "'");
     else
       args.dialect_map.emplace_back(std::string(value.substr(0, eq)), *dialect);
+  } else if (name == "--system-map") {
+    if (!c.TakeValue(value) || value.empty()) {
+      error = "--system-map needs a file";
+    } else {
+      std::ifstream in{std::string(value), std::ios::binary};
+      std::stringstream text;
+      text << in.rdbuf();
+      Diagnostics problems;
+      if (!in)
+        error = Cat("--system-map: cannot read ", value);
+      else
+        args.systems = std::make_shared<const sync::SystemMap>(sync::SystemMap::Parse(text.str(), problems));
+      if (!problems.empty()) {
+        const SourceFile file(std::string(value), text.str());
+        const LineCol at = file.Locate(problems[0].span.begin);
+        error = Cat(value, ":", at.line, ":", at.column, ": ", problems[0].message);
+      }
+    }
+  } else if (name == "--warehouse-dir") {
+    if (!c.TakeValue(value) || value.empty())
+      error = "--warehouse-dir needs a path";
+    else
+      args.warehouse_dir = std::string(value);
   } else if (name == "--var") {
     TakeVariable(c, {""}, args, error);
   } else if (name == "--hivevar" || name == "-d" || name == "--define") {
@@ -238,6 +267,8 @@ driver::RunOptions MakeRunOptions(const InputArgs& args) {
   options.analyze.learn_schema = args.learn_schema;
   options.analyze.limits = args.limits;
   options.analyze.catalogs = args.catalogs;
+  options.analyze.systems = args.systems;
+  options.analyze.warehouse_dir = args.warehouse_dir;
   options.init_files = args.init_files;
   options.jobs = args.jobs;
   options.sequenced = !args.sequence.empty();

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 
 #include "catalog/catalog_format.h"
 #include "driver/run.h"
+#include "sync/system_name.h"
 
 namespace hivelineage::cli {
 
@@ -63,6 +65,9 @@ struct InputArgs {
   std::vector<std::string> init_files;       // -i FILE
   std::optional<std::string> inline_script;  // -e 'SQL'
   std::vector<std::string> paths;            // PATHs and -f FILEs
+  // Sync jobs (docs/systems.md): --system-map FILE, read when given; --warehouse-dir PATH.
+  std::shared_ptr<const sync::SystemMap> systems;
+  std::string warehouse_dir = "/user/hive/warehouse";
 };
 
 // Handles the input option at `cursor`. Returns false when it is not one of

@@ -12,6 +12,7 @@
 #include "base/strings.h"
 #include "lexer/script.h"
 #include "rewrite/pipeline.h"
+#include "sync/sync_job.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -92,6 +93,42 @@ uint32_t FindResumption(std::string_view text, const parser::ParseOptions& parse
   return 0;
 }
 
+// A sync job file (sync/sync_job.h): each transfer is handed out as a
+// statement, so the graph, the store and the checks take it as they take SQL.
+void AnalyzeJob(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
+                StatementObserver& observer) {
+  const SourceFile& source = *file.source;
+  const ScriptReading reading = StartReading(options);
+  sync::SyncOptions sync_options;
+  sync_options.systems = options.systems.get();
+  sync_options.warehouse_dir = options.warehouse_dir;
+  sync_options.catalog = &session.catalog;
+  sync_options.variables = &reading.vars;
+  sync::JobResult job;
+  try {
+    job = sync::ReadJob(source, sync_options);
+  } catch (const std::exception& e) {
+    file.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
+    return;
+  }
+  for (Diagnostic& d : job.diagnostics) file.diagnostics.push_back(std::move(d));
+  uint32_t index = 0;
+  for (sync::JobStatement& js : job.statements) {
+    StatementResult r;
+    r.index = index++;
+    r.span = js.span;
+    r.start = source.Locate(js.span.begin);
+    r.kind = StatementKind::Sync;
+    r.parsed = true;
+    r.database = options.default_database;
+    r.lineage = std::move(js.lineage);
+    r.diagnostics = std::move(js.diagnostics);
+    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
+    observer.Statement(file, std::move(r));
+  }
+}
+
 }  // namespace
 
 uint64_t MaxFileBytes(const Limits& limits) { return std::min<uint64_t>(limits.max_file_bytes, kOffsetCeiling); }
@@ -161,6 +198,10 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     file.diagnostics.push_back(Diagnostic{
         Severity::Error, Span{0, 0},
         Cat("file is ", size, " bytes, more than the limit of ", MaxFileBytes(limits), " bytes; not analysed")});
+    return;
+  }
+  if (sync::IsJobFileName(source.name())) {
+    AnalyzeJob(file, session, options, observer);
     return;
   }
 

@@ -17,6 +17,7 @@
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
+#include "sync/sync_job.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -43,6 +44,7 @@ bool MaySayAboutSchema(StatementKind kind) {
     case StatementKind::Load:
     case StatementKind::Export:
     case StatementKind::Import:
+    case StatementKind::Sync:
     case StatementKind::Other:
       return false;
   }
@@ -313,7 +315,8 @@ void GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& o
       lexer::StatementSpans* statements = keep != nullptr ? Keep(in, i, *keep) : nullptr;
       lineage::ScriptFacts facts;
       facts.file = inputs[i].name;
-      if (!in.unreadable) facts = GatherScript(*in.source, options, statements);
+      // A sync job (sync/sync_job.h) says nothing of the schema as SQL does.
+      if (!in.unreadable && !sync::IsJobFileName(inputs[i].name)) facts = GatherScript(*in.source, options, statements);
       sink(i, std::move(facts));
     }
   };

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "catalog/catalog_format.h"
 #include "lineage/lineage.h"
 #include "parser/parser.h"
+#include "sync/system_name.h"
 
 namespace hivelineage::driver {
 
@@ -69,6 +71,11 @@ struct AnalyzeOptions {
   // Learn the warehouse's schema from the scripts of the run before analysing
   // them (driver/gather.h); off: only the --catalog and each script's own DDL.
   bool learn_schema = true;
+  // Sync jobs (DataX, Sqoop, SeaTunnel; docs/systems.md): friendly names of
+  // the systems (--system-map), and Hive's warehouse folder, where a table
+  // without a LOCATION keeps its files (--warehouse-dir).
+  std::shared_ptr<const sync::SystemMap> systems;
+  std::string warehouse_dir = "/user/hive/warehouse";
 };
 
 }  // namespace hivelineage::driver

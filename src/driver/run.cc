@@ -22,6 +22,7 @@
 #include "driver/scheduler.h"
 #include "driver/session.h"
 #include "lineage/warehouse_schema.h"
+#include "sync/sync_job.h"
 
 namespace hivelineage::driver {
 namespace {
@@ -31,6 +32,23 @@ namespace fs = std::filesystem;
 bool IsScriptExtension(const fs::path& p) {
   const std::string ext = ToLower(p.extension().string());
   return ext == ".sql" || ext == ".hql" || ext == ".q";
+}
+
+// A folder's sync jobs (sync/sync_job.h): .sh files with a sqoop command,
+// .conf/.hocon files with `source` and `sink`, .json files that are DataX or
+// SeaTunnel jobs; told by their first 64 KiB, so other files of those
+// extensions stay out.
+bool IsJobFile(const fs::path& p) {
+  if (!sync::IsJobFileName(p.generic_string())) return false;
+  FILE* f = std::fopen(p.c_str(), "rb");
+  if (f == nullptr) return false;
+  std::string head(64 * 1024, '\0');
+  head.resize(std::fread(head.data(), 1, head.size(), f));
+  std::fclose(f);
+  const std::string ext = ToLower(p.extension().string());
+  if (ext == ".json") return sync::LooksLikeJobJson(head);
+  if (ext == ".sh") return head.find("sqoop") != std::string::npos;
+  return head.find("source") != std::string::npos && head.find("sink") != std::string::npos;
 }
 
 // strerror() may share a buffer between threads; this does not.
@@ -124,7 +142,7 @@ void ExpandOne(const std::string& arg, const std::string& shown, ExpandedInputs&
   for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
     std::error_code fec;
-    if (it->is_regular_file(fec) && IsScriptExtension(it->path())) found.push_back(it->path().generic_string());
+    if (it->is_regular_file(fec) && (IsScriptExtension(it->path()) || IsJobFile(it->path()))) found.push_back(it->path().generic_string());
   }
   if (ec) out.errors.push_back(Cat(shown, ": cannot list folder: ", ec.message()));
   std::sort(found.begin(), found.end());

@@ -83,7 +83,8 @@ void GraphBuilder::AddStatement(const std::string& file, const driver::Statement
   info.kind = st.kind;
   info.database = st.database;
   info.has_error = st.has_error();
-  if (options_.keep_sql) info.sql = std::string(text);
+  // A sync job's text is no SQL, and may hold credentials (DataX's `password`).
+  if (options_.keep_sql && st.kind != StatementKind::Sync) info.sql = std::string(text);
   for (const std::string& t : lin.inputs) info.inputs.push_back(AddTable(t, KindOf(t)));
   for (const std::string& t : lin.outputs) info.outputs.push_back(AddTable(t, KindOf(t)));
   for (const uint32_t in : info.inputs)

@@ -18,6 +18,7 @@
 #include "graph/subtype.h"
 #include "nlohmann/json.hpp"
 #include "output/md5.h"
+#include "sync/system_name.h"
 
 namespace hivelineage::graph {
 namespace {
@@ -44,6 +45,10 @@ struct DatasetName {
 // (hdfs://nn:8020/x is namespace hdfs://nn:8020, name /x; a bare path is a file).
 DatasetName Dataset(const std::string& table, const OpenLineageOptions& o) {
   constexpr std::string_view kDir = "directory:";
+  // A table of another system (a sync job's side, sync/system_name.h): the
+  // system is the namespace, as OpenLineage's naming does it.
+  if (const std::string_view system = sync::SystemOf(table); !system.empty())
+    return {std::string(system), std::string(sync::LocalOf(table))};
   if (!table.starts_with(kDir)) return {o.dataset_namespace, table};
   const std::string path = table.substr(kDir.size());
   const size_t scheme = path.find("://");

@@ -3,28 +3,30 @@
 #include <algorithm>
 #include <map>
 
+#include "sync/system_name.h"
+
 namespace hivelineage::graph {
 
-Graph AtLevel(const Graph& graph, Level level) {
+namespace {
+
+// Each table joined into the node `group_of` names it, linked by the statements.
+Graph Grouped(const Graph& graph, std::string (*group_of)(std::string_view)) {
   Graph g = graph;
-  if (level == Level::Column) return g;
   g.columns.clear();
   g.edges.clear();
   g.conditions.clear();
   for (StatementInfo& st : g.statements) st.written.clear();
-  for (TableNode& t : g.tables) t.columns.clear();
-  if (level == Level::Table) return g;
 
   // Databases, sorted by name; each table's database.
   std::map<std::string, TableId> databases;
-  for (const TableNode& t : graph.tables) databases.emplace(DatabaseOfTable(t.name), 0);
+  for (const TableNode& t : graph.tables) databases.emplace(group_of(t.name), 0);
   g.tables.clear();
   for (auto& [name, id] : databases) {
     id = static_cast<TableId>(g.tables.size());
     g.tables.push_back(TableNode{name, TableKind::Table, {}, false});
   }
   std::vector<TableId> database_of;
-  for (const TableNode& t : graph.tables) database_of.push_back(databases[DatabaseOfTable(t.name)]);
+  for (const TableNode& t : graph.tables) database_of.push_back(databases[group_of(t.name)]);
   auto map = [&](std::vector<TableId>& ids) {
     for (TableId& t : ids) t = database_of[t];
     std::sort(ids.begin(), ids.end());
@@ -50,5 +52,23 @@ Graph AtLevel(const Graph& graph, Level level) {
   g.SortEdges();
   return g;
 }
+
+std::string SystemGroup(std::string_view table) { return sync::SystemNodeOf(table); }
+
+}  // namespace
+
+Graph AtLevel(const Graph& graph, Level level) {
+  Graph g = graph;
+  if (level == Level::Column) return g;
+  if (level == Level::Database) return Grouped(graph, &DatabaseOfTable);
+  g.columns.clear();
+  g.edges.clear();
+  g.conditions.clear();
+  for (StatementInfo& st : g.statements) st.written.clear();
+  for (TableNode& t : g.tables) t.columns.clear();
+  return g;
+}
+
+Graph AtSystemLevel(const Graph& graph) { return Grouped(graph, &SystemGroup); }
 
 }  // namespace hivelineage::graph

@@ -13,4 +13,8 @@ namespace hivelineage::graph {
 
 Graph AtLevel(const Graph& graph, Level level);
 
+// `graph --level system`: database level with each system one node, Hive's
+// tables `hive`, a sync job's other side its system (sync/system_name.h).
+Graph AtSystemLevel(const Graph& graph);
+
 }  // namespace hivelineage::graph

@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "sync/system_name.h"
+
 namespace hivelineage::graph {
 
 const char* LevelName(Level level) {
@@ -38,9 +40,9 @@ const char* LinkKindName(LinkKind kind) {
 }
 
 std::string DatabaseOfTable(std::string_view table) {
-  if (table.starts_with("directory:")) return "directory";
-  const size_t dot = table.find('.');
-  return std::string(dot == std::string_view::npos ? table : table.substr(0, dot));
+  // `mysql://10.0.0.5:3306/crm.customer` is in `mysql://10.0.0.5:3306/crm`: a
+  // system's name may hold dots (sync/system_name.h).
+  return sync::DatabaseOf(table);
 }
 
 bool LinkLess(const Link& a, const Link& b, Direction direction) {

@@ -26,6 +26,9 @@ bool HookLogs(const driver::StatementResult& st) {
     case StatementKind::Delete:
       return true;
     case StatementKind::Explain:
+    // A sync job never runs in Hive, and its queryText would be the job's
+    // text, credentials included (docs/systems.md).
+    case StatementKind::Sync:
       return false;
     case StatementKind::Command:
     case StatementKind::CreateTable:

@@ -336,8 +336,10 @@ class PartWriter {
       pending_.erase(it);
       statements_ = statements_with_errors_ = file_errors_ = 0;
     }
+    // A sync job's text is no SQL and may hold credentials (DataX's `password`): not kept.
     for (const driver::StatementResult& st : part.file.statements)
-      writer_.AddStatement(script_id_, st, part.file.source->Slice(st.span));
+      writer_.AddStatement(script_id_, st,
+                           st.kind == StatementKind::Sync ? std::string_view() : part.file.source->Slice(st.span));
     statements_ += part.statements;
     statements_with_errors_ += part.statements_with_errors;
     for (const Diagnostic& d : part.file.diagnostics) file_errors_ += d.severity == Severity::Error;
