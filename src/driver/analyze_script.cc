@@ -98,7 +98,7 @@ uint32_t FindResumption(std::string_view text, const parser::ParseOptions& parse
 void AnalyzeJob(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
                 StatementObserver& observer) {
   const SourceFile& source = *file.source;
-  const ScriptReading reading = StartReading(options);
+  const ScriptReading reading = StartReading(options, source);
   sync::SyncOptions sync_options;
   sync_options.systems = options.systems.get();
   sync_options.warehouse_dir = options.warehouse_dir;
