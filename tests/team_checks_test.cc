@@ -327,3 +327,34 @@ TEST_CASE("domains: an unmapped table takes its inputs' domains, through tables 
   CHECK(r.mixes[0].through[1].inputs == std::vector<std::string>{"ods.u"});
   CHECK(r.cross.empty());  // every flow lands in a table that has its source's domains
 }
+
+TEST_CASE("team checks: mixed inputs: a Spark script and sync jobs beside Hive scripts") {
+  // corpus/sync holds DataX, Sqoop and SeaTunnel jobs beside its Hive SQL; a
+  // Spark script (`-- dialect: spark`, CREATE TABLE ... USING) reads a table
+  // those jobs fill. The domains answer spans all three, and rootcause walks
+  // from the Spark table up to the MySQL source.
+  const fs::path dir = hivelineage::testing::ProcessTempDir("hivelineage_team_mixed_");
+  fs::copy(hivelineage::testing::SourceDir() / "corpus" / "sync", dir / "sync", fs::copy_options::recursive);
+  std::ofstream(dir / "sync" / "etl" / "zz_spark_summary.sql")
+      << "-- dialect: spark\n"
+         "CREATE TABLE ads.ads_customer_count USING parquet AS\n"
+         "SELECT c.city, count(c.id) AS customers FROM dwd.dwd_customer c GROUP BY ALL;\n";
+  std::ofstream(dir / "domains.csv") << "table,domain\nmysql://*,source\nods.*,crm\nads.ads_customer_count,report\n";
+  std::ofstream(dir / "dqc.csv") << "table,partition,rule,status,value,expected,time\n"
+                                    "ods.ods_crm_customer,dt=2024-03-01,row_count,failed,0,>0,2024-03-02 05:00\n";
+  const std::string sync = hivelineage::testing::ShellQuote((dir / "sync").string());
+  const auto domains = RunCli("domains --format json --domains " +
+                              hivelineage::testing::ShellQuote((dir / "domains.csv").string()) + " " + kVars + sync);
+  REQUIRE(domains.code == 0);
+  const std::string& out = domains.out;
+  CHECK(out.find("\"mysql://10.0.0.5:3306/crm.customer\"") != std::string::npos);
+  CHECK(out.find("\"ads.ads_customer_count\"") != std::string::npos);
+  const auto cause = RunCli("rootcause ads.ads_customer_count --format json --dqc " +
+                            hivelineage::testing::ShellQuote((dir / "dqc.csv").string()) + " " + kVars + sync);
+  REQUIRE(cause.code != 2);
+  // The failed check on the ODS table the sync job fills is a suspect, upstream of the Spark table.
+  CHECK(cause.out.find("ods.ods_crm_customer") != std::string::npos);
+  CHECK(cause.out.find("row_count") != std::string::npos);
+  CHECK(cause.out.find("mysql://10.0.0.5:3306/crm.customer") != std::string::npos);
+  CHECK(cause.err.find("cannot resolve") == std::string::npos);
+}
