@@ -3,11 +3,17 @@
 // `head`, and paths that are not files (a directory, a named pipe,
 // /dev/zero). Each ends with one located error, never a hang or a crash, and
 // a store is left as it was.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -212,4 +218,75 @@ TEST_CASE("faults: a store update on a filesystem that fills up fails once and k
   CAPTURE(after.err);
   CHECK(after.code == 0);
   CHECK(after.out == before.out);
+}
+
+namespace {
+
+// A connection to 127.0.0.1:`port`; -1 when refused.
+int Connect(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+}  // namespace
+
+TEST_CASE("faults: slow and half-open clients do not keep serve from answering a new request") {
+  const fs::path dir = Scratch() / "serve";
+  Write(dir / "a.sql", "insert overwrite table dwd.t select a from ods.s;\n");
+  const testing::ShellRun started = testing::RunShell(
+      ShellQuote(HIVELINEAGE_CLI) + " serve --port 0 a.sql 2>serve.err >/dev/null & echo $!", dir, Scratch());
+  const int pid = std::stoi(started.out);
+  struct Stop {
+    int pid;
+    ~Stop() { ::kill(pid, SIGTERM); }
+  } stop{pid};
+  int port = 0;
+  for (int i = 0; i < 100 && port == 0; ++i) {
+    const std::string err = testing::ReadFile((dir / "serve.err").string());
+    const size_t at = err.find("127.0.0.1:");
+    if (at != std::string::npos) port = std::atoi(err.c_str() + at + 10);
+    if (port == 0) ::usleep(100'000);
+  }
+  REQUIRE(port > 0);
+  // 24 clients: half connect and say nothing, half send half a request.
+  std::vector<int> held;
+  for (int i = 0; i < 24; ++i) {
+    const int fd = Connect(port);
+    REQUIRE(fd >= 0);
+    if (i % 2 == 1) {
+      const std::string half = "GET /api/search?q=t HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+      REQUIRE(::write(fd, half.data(), half.size()) == static_cast<ssize_t>(half.size()));
+    }
+    held.push_back(fd);
+  }
+  ::usleep(200'000);
+  const auto begin = std::chrono::steady_clock::now();
+  const int fd = Connect(port);
+  REQUIRE(fd >= 0);
+  const std::string request = "GET /api/search?q=t HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                              "\r\nConnection: close\r\n\r\n";
+  REQUIRE(::write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size()));
+  std::string answer;
+  pollfd p{fd, POLLIN, 0};
+  while (::poll(&p, 1, 10'000) == 1) {
+    char buf[4096];
+    const ssize_t n = ::read(fd, buf, sizeof(buf));
+    if (n <= 0) break;
+    answer.append(buf, static_cast<size_t>(n));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  ::close(fd);
+  for (int h : held) ::close(h);
+  CAPTURE(answer);
+  MESSAGE("a new request with 24 idle clients held open was answered in ", seconds, " s");
+  CHECK(answer.rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(seconds < 2.0);
 }
