@@ -28,6 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t d1 = 0, d2 = 0;
   const std::string first = Load(text, d1);
   fuzz::Require(first == Load(text, d2) && d1 == d2, "a second load of the DDL gave other tables");
+  if (!fuzz::ValidUtf8(text)) return 0;
   lineage::Catalog back;
   const Diagnostics again = catalog::LoadCatalogJson(first, "default", back);
   fuzz::Require(again.empty(), "the DDL's tables written as catalog JSON are not read back");
