@@ -70,19 +70,43 @@ for name in sorted(os.listdir(src)):
             open(os.path.join(dst, hashlib.sha1(st).hexdigest()), 'wb').write(st)
 PY
 fi
+# The readers' seeds: the repository's own examples of each format, and the
+# small hand-written ones of fuzz/seeds/TARGET/ (forms the examples lack).
+reader_seeds() {
+  case "$1" in
+    catalog_json_fuzzer) echo corpus/catalog.json ;;
+    catalog_ddl_fuzzer) find corpus/warehouse/ddl -name '*.sql'; echo tests/fixtures/catalog/show_create_beeline.txt ;;
+    describe_fuzzer) echo tests/fixtures/catalog/describe_beeline.txt tests/fixtures/catalog/describe_cli.txt ;;
+    metastore_tsv_fuzzer) echo tests/fixtures/catalog/metastore.tsv ;;
+    dolphinscheduler_fuzzer) echo corpus/warehouse/governance/dolphinscheduler_export.json ;;
+    ranger_log_fuzzer) echo corpus/warehouse/logs/ranger_hive_audit.log ;;
+    jsonl_log_fuzzer) echo corpus/warehouse/logs/queries.jsonl ;;
+    schedule_jobs_fuzzer) echo corpus/warehouse/governance/jobs.json ;;
+    sensitivity_rules_fuzzer) echo corpus/warehouse/governance/tags.csv corpus/warehouse/governance/levels.csv ;;
+  esac
+  [[ ! -d "fuzz/seeds/$1" ]] || find "fuzz/seeds/$1" -type f
+}
 failed=0
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 for t in "${targets[@]}"; do
+  max_len=16384
   case "$t" in
     lex_fuzzer|pipeline_fuzzer) seeds="$scripts" ;;
-    *) seeds="$statements" ;;
+    parse_fuzzer|roundtrip_fuzzer) seeds="$statements" ;;
+    *)
+      seeds="$work/seeds-$t"
+      rm -rf "$seeds" && mkdir -p "$seeds"
+      for f in $(reader_seeds "$t"); do cp "$f" "$seeds/$(echo "$f" | tr / _)"; done
+      # The DolphinScheduler example export is 62 KB.
+      [[ "$t" != dolphinscheduler_fuzzer ]] || max_len=65536
+      ;;
   esac
   if [[ "$seconds" == 0 ]]; then
     count=$(find "$seeds" -type f | wc -l)
     echo "== $t once over $count seeds"
     [[ "$count" -gt 0 ]] || { echo "error: no seeds for $t" >&2; failed=1; continue; }
     # -runs=0: the seeds are read and run, nothing is mutated.
-    "$build/fuzz/$t" "$seeds" -runs=0 -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
+    "$build/fuzz/$t" "$seeds" -runs=0 -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
       -artifact_prefix="$root/fuzz/artifacts/$t-" >"$work/$t.log" 2>&1 ||
       { tail -30 "$work/$t.log" >&2; echo "error: $t failed on a seed (log: $work/$t.log)" >&2; failed=1; }
     grep -E 'INITED|DONE' "$work/$t.log" | tail -1 || true
@@ -90,7 +114,7 @@ for t in "${targets[@]}"; do
   fi
   mkdir -p "$work/$t"
   echo "== $t for ${seconds}s"
-  "$build/fuzz/$t" "$work/$t" "$seeds" -dict="$dict" -max_total_time="$seconds" -max_len=16384 \
+  "$build/fuzz/$t" "$work/$t" "$seeds" -dict="$dict" -max_total_time="$seconds" -max_len="$max_len" \
     -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$root/fuzz/artifacts/$t-" -print_final_stats=1 2>&1 |
     grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|artifact)' || true
 done

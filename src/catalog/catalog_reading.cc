@@ -6,7 +6,7 @@
 namespace hivelineage::catalog {
 
 void CatalogReading::Problem(uint32_t at, std::string message) {
-  problems.push_back(Diagnostic{Severity::Error, Span{at, at + 1}, std::move(message)});
+  problems.push_back(Diagnostic{Severity::Error, Span{at, at < text_size ? at + 1 : at}, std::move(message)});
 }
 
 Diagnostics CatalogReading::Commit(lineage::Catalog& catalog) && {

@@ -14,6 +14,9 @@ namespace hivelineage::catalog {
 struct CatalogReading {
   std::vector<lineage::CatalogTable> tables;
   Diagnostics problems;
+  // The text's length: a problem at its very end (an empty last cell) gets
+  // an empty span there, never one past the end.
+  uint32_t text_size = UINT32_MAX;
 
   // An error at byte `at` of the file.
   void Problem(uint32_t at, std::string message);

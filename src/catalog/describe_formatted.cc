@@ -210,6 +210,7 @@ bool LooksLikeDescribeFormatted(std::string_view text) {
 
 Diagnostics LoadDescribeFormatted(std::string_view text, std::string_view default_db, lineage::Catalog& catalog) {
   Reader reader(default_db);
+  reader.reading().text_size = static_cast<uint32_t>(text.size());
   reader.Read(text);
   return std::move(reader.reading()).Commit(catalog);
 }

@@ -66,6 +66,7 @@ bool LooksLikeMetastoreTsv(std::string_view text) {
 
 Diagnostics LoadMetastoreTsv(std::string_view text, std::string_view default_db, lineage::Catalog& catalog) {
   CatalogReading reading;
+  reading.text_size = static_cast<uint32_t>(text.size());
   auto error = [&](uint32_t at, std::string message) { reading.Problem(at, std::move(message)); };
   std::map<std::string, TableEntries> tables;  // by db.table: output in name order
   bool first = true;

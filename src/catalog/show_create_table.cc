@@ -22,7 +22,8 @@ std::string UnboxShowCreateTable(std::string_view text) {
     if (row.cells.empty()) {  // a border
       for (size_t i = 0; i < row.line.size(); ++i)
         if (line[i] == '+' || line[i] == '-') line[i] = ' ';
-      if (in_statement) line[row.line.find('+')] = ';';
+      // A lone `|` is read as a border too, with no `+` to put the `;` on.
+      if (in_statement && row.line.find('+') != std::string_view::npos) line[row.line.find('+')] = ';';
       in_statement = false;
       continue;
     }

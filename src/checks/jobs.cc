@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "base/file_kind.h"
 #include "base/strings.h"
 #include "checks/dolphinscheduler.h"
 #include "checks/record_file.h"
@@ -70,6 +71,10 @@ bool LoadOwnFormat(const std::string& path, std::string_view text, JobSet& set, 
 }  // namespace
 
 bool LoadJobs(const std::string& path, JobSet& set, std::vector<std::string>& errors) {
+  if (std::string problem = NotAFileProblem(path); !problem.empty()) {
+    errors.push_back(Cat(path, ": ", problem));
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     errors.push_back(Cat(path, ": cannot open"));

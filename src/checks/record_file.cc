@@ -1,5 +1,7 @@
 #include "checks/record_file.h"
 
+#include "base/file_kind.h"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -159,6 +161,10 @@ bool ParseRecordFile(const std::string& path, std::string_view text, std::string
 }
 
 bool ReadRecordFile(const std::string& path, std::string_view list_key, RecordFile& out, std::string& error) {
+  if (std::string problem = NotAFileProblem(path); !problem.empty()) {
+    error = Cat(path, ": ", problem);
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = Cat(path, ": cannot open");

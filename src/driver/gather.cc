@@ -212,7 +212,7 @@ class LineCounter {
 // path lookups and the copy through a stdio buffer that LoadInput makes are
 // worth saving here.
 std::optional<std::string> ReadRegularFile(const std::string& path, uint64_t max_bytes) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);  // a FIFO: no wait for a writer
   if (fd < 0) return std::nullopt;
   std::optional<std::string> out;
   struct stat st {};

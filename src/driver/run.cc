@@ -16,6 +16,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/file_kind.h"
 #include "base/strings.h"
 #include "driver/encoding.h"
 #include "driver/gather.h"
@@ -85,6 +86,10 @@ bool ReadPath(const std::string& path, std::string& out, std::string& error, uin
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     error = "is a directory";
+    return false;
+  }
+  if (std::string problem = NotAFileProblem(path); !problem.empty()) {
+    error = std::move(problem);
     return false;
   }
   FILE* f = std::fopen(path.c_str(), "rb");

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "base/file_kind.h"
 #include "base/file_time.h"
 #include "nlohmann/json.hpp"
 #include "output/md5.h"
@@ -14,7 +15,10 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// False for what is not a file: /dev/zero would be read for ever, a FIFO
+// waited on (the catalog load that follows names the problem).
 bool ReadBytes(const std::string& path, std::string& out) {
+  if (!NotAFileProblem(path).empty()) return false;
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return false;
   char buf[1 << 16];

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "base/file_kind.h"
 #include "absl/strings/str_join.h"
 #include "base/strings.h"
 #include "driver/run.h"
@@ -258,6 +259,10 @@ UsageRun RunUsage(const std::vector<std::string>& logs, const UsageOptions& opti
   size_t index = 0;
   std::string line;
   for (const std::string& path : logs) {
+    if (std::string problem = path == "-" ? std::string() : NotAFileProblem(path); !problem.empty()) {
+      run.fatal_error = Cat(path, ": ", problem);
+      break;
+    }
     std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
     if (f == nullptr) {
       run.fatal_error = Cat(path, ": cannot open");

@@ -111,7 +111,13 @@ struct Server::Impl {
         std::fflush(options.log);
       });
     }
-    http.set_read_timeout(std::chrono::seconds(10));
+    // A slow or half-open client holds a worker until its read times out: with
+    // 64 workers (httplib's default is 8), a 5 s read timeout and 2 s between
+    // keep-alive requests, a few such clients do not keep a new request from
+    // being answered (tests/faults_test.cc holds 24 open).
+    http.new_task_queue = [] { return new httplib::ThreadPool(64); };
+    http.set_read_timeout(std::chrono::seconds(5));
+    http.set_keep_alive_timeout(2);
     http.set_payload_max_length(64 * 1024);
   }
 
