@@ -632,8 +632,10 @@ TEST_CASE("traversal: every node kind hands out exactly its children, and they a
       CHECK(Sorted(seen) == Sorted(c.made));
 
       const auto [dump, sql] = DumpAndPrint(n, c.arena);
-      CAPTURE(dump);
-      CAPTURE(sql);
+      const auto& dump_ = dump;  // clang 14 cannot capture a structured binding
+      CAPTURE(dump_);
+      const auto& sql_ = sql;  // clang 14 cannot capture a structured binding
+      CAPTURE(sql_);
       CHECK(dump.find("(?)") == std::string::npos);
       CHECK(sql.find("<?>") == std::string::npos);
       for (const std::string& name : c.names) CHECK_MESSAGE(dump.find(name) != std::string::npos, name);

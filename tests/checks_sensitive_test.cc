@@ -307,7 +307,8 @@ TEST_CASE("sensitive: masking is decided per source column, and named") {
   CHECK(stopped == std::map<std::string, std::vector<std::string>>{{"ads.y.alt", {"sha2"}}, {"ads.y.pn", {"md5"}}});
   // The name beside it arrives raw: an amplification.
   for (const char* column : {"ads.y.pn", "ads.y.alt"}) {
-    CAPTURE(column);
+    const auto& column_ = column;  // clang 14 cannot capture a structured binding
+    CAPTURE(column_);
     const checks::TagReach* n = Find(r, "name", column);
     REQUIRE(n != nullptr);
     CHECK(n->violation);
@@ -342,7 +343,8 @@ TEST_CASE("sensitive: masking shapes lower a tag; a reassembled value is not mas
                                                      {"ads.y.c", "shape:substr_mask"},
                                                      {"ads.y.d", "shape:regexp_mask"}};
   for (const auto& [column, shape] : shapes) {
-    CAPTURE(column);
+    const auto& column_ = column;  // clang 14 cannot capture a structured binding
+    CAPTURE(column_);
     const checks::TagReach* t = Find(r, "phone", column);
     REQUIRE(t != nullptr);
     CHECK(t->level == 1);
@@ -352,7 +354,8 @@ TEST_CASE("sensitive: masking shapes lower a tag; a reassembled value is not mas
   }
   // The pieces put the whole value back together, or the raw value is there too: not masked.
   for (const char* column : {"ads.y.e", "ads.y.f", "ads.y.g", "ads.y.h"}) {
-    CAPTURE(column);
+    const auto& column_ = column;  // clang 14 cannot capture a structured binding
+    CAPTURE(column_);
     const checks::TagReach* t = Find(r, "phone", column);
     REQUIRE(t != nullptr);
     CHECK(t->level == 3);

@@ -358,7 +358,8 @@ TEST_CASE("cli: -j, argument order and the summary line") {
   CHECK(base.code == 1);
   for (const char* args : {"-j 2 --quiet jobs", "-j8 --quiet jobs", "--jobs=3 --quiet jobs",
                            "--quiet jobs/gen jobs/b.sql jobs/a jobs/a/two.hql", "--quiet jobs/b.sql jobs"}) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 cannot capture a structured binding
+    CAPTURE(args_);
     const CliRun r = Run(args);
     CHECK(r.code == base.code);
     CHECK(r.out == base.out);
@@ -525,7 +526,8 @@ TEST_CASE("cli: options without their value, flags given one, -j past the ceilin
       {"graph --semantics=exact", "--semantics expects precise or hive, got 'exact'"},
   };
   for (const auto& [args, message] : cases) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 cannot capture a structured binding
+    CAPTURE(args_);
     // The option last, so that a missing value cannot be taken from the path.
     const CliRun r = Run(std::string(args).starts_with("graph") ? std::string(args) + " usage/one.sql"
                                                                 : "usage/one.sql " + std::string(args));

@@ -115,7 +115,8 @@ TEST_CASE("golden: corpus/warehouse, no catalog, learned schema") {
   const fs::path expected = root / "corpus" / "warehouse" / "expected";
   for (const auto& [name, got] : {std::pair<std::string, const std::string*>{"lineage.json", &run.out},
                                   std::pair<std::string, const std::string*>{"catalog.json", &catalog}}) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 cannot capture a structured binding
+    CAPTURE(name_);
     if (testing::g_update_golden) {
       fs::create_directories(expected);
       std::ofstream(expected / name, std::ios::binary) << *got;

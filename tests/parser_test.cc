@@ -393,7 +393,10 @@ TEST_CASE("statement kinds") {
       {"CREATE DATABASE d", "other"},
       {"CREATE TEMPORARY FUNCTION f AS 'x.Y'", "other"},
   };
-  for (const auto& [sql, kind] : cases) {
+  for (const auto& c : cases) {
+    // Not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
+    const char* sql = c.first;
+    const std::string_view kind = c.second;
     auto p = Parse(sql);
     CAPTURE(sql);
     CHECK(p->error == "");

@@ -34,7 +34,6 @@ testing::ShellRun Cli(const std::string& args) { return testing::RunCli(args, te
 
 // The store learns the warehouse schema as a run over the scripts does.
 const char kWarehouse[] = "--var etl_date=2024-03-01 corpus/warehouse";
-const char kCorpus[] = "--catalog corpus/catalog.json --var etl_date=2024-03-01 corpus/scripts";
 
 // The graph of `inputs` analysed in this process, as `graph` builds it.
 graph::Graph Analyse(const std::vector<std::string>& paths, const driver::RunOptions& options) {

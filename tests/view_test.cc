@@ -383,7 +383,8 @@ TEST_CASE("api: the overview, and bad requests answered 4xx with a message") {
       {"/api/nothing", {}, 404, "no such endpoint: /api/nothing"},
   };
   for (const auto& [path, params, status, message] : bad) {
-    CAPTURE(path);
+    const auto& path_ = path;  // clang 14 cannot capture a structured binding
+    CAPTURE(path_);
     r = Get(api, path, params);
     CHECK(r.status == status);
     CHECK(r.body["error"].get<std::string>().find(message) != std::string::npos);
@@ -423,7 +424,8 @@ TEST_CASE("api: a store answers as the scripts it was updated with") {
       {"/api/node", {{"name", "dws.usr_day"}}},
   };
   for (const auto& [path, params] : requests) {
-    CAPTURE(path);
+    const auto& path_ = path;  // clang 14 cannot capture a structured binding
+    CAPTURE(path_);
     const view::ApiAnswer x = a.Get(path, params), y = b.Get(path, params);
     CHECK(x.status == y.status);
     CHECK(x.body == y.body);
