@@ -40,54 +40,14 @@ std::string NumberName(std::string_view text) {
   return t;
 }
 
+// Spark names an operator as Hive writes it (ast::BinaryOpSpelling), except
+// where its analyzer normalises the spelling: `==` is `=`, `<>` is `!=`,
+// `DIV` is `div`.
 std::string_view BinarySpelling(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Or:
-      return "OR";
-    case BinaryOp::And:
-      return "AND";
-    case BinaryOp::Eq:
-    case BinaryOp::EqEq:
-      return "=";
-    case BinaryOp::NullSafeEq:
-      return "<=>";
-    case BinaryOp::NotEq:
-    case BinaryOp::BangEq:
-      return "!=";
-    case BinaryOp::IsDistinctFrom:
-      return "IS DISTINCT FROM";
-    case BinaryOp::IsNotDistinctFrom:
-      return "IS NOT DISTINCT FROM";
-    case BinaryOp::Less:
-      return "<";
-    case BinaryOp::LessEq:
-      return "<=";
-    case BinaryOp::Greater:
-      return ">";
-    case BinaryOp::GreaterEq:
-      return ">=";
-    case BinaryOp::BitOr:
-      return "|";
-    case BinaryOp::BitAnd:
-      return "&";
-    case BinaryOp::BitXor:
-      return "^";
-    case BinaryOp::Concat:
-      return "||";
-    case BinaryOp::Add:
-      return "+";
-    case BinaryOp::Sub:
-      return "-";
-    case BinaryOp::Mul:
-      return "*";
-    case BinaryOp::Div:
-      return "/";
-    case BinaryOp::Mod:
-      return "%";
-    case BinaryOp::IntDiv:
-      return "div";
-  }
-  return "?";
+  if (op == BinaryOp::EqEq) return "=";
+  if (op == BinaryOp::NotEq) return "!=";
+  if (op == BinaryOp::IntDiv) return "div";
+  return BinaryOpSpelling(op);
 }
 
 void Name(const Expr* e, std::string& out);
