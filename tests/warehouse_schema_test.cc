@@ -189,6 +189,22 @@ TEST_CASE("catalog: the learned catalog printed, loaded back with --catalog, giv
   CHECK(nlohmann::json::parse(learned) == nlohmann::json::parse(loaded_back));
 }
 
+TEST_CASE("catalog: a printed catalog that lists conflicting declarations is read back by --catalog") {
+  // `hivelineage catalog` prints "conflicts" under a table's evidence when scripts declare it
+  // differently; the file is meant to be reviewed and given back, so the reader must take it.
+  std::vector<lineage::ScriptFacts> facts;
+  facts.push_back(Facts("1.sql", "create table d.t (a int, b int);\n"));
+  facts.push_back(Facts("2.sql", "create table d.t (a int, c int);\n"));
+  const lineage::Catalog none;
+  const std::string printed = lineage::WarehouseCatalogJson(lineage::MergeFacts(facts, none), none);
+  REQUIRE(printed.find("\"conflicts\"") != std::string::npos);
+  lineage::Catalog loaded;
+  CHECK(catalog::LoadCatalogJson(printed, "default", loaded).empty());
+  const lineage::CatalogTable* t = loaded.Find("d.t");
+  REQUIRE(t != nullptr);
+  CHECK(Columns(*t) == std::vector<std::string>{"a", "b"});
+}
+
 TEST_CASE("two-phase run: in a single script, a column used late informs an earlier statement") {
   const nlohmann::json doc = RunJson({{"one.sql",
                                        "insert overwrite table dw.x select * from ods.events;\n"

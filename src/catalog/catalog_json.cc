@@ -44,7 +44,7 @@ class Checker {
       "name",    "columns",  "partition_columns", "is_view", "view_text",
       "comment", "external", "evidence",          "source",  "columns_from"};
   static constexpr std::array<std::string_view, 4> kColumnKeys = {"name", "type", "comment", "evidence"};
-  static constexpr std::array<std::string_view, 3> kEvidenceKeys = {"kind", "uses", "where"};
+  static constexpr std::array<std::string_view, 4> kEvidenceKeys = {"kind", "uses", "where", "conflicts"};
 
   // table = {"name": "db.t", "columns"?: [column], "partition_columns"?: [column], "is_view"?: bool,
   //          "view_text"?: string, "comment"?: string, "external"?: bool, "evidence"?: evidence,
@@ -109,7 +109,9 @@ class Checker {
     if (named) out.push_back(std::move(col));
   }
 
-  // evidence = {"kind": "catalog" | "declared" | "inferred", "uses"?: integer, "where"?: [string]}
+  // evidence = {"kind": "catalog" | "declared" | "inferred", "uses"?: integer, "where"?: [string],
+  //             "conflicts"?: [string]}
+  // "conflicts" lists the other declarations `hivelineage catalog` saw; read and checked, not kept.
   // Accepted and checked. True for "inferred": a table or column known only
   // from the scripts' use of it (as `hivelineage catalog` prints one), which
   // stays open to other columns; anything else is taken as given.
@@ -129,6 +131,9 @@ class Checker {
       } else if (m.key == "where") {
         if (Expect(v, Kind::Array, "\"where\"", "an array of strings"))
           for (const JsonNode& w : v.items) Expect(w, Kind::String, "a \"where\" entry", "a string");
+      } else if (m.key == "conflicts") {
+        if (Expect(v, Kind::Array, "\"conflicts\"", "an array of strings"))
+          for (const JsonNode& w : v.items) Expect(w, Kind::String, "a \"conflicts\" entry", "a string");
       } else {
         UnknownKey(m, "\"evidence\"", kEvidenceKeys);
       }
