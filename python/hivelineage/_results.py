@@ -63,6 +63,20 @@ class Message(Record):
         return f"{where}: {self._data.get('message', '')}"
 
 
+class _WithMessages(Record):
+    """A record with ``errors`` and ``warnings`` lists (a statement, or a whole analysis's files)."""
+
+    __slots__ = ()
+
+    @property
+    def errors(self) -> list[Message]:
+        return [Message(m) for m in self._data["errors"]]
+
+    @property
+    def warnings(self) -> list[Message]:
+        return [Message(m) for m in self._data["warnings"]]
+
+
 class ColumnLineage(Record):
     """A written column: ``target``, its ``sources`` (db.table.column, sorted) and its ``expression``."""
 
@@ -75,7 +89,7 @@ class Condition(Record):
     _fields = ("clause", "expression", "columns")
 
 
-class Statement(Record):
+class Statement(_WithMessages):
     """One statement: ``file``, ``index``, ``span``, ``kind``, ``inputs``, ``outputs``, ``columns``,
     ``conditions``, ``errors`` and ``warnings``."""
 
@@ -89,13 +103,6 @@ class Statement(Record):
     def conditions(self) -> list[Condition]:
         return [Condition(c) for c in self._data["conditions"]]
 
-    @property
-    def errors(self) -> list[Message]:
-        return [Message(m) for m in self._data["errors"]]
-
-    @property
-    def warnings(self) -> list[Message]:
-        return [Message(m) for m in self._data["warnings"]]
 
     @property
     def line(self) -> int:
@@ -112,7 +119,7 @@ class Statement(Record):
                 f"columns={len(self._data['columns'])}{errors})")
 
 
-class Analysis(Record):
+class Analysis(_WithMessages):
     """What ``analyze`` found: ``statements`` (in file order, then statement order), the file-level
     ``errors`` and ``warnings``; ``diagnostics`` holds the text the command line prints on stderr
     (file:line:col, the line and a caret)."""
@@ -154,13 +161,6 @@ class Analysis(Record):
     def statements(self) -> list[Statement]:
         return [Statement(s) for s in self._data["statements"]]
 
-    @property
-    def errors(self) -> list[Message]:
-        return [Message(m) for m in self._data["errors"]]
-
-    @property
-    def warnings(self) -> list[Message]:
-        return [Message(m) for m in self._data["warnings"]]
 
     @property
     def has_error(self) -> bool:
