@@ -14,9 +14,9 @@
 
 #include "cli/analyze_command.h"
 #include "driver/run.h"
-#include "graph/builder.h"
-#include "graph/collapse.h"
-#include "graph/formats.h"
+#include "graph/model/builder.h"
+#include "graph/model/collapse.h"
+#include "graph/render/formats.h"
 #include "graph/load.h"
 
 namespace hivelineage::bench {

@@ -18,8 +18,8 @@
 #include "store/schema.h"
 #include "store/update.h"
 #include "store/store_source.h"
-#include "graph/impact.h"
-#include "graph/impact_source.h"
+#include "graph/queries/impact.h"
+#include "graph/queries/impact_source.h"
 
 namespace hivelineage::bench {
 namespace {

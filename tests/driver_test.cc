@@ -11,8 +11,8 @@
 #include "driver/encoding.h"
 #include "driver/run.h"
 #include "output/hive_writer.h"
-#include "output/json_out.h"
-#include "output/md5.h"
+#include "base/json_out.h"
+#include "base/md5.h"
 #include "output/writer.h"
 #include "test_support.h"
 

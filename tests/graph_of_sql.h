@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "driver/run.h"
-#include "graph/builder.h"
+#include "graph/model/builder.h"
 #include "graph/load.h"
 
 namespace hivelineage::testing {

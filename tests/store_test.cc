@@ -21,8 +21,8 @@
 
 #include "base/strings.h"
 #include "driver/gather.h"
-#include "graph/builder.h"
-#include "graph/graph_source.h"
+#include "graph/model/builder.h"
+#include "graph/queries/graph_source.h"
 #include "graph/load.h"
 #include "query_answers.h"
 #include "shell_run.h"

@@ -2,8 +2,8 @@
 #include "absl/strings/str_join.h"
 #include "base/strings.h"
 #include "checks/schedule.h"
-#include "graph/text.h"
-#include "output/json_out.h"
+#include "graph/render/text.h"
+#include "base/json_out.h"
 
 namespace hivelineage::checks {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "base/strings.h"
 #include "lineage/catalog_json.h"
-#include "output/md5.h"
+#include "base/md5.h"
 
 namespace hivelineage::driver {
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "graph/text.h"
+#include "graph/render/text.h"
 
 namespace hivelineage::store {
 namespace {

@@ -18,7 +18,7 @@
 #include "driver/session.h"
 #include "lineage/catalog_json.h"
 #include "lineage/warehouse_schema.h"
-#include "output/md5.h"
+#include "base/md5.h"
 #include "store/facts_codec.h"
 #include "store/fingerprint.h"
 #include "store/learned_tables.h"

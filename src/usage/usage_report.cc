@@ -6,8 +6,8 @@
 #include <tuple>
 
 #include "base/strings.h"
-#include "graph/text.h"
-#include "output/json_out.h"
+#include "graph/render/text.h"
+#include "base/json_out.h"
 
 namespace hivelineage::usage {
 namespace {

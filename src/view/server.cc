@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "base/strings.h"
-#include "output/json_out.h"
+#include "base/json_out.h"
 #include "view/page.h"
 
 namespace hivelineage::view {
