@@ -15,11 +15,11 @@
 #include <set>
 #include <thread>
 
+#include "graph/load.h"
 #include "graph/model/builder.h"
 #include "graph/queries/explain.h"
 #include "graph/queries/graph_source.h"
 #include "graph/queries/impact.h"
-#include "graph/load.h"
 #include "store/schema.h"
 #include "store/store_source.h"
 #include "store/update.h"

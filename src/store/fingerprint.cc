@@ -7,8 +7,8 @@
 
 #include "base/file_kind.h"
 #include "base/file_time.h"
-#include "nlohmann/json.hpp"
 #include "base/md5.h"
+#include "nlohmann/json.hpp"
 
 namespace hivelineage::store {
 namespace {

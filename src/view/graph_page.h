@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "graph/queries/explain.h"
 #include "graph/model/graph.h"
+#include "graph/queries/explain.h"
 #include "graph/queries/impact.h"
 
 namespace hivelineage::view {

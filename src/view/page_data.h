@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "graph/model/graph.h"
 #include "base/json_out.h"
+#include "graph/model/graph.h"
 
 namespace hivelineage::view {
 

@@ -4,8 +4,8 @@
 
 #include <chrono>
 
-#include "base/strings.h"
 #include "base/json_out.h"
+#include "base/strings.h"
 #include "view/page.h"
 
 namespace hivelineage::view {

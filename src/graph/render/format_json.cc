@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "graph/render/formats.h"
 #include "base/json_out.h"
+#include "graph/render/formats.h"
 
 namespace hivelineage::graph {
 namespace {

@@ -13,11 +13,11 @@
 #include <set>
 #include <tuple>
 
+#include "base/md5.h"
 #include "base/strings.h"
 #include "graph/render/formats.h"
 #include "graph/render/subtype.h"
 #include "nlohmann/json.hpp"
-#include "base/md5.h"
 #include "sync/system_name.h"
 
 namespace hivelineage::graph {

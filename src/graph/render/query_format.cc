@@ -2,9 +2,9 @@
 
 #include <set>
 
+#include "base/json_out.h"
 #include "base/strings.h"
 #include "graph/render/text.h"
-#include "base/json_out.h"
 
 namespace hivelineage::graph {
 namespace {
