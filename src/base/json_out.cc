@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstring>
 
+#include "base/utf8.h"
+
 namespace hivelineage::output {
 namespace {
 
@@ -16,30 +18,6 @@ constexpr auto kPlain = [] {
   t.v[static_cast<int>('\\')] = false;
   return t;
 }();
-
-// Length of the valid UTF-8 sequence at s[i] (2..4), or 0 when invalid.
-size_t Utf8SequenceLength(const unsigned char* s, size_t i, size_t n) {
-  const unsigned char c = s[i];
-  size_t len;
-  unsigned char lo = 0x80, hi = 0xBF;
-  if (c >= 0xC2 && c <= 0xDF) {
-    len = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    len = 3;
-    if (c == 0xE0) lo = 0xA0;
-    if (c == 0xED) hi = 0x9F;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    len = 4;
-    if (c == 0xF0) lo = 0x90;
-    if (c == 0xF4) hi = 0x8F;
-  } else {
-    return 0;
-  }
-  if (i + len > n || s[i + 1] < lo || s[i + 1] > hi) return 0;
-  for (size_t k = 2; k < len; ++k)
-    if ((s[i + k] & 0xC0) != 0x80) return 0;
-  return len;
-}
 
 }  // namespace
 
