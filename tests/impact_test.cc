@@ -4,7 +4,7 @@
 // subcommand end to end, with hand-checked answers on a five-script
 // ods -> dwd -> dws -> ads warehouse kept as golden files
 // (corpus/five-scripts; `unit_tests --update -tc='golden*'` rewrites them).
-#include "graph/queries/impact.h"
+#include "graph/render/impact_format.h"
 
 #include <doctest/doctest.h>
 

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "graph/queries/extremities.h"
-#include "graph/queries/impact.h"
 #include "graph/queries/impact_source.h"
 #include "graph/queries/lineage_source.h"
 #include "graph/queries/paths.h"
+#include "graph/render/impact_format.h"
 #include "graph/render/query_format.h"
 
 namespace hivelineage::testing {

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "graph/model/graph.h"
-#include "graph/queries/lineage_source.h"
+#include "graph/model/level.h"
 
 namespace hivelineage::graph {
 

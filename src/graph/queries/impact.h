@@ -20,7 +20,6 @@
 #include <utility>
 #include <vector>
 
-#include "graph/render/formats.h"
 #include "graph/model/graph.h"
 #include "graph/queries/lineage_source.h"
 
@@ -100,19 +99,5 @@ bool Impact(const Graph& graph, std::string_view start, const ImpactOptions& opt
 // The answer for a name the graph does not hold but the catalog does:
 // nothing reaches it and it reaches nothing.
 ImpactResult CatalogOnlyImpact(std::string_view start, bool is_table, const ImpactOptions& options);
-
-// A tree a person can read: every root with the nodes reached under the one
-// they were reached from, each with its hop (kind, expression, statement),
-// then the columns and tables reached. "nothing reads it" / "nothing feeds
-// it" when nothing is reached.
-void WriteImpactText(const Graph& graph, const ImpactResult& result, std::string& out);
-
-// {"start", "type", "direction", "with_conditions", "max_depth"?, "found_in",
-//  "nodes": [...], "columns": [...], "tables": [...]} (docs/graph.md).
-void WriteImpactJson(const Graph& graph, const ImpactResult& result, std::string& out);
-
-// The part of the graph the walk used (the start, what it reached, the
-// edges and conditions of its hops), for WriteDot / WriteMermaid.
-Graph ImpactSubgraph(const Graph& graph, const ImpactResult& result);
 
 }  // namespace hivelineage::graph

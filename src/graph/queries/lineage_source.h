@@ -6,7 +6,7 @@
 // against it, and the two implementations answer every call alike, in the
 // same order: `graph PATH...` and `graph --store DB` give the same answers.
 //
-// Nodes are named as in the output contract and live at three levels:
+// Nodes are named as in the output contract and live at three levels (model/level.h):
 // columns (db.table.column), tables (db.table, directory:PATH) and databases
 // (db; "directory" for the directories written by INSERT OVERWRITE
 // DIRECTORY). Links join two nodes of one level through one statement:
@@ -26,21 +26,15 @@
 #include <vector>
 
 #include "graph/model/graph.h"
+#include "graph/model/level.h"
 #include "lineage/lineage.h"
 
 namespace hivelineage::graph {
-
-enum class Level : uint8_t { Column, Table, Database };
-const char* LevelName(Level level);  // "column", "table", "database"
-std::optional<Level> ParseLevel(std::string_view name);
 
 enum class Direction : uint8_t { Downstream, Upstream };
 
 enum class LinkKind : uint8_t { Value, Condition, Table };
 const char* LinkKindName(LinkKind kind);  // "value", "condition", "table"
-
-// The database node of a table name: db of db.table, "directory" for a directory.
-std::string DatabaseOfTable(std::string_view table);
 
 // A statement as the queries report it.
 struct StatementRef {

@@ -1,9 +1,9 @@
 // explain's derivation tree as text and as JSON.
 #include "absl/strings/str_join.h"
-#include "base/strings.h"
-#include "graph/queries/explain.h"
-#include "graph/render/text.h"
 #include "base/json_out.h"
+#include "base/strings.h"
+#include "graph/render/explain_format.h"
+#include "graph/render/text.h"
 
 namespace hivelineage::graph {
 namespace {

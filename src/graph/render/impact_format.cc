@@ -5,10 +5,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_join.h"
-#include "base/strings.h"
-#include "graph/queries/impact.h"
-#include "graph/render/text.h"
 #include "base/json_out.h"
+#include "base/strings.h"
+#include "graph/render/impact_format.h"
+#include "graph/render/text.h"
 
 namespace hivelineage::graph {
 namespace {
