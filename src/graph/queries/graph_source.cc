@@ -160,13 +160,7 @@ std::vector<Link> GraphSource::Links(Level level, std::string_view node, Directi
     for (TableId t : TablesOf(level, node))
       for (uint32_t e : (down ? tables_from_ : tables_to_)[t]) {
         Link l = TableLink(e);
-        if (level == Level::Database) {
-          const std::string from = DatabaseOfTable(l.source), to = DatabaseOfTable(l.target);
-          if (from == to) continue;
-          l.via = Cat(l.source, " -> ", l.target);
-          l.source = from;
-          l.target = to;
-        }
+        if (level == Level::Database && !ToDatabaseLink(l)) continue;
         out.push_back(std::move(l));
       }
   }

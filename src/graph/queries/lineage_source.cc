@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "base/strings.h"
+
 namespace hivelineage::graph {
 
 const char* LinkKindName(LinkKind kind) {
@@ -17,6 +19,15 @@ const char* LinkKindName(LinkKind kind) {
       return "table";
   }
   return "?";
+}
+
+bool ToDatabaseLink(Link& link) {
+  std::string from = DatabaseOfTable(link.source), to = DatabaseOfTable(link.target);
+  if (from == to) return false;
+  link.via = Cat(link.source, " -> ", link.target);
+  link.source = std::move(from);
+  link.target = std::move(to);
+  return true;
 }
 
 bool LinkLess(const Link& a, const Link& b, Direction direction) {

@@ -72,6 +72,12 @@ struct Link {
   StatementRef statement;
 };
 
+// A table link (LinkKind::Table) made the database link of its statement:
+// its ends become their tables' databases and `via` names the two tables
+// ("db1.t -> db2.u"). False, and `link` unchanged, when both tables are in
+// one database: no database link. What both sources do at Level::Database.
+bool ToDatabaseLink(Link& link);
+
 // Links come sorted by the other end's name, then the kind, the statement's
 // run order, the expression and `via`; equal links once (SortLinks).
 bool LinkLess(const Link& a, const Link& b, Direction direction);
