@@ -4,11 +4,10 @@
 #include "base/strings.h"
 #include "graph/render/explain_format.h"
 #include "graph/render/text.h"
+#include "graph/render/text_tree.h"
 
 namespace hivelineage::graph {
 namespace {
-
-constexpr int kMaxIndent = 32;
 
 const char* StateName(ExplainNode::State s) {
   switch (s) {
@@ -75,64 +74,52 @@ void WriteHopJson(output::JsonOut& j, const Graph& g, const ExplainHop& hop) {
 
 void WriteExplainText(const Graph& g, const ExplainResult& r, std::string& out) {
   // Lines of the tree: a column, a hop (statement) under it, conditions and
-  // source columns under a hop. Explicit stack: a long chain must not recurse.
+  // source columns under a hop.
   struct Item {
     enum class Kind : uint8_t { Column, Hop, Condition } kind;
     int node;    // Column: node index; Hop/Condition: the written column's node
     size_t hop;  // Hop/Condition
     size_t condition;
-    std::string prefix;
-    bool last;
     int depth;
   };
-  std::vector<Item> stack;
-  auto push_children = [&](const Item& parent, const std::string& child_prefix) {
+  auto children = [&](const Item& parent) {
     std::vector<Item> kids;
     const ExplainNode& node = r.nodes[static_cast<size_t>(parent.node)];
     if (parent.kind == Item::Kind::Column) {
       for (size_t h = 0; h < node.hops.size(); ++h)
-        kids.push_back(Item{Item::Kind::Hop, parent.node, h, 0, child_prefix, false, parent.depth});
+        kids.push_back(Item{Item::Kind::Hop, parent.node, h, 0, parent.depth});
     } else if (parent.kind == Item::Kind::Hop) {
       const ExplainHop& hop = node.hops[parent.hop];
       for (size_t c = 0; c < hop.conditions.size(); ++c)
-        kids.push_back(Item{Item::Kind::Condition, parent.node, parent.hop, c, child_prefix, false, parent.depth});
-      for (int s : hop.sources)
-        kids.push_back(Item{Item::Kind::Column, s, 0, 0, child_prefix, false, parent.depth + 1});
+        kids.push_back(Item{Item::Kind::Condition, parent.node, parent.hop, c, parent.depth});
+      for (int s : hop.sources) kids.push_back(Item{Item::Kind::Column, s, 0, 0, parent.depth + 1});
     }
-    if (!kids.empty()) kids.back().last = true;
-    for (size_t k = kids.size(); k-- > 0;) stack.push_back(std::move(kids[k]));
+    return kids;
   };
-
-  const ExplainNode& root = r.nodes[0];
-  Append(out, root.column, StateNote(root.state), "\n");
-  push_children(Item{Item::Kind::Column, 0, 0, 0, "", true, 0}, "");
-  while (!stack.empty()) {
-    Item item = std::move(stack.back());
-    stack.pop_back();
-    Append(out, item.prefix, item.last ? "└── " : "├── ");
+  auto line = [&](const Item& item, std::string& text) {
     const ExplainNode& node = r.nodes[static_cast<size_t>(item.node)];
     switch (item.kind) {
       case Item::Kind::Column:
-        if (item.depth > kMaxIndent) Append(out, "(depth ", item.depth, ") ");
-        Append(out, node.column, node.possible ? "  (possible)" : "", StateNote(node.state), "\n");
+        AppendDepthMark(item.depth, text);
+        Append(text, node.column, node.possible ? "  (possible)" : "", StateNote(node.state), "\n");
         break;
       case Item::Kind::Hop: {
         const ExplainHop& hop = node.hops[item.hop];
-        Append(out, "= ", hop.expression, "  at ", StatementPlace(g.statements[hop.statement]), "\n");
+        Append(text, "= ", hop.expression, "  at ", StatementPlace(g.statements[hop.statement]), "\n");
         break;
       }
       case Item::Kind::Condition: {
         const ExplainCondition& c = node.hops[item.hop].conditions[item.condition];
-        Append(out, "[", lineage::ClauseName(c.clause), "] ", c.expression, "  reads ", absl::StrJoin(c.columns, ", "),
+        Append(text, "[", lineage::ClauseName(c.clause), "] ", c.expression, "  reads ", absl::StrJoin(c.columns, ", "),
                "\n");
         break;
       }
     }
-    // Past kMaxIndent levels the indentation stops growing (each column line says its depth instead).
-    const std::string child_prefix =
-        item.depth >= kMaxIndent ? item.prefix : Cat(item.prefix, item.last ? "    " : "│   ");
-    push_children(item, child_prefix);
-  }
+  };
+  const ExplainNode& root = r.nodes[0];
+  Append(out, root.column, StateNote(root.state), "\n");
+  WriteTextTree(
+      children(Item{Item::Kind::Column, 0, 0, 0, 0}), children, line, [](const Item& item) { return item.depth; }, out);
   MakeValidUtf8(out);
 }
 

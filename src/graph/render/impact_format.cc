@@ -9,11 +9,10 @@
 #include "base/strings.h"
 #include "graph/render/impact_format.h"
 #include "graph/render/text.h"
+#include "graph/render/text_tree.h"
 
 namespace hivelineage::graph {
 namespace {
-
-constexpr int kMaxIndent = 32;
 
 const char* DirectionName(Direction d) { return d == Direction::Downstream ? "downstream" : "upstream"; }
 
@@ -67,28 +66,14 @@ void PrintTree(const Graph& g, const ImpactResult& r, const ImpactTree& tree, st
   std::vector<std::vector<size_t>> children(tree.nodes.size());
   for (size_t i = 1; i < tree.nodes.size(); ++i) children[static_cast<size_t>(tree.nodes[i].parent)].push_back(i);
   Append(out, NodeName(g, tree.nodes[0]), "\n");
-  // Depth-first with an explicit stack: a long chain must not recurse.
-  struct Item {
-    size_t node;
-    std::string prefix;  // drawn before this node's connector
-    bool last;
-  };
-  std::vector<Item> stack;
-  for (size_t k = children[0].size(); k-- > 0;) stack.push_back(Item{children[0][k], "", k + 1 == children[0].size()});
-  while (!stack.empty()) {
-    Item item = std::move(stack.back());
-    stack.pop_back();
-    const ImpactNode& n = tree.nodes[item.node];
-    Append(out, item.prefix, item.last ? "└── " : "├── ");
-    if (n.depth > kMaxIndent) Append(out, "(depth ", n.depth, ") ");
-    Append(out, NodeName(g, n), "  [", DescribeHop(g, n.hop, r.options.direction), "]\n");
-    // Past kMaxIndent levels the indentation stops growing (and each line
-    // says its depth): a long chain would otherwise print quadratic output.
-    const std::string child_prefix =
-        n.depth >= kMaxIndent ? item.prefix : Cat(item.prefix, item.last ? "    " : "│   ");
-    const std::vector<size_t>& kids = children[item.node];
-    for (size_t k = kids.size(); k-- > 0;) stack.push_back(Item{kids[k], child_prefix, k + 1 == kids.size()});
-  }
+  WriteTextTree(
+      children[0], [&](size_t node) -> const std::vector<size_t>& { return children[node]; },
+      [&](size_t node, std::string& line) {
+        const ImpactNode& n = tree.nodes[node];
+        AppendDepthMark(n.depth, line);
+        Append(line, NodeName(g, n), "  [", DescribeHop(g, n.hop, r.options.direction), "]\n");
+      },
+      [&](size_t node) { return tree.nodes[node].depth; }, out);
 }
 
 void WriteHopJson(output::JsonOut& j, const Graph& g, const Hop& hop) {
