@@ -14,10 +14,10 @@
 
 #include "cli/analyze_command.h"
 #include "driver/run.h"
-#include "graph/builder.h"
-#include "graph/collapse.h"
-#include "graph/formats.h"
 #include "graph/load.h"
+#include "graph/model/builder.h"
+#include "graph/model/collapse.h"
+#include "graph/render/formats.h"
 
 namespace hivelineage::bench {
 namespace {

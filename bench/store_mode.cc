@@ -15,11 +15,11 @@
 
 #include "driver/run.h"
 #include "driver/scheduler.h"
+#include "graph/queries/impact_source.h"
+#include "graph/render/impact_format.h"
 #include "store/schema.h"
-#include "store/update.h"
 #include "store/store_source.h"
-#include "graph/impact.h"
-#include "graph/impact_source.h"
+#include "store/update.h"
 
 namespace hivelineage::bench {
 namespace {

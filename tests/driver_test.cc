@@ -7,12 +7,13 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "base/json_out.h"
+#include "base/md5.h"
+#include "base/utf8.h"
 #include "driver/analyze_script.h"
 #include "driver/encoding.h"
 #include "driver/run.h"
 #include "output/hive_writer.h"
-#include "output/json_out.h"
-#include "output/md5.h"
 #include "output/writer.h"
 #include "test_support.h"
 

@@ -1,6 +1,6 @@
 // explain: a column's derivation hop by hop from real SQL, conditions apart,
 // constants, columns met twice, cycles, --depth, and both output formats.
-#include "graph/explain.h"
+#include "graph/render/explain_format.h"
 
 #include <doctest/doctest.h>
 

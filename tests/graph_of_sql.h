@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "driver/run.h"
-#include "graph/builder.h"
 #include "graph/load.h"
+#include "graph/model/builder.h"
 
 namespace hivelineage::testing {
 

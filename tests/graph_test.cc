@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "base/strings.h"
-#include "graph/collapse.h"
-#include "graph/formats.h"
-#include "graph/subtype.h"
+#include "graph/model/collapse.h"
+#include "graph/render/formats.h"
+#include "graph/render/subtype.h"
 #include "graph_test_support.h"
 
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "driver/analyze_script.h"
-#include "graph/builder.h"
-#include "graph/graph.h"
+#include "graph/model/builder.h"
+#include "graph/model/graph.h"
 #include "test_support.h"
 
 namespace hivelineage::testing {

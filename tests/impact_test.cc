@@ -4,7 +4,7 @@
 // subcommand end to end, with hand-checked answers on a five-script
 // ods -> dwd -> dws -> ads warehouse kept as golden files
 // (corpus/five-scripts; `unit_tests --update -tc='golden*'` rewrites them).
-#include "graph/impact.h"
+#include "graph/render/impact_format.h"
 
 #include <doctest/doctest.h>
 
@@ -14,7 +14,7 @@
 
 #include "base/edit_distance.h"
 #include "base/strings.h"
-#include "graph/formats.h"
+#include "graph/render/formats.h"
 #include "graph_test_support.h"
 
 namespace {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "driver/analyze_script.h"
-#include "graph/builder.h"
-#include "graph/formats.h"
+#include "graph/model/builder.h"
+#include "graph/render/formats.h"
 
 namespace hivelineage::testing {
 

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "driver/analyze_script.h"
-#include "graph/builder.h"
-#include "graph/formats.h"
+#include "graph/model/builder.h"
+#include "graph/render/formats.h"
 #include "lineage/lineage.h"
 #include "openlineage_events.h"
 #include "test_support.h"

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "graph/extremities.h"
-#include "graph/impact.h"
-#include "graph/impact_source.h"
-#include "graph/lineage_source.h"
-#include "graph/paths.h"
-#include "graph/query_format.h"
+#include "graph/queries/extremities.h"
+#include "graph/queries/impact_source.h"
+#include "graph/queries/lineage_source.h"
+#include "graph/queries/paths.h"
+#include "graph/render/impact_format.h"
+#include "graph/render/query_format.h"
 
 namespace hivelineage::testing {
 

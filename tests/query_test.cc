@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "graph/builder.h"
-#include "graph/graph_source.h"
 #include "graph/load.h"
+#include "graph/model/builder.h"
+#include "graph/queries/graph_source.h"
 #include "query_answers.h"
 #include "shell_run.h"
 #include "store/schema.h"

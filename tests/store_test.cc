@@ -21,15 +21,15 @@
 
 #include "base/strings.h"
 #include "driver/gather.h"
-#include "graph/builder.h"
-#include "graph/graph_source.h"
 #include "graph/load.h"
+#include "graph/model/builder.h"
+#include "graph/queries/graph_source.h"
 #include "query_answers.h"
 #include "shell_run.h"
 #include "store/facts_codec.h"
-#include "store/store_source.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
+#include "store/store_source.h"
 #include "test_support.h"
 
 namespace {

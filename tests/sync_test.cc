@@ -12,7 +12,7 @@
 #include "base/source_file.h"
 #include "cli_runner.h"
 #include "driver/run.h"
-#include "graph/lineage_source.h"
+#include "graph/queries/lineage_source.h"
 #include "sync/sync_job.h"
 #include "sync/system_name.h"
 #include "test_support.h"

@@ -16,7 +16,7 @@
 #include "checks/expression_key.h"
 #include "checks/recompute.h"
 #include "cli_runner.h"
-#include "graph/graph_source.h"
+#include "graph/queries/graph_source.h"
 #include "graph_of_sql.h"
 
 namespace {

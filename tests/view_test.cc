@@ -15,11 +15,11 @@
 #include <set>
 #include <thread>
 
-#include "graph/builder.h"
-#include "graph/explain.h"
-#include "graph/graph_source.h"
-#include "graph/impact.h"
 #include "graph/load.h"
+#include "graph/model/builder.h"
+#include "graph/queries/explain.h"
+#include "graph/queries/graph_source.h"
+#include "graph/queries/impact.h"
 #include "store/schema.h"
 #include "store/store_source.h"
 #include "store/update.h"

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "checks/domains.h"
-#include "graph/graph.h"
+#include "graph/model/graph.h"
 
 namespace hivelineage::checks {
 

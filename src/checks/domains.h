@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "checks/name_pattern.h"
-#include "graph/lineage_source.h"
+#include "graph/queries/lineage_source.h"
 
 namespace hivelineage::checks {
 

@@ -9,7 +9,7 @@
 
 #include "checks/jobs.h"
 #include "checks/schedule.h"
-#include "graph/lineage_source.h"
+#include "graph/queries/lineage_source.h"
 
 namespace hivelineage::checks {
 

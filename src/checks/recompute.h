@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/lineage_source.h"
+#include "graph/queries/lineage_source.h"
 
 namespace hivelineage::checks {
 

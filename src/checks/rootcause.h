@@ -20,7 +20,7 @@
 
 #include "checks/jobs.h"
 #include "checks/runs.h"
-#include "graph/lineage_source.h"
+#include "graph/queries/lineage_source.h"
 
 namespace hivelineage::checks {
 

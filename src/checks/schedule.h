@@ -23,7 +23,7 @@
 #include "base/source_file.h"
 #include "checks/jobs.h"
 #include "driver/read_before_write.h"
-#include "graph/graph.h"
+#include "graph/model/graph.h"
 
 namespace hivelineage::checks {
 

@@ -1,9 +1,9 @@
 // check schedule's report as text and as JSON.
 #include "absl/strings/str_join.h"
+#include "base/json_out.h"
 #include "base/strings.h"
+#include "base/utf8.h"
 #include "checks/schedule.h"
-#include "graph/text.h"
-#include "output/json_out.h"
 
 namespace hivelineage::checks {
 namespace {
@@ -86,7 +86,7 @@ void WriteScheduleText(const ScheduleReport& r, std::string& out) {
     out += "\nnotes:\n";
     for (const std::string& n : r.notes) Append(out, "  ", n, "\n");
   }
-  graph::MakeValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WriteScheduleJson(const ScheduleReport& r, std::string& out) {

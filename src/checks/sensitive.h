@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "checks/sensitivity_rules.h"
-#include "graph/graph.h"
+#include "graph/model/graph.h"
 
 namespace hivelineage::checks {
 

@@ -2,10 +2,11 @@
 #include <map>
 
 #include "absl/strings/str_join.h"
+#include "base/json_out.h"
 #include "base/strings.h"
+#include "base/utf8.h"
 #include "checks/sensitive.h"
-#include "graph/text.h"
-#include "output/json_out.h"
+#include "graph/render/text.h"
 
 namespace hivelineage::checks {
 namespace {
@@ -157,7 +158,7 @@ void WriteSensitiveText(const graph::Graph& g, const SensitiveReport& report, st
     out += "\ntag rules that match no column of the lineage:\n";
     for (const std::string& r : report.unused_rules) Append(out, "  ", r, "\n");
   }
-  graph::MakeValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WriteSensitiveJson(const graph::Graph& g, const SensitiveReport& report, std::string& out) {

@@ -13,7 +13,7 @@
 #include "cli/check_command.h"
 #include "cli/format_option.h"
 #include "cli/graph_command.h"
-#include "graph/graph_source.h"
+#include "graph/queries/graph_source.h"
 
 namespace hivelineage::cli {
 namespace {

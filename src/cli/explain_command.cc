@@ -5,7 +5,7 @@
 
 #include "base/strings.h"
 #include "cli/graph_command.h"
-#include "graph/explain.h"
+#include "graph/render/explain_format.h"
 #include "view/graph_page.h"
 
 namespace hivelineage::cli {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli/input_options.h"
-#include "graph/graph.h"
-#include "graph/lineage_source.h"
+#include "graph/model/graph.h"
+#include "graph/queries/lineage_source.h"
 
 namespace hivelineage::cli {
 

@@ -1,6 +1,6 @@
 #include "cli/open_source.h"
 
-#include "graph/graph_source.h"
+#include "graph/queries/graph_source.h"
 #include "store/load_graph.h"
 #include "store/schema.h"
 #include "store/store_source.h"

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "cli/graph_command.h"
-#include "graph/graph.h"
-#include "graph/lineage_source.h"
+#include "graph/model/graph.h"
+#include "graph/queries/lineage_source.h"
 #include "store/sqlite.h"
 
 namespace hivelineage::cli {

@@ -6,9 +6,9 @@
 
 #include "base/strings.h"
 #include "cli/open_source.h"
-#include "graph/extremities.h"
-#include "graph/paths.h"
-#include "graph/query_format.h"
+#include "graph/queries/extremities.h"
+#include "graph/queries/paths.h"
+#include "graph/render/query_format.h"
 
 namespace hivelineage::cli {
 namespace {

@@ -12,11 +12,6 @@
 
 namespace hivelineage::driver {
 
-// Offset of the first byte that does not start a valid UTF-8 sequence
-// (overlongs, surrogates and code points above U+10FFFF are invalid);
-// nullopt when all of `text` is valid.
-std::optional<size_t> FindInvalidUtf8(std::string_view text);
-
 // Converts GB18030 (a superset of GBK and GB2312) to UTF-8; nullopt when
 // `text` is not valid GB18030 or iconv does not know the encoding.
 std::optional<std::string> Gb18030ToUtf8(std::string_view text);

@@ -18,6 +18,7 @@
 
 #include "base/file_kind.h"
 #include "base/strings.h"
+#include "base/utf8.h"
 #include "driver/encoding.h"
 #include "driver/gather.h"
 #include "driver/scheduler.h"

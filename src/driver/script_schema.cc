@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "base/md5.h"
 #include "base/strings.h"
 #include "lineage/catalog_json.h"
-#include "output/md5.h"
 
 namespace hivelineage::driver {
 

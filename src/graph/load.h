@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "driver/run.h"
-#include "graph/builder.h"
+#include "graph/model/builder.h"
 
 namespace hivelineage::graph {
 

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_format.h"
 #include "base/strings.h"
+#include "base/utf8.h"
 #include "lexer/keyword_hash.h"
 
 namespace hivelineage::lexer {
@@ -84,30 +85,9 @@ inline bool IsWordChar(unsigned char c) { return kWordChar[c]; }
 inline bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 inline unsigned char Upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? c - 32 : c; }
 
-// Length of a valid UTF-8 sequence starting at p (0 if invalid).
+// Length of a valid UTF-8 sequence starting at p (0 if invalid): base/utf8.h's check.
 size_t Utf8Length(const unsigned char* p, const unsigned char* end) {
-  const unsigned char c = p[0];
-  size_t n;
-  uint32_t min;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-    min = 0x80;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    min = 0x800;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    min = 0x10000;
-  } else
-    return 0;
-  if (static_cast<size_t>(end - p) < n) return 0;
-  uint32_t cp = c & (0x7F >> n);
-  for (size_t i = 1; i < n; ++i) {
-    if ((p[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (p[i] & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
+  return Utf8SequenceLength(p, 0, static_cast<size_t>(end - p));
 }
 
 uint32_t DecodeUtf8(const unsigned char* p, size_t n) {

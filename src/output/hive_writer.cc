@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "base/json_out.h"
+#include "base/md5.h"
 #include "base/strings.h"
-#include "output/json_out.h"
-#include "output/md5.h"
 
 namespace hivelineage::output {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "output/json_out.h"
+#include "base/json_out.h"
 #include "output/writer.h"
 
 namespace hivelineage::output {

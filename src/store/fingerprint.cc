@@ -7,8 +7,8 @@
 
 #include "base/file_kind.h"
 #include "base/file_time.h"
+#include "base/md5.h"
 #include "nlohmann/json.hpp"
-#include "output/md5.h"
 
 namespace hivelineage::store {
 namespace {

@@ -5,8 +5,8 @@
 // PATH...` prints for the files the store was last updated with.
 #pragma once
 
-#include "graph/builder.h"
-#include "graph/graph.h"
+#include "graph/model/builder.h"
+#include "graph/model/graph.h"
 #include "store/sqlite.h"
 
 namespace hivelineage::store {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "graph/text.h"
+#include "base/utf8.h"
 
 namespace hivelineage::store {
 namespace {
@@ -134,7 +134,7 @@ class File {
 
 std::string CsvField(std::string_view s) {
   std::string out = "\"";
-  for (char c : graph::ValidUtf8(s)) {
+  for (char c : ValidUtf8(s)) {
     if (c == '"') out += '"';
     out += c;
   }
@@ -144,7 +144,7 @@ std::string CsvField(std::string_view s) {
 
 std::string CypherString(std::string_view s) {
   std::string out = "'";
-  for (char c : graph::ValidUtf8(s)) {
+  for (char c : ValidUtf8(s)) {
     switch (c) {
       case '\\':
         out += "\\\\";

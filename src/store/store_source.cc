@@ -370,11 +370,8 @@ std::vector<std::vector<Link>> StoreSource::LinksOfEach(Level level, const std::
     ReadLinks((down ? q_->tables_down : q_->tables_up).Bind(1, names), LinkKind::Table, links);
   } else {
     ReadLinks((down ? q_->databases_down : q_->databases_up).Bind(1, names), LinkKind::Table, links);
-    for (Link& l : links) {
-      l.via = Cat(l.source, " -> ", l.target);
-      l.source = graph::DatabaseOfTable(l.source);
-      l.target = graph::DatabaseOfTable(l.target);
-    }
+    // The query keeps the links between two databases only.
+    for (Link& l : links) graph::ToDatabaseLink(l);
   }
   return Distribute(nodes, direction, links);
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/lineage_source.h"
+#include "graph/queries/lineage_source.h"
 #include "lineage/catalog.h"
 #include "store/sqlite.h"
 

@@ -4,8 +4,8 @@
 
 #include "base/file_time.h"
 #include "base/strings.h"
-#include "graph/graph.h"
-#include "graph/lineage_source.h"
+#include "graph/model/graph.h"
+#include "graph/queries/lineage_source.h"
 #include "lineage/catalog_json.h"
 #include "lineage/warehouse_schema.h"
 #include "store/facts_codec.h"

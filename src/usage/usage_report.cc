@@ -5,9 +5,9 @@
 #include <set>
 #include <tuple>
 
+#include "base/json_out.h"
 #include "base/strings.h"
-#include "graph/text.h"
-#include "output/json_out.h"
+#include "base/utf8.h"
 
 namespace hivelineage::usage {
 namespace {
@@ -174,7 +174,7 @@ void WriteUsageText(const UsageStats& s, const UsageReport& r, size_t limit, std
     }
     out += any ? "\n" : " none\n";
   }
-  graph::MakeValidUtf8(out);
+  MakeValidUtf8(out);
 }
 
 void WriteUsageJson(const UsageStats& s, const UsageReport& r, const HeatRules& rules, std::string& out) {

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/graph.h"
+#include "graph/model/graph.h"
 #include "usage/usage_stats.h"
 
 namespace hivelineage::usage {

@@ -5,11 +5,11 @@
 #include <set>
 
 #include "base/edit_distance.h"
+#include "base/json_out.h"
 #include "base/strings.h"
-#include "graph/impact.h"
-#include "graph/impact_source.h"
-#include "graph/paths.h"
-#include "output/json_out.h"
+#include "graph/queries/impact.h"
+#include "graph/queries/impact_source.h"
+#include "graph/queries/paths.h"
 #include "view/page_builder.h"
 #include "view/page_data.h"
 

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "graph/lineage_source.h"
+#include "graph/queries/lineage_source.h"
 
 namespace hivelineage::view {
 

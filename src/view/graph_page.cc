@@ -3,6 +3,7 @@
 #include <set>
 
 #include "base/strings.h"
+#include "graph/render/impact_format.h"
 #include "view/page.h"
 #include "view/page_data.h"
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "graph/explain.h"
-#include "graph/graph.h"
-#include "graph/impact.h"
+#include "graph/model/graph.h"
+#include "graph/queries/explain.h"
+#include "graph/queries/impact.h"
 
 namespace hivelineage::view {
 

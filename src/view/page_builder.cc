@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "output/json_out.h"
+#include "base/json_out.h"
 
 namespace hivelineage::view {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "graph/graph.h"
-#include "output/json_out.h"
+#include "base/json_out.h"
+#include "graph/model/graph.h"
 
 namespace hivelineage::view {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "checks/rootcause.h"
-#include "graph/graph.h"
+#include "graph/model/graph.h"
 
 namespace hivelineage::view {
 

@@ -4,8 +4,8 @@
 
 #include <chrono>
 
+#include "base/json_out.h"
 #include "base/strings.h"
-#include "output/json_out.h"
 #include "view/page.h"
 
 namespace hivelineage::view {

@@ -1,0 +1,20 @@
+// `graph --level table|database`: the lineage graph at a coarser grain.
+// Table level keeps the tables and the table links of every statement, no
+// columns, value edges or conditions. Database level makes each database one
+// node (directories one node, "directory") linked by the statements that read
+// a table of one and write a table of another. A function of the graph
+// alone, so the scripts and a store give the same coarse graph.
+#pragma once
+
+#include "graph/model/graph.h"
+#include "graph/model/level.h"
+
+namespace hivelineage::graph {
+
+Graph AtLevel(const Graph& graph, Level level);
+
+// `graph --level system`: database level with each system one node, Hive's
+// tables `hive`, a sync job's other side its system (sync/system_name.h).
+Graph AtSystemLevel(const Graph& graph);
+
+}  // namespace hivelineage::graph
