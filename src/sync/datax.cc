@@ -359,7 +359,7 @@ class DataXReader {
   std::string Hive(const std::string& path, uint32_t at, Diagnostics& diags) {
     bool linked = false;
     std::string table = TableOfPath(path, options_, &linked);
-    if (!linked && unlinked_.insert(path).second)
+    if (!linked && unlinked_.insert(table).second)
       diags.push_back(Diagnostic{Severity::Note, Span{at, at},
                                  Cat("DataX: path '", path, "' is in no Hive table's folder; kept as ", table)});
     return table;
