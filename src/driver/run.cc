@@ -439,7 +439,10 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     }
   }
   after_init.analyze.job_outputs =
-      ReadJobOutputs(options.schema_inputs ? *options.schema_inputs : *scripts, after_init.analyze, frozen);
+      ReadJobOutputs(options.job_inputs != nullptr ? *options.job_inputs
+                     : options.schema_inputs ? *options.schema_inputs
+                                             : *scripts,
+                     after_init.analyze, frozen);
   if (!options.sequenced) {
     RunScheduled(*scripts, after_init, std::move(frozen), nullptr, jobs, sink, summary, kept.get());
   } else {
