@@ -305,8 +305,10 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
       out.statements.push_back(std::move(failed));
       return;
     }
-    // Sqoop names the Hive columns after the source's.
-    Side writer = TableSide(target, CatalogColumns(target, options), target_at);
+    // Sqoop names the Hive columns after the source's; the files it writes
+    // hold the table's columns but the partition ones (HCatalog's are by name).
+    Side writer =
+        TableSide(target, hcat_table.given ? CatalogColumns(target, options) : FileColumns(target, options), target_at);
     JobStatement st = Transfer(std::move(reader), writer, /*by_name=*/!writer.columns_known, cmd.span, "Sqoop");
     st.diagnostics.insert(st.diagnostics.begin(), diags.begin(), diags.end());
     out.statements.push_back(std::move(st));
@@ -329,7 +331,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
     out.statements.push_back(std::move(failed));
     return;
   }
-  Side reader = TableSide(source, CatalogColumns(source, options), source_at);
+  Side reader =
+      TableSide(source, hcat_table.given ? CatalogColumns(source, options) : FileColumns(source, options), source_at);
   Side writer = TableSide(Qualified(*conn, table.value, options), SplitList(columns.value),
                           columns.given ? columns.at : table.at);
   if (!reader.columns_known && writer.columns_known)

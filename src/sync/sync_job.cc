@@ -207,6 +207,14 @@ bool UnderFolder(const std::string& p, const std::string& folder) {
 
 }  // namespace
 
+std::vector<std::string> FileColumns(const std::string& table, const SyncOptions& options) {
+  std::vector<std::string> out;
+  const lineage::CatalogTable* t = options.catalog != nullptr ? options.catalog->Find(table) : nullptr;
+  if (t != nullptr)
+    for (const lineage::CatalogColumn& c : t->columns) out.push_back(c.name);
+  return out;
+}
+
 std::string NormalPath(std::string_view path) { return TrimSlashes(PathPart(path)); }
 
 std::string TableOfPath(std::string_view path, const SyncOptions& options, bool* linked) {

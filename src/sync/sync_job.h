@@ -116,6 +116,9 @@ std::string NormalPath(std::string_view path);
 
 // The columns a Hive table has in the catalog (partition columns last), or none.
 std::vector<std::string> CatalogColumns(const std::string& table, const SyncOptions& options);
+// The columns of a Hive table's files, in order: its columns without the
+// partition columns, which are folder names (`dt=...`), never in a file.
+std::vector<std::string> FileColumns(const std::string& table, const SyncOptions& options);
 
 // Where the JSON or HOCON value starting at `begin` ends (one past its
 // closing bracket): a transfer's span covers its whole entry.
