@@ -572,3 +572,21 @@ TEST_CASE("sync corpus: --level system for impact, the queries and the page") {
   CHECK(page.out.find("crm-mysql") != std::string::npos);
   CHECK(page.out.find("ods.ods_crm_customer") == std::string::npos);
 }
+
+TEST_CASE("sync store: a changed LOAD DATA script still finds the unchanged job that wrote its path") {
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_load_store_");
+  fs::copy(testing::SourceDir() / "corpus" / "sync", dir / "sync", fs::copy_options::recursive);
+  const std::string db = testing::ShellQuote((dir / "lineage.db").string());
+  const std::string args = "--var etl_date=2024-03-01 --system-map " +
+                           testing::ShellQuote((dir / "sync/governance/systems.txt").string()) + " " +
+                           testing::ShellQuote((dir / "sync").string());
+  REQUIRE(testing::RunCli("store update " + db + " " + args).code == 0);
+  std::ofstream(dir / "sync/etl/load_crm_order.sql", std::ios::app) << "-- changed\n";
+  const testing::CliResult again = testing::RunCli("store update " + db + " " + args);
+  REQUIRE_MESSAGE(again.code == 0, again.err);
+  CHECK(again.err.find("1 analysed") != std::string::npos);
+  const testing::CliResult impact = testing::RunCli("impact --downstream crm-mysql/crm.orders.total --store " + db);
+  CHECK(impact.code == 0);
+  CHECK(impact.out.find("ods.ods_crm_order.amount") != std::string::npos);
+  fs::remove_all(dir);
+}
