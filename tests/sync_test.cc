@@ -373,3 +373,220 @@ TEST_CASE("sync jobs' text, which holds credentials, reaches no output: hive rec
   CHECK(bytes.find("\"password\"") == std::string::npos);
   fs::remove_all(dir);
 }
+
+namespace {
+
+// The first statement of `sql` run as a reader query of `system`, or the error.
+sync::Side Query(const std::string& sql, const std::string& system, Diagnostics& problems) {
+  return sync::QuerySide(sql, system, "db", sync::SyncOptions{}, 0, problems);
+}
+
+std::vector<std::string> Sources(const sync::Side& side, const std::string& column) {
+  for (const sync::SideColumn& c : side.columns)
+    if (c.name == column) return c.sources;
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("sync reader queries: each source's dialect as far as tables and select list go") {
+  Diagnostics problems;
+  // MySQL: backquotes.
+  sync::Side my = Query("SELECT `id`, `total` AS `amount` FROM `orders` WHERE `status` = 'paid'", "mysql://h:3306",
+                        problems);
+  CHECK(problems.empty());
+  CHECK(my.tables == std::vector<std::string>{"mysql://h:3306/db.orders"});
+  CHECK(Sources(my, "amount") == std::vector<std::string>{"mysql://h:3306/db.orders.total"});
+  // PostgreSQL: "quoted" names and :: casts.
+  sync::Side pg = Query(R"(SELECT r."refund_id", r.amount::numeric(12,2) AS amount FROM finance."refund" r)",
+                        "postgresql://h:5432", problems);
+  CHECK(problems.empty());
+  CHECK(pg.tables == std::vector<std::string>{"postgresql://h:5432/finance.refund"});
+  CHECK(Sources(pg, "refund_id") == std::vector<std::string>{"postgresql://h:5432/finance.refund.refund_id"});
+  CHECK(Sources(pg, "amount") == std::vector<std::string>{"postgresql://h:5432/finance.refund.amount"});
+  // Oracle: "quoted" names and (+) outer joins.
+  sync::Side ora = Query(R"(SELECT c.id, o."TOTAL" AS total FROM crm.customer c, crm.orders o WHERE c.id = o.customer_id(+))",
+                         "oracle://h:1521", problems);
+  CHECK(problems.empty());
+  CHECK(ora.tables == std::vector<std::string>{"oracle://h:1521/crm.customer", "oracle://h:1521/crm.orders"});
+  CHECK(Sources(ora, "total") == std::vector<std::string>{"oracle://h:1521/crm.orders.total"});
+  REQUIRE(ora.predicates.size() == 1);
+  // The switches are the source's only: Hive's own grammar still reads "x" as a
+  // string, and `x(+)` is no column to it.
+  Diagnostics hive_problems;
+  Query("SELECT c.id FROM t c WHERE c.id = c.x(+)", "", hive_problems);
+  CHECK(hive_problems.size() == 1);
+  CHECK_FALSE(sync::SourceParseOptions("mysql://h:3306").lex.double_quoted_identifiers);
+  CHECK(sync::SourceParseOptions("postgresql://h:5432").postfix_casts);
+  CHECK_FALSE(sync::SourceParseOptions("postgresql://h:5432").outer_join_marks);
+  CHECK(sync::SourceParseOptions("oracle://h:1521").outer_join_marks);
+}
+
+TEST_CASE("sync HDFS paths: a LOCATION declared in the catalog comes before the warehouse layout") {
+  lineage::Catalog catalog;
+  lineage::CatalogTable refund;
+  refund.name = "ods.refund";
+  refund.columns.emplace_back().name = "id";
+  refund.location = "hdfs://ns1/data/ods/refund";
+  catalog.Put(refund);
+  lineage::CatalogTable moved;  // a table of the warehouse layout whose folder is elsewhere
+  moved.name = "ods.moved";
+  moved.location = "/user/hive/warehouse/ods.db/elsewhere";
+  catalog.Put(moved);
+  lineage::CatalogTable deep;  // the longest LOCATION holding the path wins
+  deep.name = "ods.refund_eu";
+  deep.location = "/data/ods/refund/region=eu/all";
+  catalog.Put(deep);
+  sync::SyncOptions o;
+  o.catalog = &catalog;
+  bool linked = false;
+  CHECK(sync::TableOfPath("/data/ods/refund/dt=2024-03-01/part-0", o, &linked) == "ods.refund");
+  CHECK(linked);
+  CHECK(sync::TableOfPath("hdfs://other/data/ods/refund/", o, &linked) == "ods.refund");
+  CHECK(sync::TableOfPath("/data/ods/refund/region=eu/all/dt=1", o, &linked) == "ods.refund_eu");
+  CHECK(sync::TableOfPath("/user/hive/warehouse/ods.db/elsewhere/dt=1", o, &linked) == "ods.moved");
+  CHECK(sync::TableOfPath("/user/hive/warehouse/ods.db/t9", o, &linked) == "ods.t9");
+  // Not a partition folder below the LOCATION: not the table's.
+  CHECK(sync::TableOfPath("/data/ods/refund/tmp/x", o, &linked) == "directory:/data/ods/refund/tmp/x");
+  CHECK_FALSE(linked);
+  // An unlinked path is its folder, without scheme or the partition folders that end it.
+  CHECK(sync::TableOfPath("hdfs://ns1/staging/x/dt=1/h=2", o, &linked) == "directory:/staging/x");
+  CHECK(sync::DirectoryOfPath("/staging/x/") == "directory:/staging/x");
+}
+
+TEST_CASE("sync HDFS paths: LOCATION from DDL and from a JSON catalog reach a job") {
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_location_");
+  testing::WriteFile(dir, "ddl.sql",
+                     "CREATE EXTERNAL TABLE ods.refund (id BIGINT, amount DOUBLE) PARTITIONED BY (dt STRING)\n"
+                     "STORED AS ORC LOCATION 'hdfs://ns1/data/refund';\n");
+  testing::WriteFile(dir, "refund.sh",
+                     "sqoop import --connect jdbc:mysql://h/fin --table refund --columns id,amount "
+                     "--target-dir /data/refund/dt=1\n");
+  const std::string d = testing::ShellQuote(dir.string());
+  testing::CliResult r = testing::RunCli("graph --level table " + d);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.find("\"ods.refund\"") != std::string::npos);
+  CHECK(r.out.find("directory:") == std::string::npos);
+  // The same from a --catalog JSON's "location", with no DDL in the run.
+  testing::WriteFile(dir, "catalog.json",
+                     R"j({"tables": [{"name": "ods.refund", "location": "/data/refund",
+                          "columns": [{"name": "id"}, {"name": "amount"}]}]})j");
+  fs::remove(dir / "ddl.sql");
+  r = testing::RunCli("graph --level table --catalog " + testing::ShellQuote((dir / "catalog.json").string()) + " " +
+                      testing::ShellQuote((dir / "refund.sh").string()));
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.find("\"ods.refund\"") != std::string::npos);
+  CHECK(r.out.find("directory:") == std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("sync HDFS paths: a path no table holds is one unlinked dataset, noted once per file") {
+  const std::string script =
+      "sqoop import --connect jdbc:mysql://h/fin --table a --columns id --target-dir /tmp/x/dt=1\n"
+      "sqoop import --connect jdbc:mysql://h/fin --table b --columns id --target-dir hdfs://ns/tmp/x/dt=2\n";
+  const sync::JobResult r = Read("two.sh", script);
+  REQUIRE(r.statements.size() == 2);
+  size_t notes = 0;
+  for (const sync::JobStatement& st : r.statements) {
+    CHECK(st.lineage.outputs == std::vector<std::string>{"directory:/tmp/x"});
+    for (const Diagnostic& d : st.diagnostics) notes += d.message.find("no Hive table's folder") != std::string::npos;
+  }
+  CHECK(notes == 1);
+}
+
+TEST_CASE("sync corpus: LOAD DATA INPATH reads what the DataX job staged at its path") {
+  const testing::CliResult r = testing::RunCli(kCorpusArgs);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const std::string& lineage = r.out;
+  // The load reads the staging folder the job writes, columns by position.
+  CHECK(lineage.find(R"("inputs": ["directory:/staging/crm/orders"],)") != std::string::npos);
+  CHECK(lineage.find(R"("target": "ods.ods_crm_order.amount", "sources": ["directory:/staging/crm/orders.amount"])") !=
+        std::string::npos);
+  // A LOAD DATA of a path no job writes keeps its lineage: the table it writes, nothing read.
+  const testing::CliResult alone = testing::RunCli(
+      "--var etl_date=2024-03-01 corpus/sync/etl/load_crm_order.sql corpus/sync/ddl/warehouse.sql");
+  REQUIRE(alone.code == 0);
+  CHECK(alone.out.find("directory:") == std::string::npos);
+  CheckGolden("impact_crm_order_total.txt",
+              std::string("impact --downstream crm-mysql/crm.orders.total ") + kCorpusArgs);
+  const std::string impact = testing::ReadFile(testing::SourceDir() / "corpus/sync/expected/impact_crm_order_total.txt");
+  CHECK(impact.find("ods.ods_crm_order.amount") != std::string::npos);
+}
+
+TEST_CASE("sync corpus: --system-of-dialect puts the Spark scripts' tables in a system of their own") {
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_spark_");
+  testing::WriteFile(dir, "load.sh",
+                     "sqoop import --connect jdbc:mysql://h/crm --table customer --columns id,name "
+                     "--hive-import --hive-table ods.customer\n");
+  testing::WriteFile(dir, "dwd.sql", "CREATE TABLE dwd.customer AS SELECT id, name FROM ods.customer;\n");
+  testing::WriteFile(dir, "ads.sql", "-- dialect: spark\nCREATE TABLE ads.customer AS SELECT id FROM dwd.customer;\n");
+  const std::string d = testing::ShellQuote(dir.string());
+  const testing::CliResult one = testing::RunCli("graph --format mermaid --level system " + d);
+  REQUIRE_MESSAGE(one.code == 0, one.err);
+  CHECK(one.out.find("[\"spark\"]") == std::string::npos);
+  const testing::CliResult two = testing::RunCli("graph --format mermaid --level system --system-of-dialect spark=spark " + d);
+  REQUIRE_MESSAGE(two.code == 0, two.err);
+  CHECK(two.out.find("[\"spark\"]") != std::string::npos);
+  CHECK(two.out.find("[\"hive\"]") != std::string::npos);
+  CHECK(two.out.find("[\"mysql://h:3306\"]") != std::string::npos);
+  // --dialect spark makes every script without its own line Spark's.
+  const testing::CliResult all =
+      testing::RunCli("graph --format json --level system --dialect spark --system-of-dialect spark=spark " + d);
+  REQUIRE_MESSAGE(all.code == 0, all.err);
+  CHECK(all.out.find("\"spark\"") != std::string::npos);
+  const testing::CliResult bad = testing::RunCli("graph --level system --system-of-dialect presto=x " + d);
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("--system-of-dialect expects DIALECT=NAME") != std::string::npos);
+  const testing::CliResult not_system = testing::RunCli("graph --system-of-dialect spark=spark " + d);
+  CHECK(not_system.code == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("sync corpus: --level system for impact, the queries and the page") {
+  CheckGolden("impact_system_crm.txt", std::string("impact --level system --downstream crm-mysql ") + kCorpusArgs);
+  const std::string down = testing::ReadFile(testing::SourceDir() / "corpus/sync/expected/impact_system_crm.txt");
+  CHECK(down.find("downstream of system crm-mysql") != std::string::npos);
+  CHECK(down.find("systems:") != std::string::npos);
+  CHECK(down.find("clickhouse://ch-report:8123") != std::string::npos);
+  const testing::CliResult up = testing::RunCli(std::string("impact --level system --upstream clickhouse://ch-report:8123 ") + kCorpusArgs);
+  REQUIRE_MESSAGE(up.code == 0, up.err);
+  CHECK(up.out.find("crm-mysql (depth 2)") != std::string::npos);
+  const testing::CliResult none = testing::RunCli(std::string("impact --level system --downstream nowhere ") + kCorpusArgs);
+  CHECK(none.code == 2);
+  // The statements that write the ClickHouse system: the DataX export.
+  const testing::CliResult writers =
+      testing::RunCli(std::string("writers --level system clickhouse://ch-report:8123 ") + kCorpusArgs);
+  REQUIRE_MESSAGE(writers.code == 0, writers.err);
+  CHECK(writers.out.find("datax_contact_to_clickhouse.json") != std::string::npos);
+  CHECK(writers.out.find("dwd_customer.sql") == std::string::npos);
+  const testing::CliResult roots = testing::RunCli(std::string("roots --level system ") + kCorpusArgs);
+  REQUIRE_MESSAGE(roots.code == 0, roots.err);
+  CHECK(roots.out.find("crm-mysql") != std::string::npos);
+  CHECK(roots.out.find("hive") == std::string::npos);
+  // explain traces a column of any system; a system is no column.
+  const testing::CliResult explain = testing::RunCli(std::string("explain --level system crm-mysql ") + kCorpusArgs);
+  CHECK(explain.code == 2);
+  // The page of the systems: their nodes, no Hive table.
+  const testing::CliResult page = testing::RunCli(std::string("graph --format html --level system ") + kCorpusArgs);
+  REQUIRE_MESSAGE(page.code == 0, page.err);
+  CHECK(page.out.find("crm-mysql") != std::string::npos);
+  CHECK(page.out.find("ods.ods_crm_customer") == std::string::npos);
+}
+
+TEST_CASE("sync store: a changed LOAD DATA script still finds the unchanged job that wrote its path") {
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_load_store_");
+  fs::copy(testing::SourceDir() / "corpus" / "sync", dir / "sync", fs::copy_options::recursive);
+  const std::string db = testing::ShellQuote((dir / "lineage.db").string());
+  const std::string args = "--var etl_date=2024-03-01 --system-map " +
+                           testing::ShellQuote((dir / "sync/governance/systems.txt").string()) + " " +
+                           testing::ShellQuote((dir / "sync").string());
+  REQUIRE(testing::RunCli("store update " + db + " " + args).code == 0);
+  std::ofstream(dir / "sync/etl/load_crm_order.sql", std::ios::app) << "-- changed\n";
+  const testing::CliResult again = testing::RunCli("store update " + db + " " + args);
+  REQUIRE_MESSAGE(again.code == 0, again.err);
+  CHECK(again.err.find("1 analysed") != std::string::npos);
+  const testing::CliResult impact = testing::RunCli("impact --downstream crm-mysql/crm.orders.total --store " + db);
+  CHECK(impact.code == 0);
+  CHECK(impact.out.find("ods.ods_crm_order.amount") != std::string::npos);
+  fs::remove_all(dir);
+}

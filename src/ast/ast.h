@@ -655,6 +655,7 @@ struct CreateTableStatement : Statement {
   QualifiedName like;                 // CREATE TABLE t LIKE src (empty parts if none)
   std::string_view comment;
   std::string_view options_text;  // storage clauses etc., canonical text, not interpreted
+  std::string_view location;      // LOCATION 'path', unescaped (also in options_text); empty if none
   Query* as_query = nullptr;      // CTAS
 };
 

@@ -40,15 +40,15 @@ class Checker {
 
  private:
   static constexpr std::array<std::string_view, 1> kDocumentKeys = {"tables"};
-  static constexpr std::array<std::string_view, 10> kTableKeys = {
+  static constexpr std::array<std::string_view, 11> kTableKeys = {
       "name",    "columns",  "partition_columns", "is_view", "view_text",
-      "comment", "external", "evidence",          "source",  "columns_from"};
+      "comment", "external", "evidence",          "source",  "columns_from", "location"};
   static constexpr std::array<std::string_view, 4> kColumnKeys = {"name", "type", "comment", "evidence"};
   static constexpr std::array<std::string_view, 4> kEvidenceKeys = {"kind", "uses", "where", "conflicts"};
 
   // table = {"name": "db.t", "columns"?: [column], "partition_columns"?: [column], "is_view"?: bool,
   //          "view_text"?: string, "comment"?: string, "external"?: bool, "evidence"?: evidence,
-  //          "source"?: string, "columns_from"?: string}
+  //          "source"?: string, "columns_from"?: string, "location"?: string}
   void Table(const JsonNode& t) {
     if (!Expect(t, Kind::Object, "a table", "an object")) return;
     lineage::CatalogTable table;
@@ -66,6 +66,8 @@ class Checker {
         if (Expect(v, Kind::Boolean, "\"is_view\"", "true or false")) table.is_view = v.boolean;
       } else if (m.key == "view_text") {
         if (Expect(v, Kind::String, "\"view_text\"", "a string")) table.view_text = v.string;
+      } else if (m.key == "location") {
+        if (Expect(v, Kind::String, "\"location\"", "a string")) table.location = v.string;
       } else if (m.key == "external") {
         Expect(v, Kind::Boolean, "\"external\"", "true or false");
       } else if (m.key == "evidence") {

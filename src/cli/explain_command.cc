@@ -70,6 +70,8 @@ int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
   if (error.empty() && column.empty()) error = "give the column to explain (db.table.column)";
   if (error.empty() && args.possible && html)
     error = "--possible applies to text and json (the html page cannot mark a possible edge)";
+  if (error.empty() && args.system_level)
+    error = "explain traces a column, of any system (crm-mysql/crm.customer.phone): --level system is not for it";
   if (error.empty() && args.collapse_temporary)
     error = "--collapse does not apply to explain (each hop is one statement, temporary tables included)";
   if (!error.empty()) return UsageError(err, "hivelineage explain", error);

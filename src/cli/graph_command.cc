@@ -18,6 +18,7 @@
 #include "store/load_graph.h"
 #include "store/schema.h"
 #include "store/update.h"
+#include "sync/sync_job.h"
 #include "view/graph_page.h"
 
 namespace hivelineage::cli {
@@ -40,6 +41,9 @@ const char kGraphUsage[] =
     "                        domain (one node per set of business domains; with --domains)\n"
     "                        or system (one node per system, Hive and the databases\n"
     "                        sync jobs connect to; docs/systems.md)\n"
+    "  --system-of-dialect DIALECT=NAME\n"
+    "                        with --level system: the tables the scripts read as DIALECT\n"
+    "                        write are the system NAME (spark=spark: Spark apart from Hive)\n"
     "  --domains FILE        with --level domain: table globs to domains (see `domains`)\n"
     "                        (not with --format openlineage, which is per statement)\n"
     "  --namespace NS        openlineage: namespace of the Hive datasets (default: hive)\n"
@@ -145,7 +149,7 @@ bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& erro
 }
 
 int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
-                   std::FILE* err) {
+                   std::FILE* err, std::map<std::string, std::string, std::less<>>* system_of_file) {
   if (!args.store.empty()) {
     if (const int stop = ReadStoreGraph(args, keep_sql, command, graph, status, err); stop >= 0) return stop;
   } else {
@@ -158,6 +162,11 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     graph::GraphBuilder builder(graph::BuildOptions{keep_sql, args.possible});
     std::string diag;
     auto on_part = [&](driver::FilePart&& part) {
+      if (system_of_file != nullptr && part.file.source != nullptr && !sync::IsJobFileName(part.file.source->name())) {
+        const Dialect dialect = driver::ScriptDialect(options.analyze, *part.file.source);
+        for (const auto& [d, system] : args.dialect_systems)
+          if (d == dialect) (*system_of_file)[std::string(part.file.source->name())] = system;
+      }
       diag.clear();
       output::RenderDiagnostics(part.file, diag);
       WriteOut(diag, err);
@@ -221,6 +230,16 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       } else {
         error = Cat("unknown level '", value, "' (expected column, table, database, domain or system)");
       }
+      continue;
+    }
+    if (c.name() == "--system-of-dialect") {  // DIALECT=NAME
+      const size_t eq = c.TakeValue(value) ? value.find('=') : std::string_view::npos;
+      const std::optional<Dialect> dialect = eq == std::string_view::npos ? std::nullopt : DialectByName(value.substr(0, eq));
+      const std::string_view system = eq == std::string_view::npos ? std::string_view() : value.substr(eq + 1);
+      if (!dialect || system.empty() || system.find_first_of("/ ") != std::string_view::npos)
+        error = Cat("--system-of-dialect expects DIALECT=NAME (hive or spark, a name without / or space), got '", value, "'");
+      else
+        args.dialect_systems.emplace_back(*dialect, std::string(system));
       continue;
     }
     if (c.name() == "--domains") {
@@ -294,6 +313,8 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   if (error.empty() && args.collapse_temporary && format == graph::GraphFormat::OpenLineage)
     error = "--collapse does not apply to --format openlineage (its events are per statement)";
   if (error.empty() && by_domain != !domains_file.empty()) error = "--level domain and --domains FILE go together";
+  if (error.empty() && !args.dialect_systems.empty() && (!args.system_level || !args.store.empty()))
+    error = "--system-of-dialect goes with --level system, over PATHs (a store keeps no script's dialect)";
   if (!error.empty()) return UsageError(err, "hivelineage graph", error);
   checks::DomainRules domain_rules;
   if (by_domain) {
@@ -307,7 +328,11 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   graph::Graph g;
   int status = 0;
   const bool keep_sql = format == graph::GraphFormat::OpenLineage;
-  if (const int stop = AnalyzeToGraph(args, keep_sql, "graph", g, &status, err); stop >= 0) return stop;
+  std::map<std::string, std::string, std::less<>> system_of_file;  // --system-of-dialect
+  if (const int stop = AnalyzeToGraph(args, keep_sql, "graph", g, &status, err,
+                                      args.dialect_systems.empty() ? nullptr : &system_of_file);
+      stop >= 0)
+    return stop;
   if (by_domain) {
     const checks::DomainsReport domains = checks::BuildDomains(graph::GraphSource(g), domain_rules);
     for (const std::string& w : domains.warnings) std::fprintf(err, "%s\n", w.c_str());
@@ -315,6 +340,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   }
   std::string text;
   if (html) {
+    if (args.system_level) g = graph::AtSystemLevel(g, system_of_file);  // the page of the systems
     view::WriteGraphPage(g, view::InputsTitle(args.input.paths, args.input.sequence, args.store), text);
     WriteOut(text, out);
     std::fflush(out);
@@ -337,7 +363,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     chunk.clear();
   };
   if (args.system_level)
-    g = graph::AtSystemLevel(g);
+    g = graph::AtSystemLevel(g, system_of_file);
   else if (args.level != graph::Level::Column && !by_domain)
     g = graph::AtLevel(g, args.level);
   graph::WriteGraph(g, format, ol, text, flush);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdio>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +35,9 @@ struct GraphInputArgs {
   // --possible: also the possible edges, from each candidate of a bare
   // column several tables of unknown schema could hold (graph::BuildOptions::possible).
   bool possible = false;
+  // --system-of-dialect DIALECT=NAME (graph --level system): the scripts read
+  // in DIALECT are the system NAME (Spark apart from Hive); none: all Hive's.
+  std::vector<std::pair<Dialect, std::string>> dialect_systems;
   // Scripts held in memory, analysed after the PATHs (check schedule's inline SQL).
   std::vector<driver::InputFile> extra;
 };
@@ -61,7 +65,9 @@ bool CheckStoreArgs(const GraphInputArgs& args, const char* command, std::FILE* 
 // status to stop with (2: no such input, unreadable catalog, --sequence
 // with PATHs). `*status`
 // receives the exit status the analysis itself calls for (0, 1 or 2).
+// `system_of_file`, when given with args.dialect_systems, receives the system
+// of each script whose dialect has one (graph::AtSystemLevel).
 int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
-                   std::FILE* err);
+                   std::FILE* err, std::map<std::string, std::string, std::less<>>* system_of_file = nullptr);
 
 }  // namespace hivelineage::cli

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,9 @@
 #include "cli/graph_command.h"
 #include "cli/open_source.h"
 #include "driver/run.h"
+#include "graph/model/level_graph.h"
+#include "graph/queries/graph_source.h"
+#include "graph/queries/impact.h"
 #include "graph/queries/impact_source.h"
 #include "graph/render/formats.h"
 #include "graph/render/impact_format.h"
@@ -38,6 +42,8 @@ const char kImpactUsage[] =
     "  --level LEVEL         column (default: a column's impact, or a table's and its\n"
     "                        columns'), table (a table's, through table links alone) or\n"
     "                        database (NAME is a database; what it feeds, database by database)\n"
+    "                        or system (NAME is a system, `hive` or a sync job's other side:\n"
+    "                        crm-mysql; docs/systems.md)\n"
     "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
     "  --possible            text, json, dot, mermaid: also follow possible edges (marked), from\n"
     "                        each table that could hold a bare column of a join (docs/graph.md)\n";
@@ -178,8 +184,23 @@ int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* 
   graph::ImpactResult result;
   int status = 0;
   OpenedSource opened;
+  graph::Graph whole;                                  // --level system: the scripts' graph,
+  std::unique_ptr<graph::Graph> systems;               // grouped by system,
+  std::unique_ptr<graph::GraphSource> system_source;  // and read as a lineage source
   bool found = false;
-  if (args.collapse_temporary) {
+  if (args.system_level) {
+    // --level system: the whole graph grouped by system, walked as databases are.
+    options.systems = true;
+    if (const int stop = AnalyzeToGraph(args, false, "impact", whole, &status, err); stop >= 0) return stop;
+    systems = std::make_unique<graph::Graph>(graph::AtSystemLevel(whole));
+    system_source = std::make_unique<graph::GraphSource>(*systems);
+    const bool drawing = format == ImpactFormat::Dot || format == ImpactFormat::Mermaid;
+    found = graph::ImpactNeighbourhood(*system_source, key, options, g, drawing) && graph::Impact(g, key, options, result);
+    if (!found) {
+      std::fprintf(err, "hivelineage impact: no system named '%s' in the lineage\n", key.c_str());
+      return 2;
+    }
+  } else if (args.collapse_temporary) {
     if (const int stop = AnalyzeToGraph(args, false, "impact", g, &status, err); stop >= 0) return stop;
     found = graph::Impact(g, key, options, result);
   } else {

@@ -1,12 +1,16 @@
 #include "cli/query_command.h"
 
 #include <charconv>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "base/strings.h"
+#include "cli/graph_command.h"
 #include "cli/open_source.h"
+#include "graph/model/level_graph.h"
 #include "graph/queries/extremities.h"
+#include "graph/queries/graph_source.h"
 #include "graph/queries/paths.h"
 #include "graph/render/query_format.h"
 
@@ -66,8 +70,8 @@ constexpr Command kCommands[] = {
 };
 
 constexpr char kCommonHelp[] =
-    "  --level LEVEL         column, table or database (default: table; path: the level\n"
-    "                        FROM names)\n"
+    "  --level LEVEL         column, table, database or system (the systems of sync jobs,\n"
+    "                        docs/systems.md) (default: table; path: the level FROM names)\n"
     "  --format FORMAT       text (default) or json\n";
 
 const Command* Find(std::string_view name) {
@@ -141,8 +145,18 @@ int QueryCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   if (!error.empty()) return UsageError(err, who, error);
 
   OpenedSource opened;
-  if (const int stop = OpenLineageSource(args, command.name, opened, err); stop >= 0) return stop;
-  const graph::LineageSource& source = *opened.source;
+  // --level system: the graph grouped by system (graph::AtSystemLevel), whose
+  // "databases" are the systems (`hive`, `crm-mysql`, ...).
+  graph::Graph whole, systems;
+  std::unique_ptr<graph::GraphSource> system_source;
+  if (args.system_level) {
+    if (const int stop = AnalyzeToGraph(args, false, command.name, whole, &opened.status, err); stop >= 0) return stop;
+    systems = graph::AtSystemLevel(whole);
+    system_source = std::make_unique<graph::GraphSource>(systems);
+  } else if (const int stop = OpenLineageSource(args, command.name, opened, err); stop >= 0) {
+    return stop;
+  }
+  const graph::LineageSource& source = args.system_level ? *system_source : *opened.source;
   // By default a table (path: the level FROM names).
   graph::Level level = args.level;
   if (!args.level_given) level = command.names == 2 ? LevelOf(source, names[0]).value_or(graph::Level::Column) : graph::Level::Table;

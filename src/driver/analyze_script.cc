@@ -12,6 +12,7 @@
 #include "base/strings.h"
 #include "lexer/script.h"
 #include "rewrite/pipeline.h"
+#include "sync/load_data.h"
 #include "sync/sync_job.h"
 
 namespace hivelineage::driver {
@@ -19,8 +20,21 @@ namespace {
 
 constexpr uint64_t kOffsetCeiling = std::numeric_limits<uint32_t>::max() - SourceFile::kPadding - 1;
 
+// A LOAD DATA INPATH of a path the run's sync jobs write reads what they wrote (sync/load_data.h).
+void LinkLoadToJobs(const ast::Statement& stmt, const AnalyzeOptions& options, const lineage::Session& session,
+                    lineage::StatementLineage& lineage) {
+  const auto* load = ast::DynCast<ast::LoadDataStatement>(&stmt);
+  if (load == nullptr || load->local || options.job_outputs == nullptr || lineage.outputs.size() != 1) return;
+  sync::SyncOptions sync_options;
+  sync_options.systems = options.systems.get();
+  sync_options.warehouse_dir = options.warehouse_dir;
+  sync_options.catalog = &session.catalog;
+  sync::LinkLoadData(load->path, lineage.outputs.front(), *options.job_outputs, sync_options, lineage);
+}
+
 void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse, lineage::Session& session,
-                AstObserver* observer, StatementResult& r) {
+                const AnalyzeOptions& options, StatementResult& r) {
+  AstObserver* observer = options.ast_observer;
   Diagnostics diags;
   // One arena per statement: the AST dies as soon as its lineage is known.
   Arena arena;
@@ -32,6 +46,7 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
       r.kind = parser::StatementKindOf(stmt);
       // Lineage runs over the rewritten tree, with what the passes recorded.
       r.lineage = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
+      LinkLoadToJobs(*stmt, options, session, r.lineage);
       for (Diagnostic& d : r.lineage.diagnostics) diags.push_back(std::move(d));
       r.lineage.diagnostics.clear();
       if (observer != nullptr) observer->Statement(*stmt, session, r);
@@ -257,7 +272,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
                                          Cat("statement is ", st.text().size(), " bytes, more than the limit of ",
                                              limits.max_statement_bytes, " bytes; not analysed")});
     } else {
-      AnalyzeSql(st, parse, session, options.ast_observer, r);
+      AnalyzeSql(st, parse, session, options, r);
     }
     return r;
   };

@@ -17,6 +17,10 @@
 #include "parser/parser.h"
 #include "sync/system_name.h"
 
+namespace hivelineage::sync {
+struct JobOutputs;  // sync/load_data.h
+}  // namespace hivelineage::sync
+
 namespace hivelineage::driver {
 
 // Input limits (docs/limits.md). Hostile or broken input past a limit gets an
@@ -76,6 +80,9 @@ struct AnalyzeOptions {
   // without a LOCATION keeps its files (--warehouse-dir).
   std::shared_ptr<const sync::SystemMap> systems;
   std::string warehouse_dir = "/user/hive/warehouse";
+  // What the run's sync jobs write, read before the scripts (driver/run.cc):
+  // a LOAD DATA INPATH of such a path reads it (sync/load_data.h). Null: none.
+  std::shared_ptr<const sync::JobOutputs> job_outputs;
 };
 
 }  // namespace hivelineage::driver

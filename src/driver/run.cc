@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <system_error>
@@ -24,6 +25,7 @@
 #include "driver/scheduler.h"
 #include "driver/session.h"
 #include "lineage/warehouse_schema.h"
+#include "sync/load_data.h"
 #include "sync/sync_job.h"
 
 namespace hivelineage::driver {
@@ -370,6 +372,34 @@ std::vector<InputFile> ReadStdinOnce(const std::vector<InputFile>& inputs) {
   return out;
 }
 
+// What the run's sync jobs write (sync/load_data.h), read before the scripts
+// so that a LOAD DATA INPATH anywhere in the run finds the job that wrote its
+// path. Job files are small: reading them twice costs little. Null when the
+// run has no job writing anything.
+std::shared_ptr<const sync::JobOutputs> ReadJobOutputs(const std::vector<InputFile>& inputs,
+                                                       const AnalyzeOptions& options,
+                                                       const std::shared_ptr<const lineage::Catalog>& catalog) {
+  auto out = std::make_shared<sync::JobOutputs>();
+  for (const InputFile& input : inputs) {
+    if (!sync::IsJobFileName(input.name) || (input.path == "-" && !input.text)) continue;
+    const LoadedInput loaded = LoadInput(input, MaxFileBytes(options.limits));
+    if (loaded.unreadable || loaded.source == nullptr) continue;
+    const ScriptReading reading = StartReading(options, *loaded.source);
+    sync::SyncOptions sync_options;
+    sync_options.systems = options.systems.get();
+    sync_options.warehouse_dir = options.warehouse_dir;
+    sync_options.catalog = catalog.get();
+    sync_options.variables = &reading.vars;
+    try {
+      sync::AddJobOutputs(sync::ReadJob(*loaded.source, sync_options), *out);
+    } catch (const std::exception&) {
+      // The job's own analysis reports it.
+    }
+  }
+  if (out->empty()) return nullptr;
+  return out;
+}
+
 RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, const PartSink& sink) {
   RunSummary summary;
   const double cpu_start = ThreadCpuSeconds();
@@ -409,6 +439,11 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
       frozen = LearnCatalog(read_once, after_init.analyze, jobs, std::move(frozen), kept.get());
     }
   }
+  after_init.analyze.job_outputs =
+      ReadJobOutputs(options.job_inputs != nullptr ? *options.job_inputs
+                     : options.schema_inputs ? *options.schema_inputs
+                                             : *scripts,
+                     after_init.analyze, frozen);
   if (!options.sequenced) {
     RunScheduled(*scripts, after_init, std::move(frozen), nullptr, jobs, sink, summary, kept.get());
   } else {

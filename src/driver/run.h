@@ -107,6 +107,10 @@ struct RunOptions {
   // package's hivelineage.dask) learns the schema of the whole, so that its
   // statements come out as in the whole run.
   std::optional<std::vector<InputFile>> schema_inputs;
+  // The whole run's inputs when the run analyses a part of them (a store
+  // update's changed scripts): the sync jobs a LOAD DATA INPATH links to are
+  // read from these (sync/load_data.h). Not owned; null: the inputs.
+  const std::vector<InputFile>* job_inputs = nullptr;
   // Called once the catalogs are loaded, before any script is analysed.
   std::function<void(const lineage::Catalog&)> on_catalog;
   RunProgress* progress = nullptr;  // optional live counters

@@ -35,6 +35,9 @@ struct CatalogTable {
   bool is_view = false;
   bool temporary = false;
   std::string view_text;            // a view's defining query, when known (for ALTER MATERIALIZED VIEW REBUILD)
+  // LOCATION as DDL or the catalog declares it (`hdfs://ns/data/ods/t`); empty:
+  // Hive's default folder. Sync jobs find a table by its path (sync_job.h).
+  std::string location;
   bool view_lineage_known = false;  // view columns carry view_sources
   // Known only from the scripts' use: its columns are those seen so far, and
   // any other name may be one too (warehouse_schema.h).

@@ -55,6 +55,7 @@ nlohmann::ordered_json CatalogTableToJson(const CatalogTable& t) {
   if (t.temporary) j["temporary"] = true;
   if (!t.view_text.empty()) j["view_text"] = t.view_text;
   if (t.view_lineage_known) j["view_lineage_known"] = true;
+  if (!t.location.empty()) j["location"] = t.location;
   return j;
 }
 
@@ -67,6 +68,7 @@ bool CatalogTableFromJson(const nlohmann::json& j, CatalogTable& t) {
     t.temporary = Get<bool>(j, "temporary", false);
     t.view_text = Get<std::string>(j, "view_text", "");
     t.view_lineage_known = Get<bool>(j, "view_lineage_known", false);
+    t.location = Get<std::string>(j, "location", "");
     return ColumnsFromJson(j, "columns", t.columns) && ColumnsFromJson(j, "partition_columns", t.partition_columns);
   } catch (const nlohmann::json::exception&) {
     return false;

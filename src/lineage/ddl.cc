@@ -68,6 +68,7 @@ bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Ses
   CatalogTable t;
   t.name = key;
   t.temporary = s.temporary;
+  t.location = std::string(s.location);
   if (!s.like.parts.empty()) {
     if (const CatalogTable* src = session.catalog.Find(rs.TableKey(s.like))) {
       t.columns = src->columns;

@@ -268,9 +268,10 @@ class FactsGatherer::Impl {
   }
 
   void Declare(const std::string& key, std::vector<DeclaredColumn> columns, std::vector<DeclaredColumn> partitions,
-               std::string like, Span span) {
+               std::string like, Span span, std::string_view location = {}) {
     own_.insert(key);
     TableFacts& f = tables_[key].facts;
+    f.location = std::string(location);
     f.declared = true;
     f.declared_line = LineOf(span);
     f.columns = std::move(columns);
@@ -300,7 +301,7 @@ class FactsGatherer::Impl {
       return;
     }
     Declare(key, ToDeclared(s.columns), ToDeclared(s.partition_columns), s.like.parts.empty() ? "" : Key(s.like),
-            s.span);
+            s.span, s.location);
   }
 
   void AlterTable(const AlterTableStatement& s) {

@@ -57,6 +57,7 @@ struct TableFacts {
   std::vector<DeclaredColumn> columns;
   std::vector<DeclaredColumn> partition_columns;
   std::string like;  // CREATE TABLE t LIKE other (db.table), resolved in the merge
+  std::string location;  // CREATE TABLE ... LOCATION 'path' (sync jobs find the table by it)
   // Columns the script names without declaring the whole schema: uses,
   // INSERT ... (cols), ALTER TABLE ADD COLUMNS. Sorted by name.
   std::vector<InferredColumn> inferred;

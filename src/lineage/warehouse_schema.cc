@@ -48,6 +48,7 @@ void Free(Container& c) {
 struct Declaration {
   std::vector<DeclaredColumn> columns, partition_columns;
   std::string like;
+  std::string location;     // the first script's LOCATION that gives one
   std::vector<Loc> places;  // in input order
 };
 
@@ -168,7 +169,8 @@ class FactsMerger::Impl {
       if (t.declared) {
         std::vector<Declaration>& ds = declared_[t.table];
         auto it = std::find_if(ds.begin(), ds.end(), [&](const Declaration& d) { return SameSchema(d, t); });
-        if (it == ds.end()) it = ds.insert(ds.end(), Declaration{t.columns, t.partition_columns, t.like, {}});
+        if (it == ds.end()) it = ds.insert(ds.end(), Declaration{t.columns, t.partition_columns, t.like, {}, {}});
+        if (it->location.empty()) it->location = t.location;
         it->places.push_back(Loc{si, t.declared_line});
       }
       if (t.inferred.empty()) continue;
@@ -219,6 +221,7 @@ void FactsMerger::Impl::Finish(const std::function<void(LearnedTable&&)>& each) 
     lt.table.name = name;
     lt.table.columns = ToCatalog(best->columns);
     lt.table.partition_columns = ToCatalog(best->partition_columns);
+    lt.table.location = best->location;
     lt.evidence.kind = EvidenceKind::Declared;
     if (evidence_) {
       for (size_t i = 0; i < best->places.size() && i < kEvidencePlaces; ++i)

@@ -104,7 +104,7 @@ ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool ex
       Advance();
       if (!SkipPartitionTransforms()) return nullptr;
     }
-    if (!ParseTableStorage()) return nullptr;
+    if (!ParseTableStorage(&c->location)) return nullptr;
     options_end = pos_;
   } else if (spark()) {
     if (At(TokenKind::LParen) && !ParseColumnDefs(&c->columns, true)) return nullptr;
@@ -135,7 +135,7 @@ ast::Statement* Parser::ParseCreateTable(uint32_t begin, bool temporary, bool ex
         options = pos_;
       }
     }
-    if (!ParseTableLayout() || !ParseTableStorage()) return nullptr;
+    if (!ParseTableLayout() || !ParseTableStorage(&c->location)) return nullptr;
     options_end = pos_;
     if (AcceptKw(Keyword::As)) {
       c->as_query = ParseQuery();
@@ -186,7 +186,7 @@ bool Parser::ParseSparkTableClauses(ast::CreateTableStatement* c) {
       if (!ParseTableLayout()) return false;
     } else if ((AtKw(Keyword::Row) && AtKw(Keyword::Format, 1)) || AtKw(Keyword::Stored) ||
                AtKw(Keyword::Location) || AtKw(Keyword::Tblproperties)) {
-      if (!ParseTableStorage()) return false;
+      if (!ParseTableStorage(&c->location)) return false;
     }
     if (pos_ == from) break;
     keep(from);

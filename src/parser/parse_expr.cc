@@ -84,15 +84,16 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
 // every temporary its own stack slot).
 [[gnu::noinline]] Infix PeekInfix(const Parser& p) {
   const Token& t = p.Peek();
+  // `x::type` casts (Spark's and PostgreSQL's); glued: `: :` is no cast.
+  if ((p.spark() || p.postfix_casts()) && t.kind == TokenKind::Colon && p.AtKind(TokenKind::Colon, 1) && p.Glued()) {
+    Infix in = FormInfix(Infix::Form::SparkCast, Precedence::Postfix);
+    in.tokens = 2;
+    return in;
+  }
   if (p.spark() && t.kind != TokenKind::Word) {
     if (p.AtPipe()) return Infix{};  // `|>` ends the expression
-    // `x::type` casts; `a << b`, `a >> b`, `a >>> b` shift (Spark binds them
-    // between `&` and `+`). Their tokens are glued: `> >` stays two operators.
-    if (t.kind == TokenKind::Colon && p.AtKind(TokenKind::Colon, 1) && p.Glued()) {
-      Infix in = FormInfix(Infix::Form::SparkCast, Precedence::Postfix);
-      in.tokens = 2;
-      return in;
-    }
+    // `a << b`, `a >> b`, `a >>> b` shift (Spark binds them between `&` and
+    // `+`). Their tokens are glued: `> >` stays two operators.
     if ((t.kind == TokenKind::Greater || t.kind == TokenKind::Less) && p.AtKind(t.kind, 1) && p.Glued()) {
       Infix in = FormInfix(Infix::Form::Shift, Precedence::Concat);
       in.tokens = 2;
@@ -649,7 +650,7 @@ ast::Expr* Parser::ParseExists() {
   return e;
 }
 
-/// name_expr ::= name ('.' name)* ['.' '*' | '(' function_rest]
+/// name_expr ::= name ('.' name)* ['.' '*' | '(' function_rest | outer_join_mark]
 ast::Expr* Parser::ParseNameExpr() {
   const uint32_t begin = StartOffset();
   ListBuilder<ast::Ident> parts(idents_);
@@ -669,7 +670,8 @@ ast::Expr* Parser::ParseNameExpr() {
     parts.Push(MakeIdent(Peek()));
     Advance();
   }
-  if (At(TokenKind::LParen)) {
+  const bool outer_join_mark = AcceptOuterJoinMark();  // Oracle's `b.x(+)`: the column itself
+  if (!outer_join_mark && At(TokenKind::LParen)) {
     ast::List<ast::Ident> name = parts.Finish(arena_);
     return ParseFunctionRest(name, begin);
   }

@@ -113,10 +113,15 @@ bool Parser::ParseFileFormat() {
 }
 
 /// table_storage ::= [row_format] [file_format] [LOCATION 'path'] [TBLPROPERTIES properties]
-bool Parser::ParseTableStorage() {
+bool Parser::ParseTableStorage(std::string_view* location) {
   if (AtKw(Keyword::Row) && AtKw(Keyword::Format, 1) && !ParseRowFormat()) return false;
   if (AtKw(Keyword::Stored) && !ParseFileFormat()) return false;
-  if (AcceptKw(Keyword::Location) && !ParseTextValue()) return false;
+  if (AcceptKw(Keyword::Location)) {
+    if (location != nullptr && At(TokenKind::String))
+      *location = ParseStringValue();
+    else if (!ParseTextValue())
+      return false;
+  }
   if (AcceptKw(Keyword::Tblproperties) && !ParseProperties()) return false;
   return true;
 }

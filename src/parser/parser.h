@@ -30,6 +30,11 @@ struct ParseOptions {
   // reserved words Hive used to accept as names (USER, DATE, TIMESTAMP, ...)
   // are names again wherever a name is expected.
   bool sql11_keywords_as_names = false;
+  // The SQL of a source database, as a sync job's reader query is written in
+  // it (sync/sync_job.cc; parse_source_dialect.cc): PostgreSQL's `x::type` casts, Oracle's
+  // `a.x = b.x(+)` outer-join marks. Off for Hive's and Spark's scripts.
+  bool postfix_casts = false;
+  bool outer_join_marks = false;
   int max_depth = 1000;
 };
 

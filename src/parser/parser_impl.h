@@ -120,6 +120,10 @@ class Parser {
   bool IsReservedHere(Keyword kw) const;
   // Spark SQL's syntax is on (ParseOptions::dialect; docs/dialects.md).
   bool spark() const { return options_.dialect == Dialect::Spark; }
+  // A source database's SQL (ParseOptions::postfix_casts, outer_join_marks).
+  bool postfix_casts() const { return options_.postfix_casts; }
+  // Takes Oracle's outer-join mark `(+)` after a column when outer_join_marks is on.
+  bool AcceptOuterJoinMark();
   // Token k is the unquoted word `w` (any case), keyword or not.
   bool AtWord(std::string_view w, size_t k = 0) const {
     const Token& t = Peek(k);
@@ -273,7 +277,7 @@ class Parser {
   bool ParseProperties();
   bool ParseRowFormat();
   bool ParseFileFormat();
-  bool ParseTableStorage();
+  bool ParseTableStorage(std::string_view* location = nullptr);  // location: its LOCATION, unescaped
   bool ParseTableLayout();
   bool ParseViewOptions(bool materialized);
   bool SkipNameList();

@@ -7,7 +7,7 @@ namespace {
 
 // One line per record, fields separated by tabs, read at every update for
 // every script (a plain text format parses several times faster than JSON):
-//   T table declared declared_line like     a table's facts; the lines below belong to it
+//   T table declared declared_line like [location]  a table's facts; the lines below belong to it
 //   C name type                             a declared column
 //   P name type                             a declared partition column
 //   I name uses line order                  an inferred column
@@ -87,6 +87,11 @@ std::string EncodeFacts(const lineage::ScriptFacts& facts) {
   std::string out;
   for (const lineage::TableFacts& t : facts.tables) {
     Line(out, 'T', t.table, uint32_t{t.declared}, t.declared_line, t.like);
+    if (!t.location.empty()) {  // only when given: the stored facts of other tables stay as they were
+      out.pop_back();
+      Put(out, t.location);
+      out += '\n';
+    }
     for (const lineage::DeclaredColumn& c : t.columns) Line(out, 'C', c.name, c.type);
     for (const lineage::DeclaredColumn& c : t.partition_columns) Line(out, 'P', c.name, c.type);
     for (const lineage::InferredColumn& c : t.inferred) Line(out, 'I', c.name, c.uses, c.line, c.order);
@@ -118,7 +123,8 @@ bool DecodeFacts(std::string_view text, std::string file, lineage::ScriptFacts& 
       case 'T': {
         table = &facts.tables.emplace_back();
         uint32_t declared = 0;
-        ok = f.Text(table->table) && f.Number(declared) && f.Number(table->declared_line) && f.Text(table->like);
+        ok = f.Text(table->table) && f.Number(declared) && f.Number(table->declared_line) && f.Text(table->like) &&
+             (f.Done() || f.Text(table->location));
         table->declared = declared != 0;
         break;
       }
@@ -162,6 +168,11 @@ std::string EncodeLearnedEntry(const lineage::CatalogTable& t) {
   std::string out;
   Line(out, 'E', uint32_t{t.open}, uint32_t{t.is_view}, uint32_t{t.temporary}, uint32_t{t.view_lineage_known},
        t.view_text);
+  if (!t.location.empty()) {  // only when given, as a facts line's
+    out.pop_back();
+    Put(out, t.location);
+    out += '\n';
+  }
   auto columns = [&](const std::vector<lineage::CatalogColumn>& cols, char record) {
     for (const lineage::CatalogColumn& c : cols) {
       out += record;
@@ -197,7 +208,8 @@ bool DecodeLearnedEntry(std::string_view text, std::string name, lineage::Catalo
     uint32_t a = 0, b = 0, c = 0, d = 0;
     switch (line[0]) {
       case 'E':
-        ok = f.Number(a) && f.Number(b) && f.Number(c) && f.Number(d) && f.Text(t.view_text);
+        ok = f.Number(a) && f.Number(b) && f.Number(c) && f.Number(d) && f.Text(t.view_text) &&
+             (f.Done() || f.Text(t.location));
         t.open = a != 0;
         t.is_view = b != 0;
         t.temporary = c != 0;

@@ -683,6 +683,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       ro.record_schema = true;
       ro.renderer = nullptr;
       if (learn) ro.learned_tables = learned_loader();
+      ro.job_inputs = &inputs;  // a LOAD DATA finds the job writing its path among all of them
       const driver::RunSummary r = driver::Run(todo, ro, [&](driver::FilePart&& part) { write(std::move(part)); });
       if (!r.fatal_error.empty()) {
         summary.fatal_error = r.fatal_error;

@@ -241,8 +241,9 @@ class DataXReader {
           diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `path`")});
           return std::nullopt;
         }
-        // Columns by index into the file: the Hive table's columns in order.
-        const std::vector<std::string> known = CatalogColumns(side.tables.front(), options_);
+        // Columns by index into the file: the Hive table's columns in order
+        // (the partition columns are folder names, in no file).
+        const std::vector<std::string> known = FileColumns(side.tables.front(), options_);
         if (!cols.indexes.empty() && !known.empty()) {
           side.columns_known = true;
           for (int64_t i : cols.indexes) {
@@ -359,7 +360,7 @@ class DataXReader {
   std::string Hive(const std::string& path, uint32_t at, Diagnostics& diags) {
     bool linked = false;
     std::string table = TableOfPath(path, options_, &linked);
-    if (!linked && unlinked_.insert(path).second)
+    if (!linked && unlinked_.insert(table).second)
       diags.push_back(Diagnostic{Severity::Note, Span{at, at},
                                  Cat("DataX: path '", path, "' is in no Hive table's folder; kept as ", table)});
     return table;

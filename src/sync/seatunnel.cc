@@ -2,6 +2,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "base/strings.h"
@@ -293,7 +294,7 @@ class SeaTunnelReader {
   std::string PathTable(const std::string& path, const Plugin& p) {
     bool linked = false;
     std::string t = TableOfPath(path, options_, &linked);
-    if (!linked)
+    if (!linked && unlinked_.insert(t).second)
       out_.diagnostics.push_back(Diagnostic{Severity::Note, Span{p.at, p.at},
                                             Cat("SeaTunnel: path '", path, "' is in no Hive table's folder; kept as ", t)});
     return t;
@@ -308,6 +309,7 @@ class SeaTunnelReader {
   JobResult& out_;
   std::map<std::string, Side> datasets_;
   std::string last_;
+  std::set<std::string> unlinked_;  // paths in no table's folder, each noted once
 };
 
 }  // namespace

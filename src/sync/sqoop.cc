@@ -2,6 +2,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "base/strings.h"
@@ -203,7 +204,9 @@ std::string HiveName(std::string_view database, std::string_view table) {
   return Cat(database.empty() ? std::string("default") : ToLower(database), ".", t);
 }
 
-void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, JobResult& out, Diagnostics diags) {
+// `unlinked`: the paths of the script found in no table's folder, each noted once.
+void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, JobResult& out, Diagnostics diags,
+                 std::set<std::string>& unlinked) {
   const bool import = cmd.words[tool].text == "import";
   std::map<std::string, Opt> opts;
   for (size_t i = tool + 1; i < cmd.words.size(); ++i) {
@@ -249,7 +252,7 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
   auto path_table = [&](const Opt& dir) {
     bool linked = false;
     std::string t = TableOfPath(dir.value, options, &linked);
-    if (!linked)
+    if (!linked && unlinked.insert(t).second)
       diags.push_back(Diagnostic{Severity::Note, Span{dir.at, dir.at},
                                  Cat("Sqoop: path '", dir.value, "' is in no Hive table's folder; kept as ", t)});
     return t;
@@ -302,8 +305,10 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
       out.statements.push_back(std::move(failed));
       return;
     }
-    // Sqoop names the Hive columns after the source's.
-    Side writer = TableSide(target, CatalogColumns(target, options), target_at);
+    // Sqoop names the Hive columns after the source's; the files it writes
+    // hold the table's columns but the partition ones (HCatalog's are by name).
+    Side writer =
+        TableSide(target, hcat_table.given ? CatalogColumns(target, options) : FileColumns(target, options), target_at);
     JobStatement st = Transfer(std::move(reader), writer, /*by_name=*/!writer.columns_known, cmd.span, "Sqoop");
     st.diagnostics.insert(st.diagnostics.begin(), diags.begin(), diags.end());
     out.statements.push_back(std::move(st));
@@ -326,7 +331,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
     out.statements.push_back(std::move(failed));
     return;
   }
-  Side reader = TableSide(source, CatalogColumns(source, options), source_at);
+  Side reader =
+      TableSide(source, hcat_table.given ? CatalogColumns(source, options) : FileColumns(source, options), source_at);
   Side writer = TableSide(Qualified(*conn, table.value, options), SplitList(columns.value),
                           columns.given ? columns.at : table.at);
   if (!reader.columns_known && writer.columns_known)
@@ -343,6 +349,7 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
 JobResult ReadSqoopScript(std::string_view text, const SyncOptions& options) {
   JobResult out;
   Diagnostics diags;
+  std::set<std::string> unlinked;
   ShellReader shell(text, options, diags);
   while (std::optional<Command> cmd = shell.Next()) {
     size_t tool = 0;
@@ -359,7 +366,7 @@ JobResult ReadSqoopScript(std::string_view text, const SyncOptions& options) {
       diags.clear();  // a variable unknown on a line that is no Sqoop command does not matter
       continue;
     }
-    ReadCommand(*cmd, tool, options, out, std::move(diags));
+    ReadCommand(*cmd, tool, options, out, std::move(diags), unlinked);
     diags.clear();
   }
   return out;

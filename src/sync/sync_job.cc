@@ -52,6 +52,18 @@ std::string TrimSlashes(std::string_view p) {
 
 }  // namespace
 
+parser::ParseOptions SourceParseOptions(std::string_view system) {
+  parser::ParseOptions options;
+  const std::string_view scheme = system.substr(0, system.find("://"));
+  // MySQL's (and its kin's) backquotes are Hive's too; the others quote
+  // names with "...", PostgreSQL casts with `::`, Oracle marks outer joins `(+)`.
+  if (scheme == "postgresql" || scheme == "oracle" || scheme == "sqlserver")
+    options.lex.double_quoted_identifiers = true;
+  options.postfix_casts = scheme == "postgresql";
+  options.outer_join_marks = scheme == "oracle";
+  return options;
+}
+
 bool IsJobFileName(std::string_view name) {
   const std::string ext = Extension(name);
   return ext == ".json" || ext == ".conf" || ext == ".hocon" || ext == ".sh";
@@ -99,8 +111,8 @@ Side QuerySide(std::string_view sql, std::string_view system, std::string_view d
                uint32_t at, Diagnostics& diagnostics) {
   Side side;
   side.at = at;
-  // Read as the analyzer reads Hive SQL: one grammar, the select list and the
-  // tables are what column lineage needs from the source's dialect too.
+  // Read by the analyzer's one grammar, with the switches of the source's
+  // dialect: the select list and the tables are what column lineage needs.
   std::string text(sql);
   while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n')) text.pop_back();
   text.append(SourceFile::kPadding + 1, '\0');
@@ -111,7 +123,7 @@ Side QuerySide(std::string_view sql, std::string_view system, std::string_view d
   session.current_database = database.empty() ? "default" : ToLower(database);
   lineage::StatementLineage lin;
   try {
-    ast::Statement* stmt = parser::ParseStatement(body, arena, parser::ParseOptions{}, diags);
+    ast::Statement* stmt = parser::ParseStatement(body, arena, SourceParseOptions(system), diags);
     if (stmt == nullptr) {
       std::string first = "could not be parsed";
       for (const Diagnostic& d : diags)
@@ -162,38 +174,99 @@ std::vector<std::string> CatalogColumns(const std::string& table, const SyncOpti
   return out;
 }
 
+namespace {
+
+// The folders of a path, `/a/b/c` -> {a, b, c}.
+std::vector<std::string_view> Folders(std::string_view p) {
+  std::vector<std::string_view> parts;
+  while (!p.empty()) {
+    const size_t slash = p.find('/');
+    if (slash != 0) parts.push_back(p.substr(0, slash));
+    p = slash == std::string_view::npos ? std::string_view() : p.substr(slash + 1);
+  }
+  return parts;
+}
+
+bool IsPartitionFolder(std::string_view folder) { return folder.find('=') != std::string_view::npos; }
+
+// Whether what follows a table's folder, parts [from, end), is its partition
+// folders (k=v, any depth) and at most a file name at the end.
+bool InTableFolder(const std::vector<std::string_view>& parts, size_t from) {
+  for (size_t i = from; i < parts.size(); ++i)
+    if (!IsPartitionFolder(parts[i]) && i + 1 != parts.size()) return false;
+  return true;
+}
+
+// `p` (normalised) below the folder `folder` (normalised), as a table's folder holds it.
+bool UnderFolder(const std::string& p, const std::string& folder) {
+  if (folder.empty() || folder == "/") return false;
+  if (p == folder) return true;
+  if (p.size() <= folder.size() + 1 || !p.starts_with(folder) || p[folder.size()] != '/') return false;
+  return InTableFolder(Folders(std::string_view(p).substr(folder.size() + 1)), 0);
+}
+
+}  // namespace
+
+std::vector<std::string> FileColumns(const std::string& table, const SyncOptions& options) {
+  std::vector<std::string> out;
+  const lineage::CatalogTable* t = options.catalog != nullptr ? options.catalog->Find(table) : nullptr;
+  if (t != nullptr)
+    for (const lineage::CatalogColumn& c : t->columns) out.push_back(c.name);
+  return out;
+}
+
+std::string NormalPath(std::string_view path) { return TrimSlashes(PathPart(path)); }
+
 std::string TableOfPath(std::string_view path, const SyncOptions& options, bool* linked) {
   if (linked != nullptr) *linked = false;
-  const std::string p = TrimSlashes(PathPart(path));
-  const std::string warehouse = TrimSlashes(PathPart(options.warehouse_dir));
-  if (!warehouse.empty() && p.size() > warehouse.size() + 1 && p.starts_with(warehouse) && p[warehouse.size()] == '/') {
-    // <warehouse>/<db>.db/<table>[/k=v...] or <warehouse>/<table>[/k=v...] (default)
-    std::vector<std::string_view> parts;
-    std::string_view rest = std::string_view(p).substr(warehouse.size() + 1);
-    while (!rest.empty()) {
-      const size_t slash = rest.find('/');
-      parts.push_back(rest.substr(0, slash));
-      rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+  const std::string p = NormalPath(path);
+  // A LOCATION declared in DDL or the catalog first: the longest that holds the path.
+  if (options.catalog != nullptr) {
+    const lineage::CatalogTable* best = nullptr;
+    size_t best_size = 0;
+    for (const lineage::CatalogTable* t : options.catalog->Tables()) {
+      if (t->location.empty()) continue;
+      const std::string folder = NormalPath(t->location);
+      if (folder.size() > best_size && UnderFolder(p, folder)) {
+        best = t;
+        best_size = folder.size();
+      }
     }
+    if (best != nullptr) {
+      if (linked != nullptr) *linked = true;
+      return best->name;
+    }
+  }
+  // Hive's default folder: <warehouse>/<db>.db/<table>[/k=v...] or <warehouse>/<table>[/k=v...] (default).
+  const std::string warehouse = NormalPath(options.warehouse_dir);
+  if (!warehouse.empty() && p.size() > warehouse.size() + 1 && p.starts_with(warehouse) && p[warehouse.size()] == '/') {
+    const std::vector<std::string_view> parts = Folders(std::string_view(p).substr(warehouse.size() + 1));
     std::string table;
     size_t used = 0;
     if (parts.size() >= 2 && parts[0].ends_with(".db")) {
       table = Cat(ToLower(parts[0].substr(0, parts[0].size() - 3)), ".", ToLower(parts[1]));
       used = 2;
-    } else if (!parts.empty() && parts[0].find('=') == std::string_view::npos) {
+    } else if (!parts.empty() && !IsPartitionFolder(parts[0])) {
       table = Cat("default.", ToLower(parts[0]));
       used = 1;
     }
-    // What follows the table's folder must be partition folders (k=v) or a file name.
-    bool ok = !table.empty();
-    for (size_t i = used; ok && i < parts.size(); ++i)
-      ok = parts[i].find('=') != std::string_view::npos || i + 1 == parts.size();
-    if (ok) {
+    if (!table.empty() && InTableFolder(parts, used)) {
       if (linked != nullptr) *linked = true;
       return table;
     }
   }
-  return Cat("directory:", path);
+  return DirectoryOfPath(path);
+}
+
+std::string DirectoryOfPath(std::string_view path) {
+  // The folder that partition folders are made in: `/staging/crm/dt=1` is `/staging/crm`'s.
+  std::string p = NormalPath(path);
+  while (true) {
+    const size_t slash = p.rfind('/');
+    if (slash == std::string::npos || slash == 0 || !IsPartitionFolder(std::string_view(p).substr(slash + 1))) break;
+    p.resize(slash);
+  }
+  return Cat("directory:", p);
 }
 
 uint32_t ValueEnd(std::string_view text, uint32_t begin) {
@@ -231,6 +304,8 @@ JobStatement Transfer(Side reader, const Side& writer, bool by_name, Span span, 
   SortUnique(lin.outputs);
   const std::string target_table = writer.tables.empty() ? std::string() : writer.tables.front();
   if (target_table.empty()) return st;
+  if (writer.columns_known)
+    for (const SideColumn& c : writer.columns) st.written_columns.push_back(c.name);
   auto add = [&](const SideColumn& from, const std::string& to) {
     lineage::ColumnLineage c;
     c.target = Cat(target_table, ".", to);

@@ -19,6 +19,7 @@
 #include "lexer/script.h"
 #include "lineage/catalog.h"
 #include "lineage/lineage.h"
+#include "parser/parser.h"
 #include "sync/system_name.h"
 
 namespace hivelineage::sync {
@@ -47,6 +48,7 @@ struct JobStatement {
   Span span;  // in the job file
   lineage::StatementLineage lineage;
   Diagnostics diagnostics;  // file offsets
+  std::vector<std::string> written_columns;  // the writer's columns in order (a LOAD DATA maps them by position)
 };
 
 struct JobResult {
@@ -91,12 +93,32 @@ Side TableSide(const std::string& table, const std::vector<std::string>& columns
 Side QuerySide(std::string_view sql, std::string_view system, std::string_view database, const SyncOptions& options,
                uint32_t at, Diagnostics& diagnostics);
 
-// The Hive table whose folder holds `path` (`hdfs://ns/warehouse/ods.db/t/dt=1`),
-// or `directory:PATH` when none does (`linked` false).
+// How a query of `system` (`postgresql://h:5432`; Hive's when empty) is
+// parsed: the dialect switches of its database (double-quoted names, `::`
+// casts, Oracle's `(+)`).
+parser::ParseOptions SourceParseOptions(std::string_view system);
+
+// The Hive table whose folder holds `path` (`hdfs://ns/warehouse/ods.db/t/dt=1`):
+// the longest LOCATION a table declares (DDL, the catalog) that holds it,
+// else Hive's default `<warehouse>/<db>.db/<table>`; partition folders (k=v)
+// and a file name below the folder are the table's. DirectoryOfPath when none
+// does (`linked` false). A scheme and authority count on neither side.
 std::string TableOfPath(std::string_view path, const SyncOptions& options, bool* linked = nullptr);
+
+// An HDFS path that is no table's as a dataset: `directory:` and the path
+// without scheme, authority or the partition folders (k=v) that end it, so
+// that a job writing `hdfs://ns/staging/x/dt=1` and a LOAD DATA INPATH
+// '/staging/x/dt=2' meet at `directory:/staging/x`.
+std::string DirectoryOfPath(std::string_view path);
+
+// `path` without scheme and authority, `//` and the trailing `/`.
+std::string NormalPath(std::string_view path);
 
 // The columns a Hive table has in the catalog (partition columns last), or none.
 std::vector<std::string> CatalogColumns(const std::string& table, const SyncOptions& options);
+// The columns of a Hive table's files, in order: its columns without the
+// partition columns, which are folder names (`dt=...`), never in a file.
+std::vector<std::string> FileColumns(const std::string& table, const SyncOptions& options);
 
 // Where the JSON or HOCON value starting at `begin` ends (one past its
 // closing bracket): a transfer's span covers its whole entry.

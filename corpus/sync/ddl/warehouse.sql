@@ -13,6 +13,21 @@ CREATE TABLE IF NOT EXISTS ods.ods_shop_order (
   amount DECIMAL(12,2)
 );
 
+CREATE TABLE IF NOT EXISTS ods.ods_crm_order (
+  order_id BIGINT,
+  customer_id BIGINT,
+  amount DECIMAL(12,2)
+) PARTITIONED BY (dt STRING);
+
+-- Outside the warehouse folder: a job's path finds it by its LOCATION.
+CREATE EXTERNAL TABLE IF NOT EXISTS ods.ods_fin_refund (
+  refund_id BIGINT,
+  order_id BIGINT,
+  amount DECIMAL(12,2)
+) PARTITIONED BY (dt STRING)
+STORED AS TEXTFILE
+LOCATION 'hdfs://nameservice1/data/ods/fin_refund';
+
 CREATE TABLE IF NOT EXISTS ods.ods_app_event (
   user_id BIGINT,
   event_type STRING,

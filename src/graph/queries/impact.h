@@ -33,6 +33,9 @@ struct ImpactOptions {
   // table's tree alone. Database: the graph's "tables" are databases
   // (impact_source.h builds such a graph), and the answers say so.
   Level level = Level::Column;
+  // --level system: at Level::Database over graph::AtSystemLevel's graph,
+  // whose "databases" are systems; the answers say so.
+  bool systems = false;
 };
 
 enum class HopKind : uint8_t { Value, Condition, Table };

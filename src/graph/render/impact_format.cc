@@ -162,7 +162,8 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
   };
   // At --level database the graph's "tables" are databases.
   const bool databases = r.options.level == Level::Database;
-  Append(out, DirectionName(d), " of ", !r.start_is_table ? "column " : databases ? "database " : "table ", r.start);
+  const char* group = r.options.systems ? "system " : databases ? "database " : "table ";
+  Append(out, DirectionName(d), " of ", !r.start_is_table ? "column " : group, r.start);
   if (r.options.max_depth >= 0) Append(out, " (depth <= ", r.options.max_depth, ")");
   if (r.options.with_conditions) out += " (with conditions)";
   if (r.ReachedNothing()) {
@@ -211,7 +212,7 @@ void WriteImpactText(const Graph& g, const ImpactResult& r, std::string& out) {
       }
     }
   }
-  out += databases ? "\ndatabases:" : "\ntables:";
+  out += r.options.systems ? "\nsystems:" : databases ? "\ndatabases:" : "\ntables:";
   if (r.tables.empty()) out += " none";
   out += "\n";
   for (const auto& [t, depth] : r.tables) Append(out, "  ", g.tables[t].name, " (depth ", depth, ")\n");
@@ -228,7 +229,7 @@ void WriteImpactJson(const Graph& g, const ImpactResult& r, std::string& out) {
   j.Key("start");
   j.String(r.start);
   j.Key("type");
-  const char* table_type = r.options.level == Level::Database ? "database" : "table";
+  const char* table_type = r.options.systems ? "system" : r.options.level == Level::Database ? "database" : "table";
   j.String(r.start_is_table ? table_type : "column");
   j.Key("direction");
   j.String(DirectionName(r.options.direction));
