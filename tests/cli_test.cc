@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli_in_process.h"
 #include "test_support.h"
 
 namespace {
@@ -27,7 +28,7 @@ fs::path Write(const std::string& rel, const std::string& text) {
 
 std::string Quote(const std::string& s) { return hivelineage::testing::ShellQuote(s); }
 
-// Runs the CLI from TempDir() with `args` (already quoted as needed), stdin
+// Runs the CLI in-process from TempDir() with `args` (already quoted as needed), stdin
 // from `input`, and `env` (NAME=VALUE ...) added to the environment.
 CliRun Run(const std::string& args, const std::string& input = "", const std::string& env = "");
 
@@ -37,7 +38,7 @@ CliRun Shell(const std::string& command, const std::string& input = "") {
 }
 
 CliRun Run(const std::string& args, const std::string& input, const std::string& env) {
-  return Shell(env + " " + Quote(HIVELINEAGE_CLI) + " " + args, input);
+  return hivelineage::testing::RunMain(args, TempDir(), input, env);
 }
 
 std::vector<nlohmann::json> Lines(const std::string& text) {
