@@ -410,10 +410,8 @@ TEST_CASE("cli: --sequence") {
 }
 
 TEST_CASE("cli: progress bar on a terminal only") {
-  if (std::system("python3 -c 'import os, pty' >/dev/null 2>&1") != 0) {
-    MESSAGE("python3 with pty not available: progress bar on a terminal not tested");
-    return;
-  }
+  REQUIRE_MESSAGE(std::system("python3 -c 'import os, pty' >/dev/null 2>&1") == 0,
+                  "python3 with its pty module is needed to give the CLI a terminal");
   // Runs the CLI with stderr on a pseudo-terminal and stdout to a file; prints what the terminal got.
   Write("pty.py",
         "import os, subprocess, sys\n"

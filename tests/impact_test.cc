@@ -233,10 +233,8 @@ TEST_CASE("impact: any name gives valid JSON, UTF-8 text and a dot picture Graph
   graph::WriteMermaid(sub, mermaid);
   CHECK(dot.find("  k0 [shape=box") != std::string::npos);
   CHECK(mermaid.find("k0{{") != std::string::npos);
-  if (Shell("command -v dot >/dev/null", TempDir(), TempDir()).code != 0) {
-    MESSAGE("skipped: Graphviz `dot` is not on PATH (apt-get install graphviz)");
-    return;
-  }
+  REQUIRE_MESSAGE(Shell("command -v dot >/dev/null", TempDir(), TempDir()).code == 0,
+                  "Graphviz `dot` is not on PATH (apt-get install graphviz; tools/setup.sh test does)");
   const fs::path in = WriteFile(TempDir(), "impact.dot", dot);
   const Ran rendered = Shell("dot -Tsvg " + ShellQuote(in.string()), TempDir(), TempDir());
   CHECK(rendered.code == 0);
