@@ -21,11 +21,7 @@ const char kUsage[] =
     "\n"
     "options:\n"
     "  --format FORMAT       json (one document, default), jsonl (one statement per line),\n"
-    "                        hive (Hive LineageLogger records, one per line)\n"
-    "  -q, --quiet, -S, --silent\n"
-    "                        no progress bar and no summary line on stderr\n"
-    "  --warnings WHICH      all (default): every warning on stderr; summary: their counts\n"
-    "                        per kind at the end; none. Errors are always printed\n";
+    "                        hive (Hive LineageLogger records, one per line)\n";
 
 const char kUsageEnd[] =
     "  -h, --help            show this help\n"
@@ -39,7 +35,7 @@ const char kUsageEnd[] =
 
 }  // namespace
 
-std::string UsageText() { return Cat(kUsage, kInputOptionsHelp, kUsageEnd); }
+std::string UsageText() { return Cat(kUsage, InputOptionsHelp(), kUsageEnd); }
 
 std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
   const int first = argc > 1 && std::string_view(argv[1]) == "analyze" ? 2 : 1;
@@ -53,8 +49,7 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
     if (ParseInputOption(c, args.input, error)) continue;
     const std::string_view name = c.name();
     std::string_view value;
-    const bool quiet = name == "--quiet" || name == "-q" || name == "--silent" || name == "-S";
-    const bool flag = name == "--help" || name == "-h" || name == "--version" || name == "--man-page" || quiet;
+    const bool flag = name == "--help" || name == "-h" || name == "--version" || name == "--man-page";
     if (flag && c.has_inline_value()) {
       error = Cat(name, " takes no value");
     } else if (name == "--help" || name == "-h") {
@@ -63,20 +58,6 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
       args.version = true;
     } else if (name == "--man-page") {
       args.man_page = true;
-    } else if (quiet) {
-      args.quiet = true;
-    } else if (name == "--warnings") {
-      if (!c.TakeValue(value)) {
-        error = "--warnings needs a value (all, summary or none)";
-      } else if (value == "all") {
-        args.warnings = ReportOptions::Warnings::All;
-      } else if (value == "summary") {
-        args.warnings = ReportOptions::Warnings::Summary;
-      } else if (value == "none") {
-        args.warnings = ReportOptions::Warnings::None;
-      } else {
-        error = Cat("unknown --warnings value '", value, "' (expected all, summary or none)");
-      }
     } else if (name == "--format") {
       if (!c.TakeValue(value)) {
         error = "--format needs a value (json, jsonl or hive)";

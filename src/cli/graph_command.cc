@@ -6,6 +6,7 @@
 #include "base/strings.h"
 #include "checks/domain_graph.h"
 #include "cli/analyze_command.h"
+#include "cli/diagnostic_filter.h"
 #include "cli/openlineage_post.h"
 #include "driver/run.h"
 #include "graph/builder.h"
@@ -78,7 +79,7 @@ int ReadStoreGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
 }  // namespace
 
 std::string SubcommandUsageText(const char* usage) {
-  return Cat(usage, kInputOptionsHelp,
+  return Cat(usage, InputOptionsHelp(),
              "  --store DB            read the lineage kept in DB by `hivelineage store update` instead\n"
              "                        of analysing PATHs (docs/store.md)\n"
              "  -h, --help            show this help\n"
@@ -156,10 +157,11 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     const driver::RunOptions options = MakeRunOptions(args.input);
 
     graph::GraphBuilder builder(graph::BuildOptions{keep_sql, args.possible});
+    const DiagnosticFilter filter(args.input.common.warnings);
     std::string diag;
     auto on_part = [&](driver::FilePart&& part) {
       diag.clear();
-      output::RenderDiagnostics(part.file, diag);
+      filter.Render(part.file, diag);
       WriteOut(diag, err);
     };
     const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
@@ -170,6 +172,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     std::string early;
     for (const driver::EarlyRead& e : summary.early_reads) early += driver::RenderEarlyRead(e);
     WriteOut(early, err);
+    if (!args.input.common.quiet) WriteOut(filter.SummaryLine(), err);
     graph = builder.Finish();
     *status = ExitStatus(summary);
   }

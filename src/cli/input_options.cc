@@ -9,8 +9,35 @@
 
 #include "base/strings.h"
 #include "cli/limit_options.h"
+#include "cli/option_table.h"
 
 namespace hivelineage::cli {
+
+namespace {
+
+// The options every command takes, as one table: the parsing and --help.
+constexpr Option<CommonArgs> kCommonOptions[] = {
+    {{"-q", "--quiet", "-S", "--silent"},
+     "-q, --quiet, -S, --silent",
+     "no progress bar, no summary line and no log lines on stderr\n",
+     false,
+     [](std::string_view, CommonArgs& a, std::string&) { a.quiet = true; }},
+    {{"--warnings"},
+     "--warnings WHICH",
+     "all (default): every warning on stderr; summary: their counts\n"
+     "per kind at the end; none. Errors are always printed\n",
+     true,
+     [](std::string_view v, CommonArgs& a, std::string& error) {
+       if (v == "all")
+         a.warnings = ReportOptions::Warnings::All;
+       else if (v == "summary")
+         a.warnings = ReportOptions::Warnings::Summary;
+       else if (v == "none")
+         a.warnings = ReportOptions::Warnings::None;
+       else
+         error = Cat("unknown --warnings value '", v, "' (expected all, summary or none)");
+     }},
+};
 
 const char kInputOptionsHelp[] =
     "  --catalog FILE        table schemas: catalog JSON, CREATE TABLE/VIEW statements (or\n"
@@ -66,6 +93,17 @@ const char kInputOptionsHelp[] =
     "                        input limits; past one, a file or statement is skipped with a\n"
     "                        located error (defaults 1G, 64M, 1000000, 1000; SIZE in bytes\n"
     "                        or with K, M, G; see docs/limits.md)\n";
+
+}  // namespace
+
+const std::string& InputOptionsHelp() {
+  static const std::string help = TableHelp(std::span<const Option<CommonArgs>>(kCommonOptions)) + kInputOptionsHelp;
+  return help;
+}
+
+bool ParseCommonOption(ArgCursor& c, CommonArgs& args, std::string& error) {
+  return ParseTableOption(c, std::span<const Option<CommonArgs>>(kCommonOptions), args, error);
+}
 
 namespace {
 
@@ -134,6 +172,7 @@ bool ArgCursor::TakeValue(std::string_view& value) {
 }
 
 bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
+  if (ParseCommonOption(c, args.common, error)) return true;
   const std::string_view name = c.name();
   std::string_view value;
   if (name == "--allow-env") {
