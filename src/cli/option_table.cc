@@ -14,7 +14,7 @@ std::string HelpEntry(std::string_view label, std::string_view help) {
     const size_t nl = help.find('\n');
     const std::string_view line = help.substr(0, nl);
     help.remove_prefix(nl == std::string_view::npos ? help.size() : nl + 1);
-    if (first && out.size() < kDescriptionColumn) {
+    if (first && out.size() + 2 <= kDescriptionColumn) {
       out.append(kDescriptionColumn - out.size(), ' ');
     } else {
       out += '\n';

@@ -17,14 +17,15 @@ struct Option {
   std::array<std::string_view, 4> names;  // every spelling ("-q", "--quiet", ...); "" after the last
   std::string_view label;                 // as --help shows it: "--warnings WHICH"
   std::string_view help;                  // the description, lines of --help ending in '\n'
-  bool takes_value;
-  // Sets the option in `args` from `value` (empty for a flag); a bad value
-  // is a usage problem in `error`.
-  void (*set)(std::string_view value, Args& args, std::string& error);
+  bool takes_value;  // false: a flag, for which --flag=value is an error
+  // Sets the option in `args`, taking its value from the cursor (each says
+  // in its own words what a missing or bad value should be); a usage problem
+  // goes in `error`.
+  void (*set)(ArgCursor& cursor, Args& args, std::string& error);
 };
 
 // One option's --help lines: the label from column 3, the description from
-// column 25 (on the next line when the label is too long for that).
+// column 25 (on the next line when the label leaves no two-space gap).
 std::string HelpEntry(std::string_view label, std::string_view help);
 
 template <typename Args>
@@ -35,20 +36,17 @@ std::string TableHelp(std::span<const Option<Args>> table) {
 }
 
 // Handles the option at `c` when `table` has it: false when it does not.
-// A flag given a value (--quiet=x), or a missing value, sets `error`.
+// A flag given a value (--quiet=x) sets `error`.
 template <typename Args>
 bool ParseTableOption(ArgCursor& c, std::span<const Option<Args>> table, Args& args, std::string& error) {
   for (const Option<Args>& o : table) {
     bool named = false;
     for (std::string_view n : o.names) named = named || (!n.empty() && n == c.name());
     if (!named) continue;
-    std::string_view value;
     if (!o.takes_value && c.has_inline_value())
       error = std::string(c.name()) + " takes no value";
-    else if (o.takes_value && !c.TakeValue(value))
-      error = std::string(c.name()) + " needs a value";
     else
-      o.set(value, args, error);
+      o.set(c, args, error);
     return true;
   }
   return false;
