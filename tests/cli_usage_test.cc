@@ -199,3 +199,29 @@ TEST_CASE("cli usage: --warnings and --quiet are honoured by graph, impact and s
   CHECK(quiet.code == update.code);
   CHECK(quiet.err.empty());
 }
+
+// The option tables write --help and parse: every option --help lists is one
+// the command takes (it may want a value, but is never an unknown option).
+TEST_CASE("cli usage: every option a --help lists is an option its command knows") {
+  size_t options = 0;
+  for (const std::string command : {"", "graph ", "impact ", "explain ", "catalog ", "leaves ", "usage ", "check sensitive ", "rootcause "}) {
+    const ShellResult help = Run(command + "--help");
+    REQUIRE(help.code == 0);
+    for (size_t b = 0, e; (e = help.out.find('\n', b)) != std::string::npos; b = e + 1) {
+      const std::string line = help.out.substr(b, e - b);
+      if (!line.starts_with("  -")) continue;
+      const std::string label = line.substr(2, line.find("  ", 2) - 2);
+      for (size_t wb = 0, we; wb < label.size(); wb = we + 1) {
+        we = std::min(label.find(' ', wb), label.size());
+        std::string word = label.substr(wb, we - wb);
+        if (word.ends_with(',')) word.pop_back();
+        if (!word.starts_with('-')) continue;
+        const std::string args = command + word;
+        CAPTURE(args);
+        CHECK(Run(args).err.find("unknown option") == std::string::npos);
+        ++options;
+      }
+    }
+  }
+  CHECK(options > 150);
+}

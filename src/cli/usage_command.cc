@@ -100,6 +100,11 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       } else {
         max_errors = n;
       }
+    } else if (name == "--store") {  // as its --help says, the lineage kept by `store update`
+      if (!c.TakeValue(value) || value.empty())
+        error = "--store needs a database file";
+      else
+        scripts.store = std::string(value);
     } else if (name == "--scripts") {
       if (!c.TakeValue(value) || value.empty())
         error = "--scripts needs a file or folder";
@@ -140,7 +145,7 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
 
   graph::Graph lineage;
   int status = 0;
-  const bool has_lineage = !scripts.input.paths.empty() || !scripts.input.sequence.empty();
+  const bool has_lineage = !scripts.input.paths.empty() || !scripts.input.sequence.empty() || !scripts.store.empty();
   if (has_lineage)
     if (const int stop = AnalyzeToGraph(scripts, false, "usage", lineage, &status, err); stop >= 0) return stop;
 
