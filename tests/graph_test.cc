@@ -16,6 +16,7 @@
 #include "graph/collapse.h"
 #include "graph/formats.h"
 #include "graph/subtype.h"
+#include "cli_in_process.h"
 #include "graph_test_support.h"
 
 namespace {
@@ -36,8 +37,9 @@ std::string Quote(const std::string& s) { return ShellQuote(s); }
 
 Ran Sh(const std::string& cmdline, const fs::path& dir = TempDir()) { return Shell(cmdline, dir, TempDir()); }
 
+// The command line, in-process (cli_in_process.h).
 Ran Cli(const std::string& args, const fs::path& dir = SourceDir()) {
-  return Sh(Quote(HIVELINEAGE_CLI) + " " + args, dir);
+  return RunMain(args, dir);
 }
 
 bool HaveProgram(const std::string& name) { return Sh("command -v " + name + " >/dev/null").code == 0; }

@@ -15,6 +15,7 @@
 #include "base/edit_distance.h"
 #include "base/strings.h"
 #include "graph/formats.h"
+#include "cli_in_process.h"
 #include "graph_test_support.h"
 
 namespace {
@@ -29,7 +30,8 @@ fs::path TempDir() {
   return dir;
 }
 
-Ran Cli(const std::string& args) { return Shell(ShellQuote(HIVELINEAGE_CLI) + " " + args, SourceDir(), TempDir()); }
+// The command line, in-process (cli_in_process.h).
+Ran Cli(const std::string& args) { return RunMain(args, SourceDir()); }
 
 graph::ImpactOptions Options(graph::Direction d, int depth = -1, bool with_conditions = false) {
   graph::ImpactOptions o;
