@@ -556,3 +556,20 @@ TEST_CASE("cli: --warnings all, summary and none; errors always printed") {
   CHECK(none.err.find("error: expected expression") != std::string::npos);
   CHECK(Run("--warnings loud warn.sql").code == 2);
 }
+
+// The tests call cli::Main in-process; the binary is main() around it. One run
+// of each kind through the real process checks they agree byte for byte.
+TEST_CASE("cli: the binary and the in-process entry give the same bytes and exit status") {
+  Write("same/ok.sql", "insert overwrite table dw.t select k, ${undefined} as v from ods.s;\n");
+  Write("same/bad.sql", "select from;\n");
+  for (const std::string args : {"--quiet same", "graph same", "impact --downstream ods.s same", "--bogus",
+                                 "graph --help", "leaves --format json same"}) {
+    CAPTURE(args);
+    const CliRun process = Shell(Quote(HIVELINEAGE_CLI) + " " + args);
+    const CliRun in_process = Run(args);
+    CHECK(process.code == in_process.code);
+    CHECK(process.out == in_process.out);
+    CHECK(process.err == in_process.err);
+    CHECK(!(process.out + process.err).empty());
+  }
+}
