@@ -6,6 +6,7 @@
 //   hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]
 //   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
 //   hivelineage_bench usage [--queries N,...] [--threads 1,2]
+//   hivelineage_bench big
 //
 // lex       split into statements + variable substitution + tokenize
 // parse     lex + parse every statement
@@ -22,6 +23,8 @@
 //           output bytes, each run in a child process (graph_mode.h)
 // usage     `hivelineage usage` on a generated query log of N queries (default
 //           1,000,000): queries/s, MB/s and peak RSS per thread count (usage_mode.h)
+// big       10 MB tokens, a 10 MB script and a 50 MB statement analysed and
+//           checked once each (big_input_mode.h); the unit suite has them at 1 MB
 //
 // lex/parse/pipeline load the files into memory first and run on one core, so
 // disk speed is not measured. folder reads the files as the CLI does (after a
@@ -44,6 +47,7 @@
 #include "base/arena.h"
 #include "driver/run.h"
 #include "driver/session.h"
+#include "big_input_mode.h"
 #include "graph_mode.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
@@ -267,6 +271,7 @@ int main(int argc, char** argv) {
   if (mode == "graph") return bench::GraphMode(argc, argv, i);
   if (mode == "store") return bench::StoreMode(argc, argv, i);
   if (mode == "usage") return bench::UsageMode(argc, argv, i);
+  if (mode == "big") return bench::BigInputMode();
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli_in_process.h"
 #include "test_support.h"
 
 namespace {
@@ -22,13 +23,12 @@ fs::path TempDir() {
 
 void Write(const std::string& rel, const std::string& text) { hivelineage::testing::WriteFile(TempDir(), rel, text); }
 
-// The CLI run from TempDir() with `args`, stdin from `input`.
+// The CLI run in-process from TempDir() with `args`, stdin from `input`.
 ShellResult Run(const std::string& args, const std::string& input = "") {
-  return hivelineage::testing::RunShell(ShellQuote(HIVELINEAGE_CLI) + " --quiet " + args, TempDir(), TempDir(), input);
+  return hivelineage::testing::RunMain("--quiet " + args, TempDir(), input);
 }
 ShellResult RunSub(const std::string& subcommand, const std::string& args) {
-  return hivelineage::testing::RunShell(ShellQuote(HIVELINEAGE_CLI) + " " + subcommand + " " + args, TempDir(),
-                                        TempDir());
+  return hivelineage::testing::RunMain(subcommand + " " + args, TempDir());
 }
 
 // The warnings of the only statement of a jsonl run.

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli_in_process.h"
 #include "test_support.h"
 
 namespace {
@@ -27,7 +28,7 @@ fs::path Write(const std::string& rel, const std::string& text) {
 
 std::string Quote(const std::string& s) { return hivelineage::testing::ShellQuote(s); }
 
-// Runs the CLI from TempDir() with `args` (already quoted as needed), stdin
+// Runs the CLI in-process from TempDir() with `args` (already quoted as needed), stdin
 // from `input`, and `env` (NAME=VALUE ...) added to the environment.
 CliRun Run(const std::string& args, const std::string& input = "", const std::string& env = "");
 
@@ -37,7 +38,7 @@ CliRun Shell(const std::string& command, const std::string& input = "") {
 }
 
 CliRun Run(const std::string& args, const std::string& input, const std::string& env) {
-  return Shell(env + " " + Quote(HIVELINEAGE_CLI) + " " + args, input);
+  return hivelineage::testing::RunMain(args, TempDir(), input, env);
 }
 
 std::vector<nlohmann::json> Lines(const std::string& text) {
@@ -409,10 +410,8 @@ TEST_CASE("cli: --sequence") {
 }
 
 TEST_CASE("cli: progress bar on a terminal only") {
-  if (std::system("python3 -c 'import os, pty' >/dev/null 2>&1") != 0) {
-    MESSAGE("python3 with pty not available: progress bar on a terminal not tested");
-    return;
-  }
+  REQUIRE_MESSAGE(std::system("python3 -c 'import os, pty' >/dev/null 2>&1") == 0,
+                  "python3 with its pty module is needed to give the CLI a terminal");
   // Runs the CLI with stderr on a pseudo-terminal and stdout to a file; prints what the terminal got.
   Write("pty.py",
         "import os, subprocess, sys\n"
@@ -556,4 +555,21 @@ TEST_CASE("cli: --warnings all, summary and none; errors always printed") {
   CHECK(none.err.find("warning") == std::string::npos);
   CHECK(none.err.find("error: expected expression") != std::string::npos);
   CHECK(Run("--warnings loud warn.sql").code == 2);
+}
+
+// The tests call cli::Main in-process; the binary is main() around it. One run
+// of each kind through the real process checks they agree byte for byte.
+TEST_CASE("cli: the binary and the in-process entry give the same bytes and exit status") {
+  Write("same/ok.sql", "insert overwrite table dw.t select k, ${undefined} as v from ods.s;\n");
+  Write("same/bad.sql", "select from;\n");
+  for (const std::string args : {"--quiet same", "graph same", "impact --downstream ods.s same", "--bogus",
+                                 "graph --help", "leaves --format json same"}) {
+    CAPTURE(args);
+    const CliRun process = Shell(Quote(HIVELINEAGE_CLI) + " " + args);
+    const CliRun in_process = Run(args);
+    CHECK(process.code == in_process.code);
+    CHECK(process.out == in_process.out);
+    CHECK(process.err == in_process.err);
+    CHECK(!(process.out + process.err).empty());
+  }
 }

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <string>
 
+#include "cli/commands.h"
+#include "cli_in_process.h"
 #include "test_support.h"
 
 namespace {
@@ -19,9 +21,10 @@ fs::path TempDir() {
   return dir;
 }
 
+// The command line in-process (cli_in_process.h), from TempDir().
 ShellResult Run(const std::string& args) {
   hivelineage::testing::WriteFile(TempDir(), "one.sql", "select 1;\n");
-  return hivelineage::testing::RunShell(ShellQuote(HIVELINEAGE_CLI) + " " + args, TempDir(), TempDir());
+  return hivelineage::testing::RunMain(args, TempDir());
 }
 
 }  // namespace
@@ -109,4 +112,116 @@ TEST_CASE("cli usage: the man page holds every option and paragraph of every --h
     }
   }
   CHECK(words > 80);
+}
+
+TEST_CASE("cli usage: every command of the table answers --help on stdout with exit status 0") {
+  size_t commands = 0;
+  for (const hivelineage::cli::CommandEntry& c : hivelineage::cli::Commands()) {
+    CAPTURE(std::string(c.name));
+    const ShellResult r = Run(std::string(c.name) + " --help");
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out.find("usage: hivelineage " + std::string(c.name)) != std::string::npos);
+    ++commands;
+  }
+  CHECK(commands >= 16);
+  CHECK(Run("analyze --help").out == Run("--help").out);
+}
+
+// -q/--quiet and --warnings come from one table every command parses: each
+// takes them (where they were refused as unknown options before), and its
+// --help lists them.
+TEST_CASE("cli usage: -q, --quiet and --warnings are taken by every command and in every --help") {
+  hivelineage::testing::WriteFile(TempDir(), "w.sql", "insert into table o select ${undefined_var} as a from t;\n");
+  hivelineage::testing::WriteFile(TempDir(), "w2.sql", "insert into table o2 select ${other_var} as b from o;\n");
+  const std::string db = (TempDir() / "common_options.db").string();
+  // Each command with what it needs besides the options; inputs with a warning.
+  const std::vector<std::string> commands = {
+      "w.sql",
+      "graph w.sql",
+      "impact --downstream default.t w.sql",
+      "explain default.o.a w.sql",
+      "catalog w.sql",
+      "leaves w.sql",
+      "path default.t default.o2 w.sql w2.sql",
+      "readers default.t w.sql",
+      "roots w.sql",
+      "writers default.o w.sql",
+      "store update " + db + " w.sql",
+  };
+  for (const std::string& command : commands) {
+    CAPTURE(command);
+    const ShellResult plain = Run(command);
+    CHECK(plain.code <= 1);
+    for (const char* option : {"-q", "--quiet", "-S", "--silent", "--warnings all", "--warnings=summary",
+                               "--warnings none"}) {
+      const std::string option_ = option;
+      CAPTURE(option_);
+      const ShellResult r = Run(command + " " + option);
+      CHECK(r.code == plain.code);
+      CHECK(r.err.find("unknown option") == std::string::npos);
+      CHECK(r.out == plain.out);  // what stdout says is not the options' business
+    }
+    CHECK(Run(command + " --warnings loud").code == 2);
+    CHECK(Run(command + " --quiet=yes").code == 2);
+  }
+  for (const char* help : {"--help", "graph --help", "impact --help", "explain --help", "catalog --help",
+                                  "store --help", "usage --help", "serve --help", "check sensitive --help",
+                                  "path --help", "domains --help", "rootcause --help"}) {
+    const std::string help_ = help;
+    CAPTURE(help_);
+    const ShellResult r = Run(help);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("  -q, --quiet, -S, --silent\n") != std::string::npos);
+    CHECK(r.out.find("  --warnings WHICH      all (default)") != std::string::npos);
+  }
+}
+
+TEST_CASE("cli usage: --warnings and --quiet are honoured by graph, impact and store update as by analyze") {
+  hivelineage::testing::WriteFile(TempDir(), "w.sql", "insert into table o select ${undefined_var} as a from t;\n");
+  const std::string db = (TempDir() / "honoured.db").string();
+  for (const std::string& command :
+       {std::string("w.sql"), std::string("graph w.sql"), std::string("impact --downstream default.t w.sql")}) {
+    CAPTURE(command);
+    const ShellResult all = Run(command + " -q");
+    CHECK(all.err.find("warning: undefined variable ${undefined_var}") != std::string::npos);
+    const ShellResult none = Run(command + " -q --warnings none");
+    CHECK(none.err.empty());
+    const ShellResult summary = Run(command + " --warnings summary");
+    CHECK(summary.err.find("warning: undefined variable") == std::string::npos);
+    CHECK(summary.err.find("hivelineage: warnings: 1 undefined variable") != std::string::npos);
+    CHECK(Run(command + " -q --warnings summary").err.empty());
+  }
+  const ShellResult update = Run("store update " + db + " w.sql");
+  CHECK(update.err.find("warning: undefined variable") != std::string::npos);
+  CHECK(update.err.find("hivelineage store: ") != std::string::npos);  // the summary line
+  const ShellResult quiet = Run("store update -q --warnings none --full " + db + " w.sql");
+  CHECK(quiet.code == update.code);
+  CHECK(quiet.err.empty());
+}
+
+// The option tables write --help and parse: every option --help lists is one
+// the command takes (it may want a value, but is never an unknown option).
+TEST_CASE("cli usage: every option a --help lists is an option its command knows") {
+  size_t options = 0;
+  for (const std::string command : {"", "graph ", "impact ", "explain ", "catalog ", "leaves ", "usage ", "check sensitive ", "rootcause "}) {
+    const ShellResult help = Run(command + "--help");
+    REQUIRE(help.code == 0);
+    for (size_t b = 0, e; (e = help.out.find('\n', b)) != std::string::npos; b = e + 1) {
+      const std::string line = help.out.substr(b, e - b);
+      if (!line.starts_with("  -")) continue;
+      const std::string label = line.substr(2, line.find("  ", 2) - 2);
+      for (size_t wb = 0, we; wb < label.size(); wb = we + 1) {
+        we = std::min(label.find(' ', wb), label.size());
+        std::string word = label.substr(wb, we - wb);
+        if (word.ends_with(',')) word.pop_back();
+        if (!word.starts_with('-')) continue;
+        const std::string args = command + word;
+        CAPTURE(args);
+        CHECK(Run(args).err.find("unknown option") == std::string::npos);
+        ++options;
+      }
+    }
+  }
+  CHECK(options > 150);
 }

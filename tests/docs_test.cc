@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "cli_in_process.h"
 #include "test_support.h"
 
 namespace {
@@ -27,10 +28,7 @@ void Keys(const nlohmann::json& j, std::set<std::string>& out) {
 }
 
 std::string Cli(const std::string& args) {
-  const fs::path scratch = hivelineage::testing::ProcessTempDir("hivelineage_docs_test_");
-  return hivelineage::testing::RunShell(ShellQuote(HIVELINEAGE_CLI) + " --quiet " + args,
-                                        hivelineage::testing::SourceDir(), scratch)
-      .out;
+  return hivelineage::testing::RunMain(args + " --quiet", hivelineage::testing::SourceDir()).out;
 }
 
 }  // namespace

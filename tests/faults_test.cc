@@ -119,10 +119,7 @@ TEST_CASE("faults: an unreadable file is one located error") {
   if (::geteuid() == 0) {
     // root reads a file whatever its mode: run the command as nobody instead.
     const testing::ShellRun probe = testing::RunShell("command -v setpriv", dir, Scratch());
-    if (probe.code != 0) {
-      MESSAGE("SKIPPED: running as root and setpriv is missing: an unreadable file cannot be made");
-      return;
-    }
+    REQUIRE_MESSAGE(probe.code == 0, "running as root and setpriv (util-linux) is missing: an unreadable file cannot be made");
     fs::permissions(dir, fs::perms::all);
     fs::permissions(Scratch(), fs::perms::all, fs::perm_options::add);
     const testing::ShellRun r = testing::RunShell(
@@ -186,7 +183,7 @@ TEST_CASE("faults: a store update on a filesystem that fills up fails once and k
   if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=2m") != 0) {
     const std::string why = std::strerror(errno);
     if (::geteuid() != 0 || errno == EPERM) {
-      MESSAGE("SKIPPED: cannot mount a small tmpfs here (", why, "): the disk-full case is not tested");
+      testing::Skip("faults: disk full", "cannot mount a small tmpfs here (" + why + ")");
       return;
     }
     FAIL("mount of a small tmpfs failed as root: " << why);

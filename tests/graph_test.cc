@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "base/strings.h"
+#include "cli_in_process.h"
 #include "graph/model/collapse.h"
 #include "graph/render/formats.h"
 #include "graph/render/subtype.h"
@@ -36,8 +37,9 @@ std::string Quote(const std::string& s) { return ShellQuote(s); }
 
 Ran Sh(const std::string& cmdline, const fs::path& dir = TempDir()) { return Shell(cmdline, dir, TempDir()); }
 
+// The command line, in-process (cli_in_process.h).
 Ran Cli(const std::string& args, const fs::path& dir = SourceDir()) {
-  return Sh(Quote(HIVELINEAGE_CLI) + " " + args, dir);
+  return RunMain(args, dir);
 }
 
 bool HaveProgram(const std::string& name) { return Sh("command -v " + name + " >/dev/null").code == 0; }
@@ -416,10 +418,7 @@ TEST_CASE("format dot: record tables, value edges, one node per condition, rende
     graph::WriteDot(g, dot);
     CHECK(dot.starts_with("digraph lineage {\n"));
     CHECK(dot.find("node [shape=record") != std::string::npos);
-    if (!HaveProgram("dot")) {
-      MESSAGE("skipped: Graphviz `dot` is not on PATH (apt-get install graphviz)");
-      continue;
-    }
+    REQUIRE_MESSAGE(HaveProgram("dot"), "Graphviz `dot` is not on PATH (apt-get install graphviz; tools/setup.sh test does)");
     const fs::path in = WriteTemp("graph.dot", dot);
     const Ran r = Sh("dot -Tsvg " + Quote(in.string()));
     CAPTURE(dot);
@@ -682,10 +681,7 @@ TEST_CASE("cli graph: independent scripts, or a --sequence sharing one session")
 
 TEST_CASE("cli graph: temporary tables and views of a script, collapsed") {
   const std::string script = "corpus/scripts/10_temporary_tables.sql";
-  if (!fs::exists(SourceDir() / script)) {
-    MESSAGE("skipped: " << script << " is not in the corpus");
-    return;
-  }
+  REQUIRE_MESSAGE(fs::exists(SourceDir() / script), script << " is not in the corpus");
   // CREATE TEMPORARY TABLE is known from the statements.
   Ran r = Cli("graph --catalog corpus/catalog.json " + script);
   CHECK(r.code == 0);

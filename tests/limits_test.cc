@@ -270,10 +270,11 @@ TEST_CASE("hostile input: a UTF-8 byte-order mark is skipped") {
   CHECK(Rendered(r).find("t.sql:2:10: error: ") == 0);
 }
 
-TEST_CASE("hostile input: 10 MB identifiers and string literals") {
-  const std::string ident(10u << 20, 'c');
+// At 10 MB: hivelineage_bench big.
+TEST_CASE("hostile input: 1 MB identifiers and string literals") {
+  const std::string ident(1u << 20, 'c');
   const FileResult r = Analyze("insert into table o select " + ident + " from t;\n" + "insert into table o select '" +
-                               std::string(10u << 20, 'x') + "' as s, a from t;");
+                               std::string(1u << 20, 'x') + "' as s, a from t;");
   REQUIRE(r.statements.size() == 2);
   CHECK(!r.statements[0].has_error());
   CHECK(OnlyColumnSources(r.statements[0]) == std::vector<std::string>{"default.t." + ident});
@@ -308,7 +309,8 @@ TEST_CASE("hostile input: 1,000 chained CTEs, each reading the previous one") {
   CHECK(OnlyColumnSources(s) == kTA);
 }
 
-TEST_CASE("hostile input: a 10 MB script of ordinary statements") {
+// At 10 MB: hivelineage_bench big.
+TEST_CASE("hostile input: a 1 MB script of ordinary statements") {
   const std::string unit =
       "set hive.exec.dynamic.partition=true;\n"
       "insert overwrite table dw.orders partition (dt = '2024-03-01')\n"
@@ -318,7 +320,7 @@ TEST_CASE("hostile input: a 10 MB script of ordinary statements") {
       "with recent as (select id, amount from ods.orders where dt >= '2024-02-01')\n"
       "insert into table dw.big select id from recent where amount > 100 union all select id from ods.refunds;\n"
       "select count(*) from dw.orders; -- a comment\n";
-  const size_t copies = (10u << 20) / unit.size() + 1;
+  const size_t copies = (1u << 20) / unit.size() + 1;
   const FileResult r = Analyze(Repeat(unit, copies));
   CHECK(r.statements.size() == copies * 4);
   CHECK(!r.has_error());

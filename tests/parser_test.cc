@@ -503,10 +503,11 @@ TEST_CASE("long chains iterate: 100,000 ANDs and a long UNION ALL") {
   CHECK(q2->dump == q->dump);
 }
 
-TEST_CASE("a 50 MB statement parses") {
+// At 50 MB: hivelineage_bench big.
+TEST_CASE("a 5 MB statement parses") {
   std::string sql = "SELECT * FROM t WHERE x IN (0";
-  sql.reserve(50u << 20);
-  for (int i = 1; sql.size() < (50u << 20); ++i) {
+  sql.reserve(5u << 20);
+  for (int i = 1; sql.size() < (5u << 20); ++i) {
     sql += ", ";
     sql += std::to_string(i);
   }
@@ -519,7 +520,7 @@ TEST_CASE("a 50 MB statement parses") {
   const auto* core = static_cast<const ast::SelectCore*>(q->bodies[0].query->body);
   const auto* in = ast::DynCast<ast::InListExpr>(core->where);
   REQUIRE(in != nullptr);
-  CHECK(in->items.size() > 5000000);
+  CHECK(in->items.size() > 500000);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "cli_in_process.h"
 #include "graph_test_support.h"
 
 namespace {
@@ -23,7 +24,8 @@ fs::path TempDir() {
   return dir;
 }
 
-Ran Cli(const std::string& args) { return Shell(ShellQuote(HIVELINEAGE_CLI) + " " + args, SourceDir(), TempDir()); }
+// The command line, in-process (cli_in_process.h).
+Ran Cli(const std::string& args) { return RunMain(args, SourceDir()); }
 
 const char kCorpus[] = "--sequence corpus/possible/sequence.txt";
 

@@ -21,6 +21,7 @@
 #include "graph/render/formats.h"
 #include "lineage/lineage.h"
 #include "openlineage_events.h"
+#include "cli_in_process.h"
 #include "test_support.h"
 
 namespace {
@@ -96,16 +97,10 @@ struct Ran {
   std::string out;
 };
 
+// The command line, in-process (cli_in_process.h); stderr is dropped.
 Ran Cli(const std::string& args) {
-  static int n = 0;
-  const fs::path out = TempDir() / ("out" + std::to_string(++n) + ".txt");
-  const std::string cmd = testing::ShellQuote(HIVELINEAGE_CLI) + " " + args + " </dev/null >" +
-                          testing::ShellQuote(out.string()) + " 2>/dev/null";
-  const int status = std::system(cmd.c_str());
-  Ran r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = testing::ReadFile(out);
-  return r;
+  const testing::ShellResult s = testing::RunMain(args, fs::current_path());
+  return Ran{s.code, s.out};
 }
 
 }  // namespace

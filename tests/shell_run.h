@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "cli_in_process.h"
 #include "test_support.h"
 
 namespace hivelineage::testing {
@@ -12,10 +13,11 @@ namespace hivelineage::testing {
 // The result of RunShell (test_support.h), under the name the store's tests use.
 using ShellRun = ShellResult;
 
-// The hivelineage binary with `args` (already quoted as needed).
+// The hivelineage command line with `args` (quoted as for the shell), run
+// in-process from `dir` (cli_in_process.h); `scratch` is unused.
 inline ShellRun RunCli(const std::string& args, const std::filesystem::path& dir,
-                       const std::filesystem::path& scratch) {
-  return RunShell(ShellQuote(HIVELINEAGE_CLI) + " " + args, dir, scratch);
+                       const std::filesystem::path& /*scratch*/) {
+  return RunMain(args, dir);
 }
 
 // Whether process `pid` is still running (a zombie nobody reaped is not).

@@ -1,6 +1,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -24,5 +26,13 @@ int main(int argc, char** argv) {
     hivelineage::testing::g_update_golden = true;
   doctest::Context context;
   context.applyCommandLine(static_cast<int>(args.size()), args.data());
-  return context.run();
+  int status = context.run();
+  const std::vector<std::string>& skipped = hivelineage::testing::Skipped();
+  if (!skipped.empty()) {
+    std::fprintf(stderr, "[hivelineage] %zu part(s) of tests SKIPPED:\n", skipped.size());
+    for (const std::string& s : skipped) std::fprintf(stderr, "  %s\n", s.c_str());
+    if (const char* strict = std::getenv("HIVELINEAGE_NO_SKIPS"); strict && std::string(strict) == "1" && status == 0)
+      status = 1;
+  }
+  return status;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -43,6 +44,19 @@ inline std::filesystem::path WriteFile(const std::filesystem::path& dir, const s
   std::filesystem::create_directories(p.parent_path());
   std::ofstream(p, std::ios::binary) << text;
   return p;
+}
+
+// A test that cannot run here (a privilege the machine does not give) says
+// so through Skip: the reason goes to stderr at once, test_main lists every
+// skip again after the summary, and with HIVELINEAGE_NO_SKIPS=1 a skip fails
+// the run. Missing tools are no reason to skip: those tests fail.
+inline std::vector<std::string>& Skipped() {
+  static std::vector<std::string> skipped;
+  return skipped;
+}
+inline void Skip(const std::string& what, const std::string& why) {
+  Skipped().push_back(what + ": " + why);
+  std::fprintf(stderr, "SKIPPED %s: %s\n", what.c_str(), why.c_str());
 }
 
 // `s` quoted for /bin/sh.

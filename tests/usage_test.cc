@@ -298,6 +298,13 @@ TEST_CASE("cli usage: the warehouse's log, exit 1 for its broken lines, usage er
   CHECK(testing::RunCli("usage corpus/warehouse/logs/queries.jsonl --scripts corpus/warehouse --var "
                         "etl_date=2024-03-01 --format json -j 2")
             .out == r.out);
+  // --store (listed by usage --help): the same lineage, kept by store update.
+  const std::string db = (std::filesystem::temp_directory_path() /
+                          ("hivelineage_usage_store_" + std::to_string(::getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  REQUIRE(testing::RunCli("store update -q " + db + " --var etl_date=2024-03-01 corpus/warehouse").code == 0);
+  CHECK(testing::RunCli("usage corpus/warehouse/logs/queries.jsonl --store " + db + " --format json -j 1").out == r.out);
+  std::filesystem::remove(db);
   const auto ranger = testing::RunCli("usage --log-format ranger --quiet corpus/warehouse/logs/ranger_hive_audit.log");
   CHECK(ranger.code == 0);
   CHECK(ranger.err.empty());

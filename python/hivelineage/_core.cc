@@ -155,7 +155,7 @@ Outcome AnalyzePart(const std::vector<std::string>& args, const std::vector<std:
       options.schema_inputs = std::move(schema.files);
     }
     cli::ReportOptions report;
-    report.warnings = parsed.warnings;
+    report.warnings = parsed.input.common.warnings;
     return cli::ExitStatus(cli::RunAndWrite(*inputs, options, parsed.format, out, err, report));
   });
 }

@@ -12,6 +12,7 @@
 
 #include "base/strings.h"
 #include "cli/args.h"
+#include "cli/diagnostic_filter.h"
 #include "cli/man_page.h"
 
 namespace hivelineage::cli {
@@ -20,56 +21,6 @@ namespace {
 // Output is buffered and written in large chunks; a few MB of JSON in one
 // string is cheaper than many small stdio calls.
 constexpr size_t kFlushAt = 1 << 20;
-
-// The kind of a warning, for --warnings summary: its message up to the
-// first name, quote, number or detail ("undefined variable", "reserved word").
-std::string WarningKind(std::string_view message) {
-  const size_t cut = message.find_first_of("'`\"$:;(0123456789");
-  std::string_view kind = message.substr(0, cut);
-  while (!kind.empty() && kind.back() == ' ') kind.remove_suffix(1);
-  return std::string(kind.empty() ? message : kind);
-}
-
-// Renders diagnostics for stderr as --warnings says; counts the warnings and
-// notes left out. Called from the analysing threads.
-class DiagnosticFilter {
- public:
-  explicit DiagnosticFilter(ReportOptions::Warnings mode) : mode_(mode) {}
-
-  void Render(const SourceFile& source, const Diagnostics& diagnostics, std::string& out) const {
-    if (mode_ == ReportOptions::Warnings::All) {
-      output::RenderDiagnostics(source, diagnostics, out);
-      return;
-    }
-    Diagnostics errors;
-    for (const Diagnostic& d : diagnostics) {
-      if (d.severity == Severity::Error) {
-        errors.push_back(d);
-      } else if (mode_ == ReportOptions::Warnings::Summary) {
-        const std::lock_guard<std::mutex> lock(mu_);
-        ++counts_[WarningKind(d.message)];
-      }
-    }
-    output::RenderDiagnostics(source, errors, out);
-  }
-
-  // "hivelineage: warnings: 20 undefined variable, 3 reserved word\n", most
-  // frequent first (then by name); empty when there were none.
-  std::string SummaryLine() const {
-    const std::lock_guard<std::mutex> lock(mu_);
-    if (counts_.empty()) return {};
-    std::vector<std::pair<std::string, size_t>> kinds(counts_.begin(), counts_.end());
-    std::stable_sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    std::string line = "hivelineage: warnings:";
-    for (size_t i = 0; i < kinds.size(); ++i) line += Cat(i == 0 ? " " : ", ", kinds[i].second, " ", kinds[i].first);
-    return line + "\n";
-  }
-
- private:
-  const ReportOptions::Warnings mode_;
-  mutable std::mutex mu_;
-  mutable std::map<std::string, size_t> counts_;  // sorted: the summary is the same for every -j
-};
 
 // What the analysing threads do with each statement: the writer's text for
 // stdout, and the statement's diagnostics for stderr.
@@ -104,9 +55,9 @@ int AnalyzeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
   const auto inputs = ResolveInputs(args.input, "hivelineage", err);
   if (!inputs) return 2;
   ReportOptions report;
-  report.summary = !args.quiet;
-  report.warnings = args.warnings;
-  report.progress = !args.quiet && isatty(fileno(err));
+  report.summary = !args.input.common.quiet;
+  report.warnings = args.input.common.warnings;
+  report.progress = !args.input.common.quiet && isatty(fileno(err));
   // For tests of the bar: how long a run must take before it shows (default 1 s).
   if (const char* ms = std::getenv("HIVELINEAGE_PROGRESS_DELAY_MS"))
     report.progress_delay_seconds = std::atof(ms) / 1000;

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "base/strings.h"
+#include "cli/option_table.h"
 
 namespace hivelineage::cli {
 
@@ -19,18 +20,37 @@ const char kUsage[] =
     "All files found are analysed in sorted path order (byte order, each name once), each\n"
     "starting from the --catalog tables and --default-db, whatever the order of the PATHs.\n"
     "\n"
-    "options:\n"
-    "  --format FORMAT       json (one document, default), jsonl (one statement per line),\n"
-    "                        hive (Hive LineageLogger records, one per line)\n"
-    "  -q, --quiet, -S, --silent\n"
-    "                        no progress bar and no summary line on stderr\n"
-    "  --warnings WHICH      all (default): every warning on stderr; summary: their counts\n"
-    "                        per kind at the end; none. Errors are always printed\n";
+    "options:\n";
+
+// analyze's own options, as tables: the parsing and --help. kOutputOptions
+// come before the input options in --help, kInfoOptions after them.
+const Option<CliArgs> kOutputOptions[] = {
+    {{"--format"},
+     "--format FORMAT",
+     "json (one document, default), jsonl (one statement per line),\n"
+     "hive (Hive LineageLogger records, one per line)\n",
+     true,
+     [](ArgCursor& c, CliArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value))
+         error = "--format needs a value (json, jsonl or hive)";
+       else if (const std::optional<output::Format> f = output::ParseFormat(value))
+         args.format = *f;
+       else
+         error = Cat("unknown format '", value, "' (expected json, jsonl or hive)");
+     }},
+};
+
+const Option<CliArgs> kInfoOptions[] = {
+    {{"-h", "--help"}, "-h, --help", "show this help\n", false,
+     [](ArgCursor&, CliArgs& args, std::string&) { args.help = true; }},
+    {{"--version"}, "--version", "show the version\n", false,
+     [](ArgCursor&, CliArgs& args, std::string&) { args.version = true; }},
+    {{"--man-page"}, "--man-page", "show this help as a manual page (roff), as man hivelineage does\n", false,
+     [](ArgCursor&, CliArgs& args, std::string&) { args.man_page = true; }},
+};
 
 const char kUsageEnd[] =
-    "  -h, --help            show this help\n"
-    "  --version             show the version\n"
-    "  --man-page            show this help as a manual page (roff), as man hivelineage does\n"
     "\n"
     "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
     "unreadable input. Diagnostics go to stderr as file:line:col: severity: message, then\n"
@@ -39,7 +59,10 @@ const char kUsageEnd[] =
 
 }  // namespace
 
-std::string UsageText() { return Cat(kUsage, kInputOptionsHelp, kUsageEnd); }
+std::string UsageText() {
+  return Cat(kUsage, TableHelp(std::span<const Option<CliArgs>>(kOutputOptions)), InputOptionsHelp(),
+             TableHelp(std::span<const Option<CliArgs>>(kInfoOptions)), kUsageEnd);
+}
 
 std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
   const int first = argc > 1 && std::string_view(argv[1]) == "analyze" ? 2 : 1;
@@ -51,43 +74,9 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
       continue;
     }
     if (ParseInputOption(c, args.input, error)) continue;
-    const std::string_view name = c.name();
-    std::string_view value;
-    const bool quiet = name == "--quiet" || name == "-q" || name == "--silent" || name == "-S";
-    const bool flag = name == "--help" || name == "-h" || name == "--version" || name == "--man-page" || quiet;
-    if (flag && c.has_inline_value()) {
-      error = Cat(name, " takes no value");
-    } else if (name == "--help" || name == "-h") {
-      args.help = true;
-    } else if (name == "--version") {
-      args.version = true;
-    } else if (name == "--man-page") {
-      args.man_page = true;
-    } else if (quiet) {
-      args.quiet = true;
-    } else if (name == "--warnings") {
-      if (!c.TakeValue(value)) {
-        error = "--warnings needs a value (all, summary or none)";
-      } else if (value == "all") {
-        args.warnings = ReportOptions::Warnings::All;
-      } else if (value == "summary") {
-        args.warnings = ReportOptions::Warnings::Summary;
-      } else if (value == "none") {
-        args.warnings = ReportOptions::Warnings::None;
-      } else {
-        error = Cat("unknown --warnings value '", value, "' (expected all, summary or none)");
-      }
-    } else if (name == "--format") {
-      if (!c.TakeValue(value)) {
-        error = "--format needs a value (json, jsonl or hive)";
-      } else if (const std::optional<output::Format> f = output::ParseFormat(value)) {
-        args.format = *f;
-      } else {
-        error = Cat("unknown format '", value, "' (expected json, jsonl or hive)");
-      }
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+    if (ParseTableOption(c, std::span<const Option<CliArgs>>(kOutputOptions), args, error)) continue;
+    if (ParseTableOption(c, std::span<const Option<CliArgs>>(kInfoOptions), args, error)) continue;
+    error = Cat("unknown option '", c.arg(), "'");
   }
   return error;
 }

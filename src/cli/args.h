@@ -14,15 +14,13 @@ struct CliArgs {
   bool version = false;
   bool man_page = false;  // --man-page: the help as a manual page (man_page.h)
   output::Format format = output::Format::Json;
-  bool quiet = false;  // no progress bar, no summary line
-  ReportOptions::Warnings warnings = ReportOptions::Warnings::All;  // --warnings all|summary|none
-  InputArgs input;     // PATHs, --catalog, --var, -j, --sequence, limits, ...
+  InputArgs input;  // --quiet, --warnings, PATHs, --catalog, --var, -j, --sequence, limits, ...
 };
 
 // Fills `args`; returns a usage error message, empty on success.
 std::string ParseArgs(int argc, const char* const* argv, CliArgs& args);
 
-// The whole --help text: the command's own lines, then kInputOptionsHelp,
+// The whole --help text: the command's own lines, then InputOptionsHelp(),
 // then --help, --version and the exit statuses. The man page is made from it.
 std::string UsageText();
 

@@ -33,7 +33,7 @@ int CatalogCommand(int argc, const char* const* argv, std::FILE* out, std::FILE*
       continue;
     }
     if (cursor.name() == "--help" || cursor.name() == "-h") {
-      std::fprintf(out, "%s%s", kCatalogUsage, kInputOptionsHelp);
+      std::fprintf(out, "%s%s", kCatalogUsage, InputOptionsHelp().c_str());
       return 0;
     }
     std::string error;

@@ -8,7 +8,7 @@ namespace hivelineage::cli {
 
 void PrintCheckUsage(const char* usage, std::FILE* f) {
   std::fputs(usage, f);
-  std::fputs(kInputOptionsHelp, f);
+  std::fputs(InputOptionsHelp().c_str(), f);
   std::fputs(
       "  --help                show this help\n"
       "\n"

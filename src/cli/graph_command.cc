@@ -6,6 +6,7 @@
 #include "base/strings.h"
 #include "checks/domain_graph.h"
 #include "cli/analyze_command.h"
+#include "cli/diagnostic_filter.h"
 #include "cli/openlineage_post.h"
 #include "driver/run.h"
 #include "graph/load.h"
@@ -82,7 +83,7 @@ int ReadStoreGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
 }  // namespace
 
 std::string SubcommandUsageText(const char* usage) {
-  return Cat(usage, kInputOptionsHelp,
+  return Cat(usage, InputOptionsHelp(),
              "  --store DB            read the lineage kept in DB by `hivelineage store update` instead\n"
              "                        of analysing PATHs (docs/store.md)\n"
              "  -h, --help            show this help\n"
@@ -160,6 +161,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     const driver::RunOptions options = MakeRunOptions(args.input);
 
     graph::GraphBuilder builder(graph::BuildOptions{keep_sql, args.possible});
+    const DiagnosticFilter filter(args.input.common.warnings);
     std::string diag;
     auto on_part = [&](driver::FilePart&& part) {
       if (system_of_file != nullptr && part.file.source != nullptr && !sync::IsJobFileName(part.file.source->name())) {
@@ -168,7 +170,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
           if (d == dialect) (*system_of_file)[std::string(part.file.source->name())] = system;
       }
       diag.clear();
-      output::RenderDiagnostics(part.file, diag);
+      filter.Render(part.file, diag);
       WriteOut(diag, err);
     };
     const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
@@ -179,6 +181,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
     std::string early;
     for (const driver::EarlyRead& e : summary.early_reads) early += driver::RenderEarlyRead(e);
     WriteOut(early, err);
+    if (!args.input.common.quiet) WriteOut(filter.SummaryLine(), err);
     graph = builder.Finish();
     *status = ExitStatus(summary);
   }

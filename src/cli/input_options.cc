@@ -9,63 +9,45 @@
 
 #include "base/strings.h"
 #include "cli/limit_options.h"
+#include "cli/option_table.h"
 
 namespace hivelineage::cli {
 
-const char kInputOptionsHelp[] =
-    "  --catalog FILE        table schemas: catalog JSON, CREATE TABLE/VIEW statements (or\n"
-    "                        SHOW CREATE TABLE output), saved DESCRIBE FORMATTED output, or\n"
-    "                        a tab-separated metastore export (docs/catalog.md); may be\n"
-    "                        repeated\n"
-    "  --catalog-format F    json, ddl, describe, tsv or auto (default): the format of the\n"
-    "                        --catalog files after it, instead of telling it by name and\n"
-    "                        content\n"
-    "  --default-db NAME, --database NAME\n"
-    "                        database of unqualified names before any USE, and in --catalog\n"
-    "                        files (default: default)\n"
-    "  --var NAME=VALUE      value for ${NAME}, ${hivevar:NAME} and ${hiveconf:NAME}. The\n"
-    "                        variable options may be repeated; set lines in a script define\n"
-    "                        variables too\n"
-    "  --hivevar NAME=VALUE, -d NAME=VALUE, --define NAME=VALUE\n"
-    "                        as in hive: value for ${NAME} and ${hivevar:NAME}. Hive's one-dash\n"
-    "                        -hivevar, -define, -hiveconf and -database work too\n"
-    "  --hiveconf NAME=VALUE\n"
-    "                        as in hive: value for ${hiveconf:NAME} and ${system:NAME}, and a\n"
-    "                        setting, as set NAME=VALUE at the top of the script would be\n"
-    "  --allow-env           let ${env:NAME} read the environment\n"
-    "  --semantics RULES     precise (default): a column's sources are the columns its\n"
-    "                        expression names (a window's arguments and keys); hive: Hive's\n"
-    "                        own lineage rules, artefacts included (docs/semantics.md)\n"
-    "  --dialect NAME        hive (default) or spark: the SQL dialect of scripts that do not\n"
-    "                        say theirs in a first-line comment (-- dialect: spark); see\n"
-    "                        docs/dialects.md\n"
-    "  --dialect-map GLOB=NAME\n"
-    "                        scripts whose path (or a tail of it after a /) matches GLOB\n"
-    "                        are in dialect NAME; may be repeated, the first match wins\n"
-    "  -f FILE               a script to analyse, like a PATH\n"
-    "  -e SQL                analyse SQL given on the command line (named <-e> in the\n"
-    "                        output); no PATH with it\n"
-    "  -i FILE               init script, analysed before every script as hive -i runs it:\n"
-    "                        its set, USE and CREATE statements take effect for the script;\n"
-    "                        its own statements are not listed, only its problems; may be\n"
-    "                        repeated\n"
-    "  --system-map FILE     friendly names of the systems sync jobs connect to:\n"
-    "                        `SYSTEM = NAME` lines (docs/systems.md)\n"
-    "  --warehouse-dir PATH  Hive's warehouse folder, where a sync job's HDFS path\n"
-    "                        finds its table (default /user/hive/warehouse)\n"
-    "  --no-learn-schema     do not learn the tables' schema from the scripts themselves\n"
-    "                        (by default, what every script declares or names through a\n"
-    "                        table serves all of them; see hivelineage catalog)\n"
-    "  -j, --jobs N          analyse N files at once (default: one per core); the output is\n"
-    "                        the same for every N\n"
-    "  --sequence FILE       the scripts FILE lists (one path per line, relative to FILE's\n"
-    "                        folder; # comments), in that order, each seeing the tables and\n"
-    "                        views the earlier ones created; instead of PATH. Without it\n"
-    "                        every script starts from the --catalog tables\n"
-    "  --max-file-size SIZE, --max-statement-size SIZE, --max-statements N, --max-depth N\n"
-    "                        input limits; past one, a file or statement is skipped with a\n"
-    "                        located error (defaults 1G, 64M, 1000000, 1000; SIZE in bytes\n"
-    "                        or with K, M, G; see docs/limits.md)\n";
+namespace {
+
+// The options every command takes, as one table: the parsing and --help.
+constexpr Option<CommonArgs> kCommonOptions[] = {
+    {{"-q", "--quiet", "-S", "--silent"},
+     "-q, --quiet, -S, --silent",
+     "no progress bar, no summary line and no log lines on stderr\n",
+     false,
+     [](ArgCursor&, CommonArgs& a, std::string&) { a.quiet = true; }},
+    {{"--warnings"},
+     "--warnings WHICH",
+     "all (default): every warning on stderr; summary: their counts\n"
+     "per kind at the end; none. Errors are always printed\n",
+     true,
+     [](ArgCursor& c, CommonArgs& a, std::string& error) {
+       std::string_view v;
+       if (!c.TakeValue(v))
+         error = "--warnings needs a value (all, summary or none)";
+       else if (v == "all")
+         a.warnings = ReportOptions::Warnings::All;
+       else if (v == "summary")
+         a.warnings = ReportOptions::Warnings::Summary;
+       else if (v == "none")
+         a.warnings = ReportOptions::Warnings::None;
+       else
+         error = Cat("unknown --warnings value '", v, "' (expected all, summary or none)");
+     }},
+};
+
+
+}  // namespace
+
+bool ParseCommonOption(ArgCursor& c, CommonArgs& args, std::string& error) {
+  return ParseTableOption(c, std::span<const Option<CommonArgs>>(kCommonOptions), args, error);
+}
 
 namespace {
 
@@ -133,127 +115,265 @@ bool ArgCursor::TakeValue(std::string_view& value) {
   return true;
 }
 
-bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
-  const std::string_view name = c.name();
+namespace {
+
+// --system-map FILE: read at once, so that a bad line is a usage error.
+void TakeSystemMap(ArgCursor& c, InputArgs& args, std::string& error) {
   std::string_view value;
-  if (name == "--allow-env") {
-    if (c.has_inline_value())
-      error = "--allow-env takes no value";
-    else
-      args.allow_env = true;
-  } else if (name == "--no-learn-schema") {
-    if (c.has_inline_value())
-      error = "--no-learn-schema takes no value";
-    else
-      args.learn_schema = false;
-  } else if (name == "--catalog") {
-    if (!c.TakeValue(value) || value.empty())
-      error = "--catalog needs a file";
-    else
-      args.catalogs.push_back(driver::CatalogSource::File(std::string(value), args.catalog_format));
-  } else if (name == "--catalog-format") {
-    if (!c.TakeValue(value)) {
-      error = "--catalog-format needs json, ddl, describe, tsv or auto";
-    } else if (value == "auto") {
-      args.catalog_format.reset();
-    } else if (const auto format = catalog::CatalogFormatByName(value)) {
-      args.catalog_format = format;
-    } else {
-      error = Cat("unknown --catalog-format '", value, "' (expected json, ddl, describe, tsv or auto)");
-    }
-  } else if (name == "--default-db" || name == "--database") {
-    if (!c.TakeValue(value) || value.empty())
-      error = Cat(name, " needs a name");
-    else
-      args.default_db = ToLower(value);
-  } else if (name == "--semantics") {
-    if (!c.TakeValue(value) || !lineage::ParseSemantics(value, args.semantics))
-      error = Cat("--semantics expects precise or hive, got '", value, "'");
-  } else if (name == "--dialect") {
-    const std::optional<Dialect> dialect = c.TakeValue(value) ? DialectByName(value) : std::nullopt;
-    if (!dialect)
-      error = Cat("--dialect expects hive or spark, got '", value, "'");
-    else
-      args.dialect = *dialect;
-  } else if (name == "--dialect-map") {
-    const size_t eq = c.TakeValue(value) ? value.rfind('=') : std::string_view::npos;
-    const std::optional<Dialect> dialect =
-        eq == std::string_view::npos || eq == 0 ? std::nullopt : DialectByName(value.substr(eq + 1));
-    if (!dialect)
-      error = Cat("--dialect-map expects GLOB=hive or GLOB=spark, got '", value, "'");
-    else
-      args.dialect_map.emplace_back(std::string(value.substr(0, eq)), *dialect);
-  } else if (name == "--system-map") {
-    if (!c.TakeValue(value) || value.empty()) {
-      error = "--system-map needs a file";
-    } else {
-      std::ifstream in{std::string(value), std::ios::binary};
-      std::stringstream text;
-      text << in.rdbuf();
-      Diagnostics problems;
-      if (!in)
-        error = Cat("--system-map: cannot read ", value);
-      else
-        args.systems = std::make_shared<const sync::SystemMap>(sync::SystemMap::Parse(text.str(), problems));
-      if (!problems.empty()) {
-        const SourceFile file(std::string(value), text.str());
-        const LineCol at = file.Locate(problems[0].span.begin);
-        error = Cat(value, ":", at.line, ":", at.column, ": ", problems[0].message);
-      }
-    }
-  } else if (name == "--warehouse-dir") {
-    if (!c.TakeValue(value) || value.empty())
-      error = "--warehouse-dir needs a path";
-    else
-      args.warehouse_dir = std::string(value);
-  } else if (name == "--var") {
-    TakeVariable(c, {""}, args, error);
-  } else if (name == "--hivevar" || name == "-d" || name == "--define") {
-    TakeVariable(c, {"hivevar:"}, args, error);
-  } else if (name == "--hiveconf") {
-    // Hive also makes each --hiveconf a Java system property.
-    TakeVariable(c, {"hiveconf:", "system:"}, args, error);
-  } else if (name == "-f") {
-    if (!c.TakeValue(value) || value.empty())
-      error = "-f needs a file";
-    else
-      args.paths.emplace_back(value);
-  } else if (name == "-e") {
-    if (!c.TakeValue(value))
-      error = "-e needs the SQL to analyse";
-    else if (args.inline_script)
-      error = "-e may be given once";
-    else
-      args.inline_script = std::string(value);
-  } else if (name == "-i") {
-    if (!c.TakeValue(value) || value.empty())
-      error = "-i needs a file";
-    else
-      args.init_files.emplace_back(value);
-  } else if (name == "--sequence") {
-    if (!c.TakeValue(value) || value.empty())
-      error = "--sequence needs a file";
-    else if (!args.sequence.empty())
-      error = "--sequence may be given once";
-    else
-      args.sequence = std::string(value);
-  } else if (name == "-j" || name == "--jobs") {
-    // Up to driver::ResolveJobs' ceiling, so that what is asked is what runs.
-    constexpr int kMaxJobs = 256;
-    int n = 0;
-    if (!c.TakeValue(value)) {
-      error = "-j needs a number of threads";
-    } else if (const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-               ec != std::errc() || end != value.data() + value.size() || n < 1 || n > kMaxJobs) {
-      error = Cat("-j expects a number of threads from 1 to ", kMaxJobs, ", got '", value, "'");
-    } else {
-      args.jobs = n;
-    }
-  } else {
-    return ParseLimitOption(
-        name, [&](std::string_view& v) { return c.TakeValue(v); }, args.limits, error);
+  if (!c.TakeValue(value) || value.empty()) {
+    error = "--system-map needs a file";
+    return;
   }
-  return true;
+  std::ifstream in{std::string(value), std::ios::binary};
+  std::stringstream text;
+  text << in.rdbuf();
+  Diagnostics problems;
+  if (!in)
+    error = Cat("--system-map: cannot read ", value);
+  else
+    args.systems = std::make_shared<const sync::SystemMap>(sync::SystemMap::Parse(text.str(), problems));
+  if (!problems.empty()) {
+    const SourceFile file(std::string(value), text.str());
+    const LineCol at = file.Locate(problems[0].span.begin);
+    error = Cat(value, ":", at.line, ":", at.column, ": ", problems[0].message);
+  }
+}
+
+// -j N, --jobs N: up to driver::ResolveJobs' ceiling, so that what is asked is what runs.
+void TakeJobs(ArgCursor& c, InputArgs& args, std::string& error) {
+  constexpr int kMaxJobs = 256;
+  std::string_view value;
+  int n = 0;
+  if (!c.TakeValue(value)) {
+    error = "-j needs a number of threads";
+  } else if (const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+             ec != std::errc() || end != value.data() + value.size() || n < 1 || n > kMaxJobs) {
+    error = Cat("-j expects a number of threads from 1 to ", kMaxJobs, ", got '", value, "'");
+  } else {
+    args.jobs = n;
+  }
+}
+
+// The input options, as one table: the parsing and --help (in this order).
+const Option<InputArgs> kInputOptions[] = {
+    {{"--catalog"},
+     "--catalog FILE",
+     "table schemas: catalog JSON, CREATE TABLE/VIEW statements (or\n"
+     "SHOW CREATE TABLE output), saved DESCRIBE FORMATTED output, or\n"
+     "a tab-separated metastore export (docs/catalog.md); may be\n"
+     "repeated\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--catalog needs a file";
+       else
+         args.catalogs.push_back(driver::CatalogSource::File(std::string(value), args.catalog_format));
+     }},
+    {{"--catalog-format"},
+     "--catalog-format F",
+     "json, ddl, describe, tsv or auto (default): the format of the\n"
+     "--catalog files after it, instead of telling it by name and\n"
+     "content\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value)) {
+         error = "--catalog-format needs json, ddl, describe, tsv or auto";
+       } else if (value == "auto") {
+         args.catalog_format.reset();
+       } else if (const auto format = catalog::CatalogFormatByName(value)) {
+         args.catalog_format = format;
+       } else {
+         error = Cat("unknown --catalog-format '", value, "' (expected json, ddl, describe, tsv or auto)");
+       }
+     }},
+    {{"--default-db", "--database"},
+     "--default-db NAME, --database NAME",
+     "database of unqualified names before any USE, and in --catalog\n"
+     "files (default: default)\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = Cat(c.name(), " needs a name");
+       else
+         args.default_db = ToLower(value);
+     }},
+    {{"--var"},
+     "--var NAME=VALUE",
+     "value for ${NAME}, ${hivevar:NAME} and ${hiveconf:NAME}. The\n"
+     "variable options may be repeated; set lines in a script define\n"
+     "variables too\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) { TakeVariable(c, {""}, args, error); }},
+    {{"--hivevar", "-d", "--define"},
+     "--hivevar NAME=VALUE, -d NAME=VALUE, --define NAME=VALUE",
+     "as in hive: value for ${NAME} and ${hivevar:NAME}. Hive's one-dash\n"
+     "-hivevar, -define, -hiveconf and -database work too\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) { TakeVariable(c, {"hivevar:"}, args, error); }},
+    {{"--hiveconf"},
+     "--hiveconf NAME=VALUE",
+     "as in hive: value for ${hiveconf:NAME} and ${system:NAME}, and a\n"
+     "setting, as set NAME=VALUE at the top of the script would be\n",
+     true,
+     // Hive also makes each --hiveconf a Java system property.
+     [](ArgCursor& c, InputArgs& args, std::string& error) { TakeVariable(c, {"hiveconf:", "system:"}, args, error); }},
+    {{"--allow-env"},
+     "--allow-env",
+     "let ${env:NAME} read the environment\n",
+     false,
+     [](ArgCursor&, InputArgs& args, std::string&) { args.allow_env = true; }},
+    {{"--semantics"},
+     "--semantics RULES",
+     "precise (default): a column's sources are the columns its\n"
+     "expression names (a window's arguments and keys); hive: Hive's\n"
+     "own lineage rules, artefacts included (docs/semantics.md)\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || !lineage::ParseSemantics(value, args.semantics))
+         error = Cat("--semantics expects precise or hive, got '", value, "'");
+     }},
+    {{"--dialect"},
+     "--dialect NAME",
+     "hive (default) or spark: the SQL dialect of scripts that do not\n"
+     "say theirs in a first-line comment (-- dialect: spark); see\n"
+     "docs/dialects.md\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       const std::optional<Dialect> dialect = c.TakeValue(value) ? DialectByName(value) : std::nullopt;
+       if (!dialect)
+         error = Cat("--dialect expects hive or spark, got '", value, "'");
+       else
+         args.dialect = *dialect;
+     }},
+    {{"--dialect-map"},
+     "--dialect-map GLOB=NAME",
+     "scripts whose path (or a tail of it after a /) matches GLOB\n"
+     "are in dialect NAME; may be repeated, the first match wins\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       const size_t eq = c.TakeValue(value) ? value.rfind('=') : std::string_view::npos;
+       const std::optional<Dialect> dialect =
+           eq == std::string_view::npos || eq == 0 ? std::nullopt : DialectByName(value.substr(eq + 1));
+       if (!dialect)
+         error = Cat("--dialect-map expects GLOB=hive or GLOB=spark, got '", value, "'");
+       else
+         args.dialect_map.emplace_back(std::string(value.substr(0, eq)), *dialect);
+     }},
+    {{"-f"},
+     "-f FILE",
+     "a script to analyse, like a PATH\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "-f needs a file";
+       else
+         args.paths.emplace_back(value);
+     }},
+    {{"-e"},
+     "-e SQL",
+     "analyse SQL given on the command line (named <-e> in the\n"
+     "output); no PATH with it\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value))
+         error = "-e needs the SQL to analyse";
+       else if (args.inline_script)
+         error = "-e may be given once";
+       else
+         args.inline_script = std::string(value);
+     }},
+    {{"-i"},
+     "-i FILE",
+     "init script, analysed before every script as hive -i runs it:\n"
+     "its set, USE and CREATE statements take effect for the script;\n"
+     "its own statements are not listed, only its problems; may be\n"
+     "repeated\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "-i needs a file";
+       else
+         args.init_files.emplace_back(value);
+     }},
+    {{"--system-map"},
+     "--system-map FILE",
+     "friendly names of the systems sync jobs connect to:\n"
+     "`SYSTEM = NAME` lines (docs/systems.md)\n",
+     true,
+     TakeSystemMap},
+    {{"--warehouse-dir"},
+     "--warehouse-dir PATH",
+     "Hive's warehouse folder, where a sync job's HDFS path\n"
+     "finds its table (default /user/hive/warehouse)\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--warehouse-dir needs a path";
+       else
+         args.warehouse_dir = std::string(value);
+     }},
+    {{"--no-learn-schema"},
+     "--no-learn-schema",
+     "do not learn the tables' schema from the scripts themselves\n"
+     "(by default, what every script declares or names through a\n"
+     "table serves all of them; see hivelineage catalog)\n",
+     false,
+     [](ArgCursor&, InputArgs& args, std::string&) { args.learn_schema = false; }},
+    {{"-j", "--jobs"},
+     "-j, --jobs N",
+     "analyse N files at once (default: one per core); the output is\n"
+     "the same for every N\n",
+     true,
+     TakeJobs},
+    {{"--sequence"},
+     "--sequence FILE",
+     "the scripts FILE lists (one path per line, relative to FILE's\n"
+     "folder; # comments), in that order, each seeing the tables and\n"
+     "views the earlier ones created; instead of PATH. Without it\n"
+     "every script starts from the --catalog tables\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--sequence needs a file";
+       else if (!args.sequence.empty())
+         error = "--sequence may be given once";
+       else
+         args.sequence = std::string(value);
+     }},
+    {{"--max-file-size", "--max-statement-size", "--max-statements", "--max-depth"},
+     "--max-file-size SIZE, --max-statement-size SIZE, --max-statements N, --max-depth N",
+     "input limits; past one, a file or statement is skipped with a\n"
+     "located error (defaults 1G, 64M, 1000000, 1000; SIZE in bytes\n"
+     "or with K, M, G; see docs/limits.md)\n",
+     true,
+     [](ArgCursor& c, InputArgs& args, std::string& error) {
+       ParseLimitOption(
+           c.name(), [&](std::string_view& v) { return c.TakeValue(v); }, args.limits, error);
+     }},
+};
+
+}  // namespace
+
+const std::string& InputOptionsHelp() {
+  static const std::string help = TableHelp(std::span<const Option<CommonArgs>>(kCommonOptions)) +
+                                  TableHelp(std::span<const Option<InputArgs>>(kInputOptions));
+  return help;
+}
+
+bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
+  return ParseCommonOption(c, args.common, error) ||
+         ParseTableOption(c, std::span<const Option<InputArgs>>(kInputOptions), args, error);
 }
 
 driver::RunOptions MakeRunOptions(const InputArgs& args) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "catalog/catalog_format.h"
+#include "cli/console.h"
 #include "driver/run.h"
 #include "sync/system_name.h"
 
@@ -46,7 +47,18 @@ class ArgCursor {
   bool has_inline_value_ = false;
 };
 
+// The options every command takes, whatever it does: how much it says on stderr.
+struct CommonArgs {
+  bool quiet = false;  // -q, --quiet, -S, --silent: no progress bar, summary or log lines
+  ReportOptions::Warnings warnings = ReportOptions::Warnings::All;  // --warnings all|summary|none
+};
+
+// Handles --quiet or --warnings at `cursor` (from the table in
+// input_options.cc). Returns false for any other option.
+bool ParseCommonOption(ArgCursor& cursor, CommonArgs& args, std::string& error);
+
 struct InputArgs {
+  CommonArgs common;  // parsed with the input options, so every command takes them
   std::vector<driver::CatalogSource> catalogs;
   // --catalog-format: the format of the --catalog files after it; none: detect.
   std::optional<catalog::CatalogFormat> catalog_format;
@@ -90,7 +102,7 @@ inline constexpr const char kInlineScriptName[] = "<-e>";
 // "`who`: `problem`; try '`who` --help'". Returns 2, the exit status.
 int UsageError(std::FILE* err, std::string_view who, std::string_view problem);
 
-// Help lines for the input options.
-extern const char kInputOptionsHelp[];
+// Help lines for the options every command takes, then the input options.
+const std::string& InputOptionsHelp();
 
 }  // namespace hivelineage::cli

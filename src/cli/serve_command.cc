@@ -32,8 +32,7 @@ const char kServeUsage[] =
     "                        another address makes the lineage readable from the network,\n"
     "                        with no password)\n"
     "  --overview N          draw the whole graph when the page opens if it has at most N\n"
-    "                        tables (default 2000); past that the page starts from a search\n"
-    "  --quiet               no line per request on stderr\n";
+    "                        tables (default 2000); past that the page starts from a search\n";
 
 // The option's value as a whole number from `low` to `high`; false when it is missing or not one.
 bool TakeInt(ArgCursor& c, int low, int high, int& out, std::string_view& value) {
@@ -50,7 +49,6 @@ bool TakeInt(ArgCursor& c, int low, int high, int& out, std::string_view& value)
 int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
   GraphInputArgs args;
   view::ServerOptions options;
-  bool quiet = false;
   int overview = 2000;
   std::string error;
   ArgCursor c(argc, argv, 2);
@@ -76,8 +74,6 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     } else if (name == "--overview") {
       if (!TakeInt(c, 0, 100'000'000, overview, value))
         error = Cat("--overview expects a number of tables, got '", value, "'");
-    } else if (name == "--quiet") {
-      quiet = true;
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }
@@ -89,7 +85,7 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   if (const int stop = OpenLineageSource(args, "serve", opened, err); stop >= 0) return stop;
   const std::string title = view::InputsTitle(args.input.paths, args.input.sequence, args.store);
   const view::LineageApi api(*opened.source, title, overview);
-  if (!quiet) options.log = err;
+  if (!args.input.common.quiet) options.log = err;
 
   // SIGINT and SIGTERM are taken by a thread of their own (blocked everywhere
   // else, the server's threads included, which inherit the mask), which stops the server.

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "base/strings.h"
+#include "cli/diagnostic_filter.h"
 #include "cli/input_options.h"
 #include "output/writer.h"
 #include "store/neo4j_export.h"
@@ -41,7 +42,7 @@ const char kStoreUsageEnd[] =
 
 void PrintStoreUsage(std::FILE* f) {
   std::fputs(kStoreUsage, f);
-  std::fputs(kInputOptionsHelp, f);
+  std::fputs(InputOptionsHelp().c_str(), f);
   std::fputs(kStoreUsageEnd, f);
 }
 
@@ -81,10 +82,11 @@ int Update(int argc, const char* const* argv, std::FILE* err) {
   if (const char* n = std::getenv("HIVELINEAGE_STORE_PAUSE_AFTER")) options.pause_after_scripts = std::strtoul(n, nullptr, 10);
 
   const auto begin = std::chrono::steady_clock::now();
+  const DiagnosticFilter filter(input.common.warnings);
   std::string diag;
   auto on_part = [&](driver::FilePart&& part) {
     diag.clear();
-    output::RenderDiagnostics(part.file, diag);
+    filter.Render(part.file, diag);
     if (!diag.empty()) std::fwrite(diag.data(), 1, diag.size(), err);
   };
   store::UpdateSummary summary;
@@ -100,13 +102,17 @@ int Update(int argc, const char* const* argv, std::FILE* err) {
     return 2;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  std::fputs(store::UpdateSummaryLine(summary, seconds).c_str(), err);
+  if (!input.common.quiet) {
+    std::fputs(filter.SummaryLine().c_str(), err);
+    std::fputs(store::UpdateSummaryLine(summary, seconds).c_str(), err);
+  }
   return summary.scripts_with_errors > 0 ? 1 : 0;
 }
 
 // `store export DB --neo4j-csv DIR | --neo4j-cypher FILE`.
 int Export(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
   std::string db_path, csv_dir, cypher_file;
+  CommonArgs common;
   std::string error;
   ArgCursor c(argc, argv, 3);
   while (error.empty() && c.Next()) {
@@ -116,6 +122,8 @@ int Export(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
         db_path = std::string(c.arg());
       else
         error = Cat("unexpected argument '", c.arg(), "'");
+    } else if (ParseCommonOption(c, common, error)) {
+      continue;
     } else if (c.name() == "--neo4j-csv") {
       if (!c.TakeValue(value) || value.empty())
         error = "--neo4j-csv needs a folder";
@@ -137,7 +145,8 @@ int Export(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
     auto db = store::OpenStore(db_path, store::OpenMode::Read);
     if (!csv_dir.empty()) {
       const store::Neo4jCounts n = store::ExportNeo4jCsv(*db, csv_dir);
-      std::fprintf(err, "hivelineage store: %zu nodes, %zu relationships written to %s\n", n.nodes, n.relationships,
+      if (!common.quiet)
+        std::fprintf(err, "hivelineage store: %zu nodes, %zu relationships written to %s\n", n.nodes, n.relationships,
                    csv_dir.c_str());
     }
     if (!cypher_file.empty()) {
@@ -145,7 +154,8 @@ int Export(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
       if (f == nullptr) throw store::StoreError(Cat(cypher_file, ": cannot write"));
       const store::Neo4jCounts n = store::ExportNeo4jCypher(*db, f);
       if (f != out && std::fclose(f) != 0) throw store::StoreError(Cat(cypher_file, ": cannot write"));
-      std::fprintf(err, "hivelineage store: %zu nodes, %zu relationships as Cypher MERGE statements\n", n.nodes,
+      if (!common.quiet)
+        std::fprintf(err, "hivelineage store: %zu nodes, %zu relationships as Cypher MERGE statements\n", n.nodes,
                    n.relationships);
     }
   } catch (const store::StoreError& e) {

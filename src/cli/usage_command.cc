@@ -40,8 +40,7 @@ const char kUsage[] =
     "                        ods,dwd,dws,ads)\n"
     "  --top N               text: the N most read partitions and columns of each table\n"
     "                        (default 5; 0: all)\n"
-    "  --max-errors N        report N problems one by one, count the rest (default 100; 0: all)\n"
-    "  --quiet               no summary line on standard error\n";
+    "  --max-errors N        report N problems one by one, count the rest (default 100; 0: all)\n";
 
 bool ParseCount(std::string_view v, uint64_t& out) {
   const auto r = std::from_chars(v.data(), v.data() + v.size(), out);
@@ -68,7 +67,7 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   usage::UsageOptions options;
   usage::HeatRules heat;
   uint64_t top = 5, max_errors = 100;
-  bool json = false, quiet = false;
+  bool json = false;
   std::string error;
   ArgCursor c(argc, argv, 2);
   while (error.empty() && c.Next()) {
@@ -101,6 +100,11 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       } else {
         max_errors = n;
       }
+    } else if (name == "--store") {  // as its --help says, the lineage kept by `store update`
+      if (!c.TakeValue(value) || value.empty())
+        error = "--store needs a database file";
+      else
+        scripts.store = std::string(value);
     } else if (name == "--scripts") {
       if (!c.TakeValue(value) || value.empty())
         error = "--scripts needs a file or folder";
@@ -125,8 +129,6 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
         error = Cat(name, " needs a comma-separated list");
       else
         (name == "--layers" ? options.layers : options.partition_columns) = SplitList(value);
-    } else if (name == "--quiet") {
-      quiet = true;
     } else {
       error = Cat("unknown option '", c.arg(), "'");
     }
@@ -143,7 +145,7 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
 
   graph::Graph lineage;
   int status = 0;
-  const bool has_lineage = !scripts.input.paths.empty() || !scripts.input.sequence.empty();
+  const bool has_lineage = !scripts.input.paths.empty() || !scripts.input.sequence.empty() || !scripts.store.empty();
   if (has_lineage)
     if (const int stop = AnalyzeToGraph(scripts, false, "usage", lineage, &status, err); stop >= 0) return stop;
 
@@ -167,7 +169,7 @@ int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
     usage::WriteUsageText(run.stats, report, top, text);
   std::fwrite(text.data(), 1, text.size(), out);
   std::fflush(out);
-  if (!quiet) {
+  if (!scripts.input.common.quiet) {
     const double mb = static_cast<double>(run.stats.bytes) / 1e6;
     std::fprintf(
         err, "hivelineage usage: %llu lines, %llu queries, %.2f MB in %.2f s (%.0f queries/s, %.1f MB/s, %d threads)\n",
