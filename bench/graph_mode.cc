@@ -17,7 +17,7 @@
 #include "graph/builder.h"
 #include "graph/collapse.h"
 #include "graph/formats.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 
 namespace hivelineage::bench {
 namespace {
@@ -126,7 +126,7 @@ int GraphMode(int argc, char** argv, int first) {
   // hivelineage graph --format F PATH... > /dev/null
   auto graph_run = [&]() -> std::pair<size_t, size_t> {
     graph::GraphBuilder builder(graph::BuildOptions{*format == graph::GraphFormat::OpenLineage});
-    const driver::RunSummary s = graph::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
+    const driver::RunSummary s = driver::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
     graph::Graph g = builder.Finish();
     if (collapse) graph::CollapseTemporary(g);
     size_t out_bytes = 0;

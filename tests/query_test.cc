@@ -12,7 +12,7 @@
 #include "base/strings.h"
 #include "graph/builder.h"
 #include "graph/graph_source.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "query_answers.h"
 #include "shell_run.h"
 #include "store/schema.h"
@@ -40,7 +40,7 @@ graph::Graph Analyse(const std::vector<std::string>& paths, const driver::RunOpt
   const driver::ExpandedInputs inputs = driver::ExpandPaths(paths);
   REQUIRE(inputs.errors.empty());
   graph::GraphBuilder builder;
-  const driver::RunSummary summary = graph::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
+  const driver::RunSummary summary = driver::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
   REQUIRE(summary.fatal_error.empty());
   return builder.Finish();
 }

@@ -19,7 +19,7 @@
 #include "graph/explain.h"
 #include "graph/graph_source.h"
 #include "graph/impact.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "store/schema.h"
 #include "store/store_source.h"
 #include "store/update.h"
@@ -49,7 +49,7 @@ graph::Graph GraphOf(const std::vector<std::pair<std::string, std::string>>& scr
   graph::GraphBuilder builder;
   driver::RunOptions options;
   options.jobs = 1;
-  graph::AnalyzeIntoGraph(inputs, options, builder, [](driver::FilePart&&) {});
+  driver::AnalyzeIntoGraph(inputs, options, builder, [](driver::FilePart&&) {});
   return builder.Finish();
 }
 

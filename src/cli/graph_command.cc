@@ -13,7 +13,7 @@
 #include "graph/formats.h"
 #include "graph/graph_source.h"
 #include "graph/level_graph.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "output/writer.h"
 #include "store/load_graph.h"
 #include "store/schema.h"
@@ -162,7 +162,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
       output::RenderDiagnostics(part.file, diag);
       WriteOut(diag, err);
     };
-    const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
+    const driver::RunSummary summary = driver::AnalyzeIntoGraph(*inputs, options, builder, on_part);
     if (!summary.fatal_error.empty()) {
       std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
       return 2;
