@@ -14,7 +14,7 @@
 
 #include "cli/analyze_command.h"
 #include "driver/run.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/model/collapse.h"
 #include "graph/render/formats.h"
@@ -126,7 +126,7 @@ int GraphMode(int argc, char** argv, int first) {
   // hivelineage graph --format F PATH... > /dev/null
   auto graph_run = [&]() -> std::pair<size_t, size_t> {
     graph::GraphBuilder builder(graph::BuildOptions{*format == graph::GraphFormat::OpenLineage});
-    const driver::RunSummary s = graph::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
+    const driver::RunSummary s = driver::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
     graph::Graph g = builder.Finish();
     if (collapse) graph::CollapseTemporary(g);
     size_t out_bytes = 0;

@@ -374,7 +374,8 @@ FileResult HandMade() {
                          {"dw.t.b", {"dw.s.b"}, "s.b", T::Simple},
                          {"dw.t.c", {"dw.s.c"}, "upper(s.c)", T::Expression},
                          {"dw.t.n", {}, "count(*)", T::Expression}};
-  ins.lineage.predicates = {{{"dw.s.d"}, {"dw.t.a", "dw.t.b", "dw.t.c", "dw.t.n"}, "(s.d > 1)"}};
+  ins.lineage.predicates = {
+      {{"dw.s.d"}, {"dw.t.a", "dw.t.b", "dw.t.c", "dw.t.n"}, "(s.d > 1)", lineage::Clause::Where, true}};
   StatementResult bad;
   bad.index = 2;
   bad.span = {64, 72};

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "driver/run.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 
 namespace hivelineage::testing {
@@ -26,7 +26,7 @@ inline driver::RunSummary AnalyzeScripts(const std::vector<Script>& scripts, gra
   options.jobs = 1;
   options.sequenced = sequenced;
   graph::GraphBuilder builder;
-  driver::RunSummary summary = graph::AnalyzeIntoGraph(inputs, options, builder, [](driver::FilePart&&) {});
+  driver::RunSummary summary = driver::AnalyzeIntoGraph(inputs, options, builder, [](driver::FilePart&&) {});
   graph = builder.Finish();
   return summary;
 }

@@ -176,7 +176,7 @@ TEST_CASE("graph: directories, views, unparsed statements, declared and read-onl
        bad, ddl,
        Stmt(4, 12, StatementKind::Query, {"ods.t"}, {}, {{"a", {"ods.t.a"}, "a"}}, {{{"ods.t.flag"}, {"a"}, "(flag = 1)"}})}));
   graph::GraphBuilder b;
-  b.AddFile(files[0]);
+  driver::AddToGraph(files[0], b);
   b.SetTableKind("dw.v", graph::TableKind::View);  // what load.cc does from StatementLineage::view_outputs
   const graph::Graph g = b.Finish();
   REQUIRE(g.FindTable("dw.v").has_value());

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "driver/analyze_script.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/model/graph.h"
 #include "test_support.h"
@@ -54,8 +56,13 @@ inline driver::StatementResult Stmt(uint32_t index, int line, StatementKind kind
     cl.derivation = c.derivation;
     s.lineage.columns.push_back(std::move(cl));
   }
-  for (Pred& p : preds)
-    s.lineage.predicates.push_back(lineage::PredicateLineage{p.sources, p.targets, p.expression, p.clause});
+  for (Pred& p : preds) {
+    // Governs all when it lists every written column (as the analysis says it).
+    bool all = true;
+    for (const lineage::ColumnLineage& c : s.lineage.columns)
+      all = all && std::find(p.targets.begin(), p.targets.end(), c.target) != p.targets.end();
+    s.lineage.predicates.push_back(lineage::PredicateLineage{p.sources, p.targets, p.expression, p.clause, all});
+  }
   return s;
 }
 
@@ -70,7 +77,7 @@ inline driver::FileResult File(const std::string& name, std::vector<driver::Stat
 inline graph::Graph Build(const std::vector<driver::FileResult>& files, bool keep_sql = false,
                           const std::vector<std::string>& temporary = {}) {
   graph::GraphBuilder b(graph::BuildOptions{keep_sql});
-  for (const auto& f : files) b.AddFile(f);
+  for (const auto& f : files) driver::AddToGraph(f, b);
   for (const auto& t : temporary) b.SetTableKind(t, graph::TableKind::Temporary);
   return b.Finish();
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "driver/analyze_script.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/render/formats.h"
 
@@ -25,7 +26,7 @@ inline std::vector<std::vector<InputField>> OpenLineageInputs(const std::string&
   lineage::Session session;
   const driver::FileResult f = driver::AnalyzeScript(std::make_shared<const SourceFile>("t.sql", script), session, {});
   graph::GraphBuilder b(graph::BuildOptions{true});
-  b.AddFile(f);
+  driver::AddToGraph(f, b);
   std::string out;
   graph::WriteOpenLineage(b.Finish(), {}, out);
   std::vector<std::vector<InputField>> events;

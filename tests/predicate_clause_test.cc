@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "driver/analyze_script.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/render/formats.h"
 #include "lineage/lineage.h"
@@ -212,7 +213,7 @@ TEST_CASE("predicate clause: graph json conditions carry the clause") {
                        "where o.dt = '2024' group by u.name having sum(o.amt) > 10;\n"),
       session, {});
   graph::GraphBuilder b;
-  b.AddFile(f);
+  driver::AddToGraph(f, b);
   std::string out;
   graph::WriteJson(b.Finish(), out);
   const nlohmann::json j = nlohmann::json::parse(out);

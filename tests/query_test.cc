@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/queries/graph_source.h"
 #include "query_answers.h"
@@ -40,7 +40,7 @@ graph::Graph Analyse(const std::vector<std::string>& paths, const driver::RunOpt
   const driver::ExpandedInputs inputs = driver::ExpandPaths(paths);
   REQUIRE(inputs.errors.empty());
   graph::GraphBuilder builder;
-  const driver::RunSummary summary = graph::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
+  const driver::RunSummary summary = driver::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
   REQUIRE(summary.fatal_error.empty());
   return builder.Finish();
 }

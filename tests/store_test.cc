@@ -21,7 +21,7 @@
 
 #include "base/strings.h"
 #include "driver/gather.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/queries/graph_source.h"
 #include "query_answers.h"
@@ -213,7 +213,7 @@ std::string AnswersFromScripts(const fs::path& root, bool sequenced, bool learn)
   options.sequenced = sequenced;
   const driver::ExpandedInputs inputs = sequenced ? driver::ReadSequence("sequence.txt") : driver::ExpandPaths({"wh"});
   graph::GraphBuilder builder;
-  graph::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
+  driver::AnalyzeIntoGraph(inputs.files, options, builder, [](driver::FilePart&&) {});
   const graph::Graph g = builder.Finish();
   fs::current_path(cwd);
   return testing::AllAnswers(graph::GraphSource(g), 10);

@@ -15,7 +15,7 @@
 #include <set>
 #include <thread>
 
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/queries/explain.h"
 #include "graph/queries/graph_source.h"
@@ -49,7 +49,7 @@ graph::Graph GraphOf(const std::vector<std::pair<std::string, std::string>>& scr
   graph::GraphBuilder builder;
   driver::RunOptions options;
   options.jobs = 1;
-  graph::AnalyzeIntoGraph(inputs, options, builder, [](driver::FilePart&&) {});
+  driver::AnalyzeIntoGraph(inputs, options, builder, [](driver::FilePart&&) {});
   return builder.Finish();
 }
 

@@ -9,7 +9,7 @@
 #include "cli/diagnostic_filter.h"
 #include "cli/openlineage_post.h"
 #include "driver/run.h"
-#include "graph/load.h"
+#include "driver/load_graph.h"
 #include "graph/model/builder.h"
 #include "graph/model/collapse.h"
 #include "graph/model/level_graph.h"
@@ -173,7 +173,7 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
       filter.Render(part.file, diag);
       WriteOut(diag, err);
     };
-    const driver::RunSummary summary = graph::AnalyzeIntoGraph(*inputs, options, builder, on_part);
+    const driver::RunSummary summary = driver::AnalyzeIntoGraph(*inputs, options, builder, on_part);
     if (!summary.fatal_error.empty()) {
       std::fprintf(err, "hivelineage %s: %s\n", command, summary.fatal_error.c_str());
       return 2;

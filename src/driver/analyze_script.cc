@@ -179,6 +179,16 @@ ScriptReading StartReading(const AnalyzeOptions& options, const SourceFile& sour
   return r;
 }
 
+lineage::StatementFacts StatementResult::Facts() const {
+  lineage::StatementFacts f = lineage::MakeStatementFacts(kind, parsed, lineage);
+  f.index = index;
+  f.span = span;
+  f.start = start;
+  f.database = database;
+  f.has_error = has_error();
+  return f;
+}
+
 bool StatementResult::has_error() const {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) return true;

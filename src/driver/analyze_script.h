@@ -19,6 +19,7 @@
 #include "driver/script_schema.h"
 #include "lexer/script.h"
 #include "lineage/lineage.h"
+#include "lineage/statement_facts.h"
 #include "parser/parser.h"
 
 namespace hivelineage::driver {
@@ -45,6 +46,9 @@ struct StatementResult {
   lineage::StatementLineage lineage;
   Diagnostics diagnostics;  // errors and warnings, original file offsets
   bool has_error() const;
+  // What the graph and the store take of it (lineage/statement_facts.h):
+  // SQL and a sync job's transfers alike.
+  lineage::StatementFacts Facts() const;
 };
 
 struct FileResult {

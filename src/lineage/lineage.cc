@@ -161,9 +161,13 @@ class Builder {
       for (uint32_t id : p.sources) pl.sources.emplace_back(names.Name(id));
       SplitMasked(pl.sources);    // a condition reads columns; masked or not, they choose rows
       SplitPossible(pl.sources);  // a condition reports certain columns only
-      for (const Target& t : targets_)
+      pl.governs_all = true;
+      for (const Target& t : targets_) {
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
           pl.targets.push_back(t.name);
+        else
+          pl.governs_all = false;  // its body is one of several of a multi-insert, and not this column's
+      }
       pl.expression = resolver_.PrintCondition(p);
       pl.clause = p.clause;
       out_.predicates.push_back(std::move(pl));

@@ -94,6 +94,10 @@ struct PredicateLineage {
   std::vector<std::string> targets;  // db.table.column of the written columns
   std::string expression;            // the condition, printed
   Clause clause = Clause::Where;
+  // Whether it governs every column the statement writes (`targets` lists
+  // them all); false for one body of a multi-insert that not every written
+  // column comes from. Set by the analysis; consumers never compare sizes.
+  bool governs_all = false;
 };
 
 struct StatementLineage {

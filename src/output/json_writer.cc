@@ -215,7 +215,7 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
     json.Key("columns");
     json.StringArray(p.sources);
     // Only when it governs part of what the statement writes (one body of a multi-insert).
-    if (p.targets.size() != st.lineage.columns.size()) {
+    if (!p.governs_all) {
       std::vector<std::string> targets = p.targets;
       std::sort(targets.begin(), targets.end());
       json.Key("targets");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/strings.h"
+#include "driver/analyze_script.h"
 #include "lineage/catalog_json.h"
 
 namespace hivelineage::store {
@@ -96,13 +97,7 @@ class StatementReader {
       while (condition_columns_.Step())
         (condition_columns_.Text(0) == "read" ? p.sources : p.targets).emplace_back(condition_columns_.Text(1));
       condition_columns_.Reset();
-      // The builder takes a condition listing as many targets as the
-      // statement has columns for one that governs all it writes.
-      if (conditions_.Int(3) != 0) {
-        for (const lineage::ColumnLineage& c : lin.columns) p.targets.push_back(c.target);
-      } else if (p.targets.size() == lin.columns.size()) {
-        p.targets.emplace_back();  // no column: one more, so the counts differ
-      }
+      p.governs_all = conditions_.Int(3) != 0;
     }
     conditions_.Reset();
 
@@ -158,9 +153,7 @@ graph::Graph LoadGraph(Database& db, const graph::BuildOptions& options) {
     if (statements.Int(9) != 0) st.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, "(stored)"});
     reader.Read(statements.Int(0), st.lineage);
     const std::string file(statements.Text(1));
-    builder.AddStatement(file, st, statements.Text(10));
-    for (const std::string& t : st.lineage.temporary_outputs) builder.SetTableKind(t, graph::TableKind::Temporary);
-    for (const std::string& t : st.lineage.view_outputs) builder.SetTableKind(t, graph::TableKind::View);
+    builder.AddStatement(file, st.Facts(), statements.Text(10));  // marks its temporary tables and views
   }
   return builder.Finish();
 }

@@ -338,7 +338,7 @@ class PartWriter {
     }
     // A sync job's text is no SQL and may hold credentials (DataX's `password`): not kept.
     for (const driver::StatementResult& st : part.file.statements)
-      writer_.AddStatement(script_id_, st,
+      writer_.AddStatement(script_id_, st.Facts(),
                            st.kind == StatementKind::Sync ? std::string_view() : part.file.source->Slice(st.span));
     statements_ += part.statements;
     statements_with_errors_ += part.statements_with_errors;

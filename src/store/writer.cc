@@ -4,8 +4,6 @@
 
 #include "base/file_time.h"
 #include "base/strings.h"
-#include "graph/model/graph.h"
-#include "graph/queries/lineage_source.h"
 #include "lineage/catalog_json.h"
 #include "lineage/warehouse_schema.h"
 #include "store/facts_codec.h"
@@ -166,7 +164,8 @@ void StoreWriter::FinishScript(int64_t script_id, int64_t statements, int64_t st
   finish_script_.Bind(1, script_id).Bind(2, statements).Bind(3, statements_with_errors).Bind(4, file_errors).Run();
 }
 
-int64_t StoreWriter::TableId(const std::string& name) {
+int64_t StoreWriter::TableId(const lineage::QualifiedTable& table) {
+  const std::string& name = table.name;
   if (auto it = table_ids_.find(name); it != table_ids_.end()) return it->second;
   int64_t id = 0;
   find_table_.Bind(1, name);
@@ -175,7 +174,7 @@ int64_t StoreWriter::TableId(const std::string& name) {
     find_table_.Reset();
   } else {
     find_table_.Reset();
-    insert_table_.Bind(1, name).Bind(2, graph::DatabaseOfTable(name)).Run();
+    insert_table_.Bind(1, name).Bind(2, table.DatabaseNode()).Run();
     id = db_.LastInsertId();
   }
   // Bounded: a warehouse's names are many, the memory of an update is not.
@@ -184,7 +183,8 @@ int64_t StoreWriter::TableId(const std::string& name) {
   return id;
 }
 
-int64_t StoreWriter::ColumnId(const std::string& full_name, const std::string& table) {
+int64_t StoreWriter::ColumnId(const lineage::StatementFacts& facts, uint32_t column) {
+  const std::string full_name = facts.ColumnName(column);
   if (auto it = column_ids_.find(full_name); it != column_ids_.end()) return it->second;
   int64_t id = 0;
   find_column_.Bind(1, full_name);
@@ -193,10 +193,7 @@ int64_t StoreWriter::ColumnId(const std::string& full_name, const std::string& t
     find_column_.Reset();
   } else {
     find_column_.Reset();
-    insert_column_.Bind(1, TableId(table))
-        .Bind(2, std::string_view(full_name).substr(table.size() + 1))
-        .Bind(3, full_name)
-        .Run();
+    insert_column_.Bind(1, TableId(facts.TableOf(column))).Bind(2, facts.columns[column].column).Bind(3, full_name).Run();
     id = db_.LastInsertId();
   }
   if (column_ids_.size() > 100'000) column_ids_.clear();
@@ -204,112 +201,87 @@ int64_t StoreWriter::ColumnId(const std::string& full_name, const std::string& t
   return id;
 }
 
-void StoreWriter::AddStatement(int64_t script_id, const driver::StatementResult& st, std::string_view sql) {
-  const lineage::StatementLineage& lin = st.lineage;
-  if (!st.parsed || (lin.inputs.empty() && lin.outputs.empty())) return;
+void StoreWriter::AddStatement(int64_t script_id, const lineage::StatementFacts& facts, std::string_view sql) {
+  if (!facts.kept) return;
   insert_statement_.Bind(1, script_id)
-      .Bind(2, int64_t{st.index})
-      .Bind(3, StatementKindName(st.kind))
-      .Bind(4, int64_t{st.start.line})
-      .Bind(5, int64_t{st.start.column})
-      .Bind(6, int64_t{st.span.begin})
-      .Bind(7, int64_t{st.span.end})
-      .Bind(8, st.database)
-      .Bind(9, int64_t{st.has_error()})
+      .Bind(2, int64_t{facts.index})
+      .Bind(3, StatementKindName(facts.kind))
+      .Bind(4, int64_t{facts.start.line})
+      .Bind(5, int64_t{facts.start.column})
+      .Bind(6, int64_t{facts.span.begin})
+      .Bind(7, int64_t{facts.span.end})
+      .Bind(8, facts.database)
+      .Bind(9, int64_t{facts.has_error})
       .Bind(10, sql)
       .Run();
   const int64_t sid = db_.LastInsertId();
 
-  auto roles = [&](const std::vector<std::string>& tables, std::string_view role) {
-    for (const std::string& t : tables) insert_role_.Bind(1, sid).Bind(2, role).Bind(3, TableId(t)).Run();
+  auto roles = [&](bool lineage::StatementTable::*flag, std::string_view role) {
+    for (const lineage::StatementTable& t : facts.tables)
+      if (t.*flag) insert_role_.Bind(1, sid).Bind(2, role).Bind(3, TableId(t.name)).Run();
   };
-  roles(lin.inputs, "input");
-  roles(lin.outputs, "output");
-  roles(lin.temporary_outputs, "temporary");
-  roles(lin.view_outputs, "view");
+  roles(&lineage::StatementTable::input, "input");
+  roles(&lineage::StatementTable::output, "output");
+  roles(&lineage::StatementTable::temporary, "temporary");
+  roles(&lineage::StatementTable::view, "view");
 
-  // As graph::GraphBuilder reads a statement: targets lie in a written
-  // table (a plain query's output names do not), sources in any of the
-  // statement's tables or, failing that, before their last dot.
-  std::vector<std::string> known = lin.inputs;
-  known.insert(known.end(), lin.outputs.begin(), lin.outputs.end());
-  auto source_id = [&](const std::string& s) -> int64_t {
-    const std::string table = graph::TableOfColumn(s, known, true);
-    return table.empty() ? 0 : ColumnId(s, table);
+  auto column_id = [&](uint32_t column) -> int64_t {
+    return column == lineage::kNoColumn ? 0 : ColumnId(facts, column);
   };
-  auto target_id = [&](const std::string& t) -> int64_t {
-    const std::string table = graph::TableOfColumn(t, lin.outputs, false);
-    return table.empty() ? 0 : ColumnId(t, table);
-  };
-  // As graph::GraphBuilder reads them: a plain query's columns are kept
-  // (their target is no column, but their sources are columns it reads).
-  for (const lineage::ColumnLineage& c : lin.columns) {
-    if (const int64_t target = target_id(c.target))
+  // A plain query's columns are kept too: their target is no column, but
+  // their sources are columns it reads.
+  for (const lineage::ValueFacts& v : facts.values) {
+    if (const int64_t target = column_id(v.target))
       insert_lineage_.Bind(2, target);
     else
       insert_lineage_.BindNull(2);
     insert_lineage_.Bind(1, sid)
-        .Bind(3, c.expression)
-        .Bind(4, DependencyName(c.type))
-        .Bind(5, lineage::DerivationName(c.derivation))
-        .Bind(6, int64_t{c.masking})
+        .Bind(3, v.expression)
+        .Bind(4, DependencyName(v.type))
+        .Bind(5, lineage::DerivationName(v.derivation))
+        .Bind(6, int64_t{v.masking})
         .Run();
     const int64_t lid = db_.LastInsertId();
-    for (const std::string& s : c.sources) {
-      const int64_t source = source_id(s);
+    for (const lineage::ValueFacts::Source& s : v.sources) {
+      const int64_t source = column_id(s.column);
       if (source == 0) continue;
       insert_value_edge_.Bind(1, lid).Bind(2, source);
-      auto m =
-          std::lower_bound(c.masked.begin(), c.masked.end(), s,
-                           [](const lineage::MaskedSource& x, const std::string& name) { return x.source < name; });
-      if (m != c.masked.end() && m->source == s) {
+      if (!s.masked_by.empty()) {
         std::string ways;
-        for (const std::string& w : m->masking) Append(ways, ways.empty() ? "" : ",", w);
+        for (const std::string& w : s.masked_by) Append(ways, ways.empty() ? "" : ",", w);
         insert_value_edge_.Bind(3, ways);
       } else {
         insert_value_edge_.BindNull(3);
       }
       insert_value_edge_.Run();
-      if (std::binary_search(c.inferred.begin(), c.inferred.end(), s))
-        insert_inferred_.Bind(1, lid).Bind(2, source).Run();
+      if (s.inferred) insert_inferred_.Bind(1, lid).Bind(2, source).Run();
     }
     // Kept whatever the reader asks: --possible decides when the graph is read.
-    for (const lineage::PossibleSource& p : c.possible)
-      for (const std::string& candidate : p.candidates)
-        insert_possible_.Bind(1, lid).Bind(2, p.column).Bind(3, candidate).Run();
+    for (const lineage::ValueFacts::Possible& p : v.possible)
+      for (const std::string& candidate : p.candidate_names)
+        insert_possible_.Bind(1, lid).Bind(2, p.reference).Bind(3, candidate).Run();
   }
-  // Conditions once each; one that governs every column the statement writes
-  // (the lineage layer lists them all: it lists a subset only for one body of
-  // a multi-insert) says so instead of a row per column.
-  struct Kept {
-    std::string_view clause, expression;
+  // The facts list each condition once; one that governs every column the
+  // statement writes says so instead of a row per column.
+  for (const lineage::ConditionFacts& c : facts.conditions) {
     std::vector<int64_t> read, governed;
-    bool all;
-    bool operator==(const Kept&) const = default;
-  };
-  std::vector<Kept> kept;
-  for (const lineage::PredicateLineage& p : lin.predicates) {
-    Kept k{lineage::ClauseName(p.clause), p.expression, {}, {}, p.targets.size() == lin.columns.size()};
-    for (const std::string& s : p.sources)
-      if (const int64_t id = source_id(s)) k.read.push_back(id);
-    if (k.read.empty()) continue;
-    if (!k.all)
-      for (const std::string& t : p.targets)
-        if (const int64_t id = target_id(t)) k.governed.push_back(id);
-    for (auto* ids : {&k.read, &k.governed}) {
+    for (const uint32_t column : c.reads) read.push_back(column_id(column));
+    for (const uint32_t column : c.governs) governed.push_back(column_id(column));
+    for (auto* ids : {&read, &governed}) {
       std::sort(ids->begin(), ids->end());
       ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
     }
-    if (std::find(kept.begin(), kept.end(), k) != kept.end()) continue;
-    insert_condition_.Bind(1, sid).Bind(2, k.clause).Bind(3, k.expression).Bind(4, int64_t{k.all}).Run();
+    insert_condition_.Bind(1, sid)
+        .Bind(2, lineage::ClauseName(c.clause))
+        .Bind(3, c.expression)
+        .Bind(4, int64_t{c.governs_all})
+        .Run();
     const int64_t cid = db_.LastInsertId();
-    for (const int64_t id : k.read) insert_condition_column_.Bind(1, cid).Bind(2, "read").Bind(3, id).Run();
-    for (const int64_t id : k.governed) insert_condition_column_.Bind(1, cid).Bind(2, "governed").Bind(3, id).Run();
-    kept.push_back(std::move(k));
+    for (const int64_t id : read) insert_condition_column_.Bind(1, cid).Bind(2, "read").Bind(3, id).Run();
+    for (const int64_t id : governed) insert_condition_column_.Bind(1, cid).Bind(2, "governed").Bind(3, id).Run();
   }
   int64_t position = 0;
-  for (const std::string& d : lin.declared_columns)
-    if (const int64_t id = target_id(d)) insert_declared_by_.Bind(1, sid).Bind(2, position++).Bind(3, id).Run();
+  for (const uint32_t d : facts.declared) insert_declared_by_.Bind(1, sid).Bind(2, position++).Bind(3, column_id(d)).Run();
 }
 
 void StoreWriter::AddDeclared(int64_t script_id, const lineage::CatalogTable* table, const std::string& name,

@@ -1,6 +1,6 @@
 // Writes analysis results into the store, inside the caller's transaction:
 // a script's row, its statements with their tables, value edges and
-// conditions (the model of lineage::StatementLineage, normalised), and the
+// conditions (lineage::StatementFacts, normalised), and the
 // tables it declared. Tables and columns are interned by name; those nothing
 // refers to any more after scripts were removed are collected at the end.
 #pragma once
@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "driver/analyze_script.h"
+#include "driver/script_schema.h"
+#include "lineage/statement_facts.h"
 #include "lineage/warehouse_schema.h"
 #include "store/sqlite.h"
 
@@ -32,9 +33,9 @@ class StoreWriter {
 
   // Inserts the script's row (counts zero until FinishScript); returns its id.
   int64_t AddScript(const ScriptRow& row);
-  // Adds one statement of the script, when it parsed and reads or writes a
-  // table (the statements a lineage graph keeps); `sql` is its text.
-  void AddStatement(int64_t script_id, const driver::StatementResult& st, std::string_view sql);
+  // Adds one statement of the script, when the facts keep it (it parsed and
+  // reads or writes a table: the statements a lineage graph keeps); `sql` is its text.
+  void AddStatement(int64_t script_id, const lineage::StatementFacts& facts, std::string_view sql);
   void FinishScript(int64_t script_id, int64_t statements, int64_t statements_with_errors, int64_t file_errors);
   // What the script declared (and, with `keep_reads`, what it read) in the catalog.
   void AddScriptSchema(int64_t script_id, const driver::ScriptSchema& schema, bool keep_reads);
@@ -69,8 +70,8 @@ class StoreWriter {
   void CollectGarbage();
 
  private:
-  int64_t TableId(const std::string& name);
-  int64_t ColumnId(const std::string& full_name, const std::string& table);
+  int64_t TableId(const lineage::QualifiedTable& table);
+  int64_t ColumnId(const lineage::StatementFacts& facts, uint32_t column);
   // script_id 0: the --catalog files. `table` null: dropped, never declared.
   void AddDeclared(int64_t script_id, const lineage::CatalogTable* table, const std::string& name, bool dropped);
 

@@ -354,6 +354,7 @@ JobStatement Transfer(Side reader, const Side& writer, bool by_name, Span span, 
   for (const lineage::ColumnLineage& c : lin.columns) targets.push_back(c.target);
   for (lineage::PredicateLineage& p : reader.predicates) {
     p.targets = targets;
+    p.governs_all = true;  // a reader's condition chooses the rows of every column written
     lin.predicates.push_back(std::move(p));
   }
   std::sort(lin.columns.begin(), lin.columns.end(),

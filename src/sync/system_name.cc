@@ -4,20 +4,10 @@
 #include <utility>
 
 #include "base/strings.h"
+#include "lineage/statement_facts.h"
 
 namespace hivelineage::sync {
 namespace {
-
-// Where the system part of `name` ends (the `/` before LOCAL), npos for a
-// Hive name; name.size() when there is no LOCAL.
-size_t SystemEnd(std::string_view name) {
-  if (name.starts_with("directory:")) return std::string_view::npos;
-  if (const size_t scheme = name.find("://"); scheme != std::string_view::npos) {
-    const size_t slash = name.find('/', scheme + 3);
-    return slash == std::string_view::npos ? name.size() : slash;
-  }
-  return name.find('/');
-}
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
@@ -34,26 +24,18 @@ std::string HostPort(std::string_view scheme, std::string_view host_port) {
 
 }  // namespace
 
+// One reading of a table name: lineage::QualifiedTable's.
 std::string_view SystemOf(std::string_view name) {
-  const size_t end = SystemEnd(name);
-  return end == std::string_view::npos ? std::string_view() : name.substr(0, end);
+  return name.substr(0, lineage::QualifiedTable::Parse(name).system.size());
 }
 
 std::string_view LocalOf(std::string_view name) {
-  const size_t end = SystemEnd(name);
-  if (end == std::string_view::npos) return name;
-  return end >= name.size() ? std::string_view() : name.substr(end + 1);
+  const lineage::QualifiedTable t = lineage::QualifiedTable::Parse(name);
+  const size_t local = t.database.empty() ? t.table.size() : t.database.size() + 1 + t.table.size();
+  return name.substr(name.size() - local);
 }
 
-std::string DatabaseOf(std::string_view table) {
-  if (table.starts_with("directory:")) return "directory";
-  const std::string_view system = SystemOf(table);
-  const std::string_view local = LocalOf(table);
-  const size_t dot = local.find('.');
-  if (system.empty()) return std::string(dot == std::string_view::npos ? local : local.substr(0, dot));
-  if (dot == std::string_view::npos) return std::string(system);
-  return Cat(system, "/", local.substr(0, dot));
-}
+std::string DatabaseOf(std::string_view table) { return lineage::QualifiedTable::Parse(table).DatabaseNode(); }
 
 std::string SystemNodeOf(std::string_view table) {
   if (table.starts_with("directory:")) return "directory";

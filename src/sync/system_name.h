@@ -5,9 +5,11 @@
 // `scheme://host:port` as a connection string gives it (`mysql://10.0.0.5:3306`),
 // or the friendly name a --system-map gives it (`crm-mysql`); LOCAL is the
 // name inside it (`crm.customer`, a Kafka topic, an index). Its columns are
-// `SYSTEM/LOCAL.column`, so the graph splits them back at the last dot like a
-// Hive column. Hive tables keep their `db.table` names: a name without `/`
-// (and not `directory:PATH`) is Hive's.
+// `SYSTEM/LOCAL.column`; the graph and the store take them as {table, column}
+// pairs of the statement's tables (lineage/statement_facts.h), never split at
+// a dot. Hive tables keep their `db.table` names: a name without `/` (and not
+// `directory:PATH`) is Hive's. lineage::QualifiedTable reads a name into
+// these parts; the functions below answer from it.
 #pragma once
 
 #include <map>

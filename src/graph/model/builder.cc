@@ -27,18 +27,7 @@ void Remap(std::vector<uint32_t>& ids, const std::vector<uint32_t>& map) {
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
 }
 
-bool SameCondition(const Condition& a, const Condition& b) {
-  return a.statement == b.statement && a.clause == b.clause && a.expression == b.expression && a.columns == b.columns &&
-         a.all_targets == b.all_targets && a.targets == b.targets;
-}
-
 }  // namespace
-
-void GraphBuilder::AddFile(const driver::FileResult& file) {
-  if (file.is_catalog || file.source == nullptr) return;
-  const std::string name(file.source->name());
-  for (const driver::StatementResult& st : file.statements) AddStatement(name, st, file.source->Slice(st.span));
-}
 
 void GraphBuilder::SetTableKind(const std::string& table, TableKind kind) {
   auto [it, inserted] = kinds_.try_emplace(table, kind);
@@ -57,12 +46,11 @@ uint32_t GraphBuilder::AddTable(const std::string& name, TableKind kind) {
   return it->second;
 }
 
-uint32_t GraphBuilder::AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback) {
-  // Whether the name is a column of this statement's tables is the
-  // statement's own question, whatever earlier statements added.
-  const std::string table = TableOfColumn(name, tables, allow_fallback);
-  if (table.empty()) return kNone;
+uint32_t GraphBuilder::AddColumn(const lineage::StatementFacts& facts, uint32_t column) {
+  if (column == lineage::kNoColumn) return kNone;
+  const std::string name = facts.ColumnName(column);
   if (auto it = column_ids_.find(name); it != column_ids_.end()) return it->second;
+  const std::string& table = facts.TableOf(column).name;
   const uint32_t t = AddTable(table, KindOf(table));
   const std::string& stored = column_names_.emplace_back(name);
   column_tables_.push_back(t);
@@ -71,73 +59,70 @@ uint32_t GraphBuilder::AddColumn(const std::string& name, const std::vector<std:
   return id;
 }
 
-void GraphBuilder::AddStatement(const std::string& file, const driver::StatementResult& st, std::string_view text) {
-  const lineage::StatementLineage& lin = st.lineage;
-  if (!st.parsed || (lin.inputs.empty() && lin.outputs.empty())) return;
+void GraphBuilder::MarkTables(const lineage::StatementFacts& facts) {
+  // Read from the statements, not from the catalog after the script: a
+  // temporary table the script dropped again is gone from the catalog by then.
+  for (const lineage::StatementTable& t : facts.tables)
+    if (t.temporary) SetTableKind(t.name.name, TableKind::Temporary);
+  for (const lineage::StatementTable& t : facts.tables)
+    if (t.view) SetTableKind(t.name.name, TableKind::View);
+}
+
+void GraphBuilder::AddStatement(const std::string& file, const lineage::StatementFacts& facts, std::string_view text) {
+  MarkTables(facts);
+  if (!facts.kept) return;
 
   const StatementId id = static_cast<StatementId>(graph_.statements.size());
   StatementInfo& info = graph_.statements.emplace_back();
   info.file = file;
-  info.index = st.index;
-  info.start = st.start;
-  info.kind = st.kind;
-  info.database = st.database;
-  info.has_error = st.has_error();
+  info.index = facts.index;
+  info.start = facts.start;
+  info.kind = facts.kind;
+  info.database = facts.database;
+  info.has_error = facts.has_error;
   // A sync job's text is no SQL, and may hold credentials (DataX's `password`).
-  if (options_.keep_sql && st.kind != StatementKind::Sync) info.sql = std::string(text);
-  for (const std::string& t : lin.inputs) info.inputs.push_back(AddTable(t, KindOf(t)));
-  for (const std::string& t : lin.outputs) info.outputs.push_back(AddTable(t, KindOf(t)));
+  if (options_.keep_sql && facts.kind != StatementKind::Sync) info.sql = std::string(text);
+  for (const lineage::StatementTable& t : facts.tables)
+    if (t.input) info.inputs.push_back(AddTable(t.name.name, KindOf(t.name.name)));
+  for (const lineage::StatementTable& t : facts.tables)
+    if (t.output) info.outputs.push_back(AddTable(t.name.name, KindOf(t.name.name)));
   for (const uint32_t in : info.inputs)
     for (const uint32_t out : info.outputs) graph_.table_edges.push_back(Edge{in, out, {Step{id, in, out, kNone}}});
 
-  std::vector<std::string> known = lin.inputs;
-  known.insert(known.end(), lin.outputs.begin(), lin.outputs.end());
-  for (const lineage::ColumnLineage& c : lin.columns) {
-    // Targets must lie in a written table: a plain query's output names do
-    // not, and only its sources become (read) columns.
-    const uint32_t target = AddColumn(c.target, lin.outputs, false);
+  for (const lineage::ValueFacts& v : facts.values) {
+    // A plain query's output names lie in no written table: only its
+    // sources become (read) columns.
+    const uint32_t target = AddColumn(facts, v.target);
     const uint32_t w = static_cast<uint32_t>(info.written.size());
-    if (target != kNone) info.written.push_back(WrittenColumn{target, c.expression, c.derivation, c.masking});
-    for (const std::string& s : c.sources) {
-      const uint32_t source = AddColumn(s, known, true);
-      const bool inferred = std::binary_search(c.inferred.begin(), c.inferred.end(), s);
-      if (source != kNone && target != kNone)
-        graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w, false, inferred}}});
+    if (target != kNone) info.written.push_back(WrittenColumn{target, v.expression, v.derivation, v.masking});
+    for (const lineage::ValueFacts::Source& s : v.sources) {
+      const uint32_t source = AddColumn(facts, s.column);
+      if (source == kNone || target == kNone) continue;
+      graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w, false, s.inferred}}});
+      if (!s.masked_by.empty()) info.written.back().masked.emplace_back(source, s.masked_by);
     }
-    if (target != kNone) {
-      for (const lineage::MaskedSource& m : c.masked)
-        if (const uint32_t source = AddColumn(m.source, known, true); source != kNone)
-          info.written.back().masked.emplace_back(source, m.masking);
-      // Lineage that flags masking for the whole column only (made by hand, through the API): every source, by `mask`.
-      if (c.masking && c.masked.empty())
-        for (const std::string& s : c.sources)
-          if (const uint32_t source = AddColumn(s, known, true); source != kNone)
-            info.written.back().masked.emplace_back(source, std::vector<std::string>{"mask"});
-    }
+    // Lineage that flags masking for the whole column only (made by hand, through the API): every source, by `mask`.
+    if (target != kNone && v.masking && !v.AnyMasked())
+      for (const lineage::ValueFacts::Source& s : v.sources)
+        if (const uint32_t source = AddColumn(facts, s.column); source != kNone)
+          info.written.back().masked.emplace_back(source, std::vector<std::string>{"mask"});
     if (!options_.possible || target == kNone) continue;
-    for (const lineage::PossibleSource& p : c.possible)
-      for (const std::string& s : p.candidates)
-        if (const uint32_t source = AddColumn(s, known, true); source != kNone)
+    for (const lineage::ValueFacts::Possible& p : v.possible)
+      for (const uint32_t candidate : p.candidates)
+        if (const uint32_t source = AddColumn(facts, candidate); source != kNone)
           graph_.edges.push_back(Edge{source, target, {Step{id, source, target, w, true, false}}});
   }
-  for (const lineage::PredicateLineage& p : lin.predicates) {
+  for (const lineage::ConditionFacts& c : facts.conditions) {
     Condition k;
     k.statement = id;
-    k.clause = p.clause;
-    k.expression = p.expression;
-    for (const std::string& s : p.sources)
-      if (const uint32_t c = AddColumn(s, known, true); c != kNone) k.columns.push_back(c);
-    if (k.columns.empty()) continue;
-    // The lineage layer lists every written column unless the condition
-    // belongs to one body of a multi-insert.
-    if (p.targets.size() != lin.columns.size()) {
-      k.all_targets = false;
-      for (const std::string& t : p.targets)
-        if (const uint32_t c = AddColumn(t, lin.outputs, false); c != kNone) k.targets.push_back(c);
-    }
+    k.clause = c.clause;
+    k.expression = c.expression;
+    for (const uint32_t column : c.reads) k.columns.push_back(AddColumn(facts, column));
+    k.all_targets = c.governs_all;
+    for (const uint32_t column : c.governs) k.targets.push_back(AddColumn(facts, column));
     graph_.conditions.push_back(std::move(k));
   }
-  for (const std::string& d : lin.declared_columns) AddColumn(d, lin.outputs, false);
+  for (const uint32_t d : facts.declared) AddColumn(facts, d);
 }
 
 Graph GraphBuilder::Finish() {
@@ -185,19 +170,10 @@ Graph GraphBuilder::Finish() {
   };
   remap_edges(g.edges, column_map);
   remap_edges(g.table_edges, table_map);
-  std::vector<Condition> conditions;
-  conditions.reserve(g.conditions.size());
-  size_t statement_start = 0;  // first condition of the current statement in `conditions`
   for (Condition& k : g.conditions) {
     Remap(k.columns, column_map);
     Remap(k.targets, column_map);
-    if (!conditions.empty() && conditions.back().statement != k.statement) statement_start = conditions.size();
-    // The same condition twice in one statement (a predicate recorded once per branch) is one.
-    bool seen = false;
-    for (size_t i = statement_start; i < conditions.size() && !seen; ++i) seen = SameCondition(conditions[i], k);
-    if (!seen) conditions.push_back(std::move(k));
   }
-  g.conditions = std::move(conditions);
   g.SortEdges();
 
   graph_ = Graph();

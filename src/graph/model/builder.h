@@ -1,12 +1,13 @@
-// Builds a Graph from analysed scripts, file by file.
+// Builds a Graph from analysed statements, one lineage::StatementFacts at a
+// time (the one value the analysis hands the graph and the store alike).
 //
-// Every parsed statement that reads or writes a table adds its tables, one
-// value edge per (source, written column), its conditions (once each, with
-// the written columns they govern) and one table edge per (input, output).
-// Columns a statement only reads (a plain query's sources, condition
-// columns) or that DDL declares become nodes too, without edges: the graph
-// knows every column the scripts name. Results of plain queries (SELECT
-// without INSERT) name no table, so they add no edges.
+// Every kept statement (parsed, reading or writing a table) adds its tables,
+// one value edge per (source, written column), its conditions (listed once
+// each by the facts, with the written columns they govern) and one table
+// edge per (input, output). Columns a statement only reads (a plain query's
+// sources, condition columns) or that DDL declares become nodes too, without
+// edges: the graph knows every column the scripts name. Results of plain
+// queries (SELECT without INSERT) name no table, so they add no edges.
 #pragma once
 
 #include <deque>
@@ -14,8 +15,9 @@
 #include <string_view>
 
 #include "absl/container/flat_hash_map.h"
-#include "driver/analyze_script.h"
 #include "graph/model/graph.h"
+#include "lineage/catalog.h"
+#include "lineage/statement_facts.h"
 
 namespace hivelineage::graph {
 
@@ -30,12 +32,13 @@ class GraphBuilder {
  public:
   explicit GraphBuilder(BuildOptions options = {}) : options_(options) {}
 
-  // Adds every statement of `file` (catalog files are skipped).
-  void AddFile(const driver::FileResult& file);
-
   // Adds one statement of `file` (`text` is its SQL); the statements of a
-  // run must come in run order.
-  void AddStatement(const std::string& file, const driver::StatementResult& st, std::string_view text);
+  // run must come in run order. The tables it created temporary or as views
+  // are marked (MarkTables) even when it is not kept.
+  void AddStatement(const std::string& file, const lineage::StatementFacts& facts, std::string_view text);
+  // Marks the tables `facts` created as temporary tables or views (a catalog
+  // DDL file's statements: only their marks count).
+  void MarkTables(const lineage::StatementFacts& facts);
 
   // Overrides the kind guessed from the statements (temporary tables and
   // views: lineage::StatementLineage::temporary_outputs / view_outputs). A
@@ -51,10 +54,8 @@ class GraphBuilder {
 
  private:
   uint32_t AddTable(const std::string& name, TableKind kind);
-  // The column `name` when it lies in one of `tables` (or, failing that, in
-  // `allow_fallback` mode, before its last dot); kNone when it is not a
-  // table column (a plain query's output name).
-  uint32_t AddColumn(const std::string& name, const std::vector<std::string>& tables, bool allow_fallback);
+  // The node of column `column` of `facts` (lineage::kNoColumn: none, kNone).
+  uint32_t AddColumn(const lineage::StatementFacts& facts, uint32_t column);
 
   BuildOptions options_;
   Graph graph_;  // statements, edges and conditions, with the ids below until Finish

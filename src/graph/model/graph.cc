@@ -55,17 +55,6 @@ const char* TableKindName(TableKind kind) {
   return "?";
 }
 
-std::string TableOfColumn(const std::string& column, const std::vector<std::string>& tables, bool allow_fallback) {
-  std::string best;
-  for (const std::string& t : tables)
-    if (t.size() > best.size() && column.size() > t.size() + 1 && column.starts_with(t) && column[t.size()] == '.')
-      best = t;
-  if (!best.empty() || !allow_fallback) return best;
-  const size_t dot = column.rfind('.');
-  if (dot == std::string::npos || dot == 0 || dot + 1 == column.size()) return {};
-  return column.substr(0, dot);
-}
-
 std::optional<TableId> Graph::FindTable(std::string_view name) const { return FindByName(tables, name); }
 
 std::optional<ColumnId> Graph::FindColumn(std::string_view name) const { return FindByName(columns, name); }

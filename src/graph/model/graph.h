@@ -167,9 +167,4 @@ struct Graph {
   void SortEdges();
 };
 
-// The table part of a column name: the longest of `tables` that prefixes it
-// (names such as `directory:/a.b` hold dots), else, with `allow_fallback`,
-// everything before the last dot. Empty when there is none.
-std::string TableOfColumn(const std::string& column, const std::vector<std::string>& tables, bool allow_fallback);
-
 }  // namespace hivelineage::graph
