@@ -70,7 +70,8 @@ const Column* Resolver::LookupDeclaredInScope(Scope* s, const std::string& name,
     if (found != nullptr && found != c) {
       // JOIN ... USING and natural duplicates of a lateral view's source are not ambiguous.
       if (!*ambiguous)
-        Warn(ref->span, Cat("ambiguous column '", name, "': in '", found_rel->alias, "' and '", rel.alias, "'"));
+        Warn(ref->span, Cat("ambiguous column '", name, "': in '", found_rel->alias, "' and '", rel.alias, "'"),
+             DiagnosticCode::AmbiguousColumn);
       *ambiguous = true;
       continue;
     }
@@ -102,8 +103,10 @@ const Column* Resolver::PossibleColumn(Scope* s, const std::string& name, const 
   tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
   std::string list;
   for (const std::string& t : tables) Append(list, list.empty() ? "" : ", ", t);
-  Warn(ref->span, Cat("column '", name, "' could be in any of ", list,
-                      " (none is known to have it): reported as possible sources (qualify it or give --catalog)"));
+  Warn(ref->span,
+       Cat("column '", name, "' could be in any of ", list,
+           " (none is known to have it): reported as possible sources (qualify it or give --catalog)"),
+       DiagnosticCode::PossibleColumn);
   c.type = DepType::Simple;
   return &column_pool_.emplace_back(std::move(c));
 }
@@ -168,7 +171,8 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
           *used_parts = 1;
           return sc;
         }
-        Warn(ref->span, Cat("cannot resolve column '", p0, ".", p1, "': '", p0, "' has no such column"));
+        Warn(ref->span, Cat("cannot resolve column '", p0, ".", p1, "': '", p0, "' has no such column"),
+             DiagnosticCode::UnresolvedColumn);
         return nullptr;
       }
     }
@@ -212,7 +216,7 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
       return PossibleColumn(s, p0, ref);
     }
   }
-  Warn(ref->span, Cat("cannot resolve column '", p0, "'"));
+  Warn(ref->span, Cat("cannot resolve column '", p0, "'"), DiagnosticCode::UnresolvedColumn);
   return nullptr;
 }
 

@@ -25,15 +25,16 @@ std::string Resolver::TableKey(const QualifiedName& name) const {
 
 void Resolver::AddInput(std::string key) { out_.inputs.push_back(std::move(key)); }
 
-void Resolver::Warn(Span span, std::string message) {
+void Resolver::Warn(Span span, std::string message, DiagnosticCode code) {
   if (quiet_) return;
-  out_.diagnostics.push_back(Diagnostic{Severity::Warning, span, std::move(message)});
+  out_.diagnostics.push_back(Diagnostic{Severity::Warning, span, std::move(message), code});
 }
 
 void Resolver::Unrewritten(Span span, std::string_view what, std::string_view pass) {
   out_.diagnostics.push_back(
       Diagnostic{Severity::Error, span,
-                 Cat("internal error: ", what, " reached lineage unrewritten (the ", pass, " pass did not run)")});
+                 Cat("internal error: ", what, " reached lineage unrewritten (the ", pass, " pass did not run)"),
+                 DiagnosticCode::Unrewritten});
 }
 
 ColumnList* Resolver::NewList() {

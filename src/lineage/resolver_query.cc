@@ -26,7 +26,7 @@ using namespace resolver_internal;
 ColumnList* Resolver::AnalyzeQuery(const Query* q, Scope* outer) {
   if (q == nullptr) return NewList();
   if (depth_ >= kMaxDepth) {
-    Warn(q->span, "query nested too deeply for lineage");
+    Warn(q->span, "query nested too deeply for lineage", DiagnosticCode::QueryTooDeep);
     return NewList();
   }
   ++depth_;
@@ -289,7 +289,8 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
     std::string error;
     regex = ColumnRegex::Compile(star->regex, error);
     if (regex == nullptr) {
-      Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"));
+      Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"),
+           DiagnosticCode::BadColumnRegex);
       return;
     }
   }
@@ -307,12 +308,16 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
       const std::string what = qualifier.empty() ? "'*'" : Cat("'", qualifier, ".*'");
       if (rel.columns->declared > 0) {
         out->inferred_star = true;
-        Warn(star->span, Cat(what, " over ", rel.columns->open_table, " expands to the ", rel.columns->declared,
-                             " column(s) the scripts name through it; its schema is not declared (give --catalog)"));
+        Warn(star->span,
+             Cat(what, " over ", rel.columns->open_table, " expands to the ", rel.columns->declared,
+                 " column(s) the scripts name through it; its schema is not declared (give --catalog)"),
+             DiagnosticCode::StarOverUnknownTable);
       } else {
-        Warn(star->span, Cat(what, " over ", rel.columns->open_table,
-                             ", a table of unknown schema: its columns cannot be listed; an INSERT takes its target's "
-                             "columns by name from it (give --catalog)"));
+        Warn(star->span,
+             Cat(what, " over ", rel.columns->open_table,
+                 ", a table of unknown schema: its columns cannot be listed; an INSERT takes its target's "
+                 "columns by name from it (give --catalog)"),
+             DiagnosticCode::StarOverUnknownTable);
       }
     }
     for (size_t i = 0; i < rel.columns->declared; ++i) {
@@ -324,9 +329,10 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
   }
   if (!matched) {
     if (!qualifier.empty()) {
-      Warn(star->span, Cat("cannot resolve '", qualifier, ".*': no such table or alias"));
+      Warn(star->span, Cat("cannot resolve '", qualifier, ".*': no such table or alias"),
+           DiagnosticCode::UnresolvedStar);
     } else if (scope->relations.empty()) {
-      Warn(star->span, "cannot expand '*': the query has no FROM clause");
+      Warn(star->span, "cannot expand '*': the query has no FROM clause", DiagnosticCode::UnresolvedStar);
     }
   }
 }

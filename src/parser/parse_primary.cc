@@ -117,8 +117,10 @@ ast::Expr* Parser::ParsePrimaryOther() {
     if (call && (kw == Keyword::Regexp || kw == Keyword::Rlike) && IsReservedHere(kw)) {
       // regexp(s, p) is Hive 1's spelling of `s REGEXP p`; Hive 2 and later reject it.
       const std::string word = ToLower(Text(t));
-      Warn(t, Cat(word, "(a, b) read as a function call; Hive 2 and later need `a ", lexer::KeywordSpelling(kw),
-                  " b` or set hive.support.sql11.reserved.keywords=false"));
+      Warn(t,
+           Cat(word, "(a, b) read as a function call; Hive 2 and later need `a ", lexer::KeywordSpelling(kw),
+               " b` or set hive.support.sql11.reserved.keywords=false"),
+           DiagnosticCode::ReservedWordAsName);
     } else if (IsReservedHere(kw) && !(call && !kNeverCalls.contains(kw)) && !ReservedAsName()) {
       Fail("expression");
       return nullptr;
