@@ -309,7 +309,8 @@ LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
   if (!read || too_large) {
     LoadedInput in;
     in.source = std::make_shared<const SourceFile>(input.name, std::string_view());
-    in.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, error, DiagnosticCode::UnreadableFile});
+    in.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, error,
+                                        too_large ? DiagnosticCode::FileTooLarge : DiagnosticCode::UnreadableFile});
     in.unreadable = !read;
     return in;
   }
