@@ -379,10 +379,10 @@ FileResult HandMade() {
   bad.span = {64, 72};
   bad.start = {3, 1};
   bad.kind = StatementKind::Query;
-  bad.diagnostics.push_back({Severity::Error, {71, 72}, "unexpected byte \xFF"});
-  bad.diagnostics.push_back({Severity::Warning, {64, 64}, "a warning"});
+  bad.diagnostics.push_back({Severity::Error, {71, 72}, "unexpected byte \xFF", DiagnosticCode::UnexpectedCharacter});
+  bad.diagnostics.push_back({Severity::Warning, {64, 64}, "a warning", DiagnosticCode::UndefinedVariable});
   f.statements = {use, ins, bad};
-  f.diagnostics.push_back({Severity::Warning, {0, 0}, "file-level note"});
+  f.diagnostics.push_back({Severity::Warning, {0, 0}, "file-level note", DiagnosticCode::InvalidEncoding});
   return f;
 }
 

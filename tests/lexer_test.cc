@@ -192,7 +192,7 @@ TEST_CASE("full-width punctuation reads as ASCII with a warning") {
 
 TEST_CASE("Render gives file:line:col, the line and a caret") {
   SourceFile f("q.sql", "select 1;\nselect 'x\n");
-  Diagnostic d{Severity::Error, Span{17, 18}, "unterminated string literal"};
+  Diagnostic d{Severity::Error, Span{17, 18}, "unterminated string literal", DiagnosticCode::UnterminatedString};
   CHECK(Render(f, d) == "q.sql:2:8: error: unterminated string literal\nselect 'x\n       ^\n");
 }
 
