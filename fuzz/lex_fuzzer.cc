@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const auto& d : lex_diags) {
       const Span s = st.ToOriginal(d.span);
       if (s.end > size) std::abort();
-      (void)Render(file, Diagnostic{d.severity, s, d.message});
+      (void)Render(file, Diagnostic{d.severity, s, d.message, d.code});
     }
   }
   return 0;

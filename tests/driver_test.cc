@@ -234,7 +234,7 @@ TEST_CASE("an unterminated quote: an error at the quote, a warning naming the li
   bool error_at_quote = false, warned = false;
   for (const Diagnostic& d : bad) {
     if (d.severity == Severity::Error && d.span.begin == text.find("'oops")) error_at_quote = true;
-    if (d.severity == Severity::Warning &&
+    if (d.severity == Severity::Warning && d.code == DiagnosticCode::UnterminatedQuote &&
         d.message == "unterminated quote: lines 2-3 not analysed; analysis resumes at line 4")
       warned = true;
   }
@@ -249,7 +249,7 @@ TEST_CASE("a binary file is one error, \"binary file, skipped\"") {
   LoadedInput in = DecodeInput("x.sql", bytes);
   REQUIRE(in.diagnostics.size() == 1);
   CHECK(in.diagnostics[0].severity == Severity::Error);
-  CHECK(in.diagnostics[0].message == "binary file, skipped");
+  CHECK(in.diagnostics[0].code == DiagnosticCode::BinaryFile);
   CHECK(in.source->text().empty());
   // Text with a stray control byte is still text.
   LoadedInput text = DecodeInput("y.sql", "insert overwrite table dw.a select x, y, z from ods.s where dt = '1';\n\x1a");
@@ -381,10 +381,10 @@ FileResult HandMade() {
   bad.span = {64, 72};
   bad.start = {3, 1};
   bad.kind = StatementKind::Query;
-  bad.diagnostics.push_back({Severity::Error, {71, 72}, "unexpected byte \xFF"});
-  bad.diagnostics.push_back({Severity::Warning, {64, 64}, "a warning"});
+  bad.diagnostics.push_back({Severity::Error, {71, 72}, "unexpected byte \xFF", DiagnosticCode::UnexpectedCharacter});
+  bad.diagnostics.push_back({Severity::Warning, {64, 64}, "a warning", DiagnosticCode::UndefinedVariable});
   f.statements = {use, ins, bad};
-  f.diagnostics.push_back({Severity::Warning, {0, 0}, "file-level note"});
+  f.diagnostics.push_back({Severity::Warning, {0, 0}, "file-level note", DiagnosticCode::InvalidEncoding});
   return f;
 }
 

@@ -148,23 +148,24 @@ TEST_CASE("errors: unterminated string, comment, backquote; stray bytes; bad UTF
   {
     auto l = Lex("select 'abc");
     REQUIRE(l.diags.size() == 1);
-    CHECK(l.diags[0].message == "unterminated string literal");
+    CHECK(l.diags[0].code == DiagnosticCode::UnterminatedString);
     CHECK(l.diags[0].span.begin == 7);
     CHECK(l.tokens.back().kind == TokenKind::Eof);
   }
   {
     auto l = Lex("select /* abc");
     REQUIRE(l.diags.size() == 1);
-    CHECK(l.diags[0].message == "unterminated comment");
+    CHECK(l.diags[0].code == DiagnosticCode::UnterminatedComment);
   }
   {
     auto l = Lex("select `abc");
     REQUIRE(l.diags.size() == 1);
-    CHECK(l.diags[0].message == "unterminated quoted identifier");
+    CHECK(l.diags[0].code == DiagnosticCode::UnterminatedString);
   }
   {
     auto l = Lex("select # x");
     REQUIRE(l.diags.size() == 1);
+    CHECK(l.diags[0].code == DiagnosticCode::UnexpectedCharacter);
     CHECK(l.tokens[1].kind == TokenKind::Error);
     CHECK(l.tokens[2].kind == TokenKind::Word);  // scanning goes on
   }
@@ -172,12 +173,13 @@ TEST_CASE("errors: unterminated string, comment, backquote; stray bytes; bad UTF
     auto l = Lex(std::string("select \xB1\xED x"));  // GBK bytes outside quotes
     REQUIRE(l.diags.size() == 1);
     CHECK(l.diags[0].severity == Severity::Error);
+    CHECK(l.diags[0].code == DiagnosticCode::InvalidUtf8);
     CHECK(l.tokens[1].kind == TokenKind::Error);
   }
   {
     auto l = Lex(std::string("a\0b", 3));
     REQUIRE(l.diags.size() == 1);
-    CHECK(l.diags[0].message == "unexpected NUL byte");
+    CHECK(l.diags[0].code == DiagnosticCode::UnexpectedCharacter);
   }
 }
 
@@ -190,7 +192,7 @@ TEST_CASE("full-width punctuation reads as ASCII with a warning") {
 
 TEST_CASE("Render gives file:line:col, the line and a caret") {
   SourceFile f("q.sql", "select 1;\nselect 'x\n");
-  Diagnostic d{Severity::Error, Span{17, 18}, "unterminated string literal"};
+  Diagnostic d{Severity::Error, Span{17, 18}, "unterminated string literal", DiagnosticCode::UnterminatedString};
   CHECK(Render(f, d) == "q.sql:2:8: error: unterminated string literal\nselect 'x\n       ^\n");
 }
 

@@ -46,6 +46,10 @@ bool AnyMessage(const Diagnostics& diags, std::string_view part) {
                      [&](const Diagnostic& d) { return d.message.find(part) != std::string::npos; });
 }
 
+bool AnyCode(const Diagnostics& diags, DiagnosticCode code) {
+  return std::any_of(diags.begin(), diags.end(), [&](const Diagnostic& d) { return d.code == code; });
+}
+
 std::string Write(output::Format format, const FileResult& r) {
   auto w = output::MakeWriter(format);
   std::string out;
@@ -130,6 +134,7 @@ TEST_CASE("limits: the statement size counts the text after variable substitutio
   const FileResult r = Analyze("select a from t;\nselect ${cols} from t;", options);
   REQUIRE(r.statements.size() == 2);
   CHECK(r.statements[0].parsed);
+  CHECK(AnyCode(r.statements[1].diagnostics, DiagnosticCode::StatementTooLarge));
   CHECK(AnyMessage(r.statements[1].diagnostics, "statement is 135 bytes, more than the limit of 100"));
   CHECK(Rendered(r).find("t.sql:2:1: error: statement is 135 bytes") != std::string::npos);
 }
@@ -142,7 +147,7 @@ TEST_CASE("limits: past max_statements the rest of the file is skipped with a lo
   for (const StatementResult& s : r.statements) CHECK(!s.has_error());
   REQUIRE(r.diagnostics.size() == 1);
   CHECK(r.has_error());
-  CHECK(r.diagnostics[0].message == "more than 3 statements in one file; the rest of the file is not analysed");
+  CHECK(r.diagnostics[0].code == DiagnosticCode::TooManyStatements);
   CHECK(Rendered(r).find("t.sql:4:3: error: more than 3 statements in one file") != std::string::npos);
 
   options.limits.max_statements = 5;  // exactly at the limit
@@ -181,13 +186,13 @@ TEST_CASE("limits: nesting deeper than max_nesting_depth is an error, never a cr
 
     const FileResult deep = Analyze(shape.make(60), options);
     REQUIRE(deep.statements.size() == 1);
-    CHECK(AnyMessage(deep.statements[0].diagnostics, "nesting too deep"));
+    CHECK(AnyCode(deep.statements[0].diagnostics, DiagnosticCode::NestingTooDeep));
     CHECK(Rendered(deep).find("t.sql:1:") == 0);
 
     // The default limit holds against far deeper input.
     const FileResult hostile = Analyze(shape.make(20000));
     REQUIRE(hostile.statements.size() == 1);
-    CHECK(AnyMessage(hostile.statements[0].diagnostics, "nesting too deep"));
+    CHECK(AnyCode(hostile.statements[0].diagnostics, DiagnosticCode::NestingTooDeep));
   }
 }
 
@@ -215,6 +220,7 @@ TEST_CASE("hostile input: NUL bytes are located errors; the next statements stil
   const std::string text = "select a\0b from t;\ninsert into table o select a from t;"s;
   const FileResult r = Analyze(text);
   REQUIRE(r.statements.size() == 2);
+  CHECK(AnyCode(r.statements[0].diagnostics, DiagnosticCode::UnexpectedCharacter));
   CHECK(AnyMessage(r.statements[0].diagnostics, "NUL"));
   const std::string shown = Rendered(r);
   CHECK(shown.find("t.sql:1:9: error: unexpected NUL byte\nselect a?b from t;\n        ^\n") == 0);

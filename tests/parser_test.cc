@@ -426,6 +426,7 @@ TEST_CASE("errors: expected X, found Y at the furthest failure") {
   auto p = Parse("SELECT a FROM t WHERE");
   CHECK(p->stmt == nullptr);
   REQUIRE(!p->diags.empty());
+  CHECK(p->diags.back().code == hivelineage::DiagnosticCode::SyntaxError);
   CHECK(p->diags.back().message == "expected expression, found end of statement");
   CHECK(p->diags.back().span.begin == 21);
 

@@ -235,6 +235,7 @@ TEST_CASE("an unterminated quote on the last line ends the split (no resumption 
   REQUIRE(st.size() == 2);
   CHECK(st[1].text() == "select \"oops");
   REQUIRE(diags.size() == 1);
+  CHECK(diags[0].code == DiagnosticCode::UnterminatedQuote);
   CHECK(diags[0].message == "unterminated quote: line 2 (to the end of the file) not analysed");
 }
 
@@ -245,6 +246,7 @@ TEST_CASE("an undefined variable is warned once per file, at its first use, with
   auto st = SplitScript(f, vars, diags);
   REQUIRE(st.size() == 2);
   REQUIRE(diags.size() == 2);
+  CHECK(diags[0].code == DiagnosticCode::UndefinedVariable);
   CHECK(diags[0].message == "undefined variable ${dt} left in place (3 uses in this file, warned once)");
   CHECK(diags[0].span.begin == f.text().find("${dt}"));
   CHECK(diags[1].message == "undefined variable ${other} left in place");

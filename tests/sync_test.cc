@@ -145,13 +145,15 @@ TEST_CASE("sync DataX bad input: invalid JSON, an unknown reader, a column count
   r = Read("two.json", text);
   REQUIRE(r.statements.size() == 2);
   REQUIRE(r.statements[0].diagnostics.size() == 1);
-  CHECK(r.statements[0].diagnostics[0].message.find("unknown reader 'mongodbreader'") != std::string::npos);
+  CHECK(r.statements[0].diagnostics[0].code == DiagnosticCode::SyncUnknownPlugin);
+  CHECK(r.statements[0].diagnostics[0].message.find("'mongodbreader'") != std::string::npos);
   CHECK(At(text, r.statements[0].diagnostics[0]).line == 2);
   // The writer that is known still says what the entry writes.
   CHECK(r.statements[0].lineage.outputs == std::vector<std::string>{"mysql://m1:3306/db.t"});
   const sync::JobStatement& second = r.statements[1];
   REQUIRE(second.diagnostics.size() == 1);
   CHECK(second.diagnostics[0].severity == Severity::Warning);
+  CHECK(second.diagnostics[0].code == DiagnosticCode::SyncColumnMismatch);
   CHECK(second.diagnostics[0].message.find("the reader has 3 columns and the writer 2") != std::string::npos);
   CHECK(At(text, second.diagnostics[0]).line == 7);
   REQUIRE(second.lineage.columns.size() == 2);
@@ -189,7 +191,8 @@ TEST_CASE("sync Sqoop: import with a query and variables, export by --columns, u
   // $NOPE is unknown: one warning at it, and the command has no lineage.
   const sync::JobStatement& bad = r.statements[2];
   REQUIRE(bad.diagnostics.size() == 2);
-  CHECK(bad.diagnostics[0].message.find("unknown shell variable `NOPE`") != std::string::npos);
+  CHECK(bad.diagnostics[0].code == DiagnosticCode::SyncUnknownVariable);
+  CHECK(bad.diagnostics[0].message.find("`NOPE`") != std::string::npos);
   CHECK(At(script, bad.diagnostics[0]).line == 9);
   CHECK(At(script, bad.diagnostics[0]).column == 24);
   CHECK(bad.lineage.outputs.empty());
@@ -284,6 +287,7 @@ TEST_CASE("sync SeaTunnel bad input: a HOCON error is located, an unknown sink i
   sync::JobResult r = Read("bad.conf", bad);
   REQUIRE(r.diagnostics.size() == 1);
   CHECK(r.diagnostics[0].severity == Severity::Error);
+  CHECK(r.diagnostics[0].code == DiagnosticCode::InvalidSyncJob);
   CHECK(r.diagnostics[0].message.find("unterminated string") != std::string::npos);
   CHECK(At(bad, r.diagnostics[0]).line == 3);
   CHECK(At(bad, r.diagnostics[0]).column == 11);
@@ -294,7 +298,8 @@ TEST_CASE("sync SeaTunnel bad input: a HOCON error is located, an unknown sink i
   r = Read("two.conf", unknown);
   REQUIRE(r.statements.size() == 2);
   REQUIRE(r.statements[0].diagnostics.size() == 1);
-  CHECK(r.statements[0].diagnostics[0].message.find("unknown sink 'Redis'") != std::string::npos);
+  CHECK(r.statements[0].diagnostics[0].code == DiagnosticCode::SyncUnknownPlugin);
+  CHECK(r.statements[0].diagnostics[0].message.find("'Redis'") != std::string::npos);
   CHECK(At(unknown, r.statements[0].diagnostics[0]).line == 3);
   CHECK(r.statements[1].lineage.outputs == std::vector<std::string>{"ods.b"});
 }

@@ -16,6 +16,28 @@ const char* SeverityName(Severity s) {
   return "error";
 }
 
+const char* DiagnosticCodeName(DiagnosticCode code) {
+  switch (code) {
+#define HIVEQL_DIAGNOSTIC(Name, Kebab, Summary) \
+  case DiagnosticCode::Name:                    \
+    return Kebab;
+#include "base/diagnostic_code.def"
+#undef HIVEQL_DIAGNOSTIC
+  }
+  return "internal-error";
+}
+
+bool ParseDiagnosticCode(std::string_view name, DiagnosticCode& out) {
+#define HIVEQL_DIAGNOSTIC(Name, Kebab, Summary) \
+  if (name == Kebab) {                          \
+    out = DiagnosticCode::Name;                 \
+    return true;                                \
+  }
+#include "base/diagnostic_code.def"
+#undef HIVEQL_DIAGNOSTIC
+  return false;
+}
+
 std::string Render(const SourceFile& src, const Diagnostic& d) {
   const LineCol lc = src.Locate(d.span.begin);
   std::string_view line = src.LineText(lc.line);

@@ -42,7 +42,8 @@ Diagnostics LoadCatalogText(CatalogFormat format, std::string_view text, std::st
     case CatalogFormat::Ddl:
       break;
   }
-  return {Diagnostic{Severity::Error, Span{}, "internal error: DDL catalogs are analysed as scripts"}};
+  return {Diagnostic{Severity::Error, Span{}, "internal error: DDL catalogs are analysed as scripts",
+                     DiagnosticCode::InternalError}};
 }
 
 }  // namespace hivelineage::catalog

@@ -6,7 +6,8 @@
 namespace hivelineage::catalog {
 
 void CatalogReading::Problem(uint32_t at, std::string message) {
-  problems.push_back(Diagnostic{Severity::Error, Span{at, at < text_size ? at + 1 : at}, std::move(message)});
+  problems.push_back(Diagnostic{Severity::Error, Span{at, at < text_size ? at + 1 : at}, std::move(message),
+                                DiagnosticCode::InvalidCatalog});
 }
 
 Diagnostics CatalogReading::Commit(lineage::Catalog& catalog) && {

@@ -105,7 +105,8 @@ class TreeBuilder {
     const size_t end = std::min(position, text_.size());
     const bool cut_short = what.find("unexpected end of input") != std::string_view::npos;
     const uint32_t offset = static_cast<uint32_t>(cut_short ? text_.size() : end - std::min(last_token.size(), end));
-    error_ = Diagnostic{Severity::Error, Span{offset, offset}, Cat("invalid JSON: ", what)};
+    error_ =
+        Diagnostic{Severity::Error, Span{offset, offset}, Cat("invalid JSON: ", what), DiagnosticCode::InvalidJson};
     return false;
   }
 
@@ -178,7 +179,8 @@ class TreeBuilder {
     constexpr size_t kMaxDepth = 256;
     if (open_.size() >= kMaxDepth) {
       const uint32_t at = LastOffset();
-      error_ = Diagnostic{Severity::Error, Span{at, at + 1}, Cat("invalid catalog: nested deeper than ", kMaxDepth)};
+      error_ = Diagnostic{Severity::Error, Span{at, at + 1}, Cat("invalid catalog: nested deeper than ", kMaxDepth),
+                          DiagnosticCode::InvalidJson};
       return false;
     }
     // Children are placed in their parent's vectors, which may move when they

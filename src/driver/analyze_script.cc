@@ -61,13 +61,16 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
         first_error = false;
         return drop;
       });
-      if (first_error) diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, "statement could not be parsed"});
+      if (first_error)
+        diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, "statement could not be parsed",
+                                   DiagnosticCode::StatementNotParsed});
     }
   } catch (const std::exception& e) {
     // A bug in one statement's analysis must not take the whole run down.
     if (!r.parsed) r.kind = lexer::GuessStatementKind(text);
     r.lineage = lineage::StatementLineage{};
-    diags.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
+    diags.push_back(
+        Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what()), DiagnosticCode::InternalError});
   }
   for (Diagnostic& d : diags) {
     d.span = st.ToOriginal(d.span);
@@ -123,7 +126,8 @@ void AnalyzeJob(FileResult& file, lineage::Session& session, const AnalyzeOption
   try {
     job = sync::ReadJob(source, sync_options);
   } catch (const std::exception& e) {
-    file.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
+    file.diagnostics.push_back(
+        Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what()), DiagnosticCode::InternalError});
     return;
   }
   for (Diagnostic& d : job.diagnostics) file.diagnostics.push_back(std::move(d));
@@ -222,7 +226,8 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   if (size > MaxFileBytes(limits)) {
     file.diagnostics.push_back(Diagnostic{
         Severity::Error, Span{0, 0},
-        Cat("file is ", size, " bytes, more than the limit of ", MaxFileBytes(limits), " bytes; not analysed")});
+        Cat("file is ", size, " bytes, more than the limit of ", MaxFileBytes(limits), " bytes; not analysed"),
+        DiagnosticCode::FileTooLarge});
     return;
   }
   if (sync::IsJobFileName(source.name())) {
@@ -274,13 +279,15 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
       if (st.command == lexer::CommandKind::Source) {
         r.diagnostics.push_back(Diagnostic{
             Severity::Note, st.span,
-            Cat("source ", lexer::CommandArgument(st.text()), " is not followed; analyse that file separately")});
+            Cat("source ", lexer::CommandArgument(st.text()), " is not followed; analyse that file separately"),
+            DiagnosticCode::SourceNotFollowed});
       }
     } else if (st.text().size() > limits.max_statement_bytes) {
       r.kind = lexer::GuessStatementKind(st.text());
       r.diagnostics.push_back(Diagnostic{Severity::Error, Span{st.span.begin, st.span.begin},
                                          Cat("statement is ", st.text().size(), " bytes, more than the limit of ",
-                                             limits.max_statement_bytes, " bytes; not analysed")});
+                                             limits.max_statement_bytes, " bytes; not analysed"),
+                                         DiagnosticCode::StatementTooLarge});
     } else {
       AnalyzeSql(st, parse, session, options, r);
     }
@@ -300,7 +307,8 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
       take_split_diags(nullptr, file.diagnostics);
       file.diagnostics.push_back(Diagnostic{
           Severity::Error, Span{st.span.begin, st.span.begin},
-          Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed")});
+          Cat("more than ", limits.max_statements, " statements in one file; the rest of the file is not analysed"),
+          DiagnosticCode::TooManyStatements});
       return;
     }
     // A statement that does not parse is cut before a line that starts one

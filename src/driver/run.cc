@@ -279,7 +279,8 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
   const std::optional<size_t> bad = FindInvalidUtf8(bytes);
   if (LooksBinary(bytes)) {
     in.source = std::make_shared<const SourceFile>(std::move(name), std::string_view());
-    in.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, "binary file, skipped"});
+    in.diagnostics.push_back(
+        Diagnostic{Severity::Error, Span{0, 0}, "binary file, skipped", DiagnosticCode::BinaryFile});
     return in;
   }
   if (!bad) {
@@ -290,13 +291,15 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
     std::string().swap(bytes);  // not needed any more: free it before the analysis
     in.source = std::make_shared<const SourceFile>(std::move(name), std::move(*utf8));
     in.diagnostics.push_back(Diagnostic{Severity::Warning, Span{0, 0},
-                                        "file is not UTF-8; decoded as GB18030/GBK (offsets refer to the UTF-8 text)"});
+                                        "file is not UTF-8; decoded as GB18030/GBK (offsets refer to the UTF-8 text)",
+                                        DiagnosticCode::DecodedAsGb18030});
     return in;
   }
   const uint32_t at = static_cast<uint32_t>(std::min<size_t>(*bad, UINT32_MAX));
   in.source = std::make_shared<const SourceFile>(std::move(name), std::move(bytes));
   in.diagnostics.push_back(Diagnostic{Severity::Warning, Span{at, at + 1},
-                                      "file is neither UTF-8 nor GB18030; invalid bytes kept as they are"});
+                                      "file is neither UTF-8 nor GB18030; invalid bytes kept as they are",
+                                      DiagnosticCode::InvalidEncoding});
   return in;
 }
 
@@ -309,7 +312,8 @@ LoadedInput LoadInput(const InputFile& input, uint64_t max_bytes) {
   if (!read || too_large) {
     LoadedInput in;
     in.source = std::make_shared<const SourceFile>(input.name, std::string_view());
-    in.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, error});
+    in.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, error,
+                                        too_large ? DiagnosticCode::FileTooLarge : DiagnosticCode::UnreadableFile});
     in.unreadable = !read;
     return in;
   }

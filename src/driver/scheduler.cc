@@ -419,7 +419,8 @@ class Scheduler {
     } catch (const std::exception& e) {
       // Out of memory or a bug outside statement analysis: report it on the file, keep going.
       if (file.source == nullptr) file.source = std::make_shared<const SourceFile>(input.name, std::string_view());
-      file.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what())});
+      file.diagnostics.push_back(
+          Diagnostic{Severity::Error, Span{0, 0}, Cat("internal error: ", e.what()), DiagnosticCode::InternalError});
     }
     if (RunProgress* p = options_.progress) {
       const size_t errors = pieces.statements_with_errors() + (HasFileLevelError(file) || file.unreadable ? 1 : 0);

@@ -53,7 +53,8 @@ LoadedCatalog LoadCatalog(const AnalyzeOptions& options, const FileSink& on_ddl)
           const size_t more = problems.size() - kShown;
           problems.resize(kShown);
           problems.push_back(Diagnostic{Severity::Note, problems.back().span,
-                                        Cat(more, " more problems in this catalog are not shown")});
+                                        Cat(more, " more problems in this catalog are not shown"),
+                                        DiagnosticCode::MoreProblemsNotShown});
         }
         FileResult r;
         r.source = in.source;

@@ -145,10 +145,10 @@ class Lexer {
   }
 
   // Out of line: building messages must not weigh on the scanning loops.
-  [[gnu::noinline, gnu::cold]] void Report(Severity sev, const unsigned char* b, const unsigned char* e,
-                                           std::string msg) {
+  [[gnu::noinline, gnu::cold]] void Report(Severity sev, DiagnosticCode code, const unsigned char* b,
+                                           const unsigned char* e, std::string msg) {
     if (sev == Severity::Error) summary_.has_error = true;
-    diags_.push_back(Diagnostic{sev, Span{Off(b), Off(e)}, std::move(msg)});
+    diags_.push_back(Diagnostic{sev, Span{Off(b), Off(e)}, std::move(msg), code});
   }
 
   // At `-`, `/`, `#` or a byte >= 0x80: skips one comment or Unicode space
@@ -160,10 +160,12 @@ class Lexer {
     } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*' && !(p_ + 2 < end_ && p_[2] == '+')) {
       SkipBlockComment();
     } else if (c == 0xC2 && p_ + 1 < end_ && p_[1] == 0xA0) {  // NBSP
-      Report(Severity::Warning, p_, p_ + 2, "non-breaking space treated as white space");
+      Report(Severity::Warning, DiagnosticCode::WhiteSpaceVariant, p_, p_ + 2,
+             "non-breaking space treated as white space");
       p_ += 2;
     } else if (c == 0xE3 && p_ + 2 < end_ && p_[1] == 0x80 && p_[2] == 0x80) {  // U+3000
-      Report(Severity::Warning, p_, p_ + 3, "full-width space treated as white space");
+      Report(Severity::Warning, DiagnosticCode::WhiteSpaceVariant, p_, p_ + 3,
+             "full-width space treated as white space");
       p_ += 3;
     } else {
       return false;
@@ -195,7 +197,7 @@ class Lexer {
         ++p_;
       }
     }
-    Report(Severity::Error, start, start + 2, "unterminated comment");
+    Report(Severity::Error, DiagnosticCode::UnterminatedComment, start, start + 2, "unterminated comment");
   }
 
   void LexOne() {
@@ -236,7 +238,7 @@ class Lexer {
   [[gnu::noinline, gnu::cold]] void LexBadByte(const unsigned char* start) {
     const unsigned char c = *p_;
     ++p_;
-    Report(Severity::Error, start, p_,
+    Report(Severity::Error, DiagnosticCode::UnexpectedCharacter, start, p_,
            c == 0 ? std::string("unexpected NUL byte") : absl::StrFormat("unexpected character 0x%02X", c));
     Emit(TokenKind::Error, start, p_);
   }
@@ -433,7 +435,7 @@ class Lexer {
         }
       }
       if (!closed) {
-        Report(Severity::Error, piece, piece + 1, "unterminated string literal");
+        Report(Severity::Error, DiagnosticCode::UnterminatedString, piece, piece + 1, "unterminated string literal");
         Emit(TokenKind::Error, start, p_, kUnterminated);
         return;
       }
@@ -455,7 +457,7 @@ class Lexer {
       }
       ++p_;
     }
-    Report(Severity::Error, start, start + 1,
+    Report(Severity::Error, DiagnosticCode::UnterminatedString, start, start + 1,
            quote == '`' ? "unterminated quoted identifier" : "unterminated string literal");
     Emit(TokenKind::Error, start, p_, kUnterminated);
   }
@@ -556,7 +558,8 @@ class Lexer {
   [[gnu::noinline, gnu::cold]] void LexBadPunct(const unsigned char* start) {
     const unsigned char c = *p_;
     ++p_;
-    Report(Severity::Error, start, p_, absl::StrFormat("unexpected character '%c'", c));
+    Report(Severity::Error, DiagnosticCode::UnexpectedCharacter, start, p_,
+           absl::StrFormat("unexpected character '%c'", c));
     Emit(TokenKind::Error, start, p_);
   }
 
@@ -600,7 +603,7 @@ class Lexer {
       }
       ++p_;
     }
-    Report(Severity::Error, start, start + 3, "unterminated hint comment");
+    Report(Severity::Error, DiagnosticCode::UnterminatedComment, start, start + 3, "unterminated hint comment");
     Emit(TokenKind::Error, start, p_, kUnterminated);
   }
 
@@ -618,7 +621,7 @@ class Lexer {
     if (n == 0) {
       ++p_;
       while (p_ < end_ && *p_ >= 0x80 && Utf8Length(p_, end_) == 0) ++p_;
-      Report(Severity::Error, start, p_,
+      Report(Severity::Error, DiagnosticCode::InvalidUtf8, start, p_,
              absl::StrFormat("invalid UTF-8 byte 0x%02X outside a string (is the file GBK-encoded?)", *start));
       Emit(TokenKind::Error, start, p_);
       return;
@@ -654,7 +657,8 @@ class Lexer {
       }
       if (ascii != nullptr) {
         p_ += 3;
-        Report(Severity::Warning, start, p_, Cat("full-width punctuation read as '", ascii, "'"));
+        Report(Severity::Warning, DiagnosticCode::FullWidthPunctuation, start, p_,
+               Cat("full-width punctuation read as '", ascii, "'"));
         Emit(k, start, p_, kFullWidth);
         return;
       }

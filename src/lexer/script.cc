@@ -196,10 +196,11 @@ struct UndefinedWarnings {
     const std::string ref = Cat("${", name, "}");
     size_t uses = 0;
     for (size_t at = file_text.find(ref, begin); at != std::string_view::npos; at = file_text.find(ref, at + 1)) ++uses;
-    diags.push_back(Diagnostic{Severity::Warning, Span{begin, end},
-                               uses > 1 ? Cat("undefined variable ", ref, " left in place (", uses,
-                                              " uses in this file, warned once)")
-                                        : Cat("undefined variable ", ref, " left in place")});
+    diags.push_back(Diagnostic{
+        Severity::Warning, Span{begin, end},
+        uses > 1 ? Cat("undefined variable ", ref, " left in place (", uses, " uses in this file, warned once)")
+                 : Cat("undefined variable ", ref, " left in place"),
+        DiagnosticCode::UndefinedVariable});
   }
 };
 
@@ -286,10 +287,10 @@ void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& 
     const bool was_exhausted = sub.exhausted();
     std::string piece = sub.Expand(s.substr(at, close + 1 - at), 0, st.span.begin + at, &changed);
     if (sub.exhausted() && !was_exhausted) {
-      diags.push_back(
-          Diagnostic{Severity::Error,
-                     Span{st.span.begin + static_cast<uint32_t>(at), st.span.begin + static_cast<uint32_t>(close + 1)},
-                     "variable expansion exceeds 1 MiB; substitution stopped here"});
+      diags.push_back(Diagnostic{
+          Severity::Error,
+          Span{st.span.begin + static_cast<uint32_t>(at), st.span.begin + static_cast<uint32_t>(close + 1)},
+          "variable expansion exceeds 1 MiB; substitution stopped here", DiagnosticCode::VariableExpansionTooLarge});
     }
     if (changed) {
       any = true;
@@ -708,12 +709,13 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       mark(start, end);
       const int first_line = file.Locate(static_cast<uint32_t>(start)).line;
       const int last_line = file.Locate(static_cast<uint32_t>(end > start ? end - 1 : start)).line;
-      maker.Report(Diagnostic{
-          Severity::Warning, Span{static_cast<uint32_t>(start), static_cast<uint32_t>(end)},
-          Cat("unterminated quote: ", first_line == last_line ? Cat("line ", first_line)
-                                                              : Cat("lines ", first_line, "-", last_line),
-              resume.empty() ? " (to the end of the file) not analysed"
-                             : Cat(" not analysed; analysis resumes at line ", file.Locate(resume[0]).line))});
+      maker.Report(
+          Diagnostic{Severity::Warning, Span{static_cast<uint32_t>(start), static_cast<uint32_t>(end)},
+                     Cat("unterminated quote: ",
+                         first_line == last_line ? Cat("line ", first_line) : Cat("lines ", first_line, "-", last_line),
+                         resume.empty() ? " (to the end of the file) not analysed"
+                                        : Cat(" not analysed; analysis resumes at line ", file.Locate(resume[0]).line)),
+                     DiagnosticCode::UnterminatedQuote});
       if (resume.empty()) break;
       finish();
       i = LineStartOf(t, resume[0]);
@@ -726,7 +728,7 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       // Full-width semicolon: the lexer reads it as `;` (with a warning), so
       // the script splits there too.
       maker.Report(Diagnostic{Severity::Warning, Span{static_cast<uint32_t>(i), static_cast<uint32_t>(i + 3)},
-                              "full-width semicolon read as ';'"});
+                              "full-width semicolon read as ';'", DiagnosticCode::FullWidthSemicolon});
       finish();
       i += 3;
     } else {

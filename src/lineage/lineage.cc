@@ -121,7 +121,8 @@ class Builder {
       return;
     }
     if (n != names.size() && !names.empty())
-      resolver_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()));
+      resolver_.Warn(span, Cat("the query has ", n, " columns, the target ", names.size()),
+                     DiagnosticCode::ColumnCountMismatch);
     for (size_t i = 0; i < n && i < names.size(); ++i) AddTarget(Cat(prefix, names[i]), q->At(i), body);
   }
 
@@ -366,7 +367,8 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
         for (const CatalogColumn& col : table->partition_columns) names.push_back(col.name);
       }
       if (names.size() < c.insert_values.size())
-        rs.Warn(c.span, "MERGE INSERT: target columns unknown (no column list, table not in catalog)");
+        rs.Warn(c.span, "MERGE INSERT: target columns unknown (no column list, table not in catalog)",
+                DiagnosticCode::MergeTargetColumnsUnknown);
       for (size_t i = 0; i < c.insert_values.size() && i < names.size(); ++i) {
         ExprInfo info = rs.AnalyzeExpr(c.insert_values[i], scope);
         b.AddTarget(Cat(key, ".", names[i]), info, c.insert_values[i], scope, -1);

@@ -89,7 +89,7 @@ class Resolver {
   std::string PrintCondition(const PredicateRecord& p);
 
   void AddInput(std::string key);
-  void Warn(Span span, std::string message);
+  void Warn(Span span, std::string message, DiagnosticCode code);
   // An error for a shape a rewrite pass should have removed (`what`, e.g.
   // "WITH"): lineage relies on the passes and does not redo their work.
   void Unrewritten(Span span, std::string_view what, std::string_view pass);

@@ -65,6 +65,10 @@ std::string Parser::ErrorMessage() const {
   return Cat("expected ", err_what_, ", found ", found);
 }
 
+DiagnosticCode Parser::ErrorCode() const {
+  return too_deep_ ? DiagnosticCode::NestingTooDeep : DiagnosticCode::SyntaxError;
+}
+
 Span Parser::ErrorSpan() const {
   const size_t i = std::min(too_deep_ ? too_deep_pos_ : err_pos_, tokens_.size() - 1);
   return Span{tokens_[i].begin, tokens_[i].end};
@@ -129,18 +133,20 @@ bool Parser::ReservedAsName() {
   if (t.kind != TokenKind::Word || !kNameLikeReserved.contains(t.keyword) || !IsReservedHere(t.keyword))
     return false;
   const std::string word = ToLower(Text(t));
-  Warn(t, options_.sql11_keywords_as_names || !kSql11Names.contains(t.keyword)
-              ? Cat("reserved word '", word, "' read as a name; Hive 2 and later need it backquoted: `", word, "`")
-              : Cat("reserved word '", word, "' read as a name; Hive needs it backquoted (`", word,
-                    "`) or set hive.support.sql11.reserved.keywords=false"));
+  Warn(t,
+       options_.sql11_keywords_as_names || !kSql11Names.contains(t.keyword)
+           ? Cat("reserved word '", word, "' read as a name; Hive 2 and later need it backquoted: `", word, "`")
+           : Cat("reserved word '", word, "' read as a name; Hive needs it backquoted (`", word,
+                 "`) or set hive.support.sql11.reserved.keywords=false"),
+       DiagnosticCode::ReservedWordAsName);
   return true;
 }
 
-void Parser::Warn(const Token& at, std::string message) {
+void Parser::Warn(const Token& at, std::string message, DiagnosticCode code) {
   // A speculative parse may pass the same token twice: one warning per token.
   for (const Diagnostic& d : warnings_)
     if (d.span.begin == at.begin) return;
-  warnings_.push_back(Diagnostic{Severity::Warning, Span{at.begin, at.end}, std::move(message)});
+  warnings_.push_back(Diagnostic{Severity::Warning, Span{at.begin, at.end}, std::move(message), code});
 }
 
 bool Parser::AtAnyName(size_t k) const {
@@ -450,7 +456,7 @@ ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseO
   Parser p(text, tokens, arena, options);
   ast::Statement* stmt = p.ParseTop();
   if (stmt == nullptr) {
-    diags.push_back(Diagnostic{Severity::Error, p.ErrorSpan(), p.ErrorMessage()});
+    diags.push_back(Diagnostic{Severity::Error, p.ErrorSpan(), p.ErrorMessage(), p.ErrorCode()});
     return nullptr;
   }
   if (lex_error) return nullptr;

@@ -75,6 +75,7 @@ class Parser {
   ast::Statement* ParseTop();
   // The furthest failure, "expected X, found Y" or "nesting too deep".
   std::string ErrorMessage() const;
+  DiagnosticCode ErrorCode() const;  // NestingTooDeep or SyntaxError, as ErrorMessage says
   Span ErrorSpan() const;
 
   // ---- token cursor (parser.cc)
@@ -136,7 +137,7 @@ class Parser {
   // True, with a warning, at a reserved word real scripts use as a name
   // (user, date, start, ...); for places where only a name can stand.
   bool ReservedAsName();
-  void Warn(const Token& at, std::string message);
+  void Warn(const Token& at, std::string message, DiagnosticCode code);
   bool AtAnyName(size_t k = 0) const;  // also reserved words (after `.` / `AS`)
   ast::Ident MakeIdent(const Token& t);
   bool ParseIdent(ast::Ident* out);    // non-reserved only

@@ -150,7 +150,8 @@ graph::Graph LoadGraph(Database& db, const graph::BuildOptions& options) {
     st.span = Span{static_cast<uint32_t>(statements.Int(6)), static_cast<uint32_t>(statements.Int(7))};
     st.database = std::string(statements.Text(8));
     st.parsed = true;
-    if (statements.Int(9) != 0) st.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, "(stored)"});
+    if (statements.Int(9) != 0)
+      st.diagnostics.push_back(Diagnostic{Severity::Error, Span{0, 0}, "(stored)", DiagnosticCode::StoredError});
     reader.Read(statements.Int(0), st.lineage);
     const std::string file(statements.Text(1));
     builder.AddStatement(file, st.Facts(), statements.Text(10));  // marks its temporary tables and views

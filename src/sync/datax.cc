@@ -115,7 +115,8 @@ class DataXReader {
     Diagnostics diags;
     if (reader == nullptr || writer == nullptr) {
       out_.diagnostics.push_back(Diagnostic{Severity::Warning, Span{entry.begin, entry.begin},
-                                            "DataX: a content entry needs a `reader` and a `writer`; skipped"});
+                                            "DataX: a content entry needs a `reader` and a `writer`; skipped",
+                                            DiagnosticCode::SyncMissingSetting});
       return;
     }
     std::optional<Side> from = ReaderSide(*reader, diags);
@@ -140,7 +141,8 @@ class DataXReader {
     const JsonNode* name = Member(plugin, "name");
     at = name != nullptr ? name->begin : plugin.begin;
     if (name == nullptr || name->kind != JsonNode::Kind::String) {
-      diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, "DataX: the plugin has no `name`"});
+      diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, "DataX: the plugin has no `name`",
+                                 DiagnosticCode::SyncMissingSetting});
       return {};
     }
     return ToLower(name->string);
@@ -150,7 +152,8 @@ class DataXReader {
   std::optional<Connection> Jdbc(const std::string& url, std::string_view scheme, uint32_t at, Diagnostics& diags) {
     std::optional<Connection> c = ParseJdbcUrl(url);
     if (!c) {
-      diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: cannot read the jdbcUrl '", url, "'")});
+      diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: cannot read the jdbcUrl '", url, "'"),
+                                 DiagnosticCode::SyncBadConnection});
       return std::nullopt;
     }
     // Doris and StarRocks speak MySQL's protocol: their URLs say mysql.
@@ -179,7 +182,8 @@ class DataXReader {
       case Family::Rdbms: {
         const JsonNode* conns = Member(*p, "connection");
         if (conns == nullptr || conns->kind != JsonNode::Kind::Array || conns->items.empty()) {
-          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `connection`")});
+          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `connection`"),
+                                     DiagnosticCode::SyncMissingSetting});
           return std::nullopt;
         }
         Side side;
@@ -238,7 +242,8 @@ class DataXReader {
           side.tables.push_back(Hive(full, at, diags));
         }
         if (side.tables.empty()) {
-          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `path`")});
+          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `path`"),
+                                     DiagnosticCode::SyncMissingSetting});
           return std::nullopt;
         }
         // Columns by index into the file: the Hive table's columns in order
@@ -263,7 +268,8 @@ class DataXReader {
           side.names_carry = false;
           diags.push_back(Diagnostic{Severity::Note, Span{cols.at, cols.at},
                                      Cat("DataX: columns by index, but no catalog lists the columns of ",
-                                         side.tables.front(), "; table lineage only")});
+                                         side.tables.front(), "; table lineage only"),
+                                     DiagnosticCode::SyncColumnsUnknown});
         }
         return side;
       }
@@ -281,7 +287,8 @@ class DataXReader {
         break;
     }
     diags.push_back(Diagnostic{Severity::Warning, Span{at, at},
-                               Cat("DataX: unknown reader '", name, "'; its content entry has no input lineage")});
+                               Cat("DataX: unknown reader '", name, "'; its content entry has no input lineage"),
+                               DiagnosticCode::SyncUnknownPlugin});
     return std::nullopt;
   }
 
@@ -302,7 +309,8 @@ class DataXReader {
                                    ? &conns->items[0]
                                    : nullptr;
         if (conn == nullptr) {
-          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `connection`")});
+          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `connection`"),
+                                     DiagnosticCode::SyncMissingSetting});
           return std::nullopt;
         }
         const JsonNode* url = Member(*conn, "jdbcUrl");
@@ -312,7 +320,8 @@ class DataXReader {
         if (c->database.empty()) c->database = ToLower(Text(Member(*p, "database")));
         const std::string t = Text(Member(*conn, "table"));
         if (t.empty()) {
-          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " names no `table`")});
+          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " names no `table`"),
+                                     DiagnosticCode::SyncMissingSetting});
           return std::nullopt;
         }
         table = SystemTable(*c, t);
@@ -323,7 +332,8 @@ class DataXReader {
         const std::string path = Text(Member(*p, "path"));
         const std::string fs = Text(Member(*p, "defaultFS"));
         if (path.empty()) {
-          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `path`")});
+          diags.push_back(Diagnostic{Severity::Warning, Span{at, at}, Cat("DataX: ", name, " has no `path`"),
+                                     DiagnosticCode::SyncMissingSetting});
           return std::nullopt;
         }
         table = Hive(fs.empty() || path.find("://") != std::string::npos ? path : Cat(fs, path), at, diags);
@@ -345,7 +355,8 @@ class DataXReader {
       }
       case Family::Unknown:
         diags.push_back(Diagnostic{Severity::Warning, Span{at, at},
-                                   Cat("DataX: unknown writer '", name, "'; its content entry has no output lineage")});
+                                   Cat("DataX: unknown writer '", name, "'; its content entry has no output lineage"),
+                                   DiagnosticCode::SyncUnknownPlugin});
         return std::nullopt;
     }
     std::vector<std::string> names;
@@ -362,7 +373,8 @@ class DataXReader {
     std::string table = TableOfPath(path, options_, &linked);
     if (!linked && unlinked_.insert(table).second)
       diags.push_back(Diagnostic{Severity::Note, Span{at, at},
-                                 Cat("DataX: path '", path, "' is in no Hive table's folder; kept as ", table)});
+                                 Cat("DataX: path '", path, "' is in no Hive table's folder; kept as ", table),
+                                 DiagnosticCode::SyncPathNotInTable});
     return table;
   }
 
@@ -387,7 +399,8 @@ JobResult ReadDataX(std::string_view text, const SyncOptions& options) {
   const JsonNode* content = job != nullptr ? Member(*job, "content") : nullptr;
   if (content == nullptr || content->kind != JsonNode::Kind::Array) {
     out.diagnostics.push_back(Diagnostic{Severity::Error, Span{parsed.root.begin, parsed.root.begin},
-                                         "DataX job: expected `job.content` to be an array"});
+                                         "DataX job: expected `job.content` to be an array",
+                                         DiagnosticCode::InvalidSyncJob});
     return out;
   }
   DataXReader reader(text, options, out);

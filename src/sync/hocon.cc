@@ -221,7 +221,8 @@ catalog::ParsedJson ParseHocon(std::string_view text) {
     HoconParser p(text);
     out.root = p.Root();
   } catch (const SyntaxError& e) {
-    out.error = Diagnostic{Severity::Error, Span{e.at, e.at}, Cat("HOCON: ", e.message)};
+    out.error =
+        Diagnostic{Severity::Error, Span{e.at, e.at}, Cat("HOCON: ", e.message), DiagnosticCode::InvalidSyncJob};
   }
   return out;
 }

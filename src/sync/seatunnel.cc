@@ -90,7 +90,8 @@ class SeaTunnelReader {
     for (const Plugin& p : Plugins(Member(root, "transform"))) Transform(p);
     const std::vector<Plugin> sinks = Plugins(Member(root, "sink"));
     if (sinks.empty())
-      out_.diagnostics.push_back(Diagnostic{Severity::Warning, Span{root.begin, root.begin}, "SeaTunnel: no sink"});
+      out_.diagnostics.push_back(Diagnostic{Severity::Warning, Span{root.begin, root.begin}, "SeaTunnel: no sink",
+                                            DiagnosticCode::SyncMissingSetting});
     for (const Plugin& p : sinks) Sink(p);
   }
 
@@ -107,7 +108,8 @@ class SeaTunnelReader {
     if (in.empty()) in = Texts(Member(*p.params, "source_table_name"));
     if (in.empty()) {
       if (last_.empty()) {
-        diags.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at}, Cat("SeaTunnel: ", p.name, " has no input")});
+        diags.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at}, Cat("SeaTunnel: ", p.name, " has no input"),
+                                   DiagnosticCode::SyncMissingSetting});
         return std::nullopt;
       }
       in.push_back(last_);
@@ -115,7 +117,8 @@ class SeaTunnelReader {
     auto it = datasets_.find(in[0]);
     if (it == datasets_.end()) {
       diags.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at},
-                                 Cat("SeaTunnel: ", p.name, " reads `", in[0], "`, which no plugin makes")});
+                                 Cat("SeaTunnel: ", p.name, " reads `", in[0], "`, which no plugin makes"),
+                                 DiagnosticCode::SyncMissingSetting});
       return std::nullopt;
     }
     return it->second;
@@ -145,7 +148,7 @@ class SeaTunnelReader {
     if (kind == "jdbc") {
       std::optional<Connection> c = ParseJdbcUrl(Text(Member(q, "url")));
       if (!c) {
-        Warn(p, Cat("SeaTunnel: cannot read the url of ", p.name));
+        Warn(p, Cat("SeaTunnel: cannot read the url of ", p.name), DiagnosticCode::SyncBadConnection);
         return;
       }
       if (const JsonNode* query = Member(q, "query")) {
@@ -154,7 +157,7 @@ class SeaTunnelReader {
         if (t.find('.') == std::string::npos && !c->database.empty()) t = Cat(c->database, ".", t);
         side = TableSide(QualifiedName(c->system, t, options_.systems), SchemaFields(p), p.at);
       } else {
-        Warn(p, "SeaTunnel: Jdbc source has neither `query` nor `table_path`");
+        Warn(p, "SeaTunnel: Jdbc source has neither `query` nor `table_path`", DiagnosticCode::SyncMissingSetting);
         return;
       }
     } else if (kind == "hive") {
@@ -169,7 +172,8 @@ class SeaTunnelReader {
       side = TableSide(PathTable(fs.empty() || path.find("://") != std::string::npos ? path : Cat(fs, path), p),
                        SchemaFields(p), p.at);
     } else {
-      Warn(p, Cat("SeaTunnel: unknown source '", p.name, "'; what it makes has no lineage"));
+      Warn(p, Cat("SeaTunnel: unknown source '", p.name, "'; what it makes has no lineage"),
+           DiagnosticCode::SyncUnknownPlugin);
       side.at = p.at;
     }
     Keep(p, std::move(side));
@@ -184,7 +188,8 @@ class SeaTunnelReader {
       return;
     }
     if (Lower(p.name) != "sql") {
-      Warn(p, Cat("SeaTunnel: transform '", p.name, "' is not read; its columns pass through unchanged"));
+      Warn(p, Cat("SeaTunnel: transform '", p.name, "' is not read; its columns pass through unchanged"),
+           DiagnosticCode::SyncUnknownPlugin);
       Keep(p, std::move(*in));
       return;
     }
@@ -273,10 +278,12 @@ class SeaTunnelReader {
       return;  // prints rows: writes no dataset
     } else {
       diags.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at},
-                                 Cat("SeaTunnel: unknown sink '", p.name, "'; it has no output lineage")});
+                                 Cat("SeaTunnel: unknown sink '", p.name, "'; it has no output lineage"),
+                                 DiagnosticCode::SyncUnknownPlugin});
     }
     if (table.empty() && kind != "console" && diags.empty())
-      diags.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at}, Cat("SeaTunnel: ", p.name, " names no table")});
+      diags.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at}, Cat("SeaTunnel: ", p.name, " names no table"),
+                                 DiagnosticCode::SyncMissingSetting});
     JobStatement st;
     if (in && !table.empty()) {
       // SeaTunnel writes fields by name: the sink's columns are its input's.
@@ -295,13 +302,15 @@ class SeaTunnelReader {
     bool linked = false;
     std::string t = TableOfPath(path, options_, &linked);
     if (!linked && unlinked_.insert(t).second)
-      out_.diagnostics.push_back(Diagnostic{Severity::Note, Span{p.at, p.at},
-                                            Cat("SeaTunnel: path '", path, "' is in no Hive table's folder; kept as ", t)});
+      out_.diagnostics.push_back(
+          Diagnostic{Severity::Note, Span{p.at, p.at},
+                     Cat("SeaTunnel: path '", path, "' is in no Hive table's folder; kept as ", t),
+                     DiagnosticCode::SyncPathNotInTable});
     return t;
   }
 
-  void Warn(const Plugin& p, std::string message) {
-    out_.diagnostics.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at}, std::move(message)});
+  void Warn(const Plugin& p, std::string message, DiagnosticCode code) {
+    out_.diagnostics.push_back(Diagnostic{Severity::Warning, Span{p.at, p.at}, std::move(message), code});
   }
 
   std::string_view text_;

@@ -158,9 +158,10 @@ class ShellReader {
       out.append(fallback);
       return;
     }
-    diags_.push_back(Diagnostic{Severity::Warning, Span{static_cast<uint32_t>(start), static_cast<uint32_t>(pos_)},
-                                Cat("Sqoop: unknown shell variable `", name, "` (give it with --var ", name,
-                                    "=VALUE); kept as written")});
+    diags_.push_back(Diagnostic{
+        Severity::Warning, Span{static_cast<uint32_t>(start), static_cast<uint32_t>(pos_)},
+        Cat("Sqoop: unknown shell variable `", name, "` (give it with --var ", name, "=VALUE); kept as written"),
+        DiagnosticCode::SyncUnknownVariable});
     out.append(text_.substr(start, pos_ - start));
   }
 
@@ -237,10 +238,11 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
   std::optional<Connection> conn = ParseJdbcUrl(connect.value);
   if (!conn) {
     const uint32_t at = connect.given ? connect.at : cmd.span.begin;
-    diags.push_back(Diagnostic{Severity::Warning, Span{at, at},
-                               Cat("Sqoop: ", connect.given ? Cat("cannot read --connect '", connect.value, "'")
-                                                            : std::string("no --connect"),
-                                   "; the command has no lineage")});
+    diags.push_back(Diagnostic{
+        Severity::Warning, Span{at, at},
+        Cat("Sqoop: ", connect.given ? Cat("cannot read --connect '", connect.value, "'") : std::string("no --connect"),
+            "; the command has no lineage"),
+        DiagnosticCode::SyncBadConnection});
     failed.diagnostics = std::move(diags);
     out.statements.push_back(std::move(failed));
     return;
@@ -254,7 +256,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
     std::string t = TableOfPath(dir.value, options, &linked);
     if (!linked && unlinked.insert(t).second)
       diags.push_back(Diagnostic{Severity::Note, Span{dir.at, dir.at},
-                                 Cat("Sqoop: path '", dir.value, "' is in no Hive table's folder; kept as ", t)});
+                                 Cat("Sqoop: path '", dir.value, "' is in no Hive table's folder; kept as ", t),
+                                 DiagnosticCode::SyncPathNotInTable});
     return t;
   };
   if (import) {
@@ -276,7 +279,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
       }
     } else {
       diags.push_back(Diagnostic{Severity::Warning, Span{cmd.words[tool].at, cmd.words[tool].at},
-                                 "Sqoop: import names neither --table nor --query; the command has no lineage"});
+                                 "Sqoop: import names neither --table nor --query; the command has no lineage",
+                                 DiagnosticCode::SyncMissingSetting});
       failed.diagnostics = std::move(diags);
       out.statements.push_back(std::move(failed));
       return;
@@ -299,7 +303,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
     }
     if (target.empty()) {
       diags.push_back(Diagnostic{Severity::Warning, Span{cmd.words[tool].at, cmd.words[tool].at},
-                                 "Sqoop: import names no --hive-table, --hcatalog-table or --target-dir"});
+                                 "Sqoop: import names no --hive-table, --hcatalog-table or --target-dir",
+                                 DiagnosticCode::SyncMissingSetting});
       failed.lineage.inputs = reader.tables;
       failed.diagnostics = std::move(diags);
       out.statements.push_back(std::move(failed));
@@ -326,7 +331,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
   }
   if (source.empty() || !table.given) {
     diags.push_back(Diagnostic{Severity::Warning, Span{cmd.words[tool].at, cmd.words[tool].at},
-                               "Sqoop: export needs --export-dir (or --hcatalog-table) and --table; no lineage"});
+                               "Sqoop: export needs --export-dir (or --hcatalog-table) and --table; no lineage",
+                               DiagnosticCode::SyncMissingSetting});
     failed.diagnostics = std::move(diags);
     out.statements.push_back(std::move(failed));
     return;
@@ -338,7 +344,8 @@ void ReadCommand(const Command& cmd, size_t tool, const SyncOptions& options, Jo
   if (!reader.columns_known && writer.columns_known)
     diags.push_back(Diagnostic{Severity::Note, Span{source_at, source_at},
                                Cat("Sqoop: no catalog lists the columns of ", source,
-                                   "; the --columns are taken to be its columns of the same names")});
+                                   "; the --columns are taken to be its columns of the same names"),
+                               DiagnosticCode::SyncColumnsUnknown});
   JobStatement st = Transfer(std::move(reader), writer, /*by_name=*/false, cmd.span, "Sqoop");
   st.diagnostics.insert(st.diagnostics.begin(), diags.begin(), diags.end());
   out.statements.push_back(std::move(st));

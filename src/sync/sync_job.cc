@@ -131,17 +131,19 @@ Side QuerySide(std::string_view sql, std::string_view system, std::string_view d
           first = d.message;
           break;
         }
-      diagnostics.push_back(Diagnostic{Severity::Error, Span{at, at}, Cat("query: ", first)});
+      diagnostics.push_back(
+          Diagnostic{Severity::Error, Span{at, at}, Cat("query: ", first), DiagnosticCode::SyncQueryError});
       return side;
     }
     lin = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
   } catch (const std::exception& e) {
-    diagnostics.push_back(Diagnostic{Severity::Error, Span{at, at}, Cat("internal error in the query: ", e.what())});
+    diagnostics.push_back(Diagnostic{Severity::Error, Span{at, at}, Cat("internal error in the query: ", e.what()),
+                                     DiagnosticCode::InternalError});
     return side;
   }
   for (const Diagnostic& d : lin.diagnostics)
     if (d.severity != Severity::Note)
-      diagnostics.push_back(Diagnostic{d.severity, Span{at, at}, Cat("query: ", d.message)});
+      diagnostics.push_back(Diagnostic{d.severity, Span{at, at}, Cat("query: ", d.message), d.code});
   std::vector<std::pair<std::string, std::string>> names;
   for (const std::string& t : lin.inputs) {
     std::string full = system.empty() ? t : QualifiedName(system, t, options.systems);
@@ -321,7 +323,8 @@ JobStatement Transfer(Side reader, const Side& writer, bool by_name, Span span, 
     // Table lineage only (the side said why).
   } else if (!reader.columns_known && !writer.columns_known) {
     st.diagnostics.push_back(Diagnostic{Severity::Note, Span{writer.at, writer.at},
-                                        Cat(tool, ": neither side lists its columns; table lineage only")});
+                                        Cat(tool, ": neither side lists its columns; table lineage only"),
+                                        DiagnosticCode::SyncColumnsUnknown});
   } else if (by_name || !reader.columns_known || !writer.columns_known) {
     // By name: a writer column takes the reader column of its name; a side
     // that lists none takes the other's names.
@@ -337,17 +340,19 @@ JobStatement Transfer(Side reader, const Side& writer, bool by_name, Span span, 
         add(*it, w.name);
       } else {
         st.diagnostics.push_back(Diagnostic{Severity::Warning, Span{writer.at, writer.at},
-                                            Cat(tool, ": column `", w.name, "` is not among the reader's columns")});
+                                            Cat(tool, ": column `", w.name, "` is not among the reader's columns"),
+                                            DiagnosticCode::SyncColumnMismatch});
       }
     }
     if (!reader.columns_known && reader.tables.size() != 1) lin.columns.clear();
   } else {
     const size_t n = std::min(reader.columns.size(), writer.columns.size());
     if (reader.columns.size() != writer.columns.size())
-      st.diagnostics.push_back(Diagnostic{
-          Severity::Warning, Span{writer.at, writer.at},
-          Cat(tool, ": the reader has ", reader.columns.size(), " columns and the writer ", writer.columns.size(),
-              "; the first ", n, " are mapped by position, the rest have no lineage")});
+      st.diagnostics.push_back(
+          Diagnostic{Severity::Warning, Span{writer.at, writer.at},
+                     Cat(tool, ": the reader has ", reader.columns.size(), " columns and the writer ",
+                         writer.columns.size(), "; the first ", n, " are mapped by position, the rest have no lineage"),
+                     DiagnosticCode::SyncColumnMismatch});
     for (size_t i = 0; i < n; ++i) add(reader.columns[i], writer.columns[i].name);
   }
   std::vector<std::string> targets;

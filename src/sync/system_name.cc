@@ -136,7 +136,8 @@ SystemMap SystemMap::Parse(std::string_view text, Diagnostics& problems) {
     const std::string_view name = eq == std::string_view::npos ? std::string_view() : Trim(line.substr(eq + 1));
     if (system.empty() || name.empty() || name.find_first_of("/ \t") != std::string_view::npos) {
       problems.push_back(Diagnostic{Severity::Error, Span{line_at, line_at},
-                                    "expected `SYSTEM = NAME` (a name without `/` or spaces)"});
+                                    "expected `SYSTEM = NAME` (a name without `/` or spaces)",
+                                    DiagnosticCode::InvalidSystemName});
       continue;
     }
     // A bare JDBC URL names its system as well.

@@ -39,7 +39,7 @@ TEST_CASE("Hive corpus: every file splits and tokenizes without lexer errors") {
       lexer::Tokenize(s.text(), {}, toks, lex);
       for (const auto& d : lex)
         if (d.severity == Severity::Error)
-          failures.push_back(Render(f, Diagnostic{d.severity, s.ToOriginal(d.span), d.message}));
+          failures.push_back(Render(f, Diagnostic{d.severity, s.ToOriginal(d.span), d.message, d.code}));
     }
   }
   std::printf("corpus: %zu statements tokenized, %zu lexer errors\n", statements, failures.size());

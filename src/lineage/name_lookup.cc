@@ -1,0 +1,223 @@
+// The resolver: column names looked up through the scopes of scope.h:
+// declared columns, open (unknown-schema) tables, virtual columns, correlation.
+#include "lineage/resolver.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "base/strings.h"
+#include "lineage/resolver_helpers.h"
+
+namespace hivelineage::lineage {
+
+namespace {
+
+using namespace ast;
+using namespace resolver_internal;
+
+// Hive's virtual columns and Spark's _metadata: readable from any table
+// though not in its schema.
+bool IsVirtualColumn(std::string_view name) {
+  return name == "block__offset__inside__file" || name == "input__file__name" || name == "row__id" ||
+         name == "row__is__deleted" || name == "raw__data__size" || name == "_metadata";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- resolution
+
+const Column* Resolver::Lookup(ColumnList* list, const std::string& name) {
+  if (const Column* c = list->FindDeclared(name)) return c;
+  if (!list->open_table.empty()) {
+    Column c;
+    c.name = name;
+    c.sources.push_back(interner_.Intern(list->open_table, name));
+    c.base = true;
+    return &list->Add(std::move(c));
+  }
+  if (!list->open_stars.empty()) {
+    Column c;
+    c.name = name;
+    bool found = false;
+    for (const OpenStar& star : list->open_stars) {
+      Scope* s = star.scope;
+      for (size_t r = 0; r < s->relations.size(); ++r) {
+        if (star.relation >= 0 && static_cast<size_t>(star.relation) != r) continue;
+        ColumnList* rel = s->relations[r].columns;
+        if (!rel->open()) continue;
+        if (const Column* src = Lookup(rel, name)) {
+          MergeInto(c.sources, src->sources);
+          c.type = MaxType(c.type, src->type);
+          c.derivation = MaxDerivation(c.derivation, src->derivation);
+          c.masking = c.masking || src->masking;
+          if (c.forward == nullptr) c.forward = src;
+          found = true;
+        }
+      }
+    }
+    if (found) return &list->Add(std::move(c));
+  }
+  return nullptr;
+}
+
+const Column* Resolver::LookupDeclaredInScope(Scope* s, const std::string& name, const ColumnRef* ref,
+                                              bool* ambiguous) {
+  const Column* found = nullptr;
+  const Relation* found_rel = nullptr;
+  for (const Relation& rel : s->relations) {
+    const Column* c = rel.columns->FindDeclared(name);
+    if (c == nullptr) continue;
+    if (found != nullptr && found != c) {
+      // JOIN ... USING and natural duplicates of a lateral view's source are not ambiguous.
+      if (!*ambiguous)
+        Warn(ref->span, Cat("ambiguous column '", name, "': in '", found_rel->alias, "' and '", rel.alias, "'"),
+             DiagnosticCode::AmbiguousColumn);
+      *ambiguous = true;
+      continue;
+    }
+    found = c;
+    found_rel = &rel;
+  }
+  return found;
+}
+
+// A bare column several relations of unknown schema could hold: a column
+// whose sources are the candidates, marked possible (kPossibleMark), so they
+// reach every target it feeds apart from the certain sources.
+const Column* Resolver::PossibleColumn(Scope* s, const std::string& name, const ColumnRef* ref) {
+  Column c;
+  c.name = name;
+  std::vector<std::string> tables;
+  for (Relation& rel : s->relations) {
+    if (!rel.columns->open()) continue;
+    const Column* found = Lookup(rel.columns, name);
+    if (found == nullptr) continue;
+    for (uint32_t id : found->sources) {
+      std::string_view source = interner_.Name(id);
+      if (!source.empty() && source[0] == kPossibleMark) source.remove_prefix(1);
+      AddTo(c.sources, interner_.InternFull(Cat(kPossibleMark, source)));
+      tables.emplace_back(source.substr(0, source.rfind('.')));
+    }
+  }
+  std::sort(tables.begin(), tables.end());
+  tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+  std::string list;
+  for (const std::string& t : tables) Append(list, list.empty() ? "" : ", ", t);
+  Warn(ref->span,
+       Cat("column '", name, "' could be in any of ", list,
+           " (none is known to have it): reported as possible sources (qualify it or give --catalog)"),
+       DiagnosticCode::PossibleColumn);
+  c.type = DepType::Simple;
+  return &column_pool_.emplace_back(std::move(c));
+}
+
+const Column* Resolver::VirtualColumn(Scope* s, const std::string& name) {
+  if (name == "grouping__id") return &constant_;
+  if (!IsVirtualColumn(name)) return nullptr;
+  for (const Relation& rel : s->relations) {
+    if (rel.table_key.empty()) continue;
+    if (const Column* known = rel.columns->FindDeclared(name)) return known;
+    Column c;
+    c.name = name;
+    c.sources.push_back(interner_.Intern(rel.table_key, name));
+    c.base = true;
+    return &rel.columns->Add(std::move(c));
+  }
+  return nullptr;
+}
+
+const Column* Resolver::Resolve(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
+  auto it = resolved_.find(ResolveKey{ref, scope});
+  if (it != resolved_.end()) {
+    *used_parts = it->second.second;
+    return it->second.first;
+  }
+  const Column* c = ResolveUncached(ref, scope, used_parts);
+  resolved_.emplace(ResolveKey{ref, scope}, std::make_pair(c, *used_parts));
+  return c;
+}
+
+const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
+  const auto& parts = ref->parts;
+  if (parts.empty()) return nullptr;
+  std::string p0 = Lower(parts[0]);
+  std::string p1 = parts.size() >= 2 ? Lower(parts[1]) : std::string();
+
+  // Qualified: `alias.col[.field...]` or `db.table.col`.
+  if (parts.size() >= 2) {
+    for (Scope* s = scope; s != nullptr; s = s->parent) {
+      if (parts.size() >= 3) {
+        std::string key = Cat(p0, ".", p1);
+        for (Relation& rel : s->relations) {
+          if (rel.table_key != key) continue;
+          if (const Column* c = Lookup(rel.columns, Lower(parts[2]))) {
+            *used_parts = 3;
+            return c;
+          }
+        }
+      }
+      for (Relation& rel : s->relations) {
+        if (rel.alias != p0) continue;
+        // A virtual column is never taken for a column of an unknown schema.
+        const Column* c = p1 == "grouping__id" || IsVirtualColumn(p1) ? VirtualColumn(s, p1) : nullptr;
+        if (c == nullptr) c = Lookup(rel.columns, p1);
+        if (c != nullptr) {
+          *used_parts = 2;
+          return c;
+        }
+        // A known alias without that column: maybe `struct_col.field` after all.
+        bool ambiguous = false;
+        if (const Column* sc = LookupDeclaredInScope(s, p0, ref, &ambiguous)) {
+          *used_parts = 1;
+          return sc;
+        }
+        Warn(ref->span, Cat("cannot resolve column '", p0, ".", p1, "': '", p0, "' has no such column"),
+             DiagnosticCode::UnresolvedColumn);
+        return nullptr;
+      }
+    }
+  }
+
+  // Unqualified (possibly a struct path `col.field`): declared columns first,
+  // then select-list aliases, then enclosing scopes, then unknown schemas.
+  for (Scope* s = scope; s != nullptr; s = s->parent) {
+    bool ambiguous = false;
+    if (const Column* c = LookupDeclaredInScope(s, p0, ref, &ambiguous)) {
+      *used_parts = 1;
+      return c;
+    }
+    if (s->select_aliases_visible && s->select_output != nullptr) {
+      if (const Column* c = s->select_output->FindDeclared(p0)) {
+        *used_parts = 1;
+        return c;
+      }
+    }
+  }
+  for (Scope* s = scope; s != nullptr; s = s->parent) {
+    // Before the unknown schemas: a virtual column is never learned as a table's.
+    if (const Column* c = VirtualColumn(s, p0)) {
+      *used_parts = 1;
+      return c;
+    }
+    int open = 0;
+    Relation* only = nullptr;
+    for (Relation& rel : s->relations) {
+      if (rel.columns->open()) {
+        ++open;
+        only = &rel;
+      }
+    }
+    if (open == 1) {
+      if (const Column* c = Lookup(only->columns, p0)) {
+        *used_parts = 1;
+        return c;
+      }
+    } else if (open > 1) {
+      return PossibleColumn(s, p0, ref);
+    }
+  }
+  Warn(ref->span, Cat("cannot resolve column '", p0, "'"), DiagnosticCode::UnresolvedColumn);
+  return nullptr;
+}
+
+}  // namespace hivelineage::lineage

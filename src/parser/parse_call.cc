@@ -1,0 +1,247 @@
+// Expressions: function calls (arguments, WITHIN GROUP, FILTER, OVER) and
+// window specs (PARTITION/ORDER BY, frames, bounds).
+#include "parser/parser_impl.h"
+
+namespace hivelineage::parser {
+
+/// function_rest ::= '(' ['*' | [DISTINCT | ALL] expr [IGNORE | RESPECT NULLS] (',' ...)*] ')'
+///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
+///                   [OVER ('(' window_spec ')' | name)]
+///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments)
+ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
+  Advance();  // (
+  if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
+    bool special = AtKw(Keyword::Leading) || AtKw(Keyword::Trailing) || AtKw(Keyword::Both) || AtKw(Keyword::From);
+    if (!special) {
+      // trim('x' FROM s): look for a top-level FROM before the closing paren.
+      int depth = 0;
+      for (size_t k = 0; k < 64; ++k) {
+        const Token& t = Peek(k);
+        if (t.kind == TokenKind::Eof) break;
+        if (t.kind == TokenKind::LParen) ++depth;
+        if (t.kind == TokenKind::RParen && depth-- == 0) break;
+        if (depth == 0 && t.kind == TokenKind::Word && t.keyword == Keyword::From) {
+          special = true;
+          break;
+        }
+      }
+    }
+    if (special) return ParseTrim(name[0], begin);
+  }
+  auto* f = arena_.New<ast::FunctionCall>();
+  f->name = name;
+  if (At(TokenKind::Star) && AtKind(TokenKind::RParen, 1)) {
+    Advance();
+    f->star = true;
+  } else if (!At(TokenKind::RParen)) {
+    if (AcceptKw(Keyword::Distinct))
+      f->distinct = true;
+    else if (AtKw(Keyword::All) && !AtKind(TokenKind::RParen, 1))
+      Advance();
+    ListBuilder<ast::Expr*> args(exprs_);
+    do {
+      // Spark's named argument `name => value`: the value is the argument (the name is not kept).
+      if (spark() && AtKind(TokenKind::Equal, 1) && AtKind(TokenKind::Greater, 2) && Glued(1) &&
+          (At(TokenKind::Word) || At(TokenKind::QuotedIdent))) {
+        Advance();
+        Advance();
+        Advance();
+      }
+      ast::Expr* a = ParseExpr();
+      if (a == nullptr) return nullptr;
+      args.Push(a);
+      if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
+        f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore : ast::FunctionCall::Nulls::Respect;
+        Advance();
+        Advance();
+      }
+    } while (Accept(TokenKind::Comma));
+    f->args = args.Finish(arena_);
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  if (spark() && AtWord("filter") && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::Where, 2)) {
+    // Spark's `agg(x) FILTER (WHERE c)` is agg(if(c, x, NULL)) (count(*): count(if(c, 1, NULL))), and prints so.
+    Advance();
+    Advance();
+    Advance();
+    ast::Expr* cond = ParseExpr();
+    if (cond == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+    auto* null = arena_.New<ast::Literal>();
+    null->type = ast::Literal::Type::Null;
+    null->text = "NULL";
+    ast::Ident if_name;
+    if_name.name = "if";
+    std::vector<ast::Expr*> args;
+    if (f->star) {
+      auto* one = arena_.New<ast::Literal>();
+      one->type = ast::Literal::Type::Number;
+      one->text = "1";
+      args.push_back(one);
+      f->star = false;
+    } else {
+      args.assign(f->args.begin(), f->args.end());
+    }
+    if (args.empty()) {
+      Fail("argument");
+      return nullptr;
+    }
+    auto* guarded = arena_.New<ast::FunctionCall>();
+    guarded->name = arena_.CopyOf(std::vector<ast::Ident>{if_name});
+    guarded->args = arena_.CopyOf(std::vector<ast::Expr*>{cond, args[0], null});
+    guarded->span = SpanFrom(begin);
+    args[0] = guarded;
+    f->args = arena_.CopyOf(args);
+  }
+  if (AtKw(Keyword::Within) && AtKw(Keyword::Group, 1)) {
+    Advance();
+    Advance();
+    if (!Expect(TokenKind::LParen) || !ExpectKw(Keyword::Order) || !ExpectKw(Keyword::By)) return nullptr;
+    if (!ParseOrderItems(&f->within_group) || !Expect(TokenKind::RParen)) return nullptr;
+  }
+  if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
+    f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore : ast::FunctionCall::Nulls::Respect;
+    Advance();
+    Advance();
+  }
+  if (AcceptKw(Keyword::Over)) {
+    const uint32_t wbegin = StartOffset();
+    if (Accept(TokenKind::LParen)) {
+      f->over = ParseWindowSpecBody(wbegin);
+      if (f->over == nullptr) return nullptr;
+    } else {
+      auto* w = arena_.New<ast::WindowSpec>();
+      if (!ParseIdent(&w->base)) return nullptr;
+      w->span = SpanFrom(wbegin);
+      f->over = w;
+    }
+  }
+  f->span = SpanFrom(begin);
+  return f;
+}
+
+// ---------------------------------------------------------------- windows
+
+/// window_spec ::= [name] partition_order [window_frame] ')'   (after '(')
+ast::WindowSpec* Parser::ParseWindowSpecBody(uint32_t begin) {
+  auto* w = arena_.New<ast::WindowSpec>();
+  if (AtPlainIdent() &&
+      !((AtKw(Keyword::Distribute) || AtKw(Keyword::Sort) || AtKw(Keyword::Cluster)) && AtKw(Keyword::By, 1))) {
+    w->base = MakeIdent(Peek());
+    Advance();
+  }
+  if (!ParsePartitionOrder(w)) return nullptr;
+  if (AtKw(Keyword::Rows) || AtKw(Keyword::Range)) {
+    if (!ParseWindowFrame(&w->frame)) return nullptr;
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  w->span = SpanFrom(begin);
+  return w;
+}
+
+/// partition_order ::= [(PARTITION | DISTRIBUTE | CLUSTER) BY exprs] [(ORDER | SORT) BY sort_items]
+bool Parser::ParsePartitionOrder(ast::WindowSpec* w) {
+  if (AtKw(Keyword::Partition) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    if (!ParseExprListMaybeParen(&w->partition_by)) return false;
+  } else if (AtKw(Keyword::Distribute) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    w->style = ast::WindowSpec::Style::DistributeSort;
+    if (!ParseExprListMaybeParen(&w->partition_by)) return false;
+  } else if (AtKw(Keyword::Cluster) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    w->style = ast::WindowSpec::Style::Cluster;
+    if (!ParseExprListMaybeParen(&w->partition_by)) return false;
+  }
+  if (AtKw(Keyword::Order) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    if (!ParseOrderItems(&w->order_by)) return false;
+  } else if (AtKw(Keyword::Sort) && AtKw(Keyword::By, 1)) {
+    Advance();
+    Advance();
+    if (w->partition_by.empty()) w->style = ast::WindowSpec::Style::DistributeSort;
+    if (!ParseOrderItems(&w->order_by)) return false;
+  }
+  return true;
+}
+
+/// window_frame ::= (ROWS | RANGE) (BETWEEN frame_bound AND frame_bound | frame_bound)
+bool Parser::ParseWindowFrame(ast::WindowFrame** out) {
+  auto* f = arena_.New<ast::WindowFrame>();
+  f->unit = AtKw(Keyword::Rows) ? ast::WindowFrame::Unit::Rows : ast::WindowFrame::Unit::Range;
+  Advance();
+  if (AcceptKw(Keyword::Between)) {
+    f->has_end = true;
+    if (!ParseFrameBound(&f->start) || !ExpectKw(Keyword::And) || !ParseFrameBound(&f->end)) return false;
+  } else if (!ParseFrameBound(&f->start)) {
+    return false;
+  }
+  *out = f;
+  return true;
+}
+
+/// frame_bound ::= UNBOUNDED (PRECEDING | FOLLOWING) | CURRENT ROW | expr (PRECEDING | FOLLOWING)
+bool Parser::ParseFrameBound(ast::FrameBound* out) {
+  using T = ast::FrameBound::Type;
+  if (AcceptKw(Keyword::Unbounded)) {
+    if (AcceptKw(Keyword::Preceding))
+      out->type = T::UnboundedPreceding;
+    else if (AcceptKw(Keyword::Following))
+      out->type = T::UnboundedFollowing;
+    else {
+      Fail("PRECEDING or FOLLOWING");
+      return false;
+    }
+    return true;
+  }
+  if (AtKw(Keyword::Current) && AtKw(Keyword::Row, 1)) {
+    Advance();
+    Advance();
+    out->type = T::CurrentRow;
+    return true;
+  }
+  out->offset = ParseExpr(ast::Precedence::And);
+  if (out->offset == nullptr) return false;
+  if (AcceptKw(Keyword::Preceding))
+    out->type = T::Preceding;
+  else if (AcceptKw(Keyword::Following))
+    out->type = T::Following;
+  else {
+    Fail("PRECEDING or FOLLOWING");
+    return false;
+  }
+  return true;
+}
+
+/// sort_items ::= expr [ASC | DESC] [NULLS (FIRST | LAST)] (',' ...)*
+bool Parser::ParseOrderItems(ast::List<ast::OrderItem>* out) {
+  ListBuilder<ast::OrderItem> items(order_items_);
+  do {
+    ast::OrderItem it;
+    it.expr = ParseExpr();
+    if (it.expr == nullptr) return false;
+    if (AcceptKw(Keyword::Asc))
+      it.direction = ast::OrderItem::Direction::Asc;
+    else if (AcceptKw(Keyword::Desc))
+      it.direction = ast::OrderItem::Direction::Desc;
+    if (AtKw(Keyword::Nulls)) {
+      Advance();
+      if (AcceptKw(Keyword::First))
+        it.nulls = ast::OrderItem::Nulls::First;
+      else if (AcceptKw(Keyword::Last))
+        it.nulls = ast::OrderItem::Nulls::Last;
+      else {
+        Fail("FIRST or LAST");
+        return false;
+      }
+    }
+    items.Push(it);
+  } while (AcceptListComma());
+  *out = items.Finish(arena_);
+  return true;
+}
+
+}  // namespace hivelineage::parser
