@@ -10,7 +10,7 @@
 
 #include "driver/analyze_script.h"
 #include "driver/load_graph.h"
-#include "graph/builder.h"
+#include "graph/model/builder.h"
 #include "lineage/statement_facts.h"
 #include "sync/system_name.h"
 

@@ -15,7 +15,7 @@
 
 #include "driver/analyze_script.h"
 #include "driver/run.h"
-#include "graph/builder.h"
+#include "graph/model/builder.h"
 
 namespace hivelineage::driver {
 
