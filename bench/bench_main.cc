@@ -6,6 +6,7 @@
 //   hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]
 //   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
 //   hivelineage_bench usage [--queries N,...] [--threads 1,2]
+//   hivelineage_bench serve (--store DB | PATH...) [--seconds S] [--clients 1,8,64] [--soak S] [--sample S]
 //
 // lex       split into statements + variable substitution + tokenize
 // parse     lex + parse every statement
@@ -22,6 +23,8 @@
 //           output bytes, each run in a child process (graph_mode.h)
 // usage     `hivelineage usage` on a generated query log of N queries (default
 //           1,000,000): queries/s, MB/s and peak RSS per thread count (usage_mode.h)
+// serve     `hivelineage serve` under 1, 8, 64 clients on loopback: requests/s,
+//           p50/p99 of search, node, impact, path; --soak: memory over time (serve_mode.h)
 //
 // lex/parse/pipeline load the files into memory first and run on one core, so
 // disk speed is not measured. folder reads the files as the CLI does (after a
@@ -48,6 +51,7 @@
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "memory_mode.h"
+#include "serve_mode.h"
 #include "store_mode.h"
 #include "output/writer.h"
 #include "parser/parser.h"
@@ -266,6 +270,7 @@ int main(int argc, char** argv) {
   if (mode == "warehouse") return bench::WarehouseMode(argc, argv, i);
   if (mode == "graph") return bench::GraphMode(argc, argv, i);
   if (mode == "store") return bench::StoreMode(argc, argv, i);
+  if (mode == "serve") return bench::ServeMode(argc, argv, i);
   if (mode == "usage") return bench::UsageMode(argc, argv, i);
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
