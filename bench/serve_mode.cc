@@ -151,6 +151,7 @@ Result Run(int port, const std::vector<const Workload*>& loads, int clients, dou
     threads.emplace_back([&, c] {
       httplib::Client client("127.0.0.1", port);
       client.set_keep_alive(true);
+      client.set_tcp_nodelay(true);
       client.set_read_timeout(std::chrono::seconds(120));
       Result mine;
       for (size_t i = static_cast<size_t>(c) * 7; Clock::now() < end; ++i) {

@@ -124,6 +124,10 @@ struct Server::Impl {
     http.set_read_timeout(std::chrono::seconds(5));
     http.set_keep_alive_timeout(2);
     http.set_payload_max_length(64 * 1024);
+    // An answer goes out in more than one write: without TCP_NODELAY the
+    // second waits for the client's delayed ACK, 40 ms a request on
+    // loopback (bench serve: 44 ms for what takes under 1 ms).
+    http.set_tcp_nodelay(true);
   }
 
   static std::string QueryOf(const httplib::Request& req) {
