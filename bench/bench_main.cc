@@ -7,6 +7,7 @@
 //   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
 //   hivelineage_bench usage [--queries N,...] [--threads 1,2]
 //   hivelineage_bench big
+//   hivelineage_bench serve (--store DB | PATH...) [--seconds S] [--clients 1,8,64] [--soak S] [--sample S]
 //
 // lex       split into statements + variable substitution + tokenize
 // parse     lex + parse every statement
@@ -25,6 +26,8 @@
 //           1,000,000): queries/s, MB/s and peak RSS per thread count (usage_mode.h)
 // big       10 MB tokens, a 10 MB script and a 50 MB statement analysed and
 //           checked once each (big_input_mode.h); the unit suite has them at 1 MB
+// serve     `hivelineage serve` under 1, 8, 64 clients on loopback: requests/s,
+//           p50/p99 of search, node, impact, path; --soak: memory over time (serve_mode.h)
 //
 // lex/parse/pipeline load the files into memory first and run on one core, so
 // disk speed is not measured. folder reads the files as the CLI does (after a
@@ -52,6 +55,7 @@
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "memory_mode.h"
+#include "serve_mode.h"
 #include "store_mode.h"
 #include "output/writer.h"
 #include "parser/parser.h"
@@ -270,6 +274,7 @@ int main(int argc, char** argv) {
   if (mode == "warehouse") return bench::WarehouseMode(argc, argv, i);
   if (mode == "graph") return bench::GraphMode(argc, argv, i);
   if (mode == "store") return bench::StoreMode(argc, argv, i);
+  if (mode == "serve") return bench::ServeMode(argc, argv, i);
   if (mode == "usage") return bench::UsageMode(argc, argv, i);
   if (mode == "big") return bench::BigInputMode();
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();

@@ -81,6 +81,13 @@ inline void CheckCatalogText(catalog::CatalogFormat format, std::string_view tex
   Require(ContractCatalogJson(back) == written, "written and read back, the tables differ");
 }
 
+// `field` as one RFC 4180 CSV field, always quoted (so no row starts with `#`).
+inline std::string CsvField(std::string_view field) {
+  std::string out = "\"";
+  for (char c : field) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
 // A file that holds `text`, for readers that take a path; `name` gives the
 // extension that may choose the format. One folder per process.
 inline std::string ScratchFile(const std::string& name, std::string_view text) {

@@ -1,6 +1,7 @@
 // libFuzzer target: the whole pipeline on a script — split, substitute,
 // tokenize, parse, rewrite, lineage and every output format — with a small
-// catalog so star expansion and positional mapping run too.
+// catalog so star expansion and positional mapping run too. A first byte
+// 0x01 reads the rest as Spark SQL (dialect_byte.h).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include "driver/file_part.h"
 #include "driver/session.h"
 #include "output/writer.h"
+#include "dialect_byte.h"
 
 using namespace hivelineage;
 
@@ -34,9 +36,11 @@ const std::shared_ptr<const lineage::Catalog>& FuzzCatalog() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 100 * 1024) return 0;
+  const Dialect dialect = fuzz::TakeDialect(data, size);
   auto source = std::make_shared<SourceFile>("fuzz.sql", std::string_view(reinterpret_cast<const char*>(data), size));
   driver::AnalyzeOptions options;
   options.variables = {{"dt", "2024-01-01"}, {"db", "ods"}};
+  options.parse.dialect = dialect;
   lineage::Session session = driver::NewSession(options, lineage::Catalog(FuzzCatalog()));
   driver::FileResult result = driver::AnalyzeScript(source, session, options);
   for (const auto& st : result.statements) {

@@ -52,23 +52,36 @@ dict="$work/hiveql.dict"
   done
 } > "$dict"
 # Seeds: whole scripts for script-level targets, single statements for the parser ones.
-scripts="$work/seeds-scripts" statements="$work/seeds-statements"
-if [[ ! -d "$scripts" ]]; then
-  mkdir -p "$scripts" "$statements"
+# Spark SQL seeds (fuzz/seeds/spark/ and Spark's own test queries) start with
+# the byte 0x01 that makes the SQL targets read Spark (fuzz/dialect_byte.h).
+scripts="$work/seeds-scripts" statements="$work/seeds-statements" sparks="$work/seeds-spark"
+if [[ ! -f "$work/seeds.v2" ]]; then
+  rm -rf "$scripts" "$statements" "$sparks"
+  mkdir -p "$scripts" "$statements" "$sparks"
   cp corpus/scripts/*.sql fuzz/seeds/*.sql "$scripts/" 2>/dev/null || true
   if [[ -d "$shared/corpus/hive-qtests/queries" ]]; then
     find "$shared/corpus/hive-qtests/queries" -name '*.q' -size -16k -exec cp {} "$scripts/" \;
   fi
-  python3 - "$scripts" "$statements" <<'PY'
+  cp fuzz/seeds/spark/*.sql "$sparks/"
+  if [[ -d "$shared/corpus/spark-sqltests/queries" ]]; then
+    find "$shared/corpus/spark-sqltests/queries" -name '*.sql' -size -16k -exec cp {} "$sparks/" \;
+  fi
+  python3 - "$scripts" "$statements" "$sparks" <<'PY'
 import os, sys, hashlib
-src, dst = sys.argv[1], sys.argv[2]
-for name in sorted(os.listdir(src)):
-    text = open(os.path.join(src, name), 'rb').read()
-    for st in text.split(b';'):
-        st = st.strip()
-        if st and not st.lower().startswith((b'set ', b'--')):
-            open(os.path.join(dst, hashlib.sha1(st).hexdigest()), 'wb').write(st)
+src, dst, spark = sys.argv[1], sys.argv[2], sys.argv[3]
+def split(folder, mark):
+    for name in sorted(os.listdir(folder)):
+        text = open(os.path.join(folder, name), 'rb').read()
+        if mark:
+            open(os.path.join(src, 'spark-' + name), 'wb').write(mark + text)
+        for st in text.split(b';'):
+            st = st.strip()
+            if st and not st.lower().startswith((b'set ', b'--')):
+                open(os.path.join(dst, hashlib.sha1(mark + st).hexdigest()), 'wb').write(mark + st)
+split(src, b'')
+split(spark, b'\x01')
 PY
+  touch "$work/seeds.v2"
 fi
 # The readers' seeds: the repository's own examples of each format, and the
 # small hand-written ones of fuzz/seeds/TARGET/ (forms the examples lack).
@@ -83,6 +96,13 @@ reader_seeds() {
     jsonl_log_fuzzer) echo corpus/warehouse/logs/queries.jsonl ;;
     schedule_jobs_fuzzer) echo corpus/warehouse/governance/jobs.json ;;
     sensitivity_rules_fuzzer) echo corpus/warehouse/governance/tags.csv corpus/warehouse/governance/levels.csv ;;
+    datax_job_fuzzer) echo corpus/sync/jobs/*.json ;;
+    sqoop_script_fuzzer) echo corpus/sync/jobs/*.sh ;;
+    seatunnel_fuzzer) echo corpus/sync/jobs/*.conf ;;
+    system_map_fuzzer) echo corpus/sync/governance/systems.txt ;;
+    domains_fuzzer) echo corpus/warehouse/governance/domains.csv ;;
+    runs_fuzzer) echo corpus/warehouse/governance/runs.csv ;;
+    dqc_results_fuzzer) echo corpus/warehouse/governance/dqc_results.csv ;;
   esac
   [[ ! -d "fuzz/seeds/$1" ]] || find "fuzz/seeds/$1" -type f
 }

@@ -86,6 +86,7 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   const std::string title = view::InputsTitle(args.input.paths, args.input.sequence, args.store);
   const view::LineageApi api(*opened.source, title, overview);
   if (!args.input.common.quiet) options.log = err;
+  options.one_api_request_at_a_time = !args.store.empty();
 
   // SIGINT and SIGTERM are taken by a thread of their own (blocked everywhere
   // else, the server's threads included, which inherit the mask), which stops the server.

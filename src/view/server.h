@@ -22,6 +22,10 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;           // 0: any free port
   std::FILE* log = nullptr;  // one line per request when set
+  // The API is asked one request at a time: a store's lineage source reads
+  // through one SQLite connection and caches what it read, neither safe to
+  // share between the server's threads (the page and errors stay parallel).
+  bool one_api_request_at_a_time = false;
 };
 
 class Server {
