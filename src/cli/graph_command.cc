@@ -269,13 +269,18 @@ const Option<GraphInputArgs> kGraphInputOptions[] = {
 
 }  // namespace
 
-std::string SubcommandUsageText(std::string_view usage) {
-  return Cat(usage, InputOptionsHelp(), TableHelp(std::span<const Option<GraphInputArgs>>(kGraphInputOptions)),
-             "\n"
-             "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
-             "unreadable input, 3 some OpenLineage events could not be posted. Diagnostics go to\n"
-             "stderr as file:line:col: severity: message.\n");
+HelpText SubcommandHelp(std::string_view intro, std::vector<HelpRow> own) {
+  HelpText help{std::string(intro), std::move(own),
+                "\n"
+                "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
+                "unreadable input, 3 some OpenLineage events could not be posted. Diagnostics go to\n"
+                "stderr as file:line:col: severity: message.\n"};
+  for (const HelpRow& row : InputOptionsRows()) help.options.push_back(row);
+  AppendHelpRows(std::span<const Option<GraphInputArgs>>(kGraphInputOptions), help.options);
+  return help;
 }
+
+std::string SubcommandUsageText(std::string_view usage) { return SubcommandHelp(usage, {}).Render(); }
 
 bool CheckStoreArgs(const GraphInputArgs& args, const char* command, std::FILE* err) {
   const InputArgs defaults;
@@ -293,9 +298,13 @@ const char kPossibleHelp[] =
     "also follow possible edges (marked): from each table that could hold a\n"
     "bare column of a join, none known to (see docs/graph.md)\n";
 
-std::string GraphUsageText() {
-  return SubcommandUsageText(Cat(kGraphUsage, TableHelp(std::span<const Option<GraphArgs>>(kGraphOptions))));
+HelpText GraphHelp() {
+  std::vector<HelpRow> own;
+  AppendHelpRows(std::span<const Option<GraphArgs>>(kGraphOptions), own);
+  return SubcommandHelp(kGraphUsage, std::move(own));
 }
+
+std::string GraphUsageText() { return GraphHelp().Render(); }
 
 bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
   return ParseTableOption(c, std::span<const Option<GraphInputArgs>>(kGraphInputOptions), args, error) ||

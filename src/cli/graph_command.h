@@ -62,6 +62,10 @@ bool ParseGraphInputOption(ArgCursor& cursor, GraphInputArgs& args, std::string&
 // --help and the exit statuses.
 std::string SubcommandUsageText(std::string_view usage);
 
+// The same as data, `own` the command's option rows: its intro ends with
+// "options:\n"; the input options and the shared ones follow `own`.
+HelpText SubcommandHelp(std::string_view intro, std::vector<HelpRow> own);
+
 // A command's whole command line (from argv[first]: 3 for `check CHECK`)
 // with its own `tables` first, then the shared options; each path to
 // `on_path`. Returns the usage error.
@@ -79,8 +83,9 @@ std::string ParseSubcommand(int argc, const char* const* argv, OptionTables<Args
 // The --possible help text of the commands that take it (label "--possible").
 extern const char kPossibleHelp[];
 
-// `hivelineage graph --help`.
+// `hivelineage graph --help`, and as data for the man page.
 std::string GraphUsageText();
+HelpText GraphHelp();
 
 // With --store, the analysis options belong to `store update`: false (after
 // saying so on `err`) when some were given.

@@ -179,9 +179,13 @@ std::vector<std::string> DidYouMean(const std::string& name, std::vector<std::st
 
 }  // namespace
 
-std::string ImpactUsageText() {
-  return SubcommandUsageText(Cat(kImpactUsage, TableHelp(std::span<const Option<ImpactArgs>>(kImpactOptions))));
+HelpText ImpactHelp() {
+  std::vector<HelpRow> own;
+  AppendHelpRows(std::span<const Option<ImpactArgs>>(kImpactOptions), own);
+  return SubcommandHelp(kImpactUsage, std::move(own));
 }
+
+std::string ImpactUsageText() { return ImpactHelp().Render(); }
 
 int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
   ImpactArgs args;

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "cli/input_options.h"
 
@@ -29,6 +30,30 @@ struct Option {
 // One option's --help lines: the label from column 3, the description from
 // column 25 (on the next line when the label leaves no two-space gap).
 std::string HelpEntry(std::string_view label, std::string_view help);
+
+// One option's --help entry as data: what --help and the man page are both
+// written from.
+struct HelpRow {
+  std::string_view label;
+  std::string_view help;
+};
+
+// A command's --help as data: the text before its options (usage lines,
+// paragraphs, "options:"), the option rows, the text after them (exit
+// statuses). Render() is the --help text; man_page.cc reads the parts.
+struct HelpText {
+  std::string intro;
+  std::vector<HelpRow> options;
+  std::string ending;
+  std::string Render() const;
+};
+
+// The rows `table` shows in --help (those with a label), after `rows`.
+template <typename Args>
+void AppendHelpRows(std::span<const Option<Args>> table, std::vector<HelpRow>& rows) {
+  for (const Option<Args>& o : table)
+    if (!o.label.empty()) rows.push_back({o.label, o.help});
+}
 
 template <typename Args>
 std::string TableHelp(std::span<const Option<Args>> table) {
