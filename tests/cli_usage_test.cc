@@ -204,7 +204,10 @@ TEST_CASE("cli usage: --warnings and --quiet are honoured by graph, impact and s
 // the command takes (it may want a value, but is never an unknown option).
 TEST_CASE("cli usage: every option a --help lists is an option its command knows") {
   size_t options = 0;
-  for (const std::string command : {"", "graph ", "impact ", "explain ", "catalog ", "leaves ", "usage ", "check sensitive ", "rootcause "}) {
+  // Not serve: a known option alone would start the server.
+  for (const std::string command : {"", "graph ", "impact ", "explain ", "catalog ", "leaves ", "path ", "writers ",
+                                    "usage ", "check sensitive ", "check schedule ", "check recompute ", "rootcause ",
+                                    "domains "}) {
     const ShellResult help = Run(command + "--help");
     REQUIRE(help.code == 0);
     for (size_t b = 0, e; (e = help.out.find('\n', b)) != std::string::npos; b = e + 1) {
@@ -223,5 +226,19 @@ TEST_CASE("cli usage: every option a --help lists is an option its command knows
       }
     }
   }
-  CHECK(options > 150);
+  CHECK(options > 250);
+}
+
+// The tables tell a flag from an option with a value the same way in every
+// command: a flag given a value is a usage error, not taken nor "unknown".
+TEST_CASE("cli usage: a flag given a value is a usage error in every command") {
+  for (const char* args : {"path a b --with-conditions=x", "impact --with-conditions=1", "graph --possible=1",
+                           "rootcause x --with-conditions=1", "check sensitive --no-default-masking=1",
+                           "check schedule --fail-on-unneeded=1", "store update --full=1 db one.sql",
+                           "usage --quiet=1 log", "explain --possible=yes a.b.c"}) {
+    CAPTURE(args);
+    const ShellResult r = Run(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("takes no value") != std::string::npos);
+  }
 }

@@ -59,10 +59,15 @@ const char kUsageEnd[] =
 
 }  // namespace
 
-std::string UsageText() {
-  return Cat(kUsage, TableHelp(std::span<const Option<CliArgs>>(kOutputOptions)), InputOptionsHelp(),
-             TableHelp(std::span<const Option<CliArgs>>(kInfoOptions)), kUsageEnd);
+HelpText UsageHelp() {
+  HelpText help{kUsage, {}, kUsageEnd};
+  AppendHelpRows(std::span<const Option<CliArgs>>(kOutputOptions), help.options);
+  for (const HelpRow& row : InputOptionsRows()) help.options.push_back(row);
+  AppendHelpRows(std::span<const Option<CliArgs>>(kInfoOptions), help.options);
+  return help;
 }
+
+std::string UsageText() { return UsageHelp().Render(); }
 
 std::string ParseArgs(int argc, const char* const* argv, CliArgs& args) {
   const int first = argc > 1 && std::string_view(argv[1]) == "analyze" ? 2 : 1;

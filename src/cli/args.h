@@ -5,6 +5,7 @@
 
 #include "cli/console.h"
 #include "cli/input_options.h"
+#include "cli/option_table.h"
 #include "output/writer.h"
 
 namespace hivelineage::cli {
@@ -23,5 +24,8 @@ std::string ParseArgs(int argc, const char* const* argv, CliArgs& args);
 // The whole --help text: the command's own lines, then InputOptionsHelp(),
 // then --help, --version and the exit statuses. The man page is made from it.
 std::string UsageText();
+
+// The same as data (option_table.h), for the man page.
+HelpText UsageHelp();
 
 }  // namespace hivelineage::cli

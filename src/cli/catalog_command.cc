@@ -2,7 +2,9 @@
 
 #include <string>
 
+#include "base/strings.h"
 #include "cli/input_options.h"
+#include "cli/option_table.h"
 #include "driver/gather.h"
 #include "driver/session.h"
 
@@ -22,31 +24,37 @@ const char kCatalogUsage[] =
     "\n"
     "options:\n";
 
+// catalog takes the input options, and -h/--help (which its --help, the
+// input options' lines, does not list).
+struct CatalogArgs {
+  InputArgs input;
+  bool help = false;
+};
+
+const Option<CatalogArgs> kCatalogOptions[] = {
+    {{"-h", "--help"}, "", "", false, [](ArgCursor&, CatalogArgs& a, std::string&) { a.help = true; }},
+};
+
 }  // namespace
 
 int CatalogCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  InputArgs args;
+  CatalogArgs command_line;
+  InputArgs& args = command_line.input;
   ArgCursor cursor(argc, argv, 2);
-  while (cursor.Next()) {
-    if (cursor.is_path()) {
-      args.paths.emplace_back(cursor.arg());
-      continue;
-    }
-    if (cursor.name() == "--help" || cursor.name() == "-h") {
-      std::fprintf(out, "%s%s", kCatalogUsage, InputOptionsHelp().c_str());
-      return 0;
-    }
-    std::string error;
-    if (ParseInputOption(cursor, args, error)) {
-      if (!error.empty()) {
-        std::fprintf(err, "hivelineage catalog: %s\n", error.c_str());
-        return 2;
-      }
-      continue;
-    }
-    std::fprintf(err, "hivelineage catalog: unknown option %.*s; see --help\n", static_cast<int>(cursor.arg().size()),
-                 cursor.arg().data());
+  const std::string error = ParseCommandLine<CatalogArgs>(
+      cursor, {kCatalogOptions}, command_line, command_line.help,
+      [&](ArgCursor& c, std::string& e) {
+        if (!ParseInputOption(c, args, e)) e = Cat("unknown option ", c.arg(), "; see --help");
+        return true;
+      },
+      [&](std::string_view path) { args.paths.emplace_back(path); });
+  if (!error.empty()) {
+    std::fprintf(err, "hivelineage catalog: %s\n", error.c_str());
     return 2;
+  }
+  if (command_line.help) {
+    std::fprintf(out, "%s%s", kCatalogUsage, InputOptionsHelp().c_str());
+    return 0;
   }
   std::optional<std::vector<driver::InputFile>> inputs = ResolveInputs(args, "hivelineage catalog", err);
   if (!inputs) return 2;

@@ -22,45 +22,47 @@ const char kUsage[] =
     "columns another table computes alike: candidates for one shared table. Exit status 0\n"
     "(it informs; it does not gate).\n"
     "\n"
-    "options:\n"
-    "  --usage LOG           a query log (as `hivelineage usage` reads it; may be repeated):\n"
-    "                        each table's read count, to see which duplicate is worth keeping\n"
-    "  --store DB            read the lineage kept in DB by `hivelineage store update`\n"
-    "  --format FORMAT       text (default) or json\n";
+    "options:\n";
+
+// What check recompute reads from its command line beyond the shared options.
+struct RecomputeArgs : GraphInputArgs {
+  std::vector<std::string> logs;
+  bool json = false;
+};
+
+// check recompute's own options (and --store, said its way): the parsing
+// and, in this order, its --help lines.
+const Option<RecomputeArgs> kRecomputeOptions[] = {
+    {{"--usage"},
+     "--usage LOG",
+     "a query log (as `hivelineage usage` reads it; may be repeated):\n"
+     "each table's read count, to see which duplicate is worth keeping\n",
+     true,
+     [](ArgCursor& c, RecomputeArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--usage needs a query log";
+       else
+         a.logs.emplace_back(value);
+     }},
+    {{"--store"}, "--store DB", "read the lineage kept in DB by `hivelineage store update`\n", true,
+     SharedSetter<RecomputeArgs, SetStore>},
+    {{"--format"}, "--format FORMAT", "text (default) or json\n", true,
+     [](ArgCursor& c, RecomputeArgs& a, std::string& error) { TakeTextOrJson(c, a.json, error); }},
+};
 
 }  // namespace
 
 int CheckRecomputeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
-  std::vector<std::string> logs;
-  bool json = false;
-  std::string error;
-  ArgCursor c(argc, argv, 3);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    const std::string_view name = c.name();
-    std::string_view value;
-    if (name == "--help" || name == "-h") {
-      PrintCheckUsage(kUsage, out);
-      return 0;
-    }
-    if (name == "--usage") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--usage needs a query log";
-      else
-        logs.emplace_back(value);
-      continue;
-    }
-    if (name == "--format") {
-      TakeTextOrJson(c, json, error);
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    if (error.empty()) error = Cat("unknown option '", c.arg(), "'");
+  RecomputeArgs args;
+  std::string error = ParseSubcommand<RecomputeArgs>(
+      argc, argv, {kRecomputeOptions}, args, [&](std::string_view path) { args.input.paths.emplace_back(path); }, 3);
+  if (error.empty() && args.help) {
+    PrintCheckUsage(Cat(kUsage, TableHelp(std::span<const Option<RecomputeArgs>>(kRecomputeOptions))).c_str(), out);
+    return 0;
   }
+  const std::vector<std::string>& logs = args.logs;
+  const bool json = args.json;
   if (error.empty() && args.store.empty() && args.input.paths.empty() && args.input.sequence.empty())
     error = "give the scripts (PATH...) or --store DB";
   if (!error.empty()) return UsageError(err, "hivelineage check recompute", error);

@@ -29,74 +29,90 @@ const char kUsage[] =
     "PATH: the scripts the jobs run (default: those JOBS names; a scheduler export names\n"
     "its scripts by resource path, so give the folder that holds them).\n"
     "\n"
-    "options:\n"
-    "  --jobs FILE           the jobs: CSV job,scripts,depends_on or JSON {\"jobs\": [{\"name\",\n"
-    "                        \"scripts\", \"depends_on\"}]} (scripts relative to FILE's folder),\n"
-    "                        or a DolphinScheduler workflow export (docs/checks.md)\n"
-    "  --fail-on-unneeded    exit status 1 on unneeded dependencies too\n"
-    "  --store DB            read the lineage kept in DB by `hivelineage store update` (a job's\n"
-    "                        inline SQL is then not analysed)\n"
-    "  --runs FILE           the scheduler's runs (job, start, end, status[, date]; CSV, JSON,\n"
-    "                        JSON Lines or a DolphinScheduler task-instance list): per run\n"
-    "                        date the critical path to each final job, waits and slack\n"
-    "  --sla TABLE=HH:MM     with --runs: TABLE must land by HH:MM (UTC, on the day its job\n"
-    "                        started; may be repeated); exit status 1 when missed\n"
-    "                        (here --jobs names this file: give threads with -j N)\n"
-    "  --format FORMAT       text (default) or json\n";
+    "options:\n";
 
-}  // namespace
-
-int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
+// What check schedule reads from its command line beyond the input options.
+struct ScheduleArgs : GraphInputArgs {
   std::string jobs_file;
   bool json = false;
   bool fail_on_unneeded = false;
   std::string runs_file;
   std::vector<checks::Sla> slas;
-  std::string error;
+};
+
+// --jobs, --store, --runs: a file.
+template <auto Field>
+void SetFile(ArgCursor& c, ScheduleArgs& a, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value) || value.empty())
+    error = Cat(c.name(), " needs a file");
+  else
+    a.*Field = std::string(value);
+}
+
+// check schedule's own options: the parsing and, in this order, its --help
+// lines (-h and --help: PrintCheckUsage writes their line). Looked up before
+// the input options: --jobs is the jobs file here (the and
+// schedulers' word); threads are -j N.
+const Option<ScheduleArgs> kScheduleOptions[] = {
+    {{"--jobs"},
+     "--jobs FILE",
+     "the jobs: CSV job,scripts,depends_on or JSON {\"jobs\": [{\"name\",\n"
+     "\"scripts\", \"depends_on\"}]} (scripts relative to FILE's folder),\n"
+     "or a DolphinScheduler workflow export (docs/checks.md)\n",
+     true,
+     SetFile<&ScheduleArgs::jobs_file>},
+    {{"--fail-on-unneeded"}, "--fail-on-unneeded", "exit status 1 on unneeded dependencies too\n", false,
+     [](ArgCursor&, ScheduleArgs& a, std::string&) { a.fail_on_unneeded = true; }},
+    {{"--store"},
+     "--store DB",
+     "read the lineage kept in DB by `hivelineage store update` (a job's\n"
+     "inline SQL is then not analysed)\n",
+     true,
+     SetFile<&ScheduleArgs::store>},
+    {{"--runs"},
+     "--runs FILE",
+     "the scheduler's runs (job, start, end, status[, date]; CSV, JSON,\n"
+     "JSON Lines or a DolphinScheduler task-instance list): per run\n"
+     "date the critical path to each final job, waits and slack\n",
+     true,
+     SetFile<&ScheduleArgs::runs_file>},
+    {{"--sla"},
+     "--sla TABLE=HH:MM",
+     "with --runs: TABLE must land by HH:MM (UTC, on the day its job\n"
+     "started; may be repeated); exit status 1 when missed\n"
+     "(here --jobs names this file: give threads with -j N)\n",
+     true,
+     [](ArgCursor& c, ScheduleArgs& a, std::string& error) {
+       std::string_view value;
+       checks::Sla sla;
+       if (!c.TakeValue(value) || !checks::ParseSla(value, sla, error)) {
+         if (error.empty()) error = "--sla expects TABLE=HH:MM";
+       } else {
+         a.slas.push_back(std::move(sla));
+       }
+     }},
+    {{"--format"}, "--format FORMAT", "text (default) or json\n", true,
+     [](ArgCursor& c, ScheduleArgs& a, std::string& error) { TakeTextOrJson(c, a.json, error); }},
+    {{"-h", "--help"}, "", "", false, [](ArgCursor&, ScheduleArgs& a, std::string&) { a.help = true; }},
+};
+
+}  // namespace
+
+int CheckScheduleCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+  ScheduleArgs args;
   ArgCursor c(argc, argv, 3);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    const std::string_view name = c.name();
-    std::string_view value;
-    // --jobs is the jobs file here (the and schedulers' word); threads are -j N.
-    if (name != "--jobs" && ParseInputOption(c, args.input, error)) continue;
-    if (name == "--help" || name == "-h") {
-      PrintCheckUsage(kUsage, out);
-      return 0;
-    } else if (name == "--jobs") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--jobs needs a file";
-      else
-        jobs_file = std::string(value);
-    } else if (name == "--store") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--store needs a file";
-      else
-        args.store = std::string(value);
-    } else if (name == "--runs") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--runs needs a file";
-      else
-        runs_file = std::string(value);
-    } else if (name == "--sla") {
-      checks::Sla sla;
-      if (!c.TakeValue(value) || !checks::ParseSla(value, sla, error)) {
-        if (error.empty()) error = "--sla expects TABLE=HH:MM";
-      } else {
-        slas.push_back(std::move(sla));
-      }
-    } else if (name == "--fail-on-unneeded") {
-      fail_on_unneeded = true;
-    } else if (name == "--format") {
-      TakeTextOrJson(c, json, error);
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+  std::string error = ParseCommandLine<ScheduleArgs>(
+      c, {kScheduleOptions}, args, args.help,
+      [&](ArgCursor& cursor, std::string& e) { return ParseInputOption(cursor, args.input, e); },
+      [&](std::string_view path) { args.input.paths.emplace_back(path); });
+  if (error.empty() && args.help) {
+    PrintCheckUsage(Cat(kUsage, TableHelp(std::span<const Option<ScheduleArgs>>(kScheduleOptions))).c_str(), out);
+    return 0;
   }
+  const std::string &jobs_file = args.jobs_file, &runs_file = args.runs_file;
+  const bool json = args.json, fail_on_unneeded = args.fail_on_unneeded;
+  const std::vector<checks::Sla>& slas = args.slas;
   if (error.empty() && jobs_file.empty()) error = "--jobs FILE is required";
   if (error.empty() && !slas.empty() && runs_file.empty()) error = "--sla needs --runs";
   if (!error.empty()) return UsageError(err, "hivelineage check schedule", error);

@@ -20,60 +20,82 @@ const char kUsage[] =
     "landing in a table allowed only a lower level. Tags follow values, not conditions;\n"
     "masking functions and shapes stop or lower them. Exit status 1 on an amplification.\n"
     "\n"
-    "options:\n"
-    "  --tags FILE           columns with a tag and a level: CSV column,tag,level (globs\n"
-    "                        like ods.*.phone*, *.id_card; the most specific wins) or JSON\n"
-    "  --levels FILE         tables and the highest level each may hold: CSV table,level\n"
-    "                        or JSON (levels: public, internal, confidential, restricted,\n"
-    "                        or numbers); tables no pattern matches are not checked\n"
-    "  --mask NAME=ACTION    what masking function (or shape:NAME) NAME does to a tag:\n"
-    "                        stop, or lower:LEVEL; may be repeated; beats the built-in\n"
-    "                        rules (hashes and mask() stop, partial masks lower to internal)\n"
-    "  --no-default-masking  drop the built-in masking rules\n"
-    "  --format FORMAT       text (default) or json\n"
-    "  --collapse temporary  bridge temporary tables (paths go straight through them)\n"
-    "  --store DB            read the lineage kept in DB by `hivelineage store update`\n"
-    "                        instead of analysing PATHs (the same answers)\n";
+    "options:\n";
 
-}  // namespace
-
-int CheckSensitiveCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
+// What check sensitive reads from its command line beyond the shared options.
+struct SensitiveArgs : GraphInputArgs {
   std::string tags_file, levels_file;
   std::vector<std::string> masks;
   bool default_masking = true;
   bool json = false;
-  std::string error;
-  ArgCursor c(argc, argv, 3);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    const std::string_view name = c.name();
-    std::string_view value;
-    if (name == "--help" || name == "-h") {
-      PrintCheckUsage(kUsage, out);
-      return 0;
-    } else if (name == "--tags" || name == "--levels") {
-      if (!c.TakeValue(value) || value.empty())
-        error = Cat(name, " needs a file");
-      else
-        (name == "--tags" ? tags_file : levels_file) = std::string(value);
-    } else if (name == "--mask") {
-      if (!c.TakeValue(value))
-        error = "--mask needs NAME=stop or NAME=lower:LEVEL";
-      else
-        masks.emplace_back(value);
-    } else if (name == "--no-default-masking") {
-      default_masking = false;
-    } else if (name == "--format") {
-      TakeTextOrJson(c, json, error);
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+};
+
+// --tags, --levels: a file.
+template <std::string SensitiveArgs::*Field>
+void SetFile(ArgCursor& c, SensitiveArgs& a, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value) || value.empty())
+    error = Cat(c.name(), " needs a file");
+  else
+    a.*Field = std::string(value);
+}
+
+// check sensitive's own options (and --collapse and --store, said its way):
+// the parsing and, in this order, its --help lines.
+const Option<SensitiveArgs> kSensitiveOptions[] = {
+    {{"--tags"},
+     "--tags FILE",
+     "columns with a tag and a level: CSV column,tag,level (globs\n"
+     "like ods.*.phone*, *.id_card; the most specific wins) or JSON\n",
+     true,
+     SetFile<&SensitiveArgs::tags_file>},
+    {{"--levels"},
+     "--levels FILE",
+     "tables and the highest level each may hold: CSV table,level\n"
+     "or JSON (levels: public, internal, confidential, restricted,\n"
+     "or numbers); tables no pattern matches are not checked\n",
+     true,
+     SetFile<&SensitiveArgs::levels_file>},
+    {{"--mask"},
+     "--mask NAME=ACTION",
+     "what masking function (or shape:NAME) NAME does to a tag:\n"
+     "stop, or lower:LEVEL; may be repeated; beats the built-in\n"
+     "rules (hashes and mask() stop, partial masks lower to internal)\n",
+     true,
+     [](ArgCursor& c, SensitiveArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value))
+         error = "--mask needs NAME=stop or NAME=lower:LEVEL";
+       else
+         a.masks.emplace_back(value);
+     }},
+    {{"--no-default-masking"}, "--no-default-masking", "drop the built-in masking rules\n", false,
+     [](ArgCursor&, SensitiveArgs& a, std::string&) { a.default_masking = false; }},
+    {{"--format"}, "--format FORMAT", "text (default) or json\n", true,
+     [](ArgCursor& c, SensitiveArgs& a, std::string& error) { TakeTextOrJson(c, a.json, error); }},
+    {{"--collapse"}, "--collapse temporary", "bridge temporary tables (paths go straight through them)\n", true,
+     SharedSetter<SensitiveArgs, SetCollapse>},
+    {{"--store"},
+     "--store DB",
+     "read the lineage kept in DB by `hivelineage store update`\n"
+     "instead of analysing PATHs (the same answers)\n",
+     true,
+     SharedSetter<SensitiveArgs, SetStore>},
+};
+
+}  // namespace
+
+int CheckSensitiveCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+  SensitiveArgs args;
+  std::string error = ParseSubcommand<SensitiveArgs>(
+      argc, argv, {kSensitiveOptions}, args, [&](std::string_view path) { args.input.paths.emplace_back(path); }, 3);
+  if (error.empty() && args.help) {
+    PrintCheckUsage(Cat(kUsage, TableHelp(std::span<const Option<SensitiveArgs>>(kSensitiveOptions))).c_str(), out);
+    return 0;
   }
+  const std::string &tags_file = args.tags_file, &levels_file = args.levels_file;
+  const std::vector<std::string>& masks = args.masks;
+  const bool default_masking = args.default_masking, json = args.json;
   if (error.empty() && tags_file.empty()) error = "--tags FILE is required";
   checks::SensitivityRules rules;
   for (const std::string& m : masks)

@@ -20,45 +20,52 @@ const char kUsage[] =
     "the domains of its inputs along value edges), the tables that mix domains and through\n"
     "which inputs, the flows from one domain into another, and the graph grouped by domain.\n"
     "\n"
-    "options:\n"
-    "  --domains FILE        table globs to domains: CSV table,domain or JSON {\"domains\":\n"
-    "                        [{\"table\", \"domain\"}]} (docs/checks.md)\n"
-    "  --store DB            read the lineage kept in DB by `hivelineage store update`\n"
-    "  --format FORMAT       text (default) or json\n";
+    "options:\n";
+
+// What domains reads from its command line beyond the shared options.
+struct DomainsArgs : GraphInputArgs {
+  std::string domains_file;
+  bool json = false;
+};
+
+// domains' own options (and --store, said its way): the parsing and, in this
+// order, its --help lines.
+const Option<DomainsArgs> kDomainsOptions[] = {
+    {{"--domains"},
+     "--domains FILE",
+     "table globs to domains: CSV table,domain or JSON {\"domains\":\n"
+     "[{\"table\", \"domain\"}]} (docs/checks.md)\n",
+     true,
+     [](ArgCursor& c, DomainsArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--domains needs a file";
+       else
+         a.domains_file = std::string(value);
+     }},
+    {{"--store"},
+     "--store DB",
+     "read the lineage kept in DB by `hivelineage store update`\n",
+     true,
+     SharedSetter<DomainsArgs, SetStore>},
+    {{"--format"}, "--format FORMAT", "text (default) or json\n", true,
+     [](ArgCursor& c, DomainsArgs& a, std::string& error) { TakeTextOrJson(c, a.json, error); }},
+};
 
 }  // namespace
 
 int DomainsCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
-  std::string domains_file;
-  bool json = false;
-  std::string error;
-  ArgCursor c(argc, argv, 2);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    const std::string_view name = c.name();
-    std::string_view value;
-    if (name == "--help" || name == "-h") {
-      std::fputs(SubcommandUsageText(kUsage).c_str(), out);
-      return 0;
-    }
-    if (name == "--domains") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--domains needs a file";
-      else
-        domains_file = std::string(value);
-      continue;
-    }
-    if (name == "--format") {
-      TakeTextOrJson(c, json, error);
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    if (error.empty()) error = Cat("unknown option '", c.arg(), "'");
+  DomainsArgs args;
+  std::string error = ParseSubcommand<DomainsArgs>(argc, argv, {kDomainsOptions}, args,
+                                                   [&](std::string_view path) { args.input.paths.emplace_back(path); });
+  if (error.empty() && args.help) {
+    std::fputs(
+        SubcommandUsageText(Cat(kUsage, TableHelp(std::span<const Option<DomainsArgs>>(kDomainsOptions)))).c_str(),
+        out);
+    return 0;
   }
+  const std::string& domains_file = args.domains_file;
+  const bool json = args.json;
   if (error.empty() && domains_file.empty()) error = "--domains FILE is required";
   if (error.empty() && args.store.empty() && args.input.paths.empty() && args.input.sequence.empty())
     error = "give the scripts (PATH...) or --store DB";

@@ -19,54 +19,74 @@ const char kUsage[] =
     "rows it writes (listed apart, with their columns), then the columns its expression\n"
     "reads, explained in turn.\n"
     "\n"
-    "options:\n"
-    "  --depth N             follow at most N hops (default: no limit)\n"
-    "  --format FORMAT       text (a tree, default), json, or html (the lineage page opened on\n"
-    "                        the column, what it is made of highlighted)\n"
-    "  --possible            text, json: also the possible sources (marked) of a bare column\n"
-    "                        several tables could hold (see docs/graph.md)\n";
+    "options:\n";
 
-}  // namespace
-
-int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
+// What explain reads from its command line beyond the shared options.
+struct ExplainArgs : GraphInputArgs {
   std::string column;
   int depth = -1;
   bool json = false;
   bool html = false;
-  std::string error;
-  ArgCursor c(argc, argv, 2);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      // The first word is the column; scripts follow.
-      if (column.empty())
-        column = std::string(c.arg());
-      else
-        args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    const std::string_view name = c.name();
-    std::string_view value;
-    if (name == "--help" || name == "-h") {
-      std::fputs(SubcommandUsageText(kUsage).c_str(), out);
-      return 0;
-    } else if (name == "--depth") {
-      const bool has = c.TakeValue(value);
-      const auto r = std::from_chars(value.data(), value.data() + value.size(), depth);
-      if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || depth < 0)
-        error = Cat("--depth expects a non-negative number, got '", value, "'");
-    } else if (name == "--format") {
-      if (c.TakeValue(value) && value == "html")
-        html = true;
-      else if (value != "text" && value != "json")
-        error = Cat("unknown format '", value, "' (expected text, json or html)");
-      else
-        json = value == "json";
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+};
+
+// explain's own options: the parsing and, in this order, its --help lines.
+const Option<ExplainArgs> kExplainOptions[] = {
+    {{"--depth"},
+     "--depth N",
+     "follow at most N hops (default: no limit)\n",
+     true,
+     [](ArgCursor& c, ExplainArgs& a, std::string& error) {
+       std::string_view value;
+       const bool has = c.TakeValue(value);
+       const auto r = std::from_chars(value.data(), value.data() + value.size(), a.depth);
+       if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || a.depth < 0)
+         error = Cat("--depth expects a non-negative number, got '", value, "'");
+     }},
+    {{"--format"},
+     "--format FORMAT",
+     "text (a tree, default), json, or html (the lineage page opened on\n"
+     "the column, what it is made of highlighted)\n",
+     true,
+     [](ArgCursor& c, ExplainArgs& a, std::string& error) {
+       std::string_view value;
+       if (c.TakeValue(value) && value == "html")
+         a.html = true;
+       else if (value != "text" && value != "json")
+         error = Cat("unknown format '", value, "' (expected text, json or html)");
+       else
+         a.json = value == "json";
+     }},
+    {{"--possible"},
+     "--possible",
+     "text, json: also the possible sources (marked) of a bare column\n"
+     "several tables could hold (see docs/graph.md)\n",
+     false,
+     SharedSetter<ExplainArgs, SetPossible>},
+};
+
+std::string ExplainUsageText() {
+  return SubcommandUsageText(Cat(kUsage, TableHelp(std::span<const Option<ExplainArgs>>(kExplainOptions))));
+}
+
+}  // namespace
+
+int ExplainCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+  ExplainArgs args;
+  // The first word is the column; scripts follow.
+  std::string error = ParseSubcommand<ExplainArgs>(argc, argv, {kExplainOptions}, args,
+                                      [&](std::string_view arg) {
+                                        if (args.column.empty())
+                                          args.column = std::string(arg);
+                                        else
+                                          args.input.paths.emplace_back(arg);
+                                      });
+  if (error.empty() && args.help) {
+    std::fputs(ExplainUsageText().c_str(), out);
+    return 0;
   }
+  const std::string& column = args.column;
+  const int depth = args.depth;
+  const bool json = args.json, html = args.html;
   if (error.empty() && column.empty()) error = "give the column to explain (db.table.column)";
   if (error.empty() && args.possible && html)
     error = "--possible applies to text and json (the html page cannot mark a possible edge)";

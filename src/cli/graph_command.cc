@@ -32,33 +32,165 @@ const char kGraphUsage[] =
     "columns: a table written by one statement and read by another links them.\n"
     "PATH is a .sql/.hql/.q file, a folder (searched recursively), or - for standard input.\n"
     "\n"
-    "options:\n"
-    "  --format FORMAT       json (default), dot (Graphviz), mermaid, openlineage (one\n"
-    "                        OpenLineage RunEvent per statement, one JSON object per line),\n"
-    "                        or html (an interactive page that opens offline)\n"
-    "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
-    "  --level LEVEL         column (default), table (tables and table links only),\n"
-    "                        database (one node per database; not with openlineage),\n"
-    "                        domain (one node per set of business domains; with --domains)\n"
-    "                        or system (one node per system, Hive and the databases\n"
-    "                        sync jobs connect to; docs/systems.md)\n"
-    "  --system-of-dialect DIALECT=NAME\n"
-    "                        with --level system: the tables the scripts read as DIALECT\n"
-    "                        write are the system NAME (spark=spark: Spark apart from Hive)\n"
-    "  --domains FILE        with --level domain: table globs to domains (see `domains`)\n"
-    "                        (not with --format openlineage, which is per statement)\n"
-    "  --namespace NS        openlineage: namespace of the Hive datasets (default: hive)\n"
-    "  --job-namespace NS    openlineage: namespace of the jobs (default: hivelineage)\n"
-    "  --event-time TIME     openlineage: eventTime, RFC 3339 (default: each script's\n"
-    "                        modification time)\n"
-    "  --openlineage-url URL openlineage: POST each event to URL (e.g. Marquez's\n"
-    "                        http://HOST:5000/api/v1/lineage) instead of printing it; retried\n"
-    "                        with backoff on 429, 5xx and network errors; exit status 3 when\n"
-    "                        some events could not be posted\n"
-    "  --openlineage-api-key KEY  sent as a Bearer token (default: $OPENLINEAGE_API_KEY)\n"
-    "  --openlineage-retries N    further attempts per event (default 3)\n"
-    "  --possible            json, dot, mermaid: also possible edges (marked), from each table\n"
-    "                        that could hold a bare column of a join (see docs/graph.md)\n";
+    "options:\n";
+
+// What graph reads from its command line beyond the shared options.
+struct GraphArgs : GraphInputArgs {
+  graph::GraphFormat format = graph::GraphFormat::Json;
+  graph::OpenLineageOptions ol;
+  PostOptions post;
+  bool format_given = false;
+  bool html = false;       // --format html: the page (src/view/), not one of the graph library's formats
+  bool by_domain = false;  // --level domain: grouped by the --domains FILE's domains (checks/domain_graph.h)
+  std::string domains_file;
+};
+
+// A value that must not be empty, into `field`; else "`name` needs `what`".
+void TakeNonEmpty(ArgCursor& c, std::string& field, std::string_view what, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value) || value.empty())
+    error = Cat(c.name(), " needs ", what);
+  else
+    field = std::string(value);
+}
+
+// graph's own options: the parsing and, in this order, its --help lines.
+const Option<GraphArgs> kGraphOptions[] = {
+    {{"--format"},
+     "--format FORMAT",
+     "json (default), dot (Graphviz), mermaid, openlineage (one\n"
+     "OpenLineage RunEvent per statement, one JSON object per line),\n"
+     "or html (an interactive page that opens offline)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) {
+       std::string_view value;
+       const std::optional<graph::GraphFormat> f = c.TakeValue(value) ? graph::ParseGraphFormat(value) : std::nullopt;
+       a.html = value == "html";
+       if (!f && !a.html)
+         error = Cat("unknown format '", value, "' (expected json, dot, mermaid, openlineage or html)");
+       else if (f)
+         a.format = *f;
+       a.format_given = true;
+     }},
+    {{"--collapse"},
+     "--collapse temporary",
+     "remove temporary tables, linking their sources to their targets\n",
+     true,
+     SharedSetter<GraphArgs, SetCollapse>},
+    {{"--level"},
+     "--level LEVEL",
+     "column (default), table (tables and table links only),\n"
+     "database (one node per database; not with openlineage),\n"
+     "domain (one node per set of business domains; with --domains)\n"
+     "or system (one node per system, Hive and the databases\n"
+     "sync jobs connect to; docs/systems.md)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) {
+       std::string_view value;
+       if (c.TakeValue(value) && value == "domain") {
+         a.by_domain = true;
+         a.system_level = false;
+         a.level = graph::Level::Table;
+         a.level_given = true;
+       } else if (value == "system") {
+         a.by_domain = false;
+         a.system_level = true;
+         a.level = graph::Level::Database;
+         a.level_given = true;
+       } else if (const std::optional<graph::Level> level = graph::ParseLevel(value); level) {
+         a.by_domain = false;
+         a.system_level = false;
+         a.level = *level;
+         a.level_given = true;
+       } else {
+         error = Cat("unknown level '", value, "' (expected column, table, database, domain or system)");
+       }
+     }},
+    {{"--system-of-dialect"},
+     "--system-of-dialect DIALECT=NAME",
+     "with --level system: the tables the scripts read as DIALECT\n"
+     "write are the system NAME (spark=spark: Spark apart from Hive)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) {
+       std::string_view value;
+       const size_t eq = c.TakeValue(value) ? value.find('=') : std::string_view::npos;
+       const std::optional<Dialect> dialect =
+           eq == std::string_view::npos ? std::nullopt : DialectByName(value.substr(0, eq));
+       const std::string_view system = eq == std::string_view::npos ? std::string_view() : value.substr(eq + 1);
+       if (!dialect || system.empty() || system.find_first_of("/ ") != std::string_view::npos)
+         error = Cat("--system-of-dialect expects DIALECT=NAME (hive or spark, a name without / or space), got '",
+                     value, "'");
+       else
+         a.dialect_systems.emplace_back(*dialect, std::string(system));
+     }},
+    {{"--domains"},
+     "--domains FILE",
+     "with --level domain: table globs to domains (see `domains`)\n"
+     "(not with --format openlineage, which is per statement)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) { TakeNonEmpty(c, a.domains_file, "a file", error); }},
+    {{"--namespace"},
+     "--namespace NS",
+     "openlineage: namespace of the Hive datasets (default: hive)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) { TakeNonEmpty(c, a.ol.dataset_namespace, "a value", error); }},
+    {{"--job-namespace"},
+     "--job-namespace NS",
+     "openlineage: namespace of the jobs (default: hivelineage)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) { TakeNonEmpty(c, a.ol.job_namespace, "a value", error); }},
+    {{"--event-time"},
+     "--event-time TIME",
+     "openlineage: eventTime, RFC 3339 (default: each script's\n"
+     "modification time)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || !graph::IsRfc3339DateTime(value))
+         error = Cat("--event-time expects an RFC 3339 date-time such as 2024-05-01T02:00:00Z, got '", value, "'");
+       else
+         a.ol.event_time = std::string(value);
+     }},
+    {{"--openlineage-url"},
+     "--openlineage-url URL",
+     "openlineage: POST each event to URL (e.g. Marquez's\n"
+     "http://HOST:5000/api/v1/lineage) instead of printing it; retried\n"
+     "with backoff on 429, 5xx and network errors; exit status 3 when\n"
+     "some events could not be posted\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || !(value.starts_with("http://") || value.starts_with("https://")))
+         error = Cat("--openlineage-url expects an http:// or https:// URL, got '", value, "'");
+       else
+         a.post.url = std::string(value);
+     }},
+    {{"--openlineage-api-key"},
+     "--openlineage-api-key KEY",
+     "sent as a Bearer token (default: $OPENLINEAGE_API_KEY)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) { TakeNonEmpty(c, a.post.api_key, "a value", error); }},
+    {{"--openlineage-retries"},
+     "--openlineage-retries N",
+     "further attempts per event (default 3)\n",
+     true,
+     [](ArgCursor& c, GraphArgs& a, std::string& error) {
+       std::string_view value;
+       int n = -1;
+       const bool has = c.TakeValue(value);
+       const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
+       if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || n < 0 || n > 20)
+         error = Cat("--openlineage-retries expects a number from 0 to 20, got '", value, "'");
+       else
+         a.post.retries = n;
+     }},
+    {{"--possible"},
+     "--possible",
+     "json, dot, mermaid: also possible edges (marked), from each table\n"
+     "that could hold a bare column of a join (see docs/graph.md)\n",
+     false,
+     SharedSetter<GraphArgs, SetPossible>},
+};
 
 void WriteOut(const std::string& s, std::FILE* f) {
   if (!s.empty()) std::fwrite(s.data(), 1, s.size(), f);
@@ -82,16 +214,73 @@ int ReadStoreGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
 
 }  // namespace
 
-std::string SubcommandUsageText(const char* usage) {
-  return Cat(usage, InputOptionsHelp(),
-             "  --store DB            read the lineage kept in DB by `hivelineage store update` instead\n"
-             "                        of analysing PATHs (docs/store.md)\n"
-             "  -h, --help            show this help\n"
-             "\n"
-             "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
-             "unreadable input, 3 some OpenLineage events could not be posted. Diagnostics go to\n"
-             "stderr as file:line:col: severity: message.\n");
+void SetLevel(ArgCursor& c, GraphInputArgs& args, std::string& error) {
+  std::string_view value;
+  const std::optional<graph::Level> level = c.TakeValue(value) ? graph::ParseLevel(value) : std::nullopt;
+  args.system_level = value == "system";
+  if (args.system_level)
+    args.level = graph::Level::Database;
+  else if (!level)
+    error = Cat("unknown level '", value, "' (expected column, table, database or system)");
+  else
+    args.level = *level;
+  args.level_given = true;
 }
+
+void SetPossible(ArgCursor&, GraphInputArgs& args, std::string&) { args.possible = true; }
+
+void SetCollapse(ArgCursor& c, GraphInputArgs& args, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value))
+    error = "--collapse needs a value (temporary)";
+  else if (value != "temporary")
+    error = Cat("unknown --collapse value '", value, "' (expected temporary)");
+  else
+    args.collapse_temporary = true;
+}
+
+void SetStore(ArgCursor& c, GraphInputArgs& args, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value) || value.empty())
+    error = "--store needs a database file";
+  else
+    args.store = std::string(value);
+}
+
+namespace {
+
+// The options the commands over a graph share. --level, --possible and
+// --collapse say different things in each command's --help, so each command
+// that lists them has its own row (with these setters); here they have no
+// help line. Their --help lines come after the input options.
+const Option<GraphInputArgs> kGraphInputOptions[] = {
+    {{"--level"}, "", "", true, SetLevel},
+    {{"--possible"}, "", "", false, SetPossible},
+    {{"--collapse"}, "", "", true, SetCollapse},
+    {{"--store"},
+     "--store DB",
+     "read the lineage kept in DB by `hivelineage store update` instead\n"
+     "of analysing PATHs (docs/store.md)\n",
+     true,
+     SetStore},
+    {{"-h", "--help"}, "-h, --help", "show this help\n", false,
+     [](ArgCursor&, GraphInputArgs& args, std::string&) { args.help = true; }},
+};
+
+}  // namespace
+
+HelpText SubcommandHelp(std::string_view intro, std::vector<HelpRow> own) {
+  HelpText help{std::string(intro), std::move(own),
+                "\n"
+                "exit status: 0 all statements analysed, 1 some statements had errors, 2 usage error or\n"
+                "unreadable input, 3 some OpenLineage events could not be posted. Diagnostics go to\n"
+                "stderr as file:line:col: severity: message.\n"};
+  for (const HelpRow& row : InputOptionsRows()) help.options.push_back(row);
+  AppendHelpRows(std::span<const Option<GraphInputArgs>>(kGraphInputOptions), help.options);
+  return help;
+}
+
+std::string SubcommandUsageText(std::string_view usage) { return SubcommandHelp(usage, {}).Render(); }
 
 bool CheckStoreArgs(const GraphInputArgs& args, const char* command, std::FILE* err) {
   const InputArgs defaults;
@@ -106,47 +295,20 @@ bool CheckStoreArgs(const GraphInputArgs& args, const char* command, std::FILE* 
 }
 
 const char kPossibleHelp[] =
-    "  --possible            also follow possible edges (marked): from each table that could hold a\n"
-    "                        bare column of a join, none known to (see docs/graph.md)\n";
+    "also follow possible edges (marked): from each table that could hold a\n"
+    "bare column of a join, none known to (see docs/graph.md)\n";
 
-std::string GraphUsageText() { return SubcommandUsageText(kGraphUsage); }
+HelpText GraphHelp() {
+  std::vector<HelpRow> own;
+  AppendHelpRows(std::span<const Option<GraphArgs>>(kGraphOptions), own);
+  return SubcommandHelp(kGraphUsage, std::move(own));
+}
+
+std::string GraphUsageText() { return GraphHelp().Render(); }
 
 bool ParseGraphInputOption(ArgCursor& c, GraphInputArgs& args, std::string& error) {
-  std::string_view value;
-  if (c.name() == "--level") {
-    const std::optional<graph::Level> level = c.TakeValue(value) ? graph::ParseLevel(value) : std::nullopt;
-    args.system_level = value == "system";
-    if (args.system_level)
-      args.level = graph::Level::Database;
-    else if (!level)
-      error = Cat("unknown level '", value, "' (expected column, table, database or system)");
-    else
-      args.level = *level;
-    args.level_given = true;
-    return true;
-  }
-  if (c.name() == "--possible") {
-    if (c.has_inline_value())
-      error = "--possible takes no value";
-    else
-      args.possible = true;
-    return true;
-  }
-  if (c.name() == "--store") {
-    if (!c.TakeValue(value) || value.empty())
-      error = "--store needs a database file";
-    else
-      args.store = std::string(value);
-    return true;
-  }
-  if (c.name() != "--collapse") return ParseInputOption(c, args.input, error);
-  if (!c.TakeValue(value))
-    error = "--collapse needs a value (temporary)";
-  else if (value != "temporary")
-    error = Cat("unknown --collapse value '", value, "' (expected temporary)");
-  else
-    args.collapse_temporary = true;
-  return true;
+  return ParseTableOption(c, std::span<const Option<GraphInputArgs>>(kGraphInputOptions), args, error) ||
+         ParseInputOption(c, args.input, error);
 }
 
 int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* command, graph::Graph& graph, int* status,
@@ -197,112 +359,20 @@ int AnalyzeToGraph(const GraphInputArgs& args, bool keep_sql, const char* comman
 }
 
 int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
-  graph::GraphFormat format = graph::GraphFormat::Json;
-  graph::OpenLineageOptions ol;
-  PostOptions post;
-  if (const char* key = std::getenv("OPENLINEAGE_API_KEY")) post.api_key = key;
-  bool format_given = false;
-  bool html = false;       // --format html: the page (src/view/), not one of the graph library's formats
-  bool by_domain = false;  // --level domain: grouped by the --domains FILE's domains (checks/domain_graph.h)
-  std::string domains_file;
-  std::string error;
-  ArgCursor c(argc, argv, 2);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    std::string_view value;
-    if (c.name() == "--level") {
-      if (c.TakeValue(value) && value == "domain") {
-        by_domain = true;
-        args.system_level = false;
-        args.level = graph::Level::Table;
-        args.level_given = true;
-      } else if (value == "system") {
-        by_domain = false;
-        args.system_level = true;
-        args.level = graph::Level::Database;
-        args.level_given = true;
-      } else if (const std::optional<graph::Level> level = graph::ParseLevel(value); level) {
-        by_domain = false;
-        args.system_level = false;
-        args.level = *level;
-        args.level_given = true;
-      } else {
-        error = Cat("unknown level '", value, "' (expected column, table, database, domain or system)");
-      }
-      continue;
-    }
-    if (c.name() == "--system-of-dialect") {  // DIALECT=NAME
-      const size_t eq = c.TakeValue(value) ? value.find('=') : std::string_view::npos;
-      const std::optional<Dialect> dialect = eq == std::string_view::npos ? std::nullopt : DialectByName(value.substr(0, eq));
-      const std::string_view system = eq == std::string_view::npos ? std::string_view() : value.substr(eq + 1);
-      if (!dialect || system.empty() || system.find_first_of("/ ") != std::string_view::npos)
-        error = Cat("--system-of-dialect expects DIALECT=NAME (hive or spark, a name without / or space), got '", value, "'");
-      else
-        args.dialect_systems.emplace_back(*dialect, std::string(system));
-      continue;
-    }
-    if (c.name() == "--domains") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--domains needs a file";
-      else
-        domains_file = std::string(value);
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    const std::string_view name = c.name();
-    if (name == "--help" || name == "-h") {
-      const std::string help = GraphUsageText();
-      std::fwrite(help.data(), 1, help.size(), out);
-      return 0;
-    } else if (name == "--format") {
-      const std::optional<graph::GraphFormat> f = c.TakeValue(value) ? graph::ParseGraphFormat(value) : std::nullopt;
-      html = value == "html";
-      if (!f && !html)
-        error = Cat("unknown format '", value, "' (expected json, dot, mermaid, openlineage or html)");
-      else if (f)
-        format = *f;
-      format_given = true;
-    } else if (name == "--namespace") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--namespace needs a value";
-      else
-        ol.dataset_namespace = std::string(value);
-    } else if (name == "--job-namespace") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--job-namespace needs a value";
-      else
-        ol.job_namespace = std::string(value);
-    } else if (name == "--openlineage-url") {
-      if (!c.TakeValue(value) || !(value.starts_with("http://") || value.starts_with("https://")))
-        error = Cat("--openlineage-url expects an http:// or https:// URL, got '", value, "'");
-      else
-        post.url = std::string(value);
-    } else if (name == "--openlineage-api-key") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--openlineage-api-key needs a value";
-      else
-        post.api_key = std::string(value);
-    } else if (name == "--openlineage-retries") {
-      int n = -1;
-      const bool has = c.TakeValue(value);
-      const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || n < 0 || n > 20)
-        error = Cat("--openlineage-retries expects a number from 0 to 20, got '", value, "'");
-      else
-        post.retries = n;
-    } else if (name == "--event-time") {
-      if (!c.TakeValue(value) || !graph::IsRfc3339DateTime(value))
-        error = Cat("--event-time expects an RFC 3339 date-time such as 2024-05-01T02:00:00Z, got '", value, "'");
-      else
-        ol.event_time = std::string(value);
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+  GraphArgs args;
+  if (const char* key = std::getenv("OPENLINEAGE_API_KEY")) args.post.api_key = key;
+  std::string error = ParseSubcommand<GraphArgs>(argc, argv, {kGraphOptions}, args,
+                                      [&](std::string_view path) { args.input.paths.emplace_back(path); });
+  if (error.empty() && args.help) {
+    const std::string help = GraphUsageText();
+    std::fwrite(help.data(), 1, help.size(), out);
+    return 0;
   }
+  graph::GraphFormat& format = args.format;
+  const graph::OpenLineageOptions& ol = args.ol;
+  const PostOptions& post = args.post;
+  const bool format_given = args.format_given, html = args.html, by_domain = args.by_domain;
+  const std::string& domains_file = args.domains_file;
   if (error.empty() && !post.url.empty()) {
     if (format_given && format != graph::GraphFormat::OpenLineage)
       error = "--openlineage-url posts OpenLineage events: it goes with --format openlineage";

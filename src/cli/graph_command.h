@@ -6,12 +6,14 @@
 
 #include <cstdio>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "cli/input_options.h"
+#include "cli/option_table.h"
 #include "graph/model/graph.h"
 #include "graph/queries/lineage_source.h"
 
@@ -40,21 +42,50 @@ struct GraphInputArgs {
   std::vector<std::pair<Dialect, std::string>> dialect_systems;
   // Scripts held in memory, analysed after the PATHs (check schedule's inline SQL).
   std::vector<driver::InputFile> extra;
+  bool help = false;  // -h, --help
 };
 
-// Handles one of the shared options at `cursor`. Returns false when the
-// option is not one of them; sets `error` when its value is bad.
+// The setters of the shared options (kGraphInputOptions in graph_command.cc),
+// for the commands whose tables list one with their own help text:
+// --level column|table|database|system, --possible, --collapse temporary, --store.
+void SetLevel(ArgCursor& cursor, GraphInputArgs& args, std::string& error);
+void SetPossible(ArgCursor& cursor, GraphInputArgs& args, std::string& error);
+void SetCollapse(ArgCursor& cursor, GraphInputArgs& args, std::string& error);
+void SetStore(ArgCursor& cursor, GraphInputArgs& args, std::string& error);  // --store DB
+
+// Handles one of the shared options at `cursor`: --level, --possible,
+// --collapse, --store, -h/--help and the input options. Returns false when
+// the option is not one of them; sets `error` when its value is bad.
 bool ParseGraphInputOption(ArgCursor& cursor, GraphInputArgs& args, std::string& error);
 
 // A subcommand's --help: `usage` (its own lines), the input options, --store,
 // --help and the exit statuses.
-std::string SubcommandUsageText(const char* usage);
+std::string SubcommandUsageText(std::string_view usage);
 
-// The --possible line of the usages of the commands that take it.
+// The same as data, `own` the command's option rows: its intro ends with
+// "options:\n"; the input options and the shared ones follow `own`.
+HelpText SubcommandHelp(std::string_view intro, std::vector<HelpRow> own);
+
+// A command's whole command line (from argv[first]: 3 for `check CHECK`)
+// with its own `tables` first, then the shared options; each path to
+// `on_path`. Returns the usage error.
+template <typename Args, typename OnPath>
+std::string ParseSubcommand(int argc, const char* const* argv, OptionTables<Args> tables, Args& args,
+                            OnPath on_path, int first = 2) {
+  ArgCursor c(argc, argv, first);
+  return ParseCommandLine(
+      c, tables, args, args.help, [&](ArgCursor& cursor, std::string& error) {
+        return ParseGraphInputOption(cursor, args, error);
+      },
+      on_path);
+}
+
+// The --possible help text of the commands that take it (label "--possible").
 extern const char kPossibleHelp[];
 
-// `hivelineage graph --help`.
+// `hivelineage graph --help`, and as data for the man page.
 std::string GraphUsageText();
+HelpText GraphHelp();
 
 // With --store, the analysis options belong to `store update`: false (after
 // saying so on `err`) when some were given.

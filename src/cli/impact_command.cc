@@ -30,23 +30,7 @@ const char kImpactUsage[] =
     "table and column reachable from NAME (db.table or db.table.column), each with the\n"
     "statements that connect it. A table's impact is the union of its columns'.\n"
     "\n"
-    "options:\n"
-    "  --downstream NAME     what NAME feeds\n"
-    "  --upstream NAME       what feeds NAME\n"
-    "  --with-conditions     also follow conditions: a column a WHERE / JOIN ON / GROUP BY /\n"
-    "                        ... condition reads impacts every column its statement writes\n"
-    "                        under it (default: values only)\n"
-    "  --depth N             follow at most N hops (default: no limit)\n"
-    "  --format FORMAT       text (a tree, default), json, dot (Graphviz), mermaid, or html\n"
-    "                        (the interactive page, opened on NAME with what it reaches lit)\n"
-    "  --level LEVEL         column (default: a column's impact, or a table's and its\n"
-    "                        columns'), table (a table's, through table links alone) or\n"
-    "                        database (NAME is a database; what it feeds, database by database)\n"
-    "                        or system (NAME is a system, `hive` or a sync job's other side:\n"
-    "                        crm-mysql; docs/systems.md)\n"
-    "  --collapse temporary  remove temporary tables, linking their sources to their targets\n"
-    "  --possible            text, json, dot, mermaid: also follow possible edges (marked), from\n"
-    "                        each table that could hold a bare column of a join (docs/graph.md)\n";
+    "options:\n";
 
 enum class ImpactFormat : uint8_t { Text, Json, Dot, Mermaid, Html };
 
@@ -58,6 +42,86 @@ std::optional<ImpactFormat> ParseImpactFormat(std::string_view name) {
   if (name == "html") return ImpactFormat::Html;
   return std::nullopt;
 }
+
+// What impact reads from its command line beyond the shared options.
+struct ImpactArgs : GraphInputArgs {
+  graph::ImpactOptions options;
+  std::string start;
+  int starts = 0;  // --downstream and --upstream given: exactly one is right
+  ImpactFormat format = ImpactFormat::Text;
+};
+
+void SetStart(ArgCursor& c, ImpactArgs& a, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value) || value.empty()) {
+    error = Cat(c.name(), " needs a table or column name");
+    return;
+  }
+  a.start = std::string(value);
+  ++a.starts;
+  a.options.direction = c.name() == "--downstream" ? graph::Direction::Downstream : graph::Direction::Upstream;
+}
+
+// impact's own options, and the shared ones its --help explains: the parsing
+// and, in this order, its --help lines.
+const Option<ImpactArgs> kImpactOptions[] = {
+    {{"--downstream"}, "--downstream NAME", "what NAME feeds\n", true, SetStart},
+    {{"--upstream"}, "--upstream NAME", "what feeds NAME\n", true, SetStart},
+    {{"--with-conditions"},
+     "--with-conditions",
+     "also follow conditions: a column a WHERE / JOIN ON / GROUP BY /\n"
+     "... condition reads impacts every column its statement writes\n"
+     "under it (default: values only)\n",
+     false,
+     [](ArgCursor&, ImpactArgs& a, std::string&) { a.options.with_conditions = true; }},
+    {{"--depth"},
+     "--depth N",
+     "follow at most N hops (default: no limit)\n",
+     true,
+     [](ArgCursor& c, ImpactArgs& a, std::string& error) {
+       std::string_view value;
+       int depth = -1;
+       const bool has = c.TakeValue(value);
+       const auto r = std::from_chars(value.data(), value.data() + value.size(), depth);
+       if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || depth < 0)
+         error = Cat("--depth expects a non-negative number, got '", value, "'");
+       else
+         a.options.max_depth = depth;
+     }},
+    {{"--format"},
+     "--format FORMAT",
+     "text (a tree, default), json, dot (Graphviz), mermaid, or html\n"
+     "(the interactive page, opened on NAME with what it reaches lit)\n",
+     true,
+     [](ArgCursor& c, ImpactArgs& a, std::string& error) {
+       std::string_view value;
+       const std::optional<ImpactFormat> f = c.TakeValue(value) ? ParseImpactFormat(value) : std::nullopt;
+       if (!f)
+         error = Cat("unknown format '", value, "' (expected text, json, dot, mermaid or html)");
+       else
+         a.format = *f;
+     }},
+    {{"--level"},
+     "--level LEVEL",
+     "column (default: a column's impact, or a table's and its\n"
+     "columns'), table (a table's, through table links alone) or\n"
+     "database (NAME is a database; what it feeds, database by database)\n"
+     "or system (NAME is a system, `hive` or a sync job's other side:\n"
+     "crm-mysql; docs/systems.md)\n",
+     true,
+     SharedSetter<ImpactArgs, SetLevel>},
+    {{"--collapse"},
+     "--collapse temporary",
+     "remove temporary tables, linking their sources to their targets\n",
+     true,
+     SharedSetter<ImpactArgs, SetCollapse>},
+    {{"--possible"},
+     "--possible",
+     "text, json, dot, mermaid: also follow possible edges (marked), from\n"
+     "each table that could hold a bare column of a join (docs/graph.md)\n",
+     false,
+     SharedSetter<ImpactArgs, SetPossible>},
+};
 
 // Is `name` a table or column of the catalog? (Loaded again: the run's
 // copy is gone, and this is asked only for a name no statement uses.)
@@ -115,59 +179,27 @@ std::vector<std::string> DidYouMean(const std::string& name, std::vector<std::st
 
 }  // namespace
 
-std::string ImpactUsageText() { return SubcommandUsageText(kImpactUsage); }
+HelpText ImpactHelp() {
+  std::vector<HelpRow> own;
+  AppendHelpRows(std::span<const Option<ImpactArgs>>(kImpactOptions), own);
+  return SubcommandHelp(kImpactUsage, std::move(own));
+}
+
+std::string ImpactUsageText() { return ImpactHelp().Render(); }
 
 int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
-  graph::ImpactOptions options;
-  std::string start;
-  int starts = 0;
-  ImpactFormat format = ImpactFormat::Text;
-  std::string error;
-  ArgCursor c(argc, argv, 2);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    const std::string_view name = c.name();
-    std::string_view value;
-    if (name == "--help" || name == "-h") {
-      const std::string help = ImpactUsageText();
-      std::fwrite(help.data(), 1, help.size(), out);
-      return 0;
-    } else if (name == "--downstream" || name == "--upstream") {
-      if (!c.TakeValue(value) || value.empty()) {
-        error = Cat(name, " needs a table or column name");
-      } else {
-        start = std::string(value);
-        ++starts;
-        options.direction = name == "--downstream" ? graph::Direction::Downstream : graph::Direction::Upstream;
-      }
-    } else if (name == "--with-conditions") {
-      if (c.has_inline_value())
-        error = "--with-conditions takes no value";
-      else
-        options.with_conditions = true;
-    } else if (name == "--depth") {
-      int depth = -1;
-      const bool has = c.TakeValue(value);
-      const auto r = std::from_chars(value.data(), value.data() + value.size(), depth);
-      if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || depth < 0)
-        error = Cat("--depth expects a non-negative number, got '", value, "'");
-      else
-        options.max_depth = depth;
-    } else if (name == "--format") {
-      const std::optional<ImpactFormat> f = c.TakeValue(value) ? ParseImpactFormat(value) : std::nullopt;
-      if (!f)
-        error = Cat("unknown format '", value, "' (expected text, json, dot, mermaid or html)");
-      else
-        format = *f;
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+  ImpactArgs args;
+  std::string error = ParseSubcommand<ImpactArgs>(argc, argv, {kImpactOptions}, args,
+                                      [&](std::string_view path) { args.input.paths.emplace_back(path); });
+  if (error.empty() && args.help) {
+    const std::string help = ImpactUsageText();
+    std::fwrite(help.data(), 1, help.size(), out);
+    return 0;
   }
+  graph::ImpactOptions& options = args.options;
+  const std::string& start = args.start;
+  const int starts = args.starts;
+  const ImpactFormat format = args.format;
   if (error.empty() && starts != 1) error = "give exactly one of --downstream NAME or --upstream NAME";
   options.level = args.level;
   if (error.empty() && args.collapse_temporary && options.level != graph::Level::Column)

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/option_table.h"
+
 namespace hivelineage::cli {
 
 // argv[1] is "impact". Returns the exit status: 0 fine, 1 some statements
@@ -12,7 +14,8 @@ namespace hivelineage::cli {
 // or a start name that is not in the graph.
 int ImpactCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err);
 
-// `hivelineage impact --help`.
+// `hivelineage impact --help`, and as data for the man page.
 std::string ImpactUsageText();
+HelpText ImpactHelp();
 
 }  // namespace hivelineage::cli

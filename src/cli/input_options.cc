@@ -371,6 +371,13 @@ const std::string& InputOptionsHelp() {
   return help;
 }
 
+std::vector<HelpRow> InputOptionsRows() {
+  std::vector<HelpRow> rows;
+  AppendHelpRows(std::span<const Option<CommonArgs>>(kCommonOptions), rows);
+  AppendHelpRows(std::span<const Option<InputArgs>>(kInputOptions), rows);
+  return rows;
+}
+
 bool ParseInputOption(ArgCursor& c, InputArgs& args, std::string& error) {
   return ParseCommonOption(c, args.common, error) ||
          ParseTableOption(c, std::span<const Option<InputArgs>>(kInputOptions), args, error);

@@ -20,6 +20,8 @@
 
 namespace hivelineage::cli {
 
+struct HelpRow;  // option_table.h
+
 // Walks argv from `first`: `--name value`, `--name=value`, `-j 4` or `-j4`
 // (any one-letter option taking a value), Hive's `-hiveconf`, `-hivevar`,
 // `-define` and `-database` (as their `--` names), `--` and paths.
@@ -104,5 +106,8 @@ int UsageError(std::FILE* err, std::string_view who, std::string_view problem);
 
 // Help lines for the options every command takes, then the input options.
 const std::string& InputOptionsHelp();
+
+// The same as rows (option_table.h).
+std::vector<HelpRow> InputOptionsRows();
 
 }  // namespace hivelineage::cli

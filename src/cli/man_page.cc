@@ -116,12 +116,21 @@ std::vector<Piece> Split(std::string_view help) {
   return pieces;
 }
 
-// One --help text as roff. `main` makes top-level sections (.SH), otherwise
+// A --help as pieces: its intro's, one per option row (the table's label and
+// lines, not read back from the --help text), its ending's.
+std::vector<Piece> Pieces(const HelpText& help) {
+  std::vector<Piece> pieces = Split(help.intro);
+  for (const HelpRow& row : help.options) pieces.push_back({Piece::Option, std::string(row.label), Lines(row.help)});
+  for (Piece& piece : Split(help.ending)) pieces.push_back(std::move(piece));
+  return pieces;
+}
+
+// One --help as roff. `main` makes top-level sections (.SH), otherwise
 // subsections of a subcommand's section; options described before (the same
 // names and text) are left out.
-void Convert(std::string_view help, bool main, std::set<std::string, std::less<>>& seen, std::string& out) {
+void Convert(const HelpText& help, bool main, std::set<std::string, std::less<>>& seen, std::string& out) {
   bool described = false;  // DESCRIPTION begun
-  for (const Piece& piece : Split(help)) {
+  for (const Piece& piece : Pieces(help)) {
     std::string text;
     for (std::string_view line : piece.text) Append(text, Escape(line), "\n");
     switch (piece.kind) {
@@ -150,10 +159,10 @@ void Convert(std::string_view help, bool main, std::set<std::string, std::less<>
 }  // namespace
 
 std::string ManPage() {
-  const std::string main_help = UsageText();
+  const HelpText main_help = UsageHelp();
   // NAME: the first line of the description, "Computes ..." -> "computes ...".
   std::string summary;
-  for (std::string_view line : Lines(main_help)) {
+  for (std::string_view line : Lines(main_help.intro)) {
     if (line.empty() || line.starts_with("usage:") || line.starts_with(" ")) continue;
     summary = std::string(line);
     break;
@@ -167,7 +176,7 @@ std::string ManPage() {
          ".SH NAME\nhivelineage \\- ", Escape(summary), "\n");
   std::set<std::string, std::less<>> seen;
   Convert(main_help, true, seen, out);
-  for (const auto& [name, help] : {std::pair{"GRAPH", GraphUsageText()}, std::pair{"IMPACT", ImpactUsageText()}}) {
+  for (const auto& [name, help] : {std::pair{"GRAPH", GraphHelp()}, std::pair{"IMPACT", ImpactHelp()}}) {
     Append(out, ".SH \"HIVELINEAGE ", name, "\"\n");
     Convert(help, false, seen, out);
   }

@@ -1,6 +1,7 @@
 // `man hivelineage`: the manual page, written in roff by the command itself
-// (`hivelineage --man-page`, run at build time) from the same texts as
-// `--help`, `graph --help` and `impact --help`, so the two never disagree.
+// (`hivelineage --man-page`, run at build time) from the same option tables
+// and texts as `--help`, `graph --help` and `impact --help` (their HelpText),
+// so the two never disagree.
 #pragma once
 
 #include <string>

@@ -26,4 +26,10 @@ std::string HelpEntry(std::string_view label, std::string_view help) {
   return out + "\n";
 }
 
+std::string HelpText::Render() const {
+  std::string out = intro;
+  for (const HelpRow& row : options) out += HelpEntry(row.label, row.help);
+  return out + ending;
+}
+
 }  // namespace hivelineage::cli

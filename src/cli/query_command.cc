@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/strings.h"
+#include "cli/format_option.h"
 #include "cli/graph_command.h"
 #include "cli/open_source.h"
 #include "graph/model/level_graph.h"
@@ -31,9 +32,7 @@ constexpr Command kCommands[] = {
      "FROM and TO are columns (db.table.column), tables (db.table) or databases, as --level\n"
      "says (by default the level FROM names).\n"
      "\n"
-     "options:\n"
-     "  --with-conditions     column level: also through conditions (WHERE, JOIN ON, ...)\n"
-     "  --max-paths N         stop after N paths (default 100)\n"},
+     "options:\n"},
     {"leaves", 0,
      "usage: hivelineage leaves [OPTIONS] [PATH ...]\n"
      "\n"
@@ -69,10 +68,48 @@ constexpr Command kCommands[] = {
      "options:\n"},
 };
 
-constexpr char kCommonHelp[] =
-    "  --level LEVEL         column, table, database or system (the systems of sync jobs,\n"
-    "                        docs/systems.md) (default: table; path: the level FROM names)\n"
-    "  --format FORMAT       text (default) or json\n";
+// What the queries read from their command lines beyond the shared options.
+struct QueryArgs : GraphInputArgs {
+  bool json = false;
+  graph::PathOptions path_options;
+};
+
+// The options of every query: the parsing and, in this order, the last of
+// their --help lines.
+const Option<QueryArgs> kQueryOptions[] = {
+    {{"--level"},
+     "--level LEVEL",
+     "column, table, database or system (the systems of sync jobs,\n"
+     "docs/systems.md) (default: table; path: the level FROM names)\n",
+     true,
+     SharedSetter<QueryArgs, SetLevel>},
+    {{"--format"}, "--format FORMAT", "text (default) or json\n", true,
+     [](ArgCursor& c, QueryArgs& a, std::string& error) { TakeTextOrJson(c, a.json, error); }},
+    {{"--possible"}, "--possible", kPossibleHelp, false, SharedSetter<QueryArgs, SetPossible>},
+};
+
+// path's own options, before those of every query.
+const Option<QueryArgs> kPathOptions[] = {
+    {{"--with-conditions"},
+     "--with-conditions",
+     "column level: also through conditions (WHERE, JOIN ON, ...)\n",
+     false,
+     [](ArgCursor&, QueryArgs& a, std::string&) { a.path_options.with_conditions = true; }},
+    {{"--max-paths"},
+     "--max-paths N",
+     "stop after N paths (default 100)\n",
+     true,
+     [](ArgCursor& c, QueryArgs& a, std::string& error) {
+       std::string_view value;
+       size_t n = 0;
+       const bool has = c.TakeValue(value);
+       const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
+       if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || n == 0)
+         error = Cat("--max-paths expects a positive number, got '", value, "'");
+       else
+         a.path_options.max_paths = n;
+     }},
+};
 
 const Command* Find(std::string_view name) {
   for (const Command& c : kCommands)
@@ -94,52 +131,24 @@ bool IsQueryCommand(std::string_view name) { return Find(name) != nullptr; }
 int QueryCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
   const Command& command = *Find(argv[1]);
   const std::string who = Cat("hivelineage ", command.name);
-  GraphInputArgs args;
+  QueryArgs args;
   std::vector<std::string> names;
-
-  bool json = false;
-  graph::PathOptions path_options;
-  std::string error;
-  ArgCursor c(argc, argv, 2);
-  auto usage = [&](std::FILE* f) {
-    std::string text = command.usage;
-    text += kCommonHelp;
-    text += kPossibleHelp;
-    std::fputs(SubcommandUsageText(text.c_str()).c_str(), f);
-  };
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      if (names.size() < static_cast<size_t>(command.names))
-        names.push_back(ToLower(c.arg()));
-      else
-        args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    const std::string_view name = c.name();
-    std::string_view value;
-    if (name == "--help" || name == "-h") {
-      usage(out);
-      return 0;
-    } else if (name == "--format") {
-      if (!c.TakeValue(value) || (value != "text" && value != "json"))
-        error = Cat("unknown format '", value, "' (expected text or json)");
-      else
-        json = value == "json";
-    } else if (std::string_view(command.name) == "path" && name == "--with-conditions" && !c.has_inline_value()) {
-      path_options.with_conditions = true;
-    } else if (std::string_view(command.name) == "path" && name == "--max-paths") {
-      size_t n = 0;
-      const bool has = c.TakeValue(value);
-      const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (!has || r.ec != std::errc() || r.ptr != value.data() + value.size() || n == 0)
-        error = Cat("--max-paths expects a positive number, got '", value, "'");
-      else
-        path_options.max_paths = n;
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+  const std::span<const Option<QueryArgs>> own =
+      std::string_view(command.name) == "path" ? std::span<const Option<QueryArgs>>(kPathOptions)
+                                               : std::span<const Option<QueryArgs>>();
+  const OptionTables<QueryArgs> tables = {own, kQueryOptions};
+  std::string error = ParseSubcommand(argc, argv, tables, args, [&](std::string_view arg) {
+    if (names.size() < static_cast<size_t>(command.names))
+      names.push_back(ToLower(arg));
+    else
+      args.input.paths.emplace_back(arg);
+  });
+  if (error.empty() && args.help) {
+    std::fputs(SubcommandUsageText(Cat(command.usage, TableHelp(tables))).c_str(), out);
+    return 0;
   }
+  const bool json = args.json;
+  graph::PathOptions& path_options = args.path_options;
   if (error.empty() && names.size() < static_cast<size_t>(command.names))
     error = command.names == 2 ? "give FROM and TO" : "give the NAME to look up";
   if (!error.empty()) return UsageError(err, who, error);

@@ -26,70 +26,95 @@ const char kUsage[] =
     "first, nearest first; then failed or late runs of the jobs writing upstream tables; then\n"
     "upstream tables no check covers.\n"
     "\n"
-    "options:\n"
-    "  --dqc FILE            data-quality results: CSV, JSON or JSON Lines with table,\n"
-    "                        partition, rule, status, value, expected, time\n"
-    "  --runs FILE           scheduler runs: job, start, end, status[, date] (CSV, JSON, JSON\n"
-    "                        Lines or a DolphinScheduler task-instance list); needs --jobs\n"
-    "  --jobs FILE           the jobs the runs name (as check schedule reads them)\n"
-    "  --partition SPEC      only results of this partition (dt=2024-03-01), and runs of\n"
-    "                        that date\n"
-    "  --with-conditions     also walk condition edges (filters, join keys)\n"
-    "  --store DB            read the lineage kept in DB by `hivelineage store update`\n"
-    "  --format FORMAT       text (default), json or html (the lineage page on the suspects'\n"
-    "                        paths)\n";
+    "options:\n";
 
-}  // namespace
-
-int RootCauseCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
+// What rootcause reads from its command line beyond the shared options.
+struct RootCauseArgs : GraphInputArgs {
   std::string name, dqc_file, runs_file, jobs_file;
   checks::RootCauseOptions options;
   bool json = false;
   bool html = false;  // the lineage page on the suspects' paths (view/rootcause_page.h)
-  std::string error;
-  ArgCursor c(argc, argv, 2);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      if (name.empty())
-        name = std::string(c.arg());
-      else
-        args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    const std::string_view opt = c.name();
-    std::string_view value;
-    if (opt == "--help" || opt == "-h") {
-      std::fputs(SubcommandUsageText(kUsage).c_str(), out);
-      return 0;
-    }
-    if (opt == "--dqc" || opt == "--runs" || opt == "--jobs" || opt == "--partition") {
-      if (!c.TakeValue(value) || value.empty()) {
-        error = Cat(opt, " needs a value");
-        continue;
-      }
-      (opt == "--dqc"    ? dqc_file
-       : opt == "--runs" ? runs_file
-       : opt == "--jobs" ? jobs_file
-                         : options.partition) = std::string(value);
-      continue;
-    }
-    if (opt == "--with-conditions") {
-      options.with_conditions = true;
-      continue;
-    }
-    if (opt == "--format") {
-      if (c.TakeValue(value) && value == "html")
-        html = true;
-      else if (value != "text" && value != "json")
-        error = Cat("unknown format '", value, "' (expected text, json or html)");
-      else
-        json = value == "json";
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    if (error.empty()) error = Cat("unknown option '", c.arg(), "'");
+};
+
+// --dqc, --runs, --jobs, --partition: a value that must not be empty.
+template <std::string RootCauseArgs::*Field>
+void SetFile(ArgCursor& c, RootCauseArgs& a, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value) || value.empty())
+    error = Cat(c.name(), " needs a value");
+  else
+    a.*Field = std::string(value);
+}
+
+// rootcause's own options (and --store, said its way): the parsing and, in
+// this order, its --help lines.
+const Option<RootCauseArgs> kRootCauseOptions[] = {
+    {{"--dqc"},
+     "--dqc FILE",
+     "data-quality results: CSV, JSON or JSON Lines with table,\n"
+     "partition, rule, status, value, expected, time\n",
+     true,
+     SetFile<&RootCauseArgs::dqc_file>},
+    {{"--runs"},
+     "--runs FILE",
+     "scheduler runs: job, start, end, status[, date] (CSV, JSON, JSON\n"
+     "Lines or a DolphinScheduler task-instance list); needs --jobs\n",
+     true,
+     SetFile<&RootCauseArgs::runs_file>},
+    {{"--jobs"}, "--jobs FILE", "the jobs the runs name (as check schedule reads them)\n", true,
+     SetFile<&RootCauseArgs::jobs_file>},
+    {{"--partition"},
+     "--partition SPEC",
+     "only results of this partition (dt=2024-03-01), and runs of\n"
+     "that date\n",
+     true,
+     [](ArgCursor& c, RootCauseArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = Cat(c.name(), " needs a value");
+       else
+         a.options.partition = std::string(value);
+     }},
+    {{"--with-conditions"}, "--with-conditions", "also walk condition edges (filters, join keys)\n", false,
+     [](ArgCursor&, RootCauseArgs& a, std::string&) { a.options.with_conditions = true; }},
+    {{"--store"}, "--store DB", "read the lineage kept in DB by `hivelineage store update`\n", true,
+     SharedSetter<RootCauseArgs, SetStore>},
+    {{"--format"},
+     "--format FORMAT",
+     "text (default), json or html (the lineage page on the suspects'\n"
+     "paths)\n",
+     true,
+     [](ArgCursor& c, RootCauseArgs& a, std::string& error) {
+       std::string_view value;
+       if (c.TakeValue(value) && value == "html")
+         a.html = true;
+       else if (value != "text" && value != "json")
+         error = Cat("unknown format '", value, "' (expected text, json or html)");
+       else
+         a.json = value == "json";
+     }},
+};
+
+}  // namespace
+
+int RootCauseCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+  RootCauseArgs args;
+  std::string error = ParseSubcommand<RootCauseArgs>(argc, argv, {kRootCauseOptions}, args, [&](std::string_view arg) {
+    if (args.name.empty())
+      args.name = std::string(arg);
+    else
+      args.input.paths.emplace_back(arg);
+  });
+  if (error.empty() && args.help) {
+    std::fputs(
+        SubcommandUsageText(Cat(kUsage, TableHelp(std::span<const Option<RootCauseArgs>>(kRootCauseOptions)))).c_str(),
+        out);
+    return 0;
   }
+  const std::string &name = args.name, &dqc_file = args.dqc_file, &runs_file = args.runs_file,
+                    &jobs_file = args.jobs_file;
+  checks::RootCauseOptions& options = args.options;
+  const bool json = args.json, html = args.html;
   if (error.empty() && name.empty()) error = "give the column or table (NAME) whose check failed";
   if (error.empty() && dqc_file.empty()) error = "--dqc RESULTS is required";
   if (error.empty() && runs_file.empty() != jobs_file.empty()) error = "--runs and --jobs go together";

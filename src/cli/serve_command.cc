@@ -26,13 +26,7 @@ const char kServeUsage[] =
     "answer reads only what it holds).\n"
     "Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
     "\n"
-    "options:\n"
-    "  --port N              port to listen on (default 8080; 0 picks a free one)\n"
-    "  --host ADDR           address to listen on (default 127.0.0.1, this machine only;\n"
-    "                        another address makes the lineage readable from the network,\n"
-    "                        with no password)\n"
-    "  --overview N          draw the whole graph when the page opens if it has at most N\n"
-    "                        tables (default 2000); past that the page starts from a search\n";
+    "options:\n";
 
 // The option's value as a whole number from `low` to `high`; false when it is missing or not one.
 bool TakeInt(ArgCursor& c, int low, int high, int& out, std::string_view& value) {
@@ -44,40 +38,59 @@ bool TakeInt(ArgCursor& c, int low, int high, int& out, std::string_view& value)
   return true;
 }
 
+// What serve reads from its command line beyond the shared options.
+struct ServeArgs : GraphInputArgs {
+  view::ServerOptions options;
+  int overview = 2000;
+};
+
+// serve's own options: the parsing and, in this order, its --help lines.
+const Option<ServeArgs> kServeOptions[] = {
+    {{"--port"}, "--port N", "port to listen on (default 8080; 0 picks a free one)\n", true,
+     [](ArgCursor& c, ServeArgs& a, std::string& error) {
+       std::string_view value;
+       if (!TakeInt(c, 0, 65535, a.options.port, value))
+         error = Cat("--port expects a port number from 0 to 65535, got '", value, "'");
+     }},
+    {{"--host"},
+     "--host ADDR",
+     "address to listen on (default 127.0.0.1, this machine only;\n"
+     "another address makes the lineage readable from the network,\n"
+     "with no password)\n",
+     true,
+     [](ArgCursor& c, ServeArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--host needs an address";
+       else
+         a.options.host = std::string(value);
+     }},
+    {{"--overview"},
+     "--overview N",
+     "draw the whole graph when the page opens if it has at most N\n"
+     "tables (default 2000); past that the page starts from a search\n",
+     true,
+     [](ArgCursor& c, ServeArgs& a, std::string& error) {
+       std::string_view value;
+       if (!TakeInt(c, 0, 100'000'000, a.overview, value))
+         error = Cat("--overview expects a number of tables, got '", value, "'");
+     }},
+};
+
 }  // namespace
 
 int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  GraphInputArgs args;
-  view::ServerOptions options;
-  int overview = 2000;
-  std::string error;
-  ArgCursor c(argc, argv, 2);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      args.input.paths.emplace_back(c.arg());
-      continue;
-    }
-    if (ParseGraphInputOption(c, args, error)) continue;
-    const std::string_view name = c.name();
-    std::string_view value;
-    if (name == "--help" || name == "-h") {
-      std::fputs(SubcommandUsageText(kServeUsage).c_str(), out);
-      return 0;
-    } else if (name == "--port") {
-      if (!TakeInt(c, 0, 65535, options.port, value))
-        error = Cat("--port expects a port number from 0 to 65535, got '", value, "'");
-    } else if (name == "--host") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--host needs an address";
-      else
-        options.host = std::string(value);
-    } else if (name == "--overview") {
-      if (!TakeInt(c, 0, 100'000'000, overview, value))
-        error = Cat("--overview expects a number of tables, got '", value, "'");
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+  ServeArgs args;
+  std::string error = ParseSubcommand<ServeArgs>(argc, argv, {kServeOptions}, args,
+                                                 [&](std::string_view path) { args.input.paths.emplace_back(path); });
+  if (error.empty() && args.help) {
+    std::fputs(
+        SubcommandUsageText(Cat(kServeUsage, TableHelp(std::span<const Option<ServeArgs>>(kServeOptions)))).c_str(),
+        out);
+    return 0;
   }
+  view::ServerOptions& options = args.options;
+  const int overview = args.overview;
   if (error.empty() && args.possible) error = "--possible does not apply to serve (its page cannot mark a possible edge)";
   if (!error.empty()) return UsageError(err, "hivelineage serve", error);
 

@@ -8,6 +8,7 @@
 #include "base/strings.h"
 #include "cli/diagnostic_filter.h"
 #include "cli/input_options.h"
+#include "cli/option_table.h"
 #include "output/writer.h"
 #include "store/neo4j_export.h"
 #include "store/schema.h"
@@ -27,47 +28,81 @@ const char kStoreUsage[] =
     "script when a table an earlier script declared for it changed; one update is one\n"
     "transaction. The query commands (graph, impact, ...) read a store with --store DB.\n"
     "\n"
-    "update options:\n"
-    "  --full                analyse every script again\n";
+    "update options:\n";
 
-const char kStoreUsageEnd[] =
-    "  --help                show this help\n"
-    "\n"
-    "export options:\n"
-    "  --neo4j-csv DIR       node and relationship CSV files for neo4j-admin database import\n"
-    "  --neo4j-cypher FILE   idempotent MERGE statements for incremental loads (- for stdout)\n"
-    "\n"
-    "exit status: 0 fine, 1 some scripts in the store have errors, 2 usage error, unreadable\n"
-    "input or a store problem. Diagnostics go to stderr as file:line:col: severity: message.\n";
+// `store update DB [OPTIONS] [PATH ...]`: the command line.
+struct UpdateArgs {
+  InputArgs input;
+  std::string db_path;
+  bool full = false;
+};
 
+// update's own options, before the input options: the parsing and its --help lines.
+const Option<UpdateArgs> kUpdateOptions[] = {
+    {{"--full"}, "--full", "analyse every script again\n", false,
+     [](ArgCursor&, UpdateArgs& a, std::string&) { a.full = true; }},
+};
+
+// `store export DB --neo4j-csv DIR | --neo4j-cypher FILE`: the command line.
+struct ExportArgs {
+  std::string db_path, csv_dir, cypher_file;
+  CommonArgs common;
+};
+
+const Option<ExportArgs> kExportOptions[] = {
+    {{"--neo4j-csv"}, "--neo4j-csv DIR", "node and relationship CSV files for neo4j-admin database import\n", true,
+     [](ArgCursor& c, ExportArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--neo4j-csv needs a folder";
+       else
+         a.csv_dir = std::string(value);
+     }},
+    {{"--neo4j-cypher"},
+     "--neo4j-cypher FILE",
+     "idempotent MERGE statements for incremental loads (- for stdout)\n",
+     true,
+     [](ArgCursor& c, ExportArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--neo4j-cypher needs a file (- for stdout)";
+       else
+         a.cypher_file = std::string(value);
+     }},
+};
+
+// -h and --help anywhere are found before any parsing (StoreCommand).
 void PrintStoreUsage(std::FILE* f) {
   std::fputs(kStoreUsage, f);
+  std::fputs(TableHelp(std::span<const Option<UpdateArgs>>(kUpdateOptions)).c_str(), f);
   std::fputs(InputOptionsHelp().c_str(), f);
-  std::fputs(kStoreUsageEnd, f);
+  std::fputs(HelpEntry("--help", "show this help\n").c_str(), f);
+  std::fputs("\nexport options:\n", f);
+  std::fputs(TableHelp(std::span<const Option<ExportArgs>>(kExportOptions)).c_str(), f);
+  std::fputs(
+      "\n"
+      "exit status: 0 fine, 1 some scripts in the store have errors, 2 usage error, unreadable\n"
+      "input or a store problem. Diagnostics go to stderr as file:line:col: severity: message.\n",
+      f);
 }
 
 int Usage(const std::string& error, std::FILE* err) { return UsageError(err, "hivelineage store", error); }
 
 int Update(int argc, const char* const* argv, std::FILE* err) {
-  InputArgs input;
-  std::string db_path;
-  bool full = false;
-  std::string error;
+  UpdateArgs args;
+  InputArgs& input = args.input;
+  const bool done = false;  // --help is found before (StoreCommand)
   ArgCursor c(argc, argv, 3);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      if (db_path.empty())
-        db_path = std::string(c.arg());
-      else
-        input.paths.emplace_back(c.arg());
-      continue;
-    }
-    if (ParseInputOption(c, input, error)) continue;
-    if (c.name() == "--full" && !c.has_inline_value())
-      full = true;
-    else
-      error = Cat("unknown option '", c.arg(), "'");
-  }
+  std::string error = ParseCommandLine<UpdateArgs>(
+      c, {kUpdateOptions}, args, done, [&](ArgCursor& cursor, std::string& e) { return ParseInputOption(cursor, input, e); },
+      [&](std::string_view arg) {
+        if (args.db_path.empty())
+          args.db_path = std::string(arg);
+        else
+          input.paths.emplace_back(arg);
+      });
+  const std::string& db_path = args.db_path;
+  const bool full = args.full;
   if (error.empty() && db_path.empty()) error = "store update needs a database file";
   if (error.empty() && input.paths.empty() && input.sequence.empty())
     error = "store update needs the scripts: PATH... or --sequence FILE";
@@ -111,33 +146,20 @@ int Update(int argc, const char* const* argv, std::FILE* err) {
 
 // `store export DB --neo4j-csv DIR | --neo4j-cypher FILE`.
 int Export(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
-  std::string db_path, csv_dir, cypher_file;
-  CommonArgs common;
-  std::string error;
+  ExportArgs args;
+  const bool done = false;  // --help is found before (StoreCommand)
   ArgCursor c(argc, argv, 3);
-  while (error.empty() && c.Next()) {
-    std::string_view value;
-    if (c.is_path()) {
-      if (db_path.empty())
-        db_path = std::string(c.arg());
-      else
-        error = Cat("unexpected argument '", c.arg(), "'");
-    } else if (ParseCommonOption(c, common, error)) {
-      continue;
-    } else if (c.name() == "--neo4j-csv") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--neo4j-csv needs a folder";
-      else
-        csv_dir = std::string(value);
-    } else if (c.name() == "--neo4j-cypher") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--neo4j-cypher needs a file (- for stdout)";
-      else
-        cypher_file = std::string(value);
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
-  }
+  std::string error = ParseCommandLine<ExportArgs>(
+      c, {kExportOptions}, args, done,
+      [&](ArgCursor& cursor, std::string& e) { return ParseCommonOption(cursor, args.common, e); },
+      [&](std::string_view arg, std::string& e) {
+        if (args.db_path.empty())
+          args.db_path = std::string(arg);
+        else
+          e = Cat("unexpected argument '", arg, "'");
+      });
+  const std::string &db_path = args.db_path, &csv_dir = args.csv_dir, &cypher_file = args.cypher_file;
+  const CommonArgs& common = args.common;
   if (error.empty() && db_path.empty()) error = "store export needs a database file";
   if (error.empty() && csv_dir.empty() && cypher_file.empty()) error = "give --neo4j-csv DIR or --neo4j-cypher FILE";
   if (!error.empty()) return Usage(error, err);

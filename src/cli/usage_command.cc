@@ -23,24 +23,7 @@ const char kUsage[] =
     "retire). LOG: JSON Lines {\"query\", \"user\", \"time\"[, \"database\"]}, or Apache Ranger's\n"
     "Hive audit log; - for standard input. Streams: memory does not grow with the log.\n"
     "\n"
-    "options:\n"
-    "  --scripts PATH        the warehouse's scripts (file or folder; may be repeated): tables\n"
-    "                        they know but the log never reads are ice, and cold tables no\n"
-    "                        script reads are candidates to retire\n"
-    "  --log-format FORMAT   auto (default: per line), jsonl or ranger\n"
-    "  --format FORMAT       text (default) or json\n"
-    "  --hot-reads N         hot: read at least N times (default 10) ...\n"
-    "  --hot-days D          ... in the last D days (default 7)\n"
-    "  --warm-days D         warm: read in the last D days (default 30)\n"
-    "  --cold-days D         cold: read in the last D days (default 90); ice: not since\n"
-    "  --now TIME            measure heat back from TIME (default: the last time in the log)\n"
-    "  --partition-columns LIST  partition column names of tables the catalog does not\n"
-    "                        know (default: dt)\n"
-    "  --layers LIST         layer names, matched against database names (default:\n"
-    "                        ods,dwd,dws,ads)\n"
-    "  --top N               text: the N most read partitions and columns of each table\n"
-    "                        (default 5; 0: all)\n"
-    "  --max-errors N        report N problems one by one, count the rest (default 100; 0: all)\n";
+    "options:\n";
 
 bool ParseCount(std::string_view v, uint64_t& out) {
   const auto r = std::from_chars(v.data(), v.data() + v.size(), out);
@@ -59,80 +42,125 @@ std::vector<std::string> SplitList(std::string_view v) {
   return out;
 }
 
-}  // namespace
-
-int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+// What usage reads from its command line beyond the input options.
+struct UsageArgs {
   GraphInputArgs scripts;  // the lineage to join with, and the options shared with the log's analysis
   std::vector<std::string> logs;
   usage::UsageOptions options;
   usage::HeatRules heat;
   uint64_t top = 5, max_errors = 100;
   bool json = false;
-  std::string error;
+  bool help = false;
+};
+
+// The counts: a whole number up to 100,000,000 into `field`.
+template <typename Count>
+void TakeCount(ArgCursor& c, Count& field, std::string& error) {
+  std::string_view value;
+  uint64_t n = 0;
+  if (!c.TakeValue(value) || !ParseCount(value, n) || n > 100000000)
+    error = Cat(c.name(), " expects a number, got '", value, "'");
+  else
+    field = static_cast<Count>(n);
+}
+
+// --partition-columns, --layers: a comma-separated list into `field`.
+void TakeList(ArgCursor& c, std::vector<std::string>& field, std::string& error) {
+  std::string_view value;
+  if (!c.TakeValue(value) || SplitList(value).empty())
+    error = Cat(c.name(), " needs a comma-separated list");
+  else
+    field = SplitList(value);
+}
+
+// usage's own options: the parsing and, in this order, its --help lines
+// (those of --store and --help follow the input options, as in every
+// command's --help: SubcommandUsageText).
+const Option<UsageArgs> kUsageOptions[] = {
+    {{"--scripts"},
+     "--scripts PATH",
+     "the warehouse's scripts (file or folder; may be repeated): tables\n"
+     "they know but the log never reads are ice, and cold tables no\n"
+     "script reads are candidates to retire\n",
+     true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) {
+       std::string_view value;
+       if (!c.TakeValue(value) || value.empty())
+         error = "--scripts needs a file or folder";
+       else
+         a.scripts.input.paths.emplace_back(value);
+     }},
+    {{"--log-format"}, "--log-format FORMAT", "auto (default: per line), jsonl or ranger\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) {
+       std::string_view value;
+       const std::optional<usage::LogFormat> f = c.TakeValue(value) ? usage::ParseLogFormat(value) : std::nullopt;
+       if (!f)
+         error = Cat("unknown log format '", value, "' (expected auto, jsonl or ranger)");
+       else
+         a.options.format = *f;
+     }},
+    {{"--format"}, "--format FORMAT", "text (default) or json\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeTextOrJson(c, a.json, error); }},
+    {{"--hot-reads"}, "--hot-reads N", "hot: read at least N times (default 10) ...\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeCount(c, a.heat.hot_reads, error); }},
+    {{"--hot-days"}, "--hot-days D", "... in the last D days (default 7)\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeCount(c, a.heat.hot_days, error); }},
+    {{"--warm-days"}, "--warm-days D", "warm: read in the last D days (default 30)\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeCount(c, a.heat.warm_days, error); }},
+    {{"--cold-days"}, "--cold-days D", "cold: read in the last D days (default 90); ice: not since\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeCount(c, a.heat.cold_days, error); }},
+    {{"--now"}, "--now TIME", "measure heat back from TIME (default: the last time in the log)\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) {
+       std::string_view value;
+       const std::optional<int64_t> t = c.TakeValue(value) ? usage::ParseLogTime(value) : std::nullopt;
+       if (!t)
+         error = Cat("--now expects a time such as 2024-03-01T00:00:00Z, got '", value, "'");
+       else
+         a.heat.now = *t;
+     }},
+    {{"--partition-columns"},
+     "--partition-columns LIST",
+     "partition column names of tables the catalog does not\n"
+     "know (default: dt)\n",
+     true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeList(c, a.options.partition_columns, error); }},
+    {{"--layers"},
+     "--layers LIST",
+     "layer names, matched against database names (default:\n"
+     "ods,dwd,dws,ads)\n",
+     true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeList(c, a.options.layers, error); }},
+    {{"--top"}, "--top N",
+     "text: the N most read partitions and columns of each table\n"
+     "(default 5; 0: all)\n",
+     true, [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeCount(c, a.top, error); }},
+    {{"--max-errors"}, "--max-errors N", "report N problems one by one, count the rest (default 100; 0: all)\n", true,
+     [](ArgCursor& c, UsageArgs& a, std::string& error) { TakeCount(c, a.max_errors, error); }},
+    // As its --help says (SubcommandUsageText): the lineage kept by `store update`.
+    {{"--store"}, "", "", true, [](ArgCursor& c, UsageArgs& a, std::string& error) { SetStore(c, a.scripts, error); }},
+    {{"-h", "--help"}, "", "", false, [](ArgCursor&, UsageArgs& a, std::string&) { a.help = true; }},
+};
+
+}  // namespace
+
+int UsageCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* err) {
+  UsageArgs args;
   ArgCursor c(argc, argv, 2);
-  while (error.empty() && c.Next()) {
-    if (c.is_path()) {
-      logs.emplace_back(c.arg());
-      continue;
-    }
-    if (ParseInputOption(c, scripts.input, error)) continue;
-    const std::string_view name = c.name();
-    std::string_view value;
-    uint64_t n = 0;
-    const bool takes_count = name == "--hot-reads" || name == "--hot-days" || name == "--warm-days" ||
-                             name == "--cold-days" || name == "--top" || name == "--max-errors";
-    if (name == "--help" || name == "-h") {
-      std::fputs(SubcommandUsageText(kUsage).c_str(), out);
-      return 0;
-    } else if (takes_count) {
-      if (!c.TakeValue(value) || !ParseCount(value, n) || n > 100000000) {
-        error = Cat(name, " expects a number, got '", value, "'");
-      } else if (name == "--hot-reads") {
-        heat.hot_reads = n;
-      } else if (name == "--hot-days") {
-        heat.hot_days = static_cast<int>(n);
-      } else if (name == "--warm-days") {
-        heat.warm_days = static_cast<int>(n);
-      } else if (name == "--cold-days") {
-        heat.cold_days = static_cast<int>(n);
-      } else if (name == "--top") {
-        top = n;
-      } else {
-        max_errors = n;
-      }
-    } else if (name == "--store") {  // as its --help says, the lineage kept by `store update`
-      if (!c.TakeValue(value) || value.empty())
-        error = "--store needs a database file";
-      else
-        scripts.store = std::string(value);
-    } else if (name == "--scripts") {
-      if (!c.TakeValue(value) || value.empty())
-        error = "--scripts needs a file or folder";
-      else
-        scripts.input.paths.emplace_back(value);
-    } else if (name == "--log-format") {
-      const std::optional<usage::LogFormat> f = c.TakeValue(value) ? usage::ParseLogFormat(value) : std::nullopt;
-      if (!f)
-        error = Cat("unknown log format '", value, "' (expected auto, jsonl or ranger)");
-      else
-        options.format = *f;
-    } else if (name == "--format") {
-      TakeTextOrJson(c, json, error);
-    } else if (name == "--now") {
-      const std::optional<int64_t> t = c.TakeValue(value) ? usage::ParseLogTime(value) : std::nullopt;
-      if (!t)
-        error = Cat("--now expects a time such as 2024-03-01T00:00:00Z, got '", value, "'");
-      else
-        heat.now = *t;
-    } else if (name == "--partition-columns" || name == "--layers") {
-      if (!c.TakeValue(value) || SplitList(value).empty())
-        error = Cat(name, " needs a comma-separated list");
-      else
-        (name == "--layers" ? options.layers : options.partition_columns) = SplitList(value);
-    } else {
-      error = Cat("unknown option '", c.arg(), "'");
-    }
+  std::string error = ParseCommandLine<UsageArgs>(
+      c, {kUsageOptions}, args, args.help,
+      [&](ArgCursor& cursor, std::string& e) { return ParseInputOption(cursor, args.scripts.input, e); },
+      [&](std::string_view log) { args.logs.emplace_back(log); });
+  if (error.empty() && args.help) {
+    std::fputs(SubcommandUsageText(Cat(kUsage, TableHelp(std::span<const Option<UsageArgs>>(kUsageOptions)))).c_str(),
+               out);
+    return 0;
   }
+  GraphInputArgs& scripts = args.scripts;
+  const std::vector<std::string>& logs = args.logs;
+  usage::UsageOptions& options = args.options;
+  const usage::HeatRules& heat = args.heat;
+  const uint64_t top = args.top, max_errors = args.max_errors;
+  const bool json = args.json;
   if (error.empty() && logs.empty()) error = "give a query log (or - for standard input)";
   if (error.empty() && !(heat.hot_days <= heat.warm_days && heat.warm_days <= heat.cold_days))
     error = "expected --hot-days <= --warm-days <= --cold-days";
