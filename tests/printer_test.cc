@@ -133,6 +133,16 @@ TEST_CASE("statements round-trip") {
   CHECK(PS("select `(ds|hr)?+.+` from t", none) == "SELECT `(ds|hr)?+.+` FROM t");
 }
 
+TEST_CASE("Spark: a WITH before a FROM-only query prints as the query it is and parses back the same") {
+  // Found by roundtrip_fuzzer: the CTEs stayed on the statement, while the printed
+  // `WITH ... SELECT * FROM t` puts them on the query.
+  parser::ParseOptions spark;
+  spark.dialect = Dialect::Spark;
+  CHECK(PS("WITH t(col) AS (SELECT 1) FROM t", spark) == "WITH t (col) AS (SELECT 1) SELECT * FROM t");
+  CHECK(PS("WITH t AS (SELECT 1 AS a) FROM t |> WHERE a > 0", spark) ==
+        "SELECT * FROM (WITH t AS (SELECT 1 AS a) SELECT * FROM t) WHERE (a > 0)");
+}
+
 TEST_CASE("a LIMIT count that is an expression prints in parentheses and parses again") {
   // Found by the round-trip fuzzer: LIMIT 10%0 printed as LIMIT (10 % 0), whose
   // LIMIT was then read as a table alias.

@@ -54,6 +54,10 @@ ast::Statement* Parser::ParseFromFirst(ast::QueryStatement* stmt) {
     auto* q = arena_.New<ast::Query>();
     q->body = core;
     q->span = core->span;
+    // A WITH before it belongs to this query, as it does to `WITH ... SELECT`:
+    // the statement prints as that, and must parse back the same.
+    q->ctes = stmt->ctes;
+    stmt->ctes = {};
     ast::Ident alias;
     while (q != nullptr && AtPipe()) {
       Advance();
