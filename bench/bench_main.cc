@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "base/arena.h"
+#include "driver/output_writer.h"
 #include "driver/run.h"
 #include "driver/session.h"
 #include "big_input_mode.h"
@@ -57,7 +58,6 @@
 #include "memory_mode.h"
 #include "serve_mode.h"
 #include "store_mode.h"
-#include "output/writer.h"
 #include "parser/parser.h"
 #include "usage_mode.h"
 #include "warehouse.h"
@@ -126,7 +126,7 @@ Totals Parse(const std::vector<LoadedFile>& files) {
 Totals Pipeline(const std::vector<LoadedFile>& files, const driver::AnalyzeOptions& options,
                 const std::shared_ptr<const lineage::Catalog>& base, bool write) {
   Totals t;
-  std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
+  std::unique_ptr<driver::OutputWriter> writer = driver::MakeWriter(output::Format::Json);
   std::string out;
   writer->Begin(out);
   // What driver::Run does on one thread, but from memory: each file starts from the catalogs, in `default`.
@@ -173,7 +173,7 @@ FolderTiming Folder(const std::vector<driver::InputFile>& inputs, const std::vec
   options.analyze.catalogs = catalogs;
   options.analyze.learn_schema = g_learn_schema;
   options.jobs = jobs;
-  std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
+  std::unique_ptr<driver::OutputWriter> writer = driver::MakeWriter(output::Format::Json);
   options.renderer = writer.get();  // statements become JSON on the analysing threads, as in the CLI
   std::string out;
   FolderTiming t;

@@ -13,9 +13,9 @@
 
 #include "catalog/catalog_json.h"
 #include "driver/analyze_script.h"
+#include "driver/output_writer.h"
 #include "driver/session.h"
 #include "fuzz_support.h"
-#include "output/writer.h"
 #include "sync/system_name.h"
 
 namespace hivelineage::fuzz {
@@ -58,7 +58,7 @@ inline std::string AnalyseJob(const std::string& name, std::string_view text) {
   }
   std::string all;
   for (output::Format f : {output::Format::Json, output::Format::Jsonl, output::Format::Hive}) {
-    std::unique_ptr<output::Writer> w = output::MakeWriter(f);
+    std::unique_ptr<driver::OutputWriter> w = driver::MakeWriter(f);
     w->Begin(all);
     w->File(result, all);
     w->End(all);

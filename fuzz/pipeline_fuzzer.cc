@@ -11,8 +11,8 @@
 #include "catalog/catalog_json.h"
 #include "driver/analyze_script.h"
 #include "driver/file_part.h"
+#include "driver/output_writer.h"
 #include "driver/session.h"
-#include "output/writer.h"
 #include "dialect_byte.h"
 
 using namespace hivelineage;
@@ -49,14 +49,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (d.span.end > size) std::abort();
   }
   for (output::Format f : {output::Format::Json, output::Format::Jsonl, output::Format::Hive}) {
-    std::unique_ptr<output::Writer> w = output::MakeWriter(f);
+    std::unique_ptr<driver::OutputWriter> w = driver::MakeWriter(f);
     std::string whole;
     w->Begin(whole);
     w->File(result, whole);
     w->End(whole);
     // Differential: rendered statement by statement into pieces of two
     // statements (as a run's worker threads do), the output is the same.
-    std::unique_ptr<output::Writer> p = output::MakeWriter(f);
+    std::unique_ptr<driver::OutputWriter> p = driver::MakeWriter(f);
     std::string pieces;
     p->Begin(pieces);
     driver::FileResult header;

@@ -12,9 +12,8 @@
 #include "base/utf8.h"
 #include "driver/analyze_script.h"
 #include "driver/encoding.h"
+#include "driver/output_writer.h"
 #include "driver/run.h"
-#include "output/hive_writer.h"
-#include "output/writer.h"
 #include "test_support.h"
 
 using namespace hivelineage;
@@ -35,7 +34,7 @@ int CountSeverity(const Diagnostics& diags, Severity s) {
 }
 
 std::string WriteAll(output::Format format, const std::vector<FileResult>& files) {
-  auto w = output::MakeWriter(format);
+  auto w = driver::MakeWriter(format);
   std::string out;
   w->Begin(out);
   for (const FileResult& f : files) w->File(f, out);
@@ -422,6 +421,42 @@ TEST_CASE("json writer: contract fields, errors on statements, file-level at the
   CHECK(WriteAll(output::Format::Json, files) == out);
 }
 
+// The writers take plain values (output/file_output.h), made here by hand
+// without the driver: the same bytes as through driver::OutputWriter.
+TEST_CASE("output writers: plain values, no driver, the same bytes as the driver's adapter") {
+  const FileResult f = HandMade();
+  output::FileOutput plain;
+  plain.source = f.source.get();
+  plain.diagnostics = &f.diagnostics;
+  for (const StatementResult& st : f.statements) {
+    output::StatementOutput s;
+    s.index = st.index;
+    s.span = st.span;
+    s.start = st.start;
+    s.kind = st.kind;
+    s.parsed = st.parsed;
+    s.database = st.database;
+    s.lineage = &st.lineage;
+    s.diagnostics = &st.diagnostics;
+    plain.statements.push_back(s);
+  }
+  for (output::Format format : {output::Format::Json, output::Format::Jsonl, output::Format::Hive}) {
+    CAPTURE(static_cast<int>(format));
+    const std::unique_ptr<output::Writer> w = output::MakeWriter(format);
+    std::string out;
+    w->Begin(out);
+    w->Piece(plain, {}, out);
+    w->End(out);
+    CHECK(out.find("dw.t.c") != std::string::npos);
+    CHECK(out == WriteAll(format, {f}));
+  }
+  std::string diagnostics, through_driver;
+  output::RenderDiagnostics(plain, diagnostics);
+  driver::RenderDiagnostics(f, through_driver);
+  CHECK(diagnostics.find("unexpected byte") != std::string::npos);
+  CHECK(diagnostics == through_driver);
+}
+
 TEST_CASE("jsonl writer: one statement per line") {
   std::vector<FileResult> files;
   files.push_back(HandMade());
@@ -504,7 +539,7 @@ TEST_CASE("hive writer merges projections with the same sources and expression")
   s.lineage.columns = {{"a", {}, "1", T::Expression}, {"b", {}, "1", T::Expression}};
   f.statements = {s};
   std::string out;
-  REQUIRE(output::WriteHiveRecord(f, f.statements[0], out));
+  REQUIRE(driver::WriteHiveRecord(f, f.statements[0], out));
   const nlohmann::json j = nlohmann::json::parse(out);
   REQUIRE(j["edges"].size() == 1);
   CHECK(j["edges"][0]["targets"] == nlohmann::json::array({0, 1}));

@@ -13,8 +13,8 @@
 
 #include "base/strings.h"
 #include "driver/analyze_script.h"
+#include "driver/output_writer.h"
 #include "driver/run.h"
-#include "output/writer.h"
 
 using namespace hivelineage;
 using namespace std::string_literals;
@@ -30,7 +30,7 @@ FileResult Analyze(std::string_view text, const AnalyzeOptions& options = {}) {
 // Every diagnostic as the CLI prints it (file:line:col, source line, caret).
 std::string Rendered(const FileResult& r) {
   std::string out;
-  output::RenderDiagnostics(r, out);
+  driver::RenderDiagnostics(r, out);
   return out;
 }
 
@@ -51,7 +51,7 @@ bool AnyCode(const Diagnostics& diags, DiagnosticCode code) {
 }
 
 std::string Write(output::Format format, const FileResult& r) {
-  auto w = output::MakeWriter(format);
+  auto w = driver::MakeWriter(format);
   std::string out;
   w->Begin(out);
   w->File(r, out);

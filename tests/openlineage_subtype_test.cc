@@ -16,11 +16,11 @@
 #include "ast/print_sql.h"
 #include "base/arena.h"
 #include "driver/analyze_script.h"
+#include "driver/output_writer.h"
 #include "graph/model/builder.h"
 #include "graph/render/formats.h"
 #include "lineage/lineage.h"
 #include "openlineage_events.h"
-#include "output/hive_writer.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
 #include "rewrite/prune_order_limit.h"
@@ -204,7 +204,7 @@ namespace {
 // The expressions of the PREDICATE edges of the statement's --format hive record, sorted.
 Strings HivePredicates(const driver::FileResult& f, const driver::StatementResult& st) {
   std::string record;
-  REQUIRE(output::WriteHiveRecord(f, st, record));
+  REQUIRE(driver::WriteHiveRecord(f, st, record));
   const nlohmann::json j = nlohmann::json::parse(record);
   Strings predicates;
   for (const auto& e : j["edges"])

@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "driver/output_writer.h"
 #include "driver/run.h"
-#include "output/writer.h"
 #include "test_support.h"
 
 namespace {
@@ -48,7 +48,7 @@ const std::vector<driver::InputFile>& Inputs() {
 
 // The whole run's JSON through a sink that is slow (a pipe to a busy reader).
 std::string RunSlowly(driver::RunOptions options, driver::RunSummary& summary) {
-  const std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
+  const std::unique_ptr<driver::OutputWriter> writer = driver::MakeWriter(output::Format::Json);
   options.renderer = writer.get();
   std::string out;
   writer->Begin(out);
@@ -99,7 +99,7 @@ TEST_CASE("scheduler: a sink that throws ends the run with its exception, nothin
       driver::RunOptions options;
       options.jobs = jobs;
       options.max_waiting_bytes = 256 << 10;  // many pieces per big file
-      const std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Jsonl);
+      const std::unique_ptr<driver::OutputWriter> writer = driver::MakeWriter(output::Format::Jsonl);
       options.renderer = writer.get();
       int pieces = 0;
       size_t statements = 0;
@@ -129,7 +129,7 @@ TEST_CASE("scheduler: once the sink has thrown, files in flight stop being analy
     options.jobs = jobs;
     options.progress = &progress;
     options.max_waiting_bytes = 256 << 10;
-    const std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Jsonl);
+    const std::unique_ptr<driver::OutputWriter> writer = driver::MakeWriter(output::Format::Jsonl);
     options.renderer = writer.get();
     int pieces = 0;
     CHECK_THROWS_AS(driver::Run(big, options,

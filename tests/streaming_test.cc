@@ -13,8 +13,8 @@
 #include "captured_run.h"
 #include "cli/analyze_command.h"
 #include "driver/gather.h"
+#include "driver/output_writer.h"
 #include "driver/run.h"
-#include "output/writer.h"
 #include "test_support.h"
 
 namespace {
@@ -72,7 +72,7 @@ Output Streamed(output::Format format, int jobs) {
 // The same, each file analysed and rendered whole.
 Output Whole(output::Format format) {
   Output o;
-  std::unique_ptr<output::Writer> w = output::MakeWriter(format);
+  std::unique_ptr<driver::OutputWriter> w = driver::MakeWriter(format);
   w->Begin(o.out);
   // Every script starts over what all of them say about the warehouse.
   const std::shared_ptr<const lineage::Catalog> learned = lineage::LearnedCatalog(
@@ -83,7 +83,7 @@ Output Whole(output::Format format) {
     session.catalog = lineage::Catalog(learned);
     driver::FileResult r = driver::AnalyzeScript(loaded.source, session, {});
     w->File(r, o.out);
-    output::RenderDiagnostics(r, o.err);
+    driver::RenderDiagnostics(r, o.err);
   }
   w->End(o.out);
   return o;
@@ -94,7 +94,7 @@ Output Whole(output::Format format) {
 TEST_CASE("streaming: a big script comes in pieces, first and last marked, statements counted once") {
   driver::RunOptions options;
   options.jobs = 2;
-  const std::unique_ptr<output::Writer> writer = output::MakeWriter(output::Format::Json);
+  const std::unique_ptr<driver::OutputWriter> writer = driver::MakeWriter(output::Format::Json);
   options.renderer = writer.get();
   std::vector<std::pair<std::string, driver::FilePart>> pieces;
   const driver::RunSummary summary = driver::Run(Inputs(), options, [&](driver::FilePart&& p) {

@@ -4,10 +4,10 @@
 #include <exception>
 
 #include "driver/analyze_script.h"
+#include "driver/output_writer.h"
 #include "driver/run.h"
 #include "driver/session.h"
 #include "hivelineage/hivelineage.hpp"
-#include "output/writer.h"
 
 namespace hivelineage {
 namespace {
@@ -160,7 +160,7 @@ Script Analyzer::Analyze(std::string_view text, std::string_view file_name) cons
 std::string ToJson(const Script& script, Format format) { return ToJson(std::vector<Script>{script}, format); }
 
 std::string ToJson(const std::vector<Script>& scripts, Format format) {
-  std::unique_ptr<output::Writer> w = output::MakeWriter(ToFormat(format));
+  std::unique_ptr<driver::OutputWriter> w = driver::MakeWriter(ToFormat(format));
   std::string out;
   w->Begin(out);
   for (const Script& s : scripts) {

@@ -14,6 +14,7 @@
 #include "cli/args.h"
 #include "cli/diagnostic_filter.h"
 #include "cli/man_page.h"
+#include "driver/output_writer.h"
 
 namespace hivelineage::cli {
 namespace {
@@ -26,14 +27,15 @@ constexpr size_t kFlushAt = 1 << 20;
 // stdout, and the statement's diagnostics for stderr.
 class StatementRenderer : public driver::Renderer {
  public:
-  StatementRenderer(const output::Writer& writer, const DiagnosticFilter& filter) : writer_(writer), filter_(filter) {}
+  StatementRenderer(const driver::OutputWriter& writer, const DiagnosticFilter& filter)
+      : writer_(writer), filter_(filter) {}
   void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
     filter_.Render(*file.source, st.diagnostics, part.diagnostics_text);
     writer_.Statement(file, std::move(st), part);
   }
 
  private:
-  const output::Writer& writer_;
+  const driver::OutputWriter& writer_;
   const DiagnosticFilter& filter_;
 };
 
@@ -73,7 +75,7 @@ driver::RunSummary RunAndWrite(const std::vector<driver::InputFile>& inputs, con
   if (report.progress) run_options.progress = &progress;
   Console console(out, err, report, progress, inputs.size(), start);
 
-  std::unique_ptr<output::Writer> writer = output::MakeWriter(format);
+  std::unique_ptr<driver::OutputWriter> writer = driver::MakeWriter(format);
   const DiagnosticFilter filter(report.warnings);
   const StatementRenderer renderer(*writer, filter);
   run_options.renderer = &renderer;

@@ -14,7 +14,7 @@ namespace {
 
 // Whether Hive's LineageLogger hook writes a record for the statement: for
 // the statements that run a query, and for any other with column lineage.
-bool HookLogs(const driver::StatementResult& st) {
+bool HookLogs(const StatementOutput& st) {
   if (!st.parsed) return false;
   switch (st.kind) {
     case StatementKind::Query:
@@ -40,7 +40,7 @@ bool HookLogs(const driver::StatementResult& st) {
     case StatementKind::Export:
     case StatementKind::Import:
     case StatementKind::Other:
-      return !st.lineage.columns.empty();
+      return !st.lineage->columns.empty();
   }
   return false;
 }
@@ -156,9 +156,9 @@ bool CountsRows(const lineage::ColumnLineage& c) {
 
 }  // namespace
 
-bool WriteHiveRecord(const driver::FileResult& file, const driver::StatementResult& st, std::string& out) {
+bool WriteHiveRecord(const FileOutput& file, const StatementOutput& st, std::string& out) {
   if (file.is_catalog || !HookLogs(st)) return false;
-  const lineage::StatementLineage& lin = st.lineage;
+  const lineage::StatementLineage& lin = *st.lineage;
   Graph g;
   std::vector<int> all_targets;
   for (const lineage::ColumnLineage& c : lin.columns) {
@@ -237,16 +237,15 @@ namespace {
 
 class HiveWriter : public Writer {
  public:
-  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
-    if (WriteHiveRecord(file, st, part.text)) part.text.push_back('\n');
+  void Statement(const FileOutput& file, const StatementOutput& st, std::string& text) const override {
+    if (WriteHiveRecord(file, st, text)) text.push_back('\n');
   }
   void Begin(std::string&) override {}
   void End(std::string&) override {}
 
- protected:
-  void Piece(const driver::FileResult& file, std::string_view rendered, std::string& out) override {
+  void Piece(const FileOutput& file, std::string_view rendered, std::string& out) override {
     out.append(rendered);
-    for (const driver::StatementResult& st : file.statements)
+    for (const StatementOutput& st : file.statements)
       if (WriteHiveRecord(file, st, out)) out.push_back('\n');
   }
 };

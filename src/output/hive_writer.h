@@ -18,7 +18,7 @@ namespace hivelineage::output {
 
 // Appends one record for `st` (no newline); false (nothing written) when the
 // hook would not log this statement.
-bool WriteHiveRecord(const driver::FileResult& file, const driver::StatementResult& st, std::string& out);
+bool WriteHiveRecord(const FileOutput& file, const StatementOutput& st, std::string& out);
 
 std::unique_ptr<Writer> MakeHiveWriter();
 

@@ -47,10 +47,10 @@ constexpr int kArrayDepth = 2;
 
 class JsonWriter : public Writer {
  public:
-  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
+  void Statement(const FileOutput& file, const StatementOutput& st, std::string& text) const override {
     if (file.is_catalog) return;
-    JsonOut json(part.text, /*pretty=*/true);
-    json.ContinueArray(kArrayDepth, /*first=*/part.text.empty());
+    JsonOut json(text, /*pretty=*/true);
+    json.ContinueArray(kArrayDepth, /*first=*/text.empty());
     WriteStatement(json, file, st);
   }
 
@@ -76,17 +76,16 @@ class JsonWriter : public Writer {
     out.push_back('\n');
   }
 
- protected:
-  void Piece(const driver::FileResult& file, std::string_view rendered, std::string& out) override {
+  void Piece(const FileOutput& file, std::string_view rendered, std::string& out) override {
     json_->set_output(out);
-    AddTopLevel(*file.source, file.diagnostics);
+    AddTopLevel(*file.source, *file.diagnostics);
     if (file.is_catalog) {
       // A catalog's statements are not listed, so their problems go to the top.
-      for (const driver::StatementResult& st : file.statements) AddTopLevel(*file.source, st.diagnostics);
+      for (const StatementOutput& st : file.statements) AddTopLevel(*file.source, *st.diagnostics);
       return;
     }
     json_->RawElements(rendered);
-    for (const driver::StatementResult& st : file.statements) WriteStatement(*json_, file, st);
+    for (const StatementOutput& st : file.statements) WriteStatement(*json_, file, st);
   }
 
  private:
@@ -109,20 +108,19 @@ class JsonWriter : public Writer {
 
 class JsonlWriter : public Writer {
  public:
-  void Statement(const driver::FileResult& file, driver::StatementResult&& st, driver::FilePart& part) const override {
+  void Statement(const FileOutput& file, const StatementOutput& st, std::string& text) const override {
     if (file.is_catalog) return;
-    JsonOut json(part.text, /*pretty=*/false);
+    JsonOut json(text, /*pretty=*/false);
     WriteStatement(json, file, st);
-    part.text.push_back('\n');
+    text.push_back('\n');
   }
   void Begin(std::string&) override {}
   void End(std::string&) override {}
 
- protected:
-  void Piece(const driver::FileResult& file, std::string_view rendered, std::string& out) override {
+  void Piece(const FileOutput& file, std::string_view rendered, std::string& out) override {
     if (file.is_catalog) return;
     out.append(rendered);
-    for (const driver::StatementResult& st : file.statements) {
+    for (const StatementOutput& st : file.statements) {
       JsonOut json(out, /*pretty=*/false);
       WriteStatement(json, file, st);
       out.push_back('\n');
@@ -132,7 +130,7 @@ class JsonlWriter : public Writer {
 
 }  // namespace
 
-void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver::StatementResult& st) {
+void WriteStatement(JsonOut& json, const FileOutput& file, const StatementOutput& st) {
   const SourceFile& src = *file.source;
   json.BeginObject();
   json.Key("file");
@@ -153,12 +151,12 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
   json.Key("kind");
   json.String(StatementKindName(st.kind));
   json.Key("inputs");
-  json.StringArray(st.lineage.inputs);
+  json.StringArray(st.lineage->inputs);
   json.Key("outputs");
-  json.StringArray(st.lineage.outputs);
+  json.StringArray(st.lineage->outputs);
   json.Key("columns");
   json.BeginArray();
-  for (const lineage::ColumnLineage& c : st.lineage.columns) {
+  for (const lineage::ColumnLineage& c : st.lineage->columns) {
     json.BeginObject(/*inline_=*/true);
     json.Key("target");
     json.String(c.target);
@@ -206,7 +204,7 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
   // rows are written (or how they are grouped and ordered), never a value.
   json.Key("conditions");
   json.BeginArray();
-  for (const lineage::PredicateLineage& p : st.lineage.predicates) {
+  for (const lineage::PredicateLineage& p : st.lineage->predicates) {
     json.BeginObject(/*inline_=*/true);
     json.Key("clause");
     json.String(lineage::ClauseName(p.clause));
@@ -224,7 +222,7 @@ void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver:
     json.EndObject();
   }
   json.EndArray();
-  WriteDiagnostics(json, src, st.diagnostics, /*with_file=*/false);
+  WriteDiagnostics(json, src, *st.diagnostics, /*with_file=*/false);
   json.EndObject();
 }
 

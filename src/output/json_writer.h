@@ -9,7 +9,7 @@
 namespace hivelineage::output {
 
 // Writes one statement object (the fields docs/output-format.md lists).
-void WriteStatement(JsonOut& json, const driver::FileResult& file, const driver::StatementResult& st);
+void WriteStatement(JsonOut& json, const FileOutput& file, const StatementOutput& st);
 
 std::unique_ptr<Writer> MakeJsonWriter();
 std::unique_ptr<Writer> MakeJsonlWriter();

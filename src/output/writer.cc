@@ -28,9 +28,9 @@ void RenderDiagnostics(const SourceFile& source, const Diagnostics& diagnostics,
   for (const Diagnostic& d : diagnostics) out += Render(source, d);
 }
 
-void RenderDiagnostics(const driver::FileResult& file, std::string& out) {
-  RenderDiagnostics(*file.source, file.diagnostics, out);
-  for (const driver::StatementResult& st : file.statements) RenderDiagnostics(*file.source, st.diagnostics, out);
+void RenderDiagnostics(const FileOutput& file, std::string& out) {
+  RenderDiagnostics(*file.source, *file.diagnostics, out);
+  for (const StatementOutput& st : file.statements) RenderDiagnostics(*file.source, *st.diagnostics, out);
 }
 
 }  // namespace hivelineage::output
