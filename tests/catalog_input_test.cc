@@ -137,6 +137,8 @@ TEST_CASE("describe formatted: hive CLI output, two tables, partition keys, name
         "amount decimal(12,2)\n"
         "status string\n");
   CHECK(ColumnNames(orders->partition_columns) == "dt string\n");
+  // Its Location: row is kept: a sync job's HDFS path finds the table by it (docs/systems.md).
+  CHECK(orders->location == "hdfs://nameservice1/warehouse/ods.db/orders");
   // `desc formatted users` names no database: Database: says dim.
   const CatalogTable* users = c.Find("dim.users");
   REQUIRE(users != nullptr);

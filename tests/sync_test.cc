@@ -482,6 +482,21 @@ TEST_CASE("sync HDFS paths: LOCATION from DDL and from a JSON catalog reach a jo
   REQUIRE_MESSAGE(r.code == 0, r.err);
   CHECK(r.out.find("\"ods.refund\"") != std::string::npos);
   CHECK(r.out.find("directory:") == std::string::npos);
+  // The same from saved DESCRIBE FORMATTED output, whose Location: row says where the files are.
+  testing::WriteFile(dir, "describe.txt",
+                     "DESCRIBE FORMATTED ods.refund;\n"
+                     "# col_name\tdata_type\tcomment\n"
+                     "id\tbigint\t\n"
+                     "amount\tdouble\t\n"
+                     "# Detailed Table Information\t\t\n"
+                     "Database:\tods\t\n"
+                     "Location:\thdfs://ns1/data/refund\t\n"
+                     "Table Type:\tEXTERNAL_TABLE\t\n");
+  r = testing::RunCli("graph --level table --catalog " + testing::ShellQuote((dir / "describe.txt").string()) + " " +
+                      testing::ShellQuote((dir / "refund.sh").string()));
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.find("\"ods.refund\"") != std::string::npos);
+  CHECK(r.out.find("directory:") == std::string::npos);
   fs::remove_all(dir);
 }
 

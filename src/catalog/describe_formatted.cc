@@ -156,6 +156,8 @@ class Reader {
       current_->table = ToLower(Unquoted(value));
     else if (key == "Table Type:")
       current_->schema.is_view = StartsWithIgnoreCase(value, "VIRTUAL_VIEW");
+    else if (key == "Location:")
+      current_->schema.location = std::string(value);  // where a sync job's files land (sync::TableOfPath)
   }
 
   void Finish() {
