@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -591,6 +592,40 @@ TEST_CASE("sync corpus: --level system for impact, the queries and the page") {
   REQUIRE_MESSAGE(page.code == 0, page.err);
   CHECK(page.out.find("crm-mysql") != std::string::npos);
   CHECK(page.out.find("ods.ods_crm_customer") == std::string::npos);
+}
+
+TEST_CASE("sync store: when only the job changes its path, the unchanged LOAD DATA script is analysed again") {
+  const fs::path dir = testing::ProcessTempDir("hivelineage_sync_job_moves_");
+  fs::copy(testing::SourceDir() / "corpus" / "sync", dir / "sync", fs::copy_options::recursive);
+  const std::string db = testing::ShellQuote((dir / "lineage.db").string());
+  const std::string args = "--var etl_date=2024-03-01 --system-map " +
+                           testing::ShellQuote((dir / "sync/governance/systems.txt").string()) + " " +
+                           testing::ShellQuote((dir / "sync").string());
+  // Files an hour old, so that the update trusts their times (it reads again
+  // whatever changed in the second before the last update began).
+  const auto hour_ago = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir / "sync"))
+    if (e.is_regular_file()) fs::last_write_time(e.path(), hour_ago);
+  REQUIRE(testing::RunCli("store update " + db + " " + args).code == 0);
+  // The job now stages somewhere the LOAD DATA does not read.
+  const fs::path job = dir / "sync/jobs/datax_crm_order_to_staging.json";
+  std::string text = testing::ReadFile(job);
+  const size_t at = text.find("/staging/crm/orders");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 19, "/staging/crm/moved_");
+  std::ofstream(job, std::ios::trunc) << text;
+  fs::last_write_time(job, hour_ago + std::chrono::minutes(30));
+  const testing::CliResult again = testing::RunCli("store update " + db + " " + args);
+  REQUIRE_MESSAGE(again.code == 0, again.err);
+  CHECK_MESSAGE(again.err.find("2 analysed") != std::string::npos, again.err);  // the job and the LOAD DATA script
+  // The store's graph is the scripts' graph: no stale link from the LOAD DATA to the old path.
+  const testing::CliResult stored = testing::RunCli("graph --level table --store " + db);
+  const testing::CliResult scripts = testing::RunCli("graph --level table " + args);
+  REQUIRE(stored.code == 0);
+  REQUIRE(scripts.code == 0);
+  CHECK(scripts.out.find("staging/crm/orders") == std::string::npos);
+  CHECK(stored.out == scripts.out);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("sync store: a changed LOAD DATA script still finds the unchanged job that wrote its path") {

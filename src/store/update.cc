@@ -13,6 +13,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "base/file_time.h"
 #include "base/md5.h"
+#include "base/statement_kind.h"
 #include "base/strings.h"
 #include "driver/gather.h"
 #include "driver/script_schema.h"
@@ -23,6 +24,7 @@
 #include "store/fingerprint.h"
 #include "store/learned_tables.h"
 #include "store/writer.h"
+#include "sync/sync_job.h"
 
 namespace hivelineage::store {
 namespace {
@@ -433,6 +435,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
 
   absl::flat_hash_map<std::string, StoredScript> stored = LoadScripts(db);
   std::vector<int64_t> replaced_ids;  // scripts removed or changed: their stored facts are no longer the script's
+  bool jobs_changed = false;          // a sync job came, went or changed (LOAD DATA reads what jobs write)
   {
     absl::flat_hash_set<std::string> names;
     for (const driver::InputFile& in : inputs) names.insert(in.name);
@@ -441,6 +444,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       if (!names.contains(path)) gone.emplace_back(path, s.id);
     std::sort(gone.begin(), gone.end());
     for (const auto& [path, id] : gone) {
+      jobs_changed = jobs_changed || sync::IsJobFileName(path);
       replaced_ids.push_back(id);
       writer.ForgetScript(id);
       stored.erase(path);
@@ -659,6 +663,19 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     }
     write.Expect(in.name, std::move(pending));
   };
+
+  // A LOAD DATA reads the dataset a sync job of the run writes at its path
+  // (sync/load_data.h): when a job came, went or changed, the unchanged
+  // scripts that load data are analysed again, so no link goes stale.
+  for (size_t i = 0; i < n && !jobs_changed; ++i) jobs_changed = !same[i] && sync::IsJobFileName(inputs[i].name);
+  if (jobs_changed) {
+    absl::flat_hash_set<int64_t> loading;
+    Statement loads = db.Prepare("SELECT DISTINCT script_id FROM statements WHERE kind = ?");
+    loads.Bind(1, std::string_view(StatementKindName(StatementKind::Load)));
+    while (loads.Step()) loading.insert(loads.Int(0));
+    for (size_t i = 0; i < n; ++i)
+      if (same[i] && loading.contains(find(inputs[i].name)->id)) dependant[i] = true;
+  }
 
   if (!run.sequenced) {
     // An unchanged script is analysed again when a learned table it looked up changed.
