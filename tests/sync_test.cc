@@ -417,11 +417,25 @@ TEST_CASE("sync reader queries: each source's dialect as far as tables and selec
   CHECK(ora.tables == std::vector<std::string>{"oracle://h:1521/crm.customer", "oracle://h:1521/crm.orders"});
   CHECK(Sources(ora, "total") == std::vector<std::string>{"oracle://h:1521/crm.orders.total"});
   REQUIRE(ora.predicates.size() == 1);
+  // SQL Server: [bracketed] names (a ]] inside is a ]) and TOP n, TOP (n) PERCENT WITH TIES.
+  sync::Side ms = Query("SELECT TOP 100 [id], [total]] x] AS [amount] FROM [sales].[dbo_orders] ORDER BY [id]",
+                        "sqlserver://h:1433", problems);
+  CHECK(problems.empty());
+  CHECK(ms.tables == std::vector<std::string>{"sqlserver://h:1433/sales.dbo_orders"});
+  CHECK(Sources(ms, "amount") == std::vector<std::string>{"sqlserver://h:1433/sales.dbo_orders.total] x"});
+  sync::Side ms2 = Query("SELECT DISTINCT TOP (10) PERCENT WITH TIES o.id FROM sales.orders o", "sqlserver://h:1433",
+                         problems);
+  CHECK(problems.empty());
+  CHECK(Sources(ms2, "id") == std::vector<std::string>{"sqlserver://h:1433/sales.orders.id"});
   // The switches are the source's only: Hive's own grammar still reads "x" as a
   // string, and `x(+)` is no column to it.
   Diagnostics hive_problems;
   Query("SELECT c.id FROM t c WHERE c.id = c.x(+)", "", hive_problems);
   CHECK(hive_problems.size() == 1);
+  // ... and to Hive `[` indexes and `top` is a name.
+  Diagnostics hive_top;
+  Query("SELECT top, m['k'] FROM t", "", hive_top);
+  CHECK(hive_top.empty());
   CHECK_FALSE(sync::SourceParseOptions("mysql://h:3306").lex.double_quoted_identifiers);
   CHECK(sync::SourceParseOptions("postgresql://h:5432").postfix_casts);
   CHECK_FALSE(sync::SourceParseOptions("postgresql://h:5432").outer_join_marks);

@@ -122,7 +122,8 @@ class Lexer {
         LexWord(p_);
         continue;
       }
-      if (const TokenKind single = kSinglePunct[c]; single != TokenKind::Eof) {
+      if (const TokenKind single = kSinglePunct[c];
+          single != TokenKind::Eof && (single != TokenKind::LBracket || !options_.bracketed_identifiers)) {
         const unsigned char* start = p_++;
         Emit(single, start, p_);
         continue;
@@ -458,7 +459,7 @@ class Lexer {
       ++p_;
     }
     Report(Severity::Error, DiagnosticCode::UnterminatedString, start, start + 1,
-           quote == '`' ? "unterminated quoted identifier" : "unterminated string literal");
+           quote == '`' || quote == ']' ? "unterminated quoted identifier" : "unterminated string literal");
     Emit(TokenKind::Error, start, p_, kUnterminated);
   }
 
@@ -491,6 +492,7 @@ class Lexer {
       case ')':
         return one(TokenKind::RParen);
       case '[':
+        if (options_.bracketed_identifiers) return LexQuoted(start, ']', TokenKind::QuotedIdent, 0);
         return one(TokenKind::LBracket);
       case ']':
         return one(TokenKind::RBracket);

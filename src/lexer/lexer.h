@@ -17,6 +17,9 @@ namespace hivelineage::lexer {
 struct LexOptions {
   // hive.support.quoted.identifiers=standard: "x" is an identifier, not a string.
   bool double_quoted_identifiers = false;
+  // SQL Server's [bracketed] names (a sync job's reader query): `[a b]` is an
+  // identifier, `]]` a `]` in it. Off for Hive and Spark, whose `[` indexes.
+  bool bracketed_identifiers = false;
 };
 
 // What Tokenize saw, so callers need not rescan tokens or diagnostics.

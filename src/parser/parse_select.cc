@@ -5,7 +5,7 @@
 
 namespace hivelineage::parser {
 
-/// select_core ::= SELECT [hint] [DISTINCT | ALL] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
+/// select_core ::= SELECT [hint] [DISTINCT | ALL] [top_clause] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
 ///                 select_rest
 ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
   const uint32_t begin = StartOffset();
@@ -19,6 +19,7 @@ ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
     core->distinct = true;
   else
     AcceptKw(Keyword::All);
+  if (!SkipTopClause()) return nullptr;
   if (AtKw(Keyword::Transform) && AtKind(TokenKind::LParen, 1)) {
     const uint32_t tbegin = StartOffset();
     Advance();

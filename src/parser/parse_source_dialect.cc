@@ -17,4 +17,23 @@ bool Parser::AcceptOuterJoinMark() {
   return true;
 }
 
+/// top_clause ::= TOP (number | '(' expr ')') [PERCENT] [WITH TIES]   (SQL Server)
+/// A row limit: it names no column a select item takes, so it is read and left out.
+bool Parser::SkipTopClause() {
+  if (!options_.select_top || !AtWord("top")) return true;
+  Advance();
+  if (At(TokenKind::LParen)) {
+    Advance();
+    if (ParseExpr() == nullptr || !Expect(TokenKind::RParen)) return false;
+  } else if (!Expect(TokenKind::Number)) {
+    return false;
+  }
+  AcceptKw(Keyword::Percent);
+  if (AtKw(Keyword::With) && AtWord("ties", 1)) {
+    Advance();
+    Advance();
+  }
+  return true;
+}
+
 }  // namespace hivelineage::parser

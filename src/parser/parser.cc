@@ -169,7 +169,7 @@ ast::Ident Parser::MakeIdent(const Token& t) {
   std::string_view s = Text(t);
   if (t.kind == TokenKind::QuotedIdent) {
     id.quoted = true;
-    const char q = s[0];
+    const char q = s[0] == '[' ? ']' : s[0];  // SQL Server's [name] closes with ]
     std::string_view inner = s.size() >= 2 ? s.substr(1, s.size() - 2) : std::string_view();
     const char dq[2] = {q, q};
     if (inner.find(std::string_view(dq, 2)) == std::string_view::npos) {

@@ -35,6 +35,9 @@ struct ParseOptions {
   // `a.x = b.x(+)` outer-join marks. Off for Hive's and Spark's scripts.
   bool postfix_casts = false;
   bool outer_join_marks = false;
+  // SQL Server's `SELECT TOP n [PERCENT] [WITH TIES]` (and `TOP (n)`): a row
+  // limit, read and left out as LIMIT is.
+  bool select_top = false;
   int max_depth = 1000;
 };
 

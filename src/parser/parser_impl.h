@@ -125,6 +125,8 @@ class Parser {
   bool postfix_casts() const { return options_.postfix_casts; }
   // Takes Oracle's outer-join mark `(+)` after a column when outer_join_marks is on.
   bool AcceptOuterJoinMark();
+  // Reads SQL Server's TOP clause after SELECT [DISTINCT] when select_top is on; false on a syntax error.
+  bool SkipTopClause();
   // Token k is the unquoted word `w` (any case), keyword or not.
   bool AtWord(std::string_view w, size_t k = 0) const {
     const Token& t = Peek(k);

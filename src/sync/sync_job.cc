@@ -56,11 +56,14 @@ parser::ParseOptions SourceParseOptions(std::string_view system) {
   parser::ParseOptions options;
   const std::string_view scheme = system.substr(0, system.find("://"));
   // MySQL's (and its kin's) backquotes are Hive's too; the others quote
-  // names with "...", PostgreSQL casts with `::`, Oracle marks outer joins `(+)`.
+  // names with "...", PostgreSQL casts with `::`, Oracle marks outer joins `(+)`,
+  // SQL Server brackets names `[...]` and limits rows with `SELECT TOP n`.
   if (scheme == "postgresql" || scheme == "oracle" || scheme == "sqlserver")
     options.lex.double_quoted_identifiers = true;
   options.postfix_casts = scheme == "postgresql";
   options.outer_join_marks = scheme == "oracle";
+  options.lex.bracketed_identifiers = scheme == "sqlserver";
+  options.select_top = scheme == "sqlserver";
   return options;
 }
 
