@@ -47,15 +47,7 @@ const Option<ExplainArgs> kExplainOptions[] = {
      "text (a tree, default), json, or html (the lineage page opened on\n"
      "the column, what it is made of highlighted)\n",
      true,
-     [](ArgCursor& c, ExplainArgs& a, std::string& error) {
-       std::string_view value;
-       if (c.TakeValue(value) && value == "html")
-         a.html = true;
-       else if (value != "text" && value != "json")
-         error = Cat("unknown format '", value, "' (expected text, json or html)");
-       else
-         a.json = value == "json";
-     }},
+     SetTextJsonHtmlFormat<ExplainArgs>},
     {{"--possible"},
      "--possible",
      "text, json: also the possible sources (marked) of a bare column\n"

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/strings.h"
 #include "cli/input_options.h"
 
 namespace hivelineage::cli {
@@ -69,6 +70,19 @@ std::string TableHelp(std::span<const Option<Args>> table) {
 template <typename Args, auto Set>
 void SharedSetter(ArgCursor& c, Args& args, std::string& error) {
   Set(c, args, error);
+}
+
+// `--format text|json|html` of the commands that answer as text, JSON or the
+// lineage page (explain, rootcause): sets `args.json` or `args.html`.
+template <typename Args>
+void SetTextJsonHtmlFormat(ArgCursor& c, Args& args, std::string& error) {
+  std::string_view value;
+  if (c.TakeValue(value) && value == "html")
+    args.html = true;
+  else if (value != "text" && value != "json")
+    error = Cat("unknown format '", value, "' (expected text, json or html)");
+  else
+    args.json = value == "json";
 }
 
 // Handles the option at `c` when `table` has it: false when it does not.

@@ -84,15 +84,7 @@ const Option<RootCauseArgs> kRootCauseOptions[] = {
      "text (default), json or html (the lineage page on the suspects'\n"
      "paths)\n",
      true,
-     [](ArgCursor& c, RootCauseArgs& a, std::string& error) {
-       std::string_view value;
-       if (c.TakeValue(value) && value == "html")
-         a.html = true;
-       else if (value != "text" && value != "json")
-         error = Cat("unknown format '", value, "' (expected text, json or html)");
-       else
-         a.json = value == "json";
-     }},
+     SetTextJsonHtmlFormat<RootCauseArgs>},
 };
 
 }  // namespace
