@@ -27,8 +27,9 @@ std::vector<std::string> UdtfOutputNames(const ast::FunctionCall* f, std::span<c
 // names (`CAST(col AS t)` is named after the column too), else
 // `<autogen_label><position>` (`_c<position>`; see AutogenLabel).
 // With `spark_names`, an expression is named as Spark names it (spark_names.h)
-// and a CAST after its text.
+// and a CAST after its text; `windows` is the SELECT's WINDOW clause, which
+// Spark spells out in a window function's name.
 std::string SelectItemName(const ast::SelectItem& item, size_t position, std::string_view autogen_label = "_c",
-                           bool spark_names = false);
+                           bool spark_names = false, std::span<const ast::NamedWindow> windows = {});
 
 }  // namespace hivelineage::lineage

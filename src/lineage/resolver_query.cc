@@ -199,7 +199,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      c.name = SelectItemName(item, i, AutogenLabel(session_), session_.spark_names);
+      c.name = SelectItemName(item, i, AutogenLabel(session_), session_.spark_names, core->windows);
       c.sources = std::move(info.sources);
       c.type = info.type;
       c.derivation = info.derivation;

@@ -72,7 +72,7 @@ bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out, bool spark_
               out.push_back(std::move(n));
             continue;
           }
-          out.push_back(SelectItemName(item, i, "_c", spark_names));
+          out.push_back(SelectItemName(item, i, "_c", spark_names, core->windows));
         }
         return true;
       }

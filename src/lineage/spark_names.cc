@@ -1,5 +1,13 @@
 #include "lineage/spark_names.h"
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+#include "ast/children.h"
 #include "ast/print_sql.h"
 #include "base/strings.h"
 #include "lexer/lexer.h"
@@ -50,16 +58,816 @@ std::string_view BinarySpelling(BinaryOp op) {
   return BinaryOpSpelling(op);
 }
 
-void Name(const Expr* e, std::string& out);
 
-void Names(List<Expr*> es, std::string& out) {
-  for (size_t i = 0; i < es.size(); ++i) {
-    if (i > 0) out += ", ";
-    Name(es[i], out);
+// A double as Java's Double.toString writes it, which is how Spark prints a
+// double literal (`6.8e0` is 6.8, `3.14e8` is 3.14E8): the shortest digits
+// that read back the same, plain between 10^-3 and 10^7, else d.dddE<n>.
+std::string JavaDouble(std::string_view text) {
+  std::string t(text);
+  if (!t.empty() && (AsciiLower(t.back()) == 'd')) t.pop_back();
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (end == t.c_str() || *end != '\0' || !std::isfinite(v)) return std::string(text);
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  std::string sci(buf, r.ptr);  // d[.ddd]e[+-]nn
+  const size_t epos = sci.find('e');
+  std::string mant = sci.substr(0, epos);
+  const int exp = std::atoi(sci.c_str() + epos + 1);
+  std::string sign;
+  if (!mant.empty() && mant[0] == '-') {
+    sign = "-";
+    mant.erase(0, 1);
+  }
+  std::string digits;
+  for (char c : mant)
+    if (c != '.') digits += c;
+  const double a = std::fabs(v);
+  if (v == 0) return sign + "0.0";
+  if (a >= 1e-3 && a < 1e7) {
+    std::string out;
+    if (exp >= 0) {
+      std::string ip = digits.substr(0, std::min<size_t>(digits.size(), static_cast<size_t>(exp) + 1));
+      while (ip.size() < static_cast<size_t>(exp) + 1) ip += '0';
+      std::string fp = digits.size() > static_cast<size_t>(exp) + 1 ? digits.substr(static_cast<size_t>(exp) + 1) : "0";
+      out = ip + "." + fp;
+    } else {
+      out = "0." + std::string(static_cast<size_t>(-exp - 1), '0') + digits;
+    }
+    return sign + out;
+  }
+  std::string out = digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
+  return sign + out + "E" + std::to_string(exp);
+}
+
+// ------------------------------------------------------------------ types
+
+// A small reader of a type's text: words, numbers and the marks < > ( ) , :
+struct TypeReader {
+  std::string_view s;
+  size_t i = 0;
+  void Space() {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+  }
+  bool Mark(char c) {
+    Space();
+    if (i < s.size() && s[i] == c) {
+      ++i;
+      return true;
+    }
+    return false;
+  }
+  std::string Word() {
+    Space();
+    if (i < s.size() && s[i] == '`') {
+      const size_t close = s.find('`', i + 1);
+      if (close == std::string_view::npos) return {};
+      std::string w(s.substr(i + 1, close - i - 1));
+      i = close + 1;
+      return w;
+    }
+    const size_t b = i;
+    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    return std::string(s.substr(b, i - b));
+  }
+  bool Done() {
+    Space();
+    return i >= s.size();
+  }
+};
+
+bool TypeSql(TypeReader& r, std::string& out);
+
+// `(p[, s])` after a type word, as written; empty when none.
+std::vector<std::string> TypeParams(TypeReader& r) {
+  std::vector<std::string> ps;
+  if (!r.Mark('(')) return ps;
+  do ps.push_back(r.Word());
+  while (r.Mark(','));
+  r.Mark(')');
+  return ps;
+}
+
+bool IsIntervalField(const std::string& w) {
+  return w == "year" || w == "month" || w == "day" || w == "hour" || w == "minute" || w == "second";
+}
+
+bool TypeSql(TypeReader& r, std::string& out) {
+  const std::string w = ToLower(r.Word());
+  if (w.empty()) return false;
+  if (w == "array") {
+    if (!r.Mark('<')) return false;
+    out += "ARRAY<";
+    if (!TypeSql(r, out) || !r.Mark('>')) return false;
+    out += '>';
+    return true;
+  }
+  if (w == "map") {
+    if (!r.Mark('<')) return false;
+    out += "MAP<";
+    if (!TypeSql(r, out) || !r.Mark(',')) return false;
+    out += ", ";
+    if (!TypeSql(r, out) || !r.Mark('>')) return false;
+    out += '>';
+    return true;
+  }
+  if (w == "struct") {
+    if (!r.Mark('<')) return false;
+    out += "STRUCT<";
+    if (r.Mark('>')) {
+      out += '>';
+      return true;
+    }
+    bool first = true;
+    do {
+      const std::string field = r.Word();
+      if (field.empty()) return false;
+      r.Mark(':');
+      if (!first) out += ", ";
+      first = false;
+      out += field;
+      out += ": ";
+      if (!TypeSql(r, out)) return false;
+    } while (r.Mark(','));
+    if (!r.Mark('>')) return false;
+    out += '>';
+    return true;
+  }
+  if (w == "interval") {  // INTERVAL DAY TO SECOND; one field when both ends are the same
+    const std::string from = ToLower(r.Word());
+    if (!IsIntervalField(from)) return false;
+    out += "INTERVAL " + Upper(from);
+    const size_t save = r.i;
+    if (ToLower(r.Word()) == "to") {
+      const std::string to = ToLower(r.Word());
+      if (!IsIntervalField(to)) return false;
+      if (to != from) out += " TO " + Upper(to);
+    } else {
+      r.i = save;
+    }
+    return true;
+  }
+  const std::vector<std::string> ps = TypeParams(r);
+  if (w == "decimal" || w == "dec" || w == "numeric") {
+    out += "DECIMAL(" + (ps.empty() ? "10" : ps[0]) + "," + (ps.size() < 2 ? "0" : ps[1]) + ")";
+    return true;
+  }
+  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
+      {"long", "BIGINT"},     {"bigint", "BIGINT"},   {"int", "INT"},         {"integer", "INT"},
+      {"short", "SMALLINT"},  {"smallint", "SMALLINT"}, {"byte", "TINYINT"},  {"tinyint", "TINYINT"},
+      {"float", "FLOAT"},     {"real", "FLOAT"},      {"double", "DOUBLE"},   {"boolean", "BOOLEAN"},
+      {"bool", "BOOLEAN"},    {"binary", "BINARY"},   {"date", "DATE"},       {"string", "STRING"},
+      {"variant", "VARIANT"}, {"void", "VOID"}};
+  for (const auto& [from, to] : kNames)
+    if (w == from && ps.empty()) {
+      out += to;
+      if (w == "string") {  // STRING COLLATE name
+        const size_t save = r.i;
+        if (ToLower(r.Word()) == "collate") {
+          out += " COLLATE " + Upper(r.Word());
+        } else {
+          r.i = save;
+        }
+      }
+      return true;
+    }
+  // Timestamps and times: microseconds (6) are the default precision Spark
+  // leaves out of TIMESTAMP / TIMESTAMP_NTZ; TIMESTAMP_LTZ is TIMESTAMP; TIME
+  // always shows its precision.
+  if (w == "timestamp" || w == "timestamp_ltz" || w == "timestamp_ntz") {
+    const bool ntz = w == "timestamp_ntz";
+    if (ps.empty() || ps[0] == "6") {
+      out += ntz ? "TIMESTAMP_NTZ" : "TIMESTAMP";
+    } else {
+      out += (ntz ? "TIMESTAMP_NTZ(" : w == "timestamp" ? "TIMESTAMP(" : "TIMESTAMP_LTZ(") + ps[0] + ")";
+    }
+    return true;
+  }
+  if (w == "time") {
+    out += "TIME(" + (ps.empty() ? std::string("6") : ps[0]) + ")";
+    return true;
+  }
+  out += Upper(w);
+  if (!ps.empty()) {
+    out += '(';
+    for (size_t k = 0; k < ps.size(); ++k) out += (k ? "," : "") + ps[k];
+    out += ')';
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ intervals
+
+// Spark's ANSI interval literals print in one canonical form per type
+// (IntervalUtils.toYearMonthIntervalString / toDayTimeIntervalString):
+// `INTERVAL '2-4' YEAR TO MONTH`, `INTERVAL '02' SECOND`, `INTERVAL '1 02:03'
+// DAY TO MINUTE`; hours, minutes and seconds two digits, microseconds at most.
+enum Field { kYear, kMonth, kDay, kHour, kMinute, kSecond, kMillisecond, kMicrosecond, kNoField };
+
+Field FieldOf(std::string_view w) {
+  std::string u = ToLower(w);
+  if (u.size() > 1 && u.back() == 's') u.pop_back();
+  if (u == "year") return kYear;
+  if (u == "month") return kMonth;
+  if (u == "day") return kDay;
+  if (u == "hour") return kHour;
+  if (u == "minute") return kMinute;
+  if (u == "second") return kSecond;
+  if (u == "millisecond") return kMillisecond;
+  if (u == "microsecond") return kMicrosecond;
+  return kNoField;
+}
+
+constexpr int64_t kMicrosPerSecond = 1000000;
+constexpr int64_t kMicros[] = {0, 0, 86400 * kMicrosPerSecond, 3600 * kMicrosPerSecond, 60 * kMicrosPerSecond,
+                               kMicrosPerSecond, 1000, 1};
+constexpr std::string_view kFieldName[] = {"YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"};
+
+// A decimal `[+-]digits[.digits]` scaled by `unit` micros (fractions below a
+// microsecond dropped), or false.
+bool ScaledValue(std::string_view t, int64_t unit, bool allow_fraction, int64_t& out) {
+  bool neg = false;
+  if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
+    neg = t[0] == '-';
+    t.remove_prefix(1);
+  }
+  const size_t dot = t.find('.');
+  std::string_view ip = t.substr(0, dot);
+  std::string_view fp = dot == std::string_view::npos ? std::string_view() : t.substr(dot + 1);
+  if (ip.empty() || ip.size() > 18 || ip.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  if (!fp.empty() && (!allow_fraction || fp.find_first_not_of("0123456789") != std::string_view::npos)) return false;
+  int64_t v = 0;
+  if (__builtin_mul_overflow(static_cast<int64_t>(std::stoll(std::string(ip))), unit, &v)) return false;
+  if (!fp.empty()) {
+    std::string f(fp.substr(0, 6));
+    while (f.size() < 6) f += '0';
+    v += std::stoll(f);
+  }
+  out = neg ? -v : v;
+  return true;
+}
+
+std::string TwoDigits(uint64_t v) { return v < 10 ? Cat("0", v) : Cat(v); }
+
+std::string DayTimeText(int64_t micros, Field start, Field end) {
+  std::string sign;
+  uint64_t rest = static_cast<uint64_t>(micros);
+  if (micros < 0) {
+    sign = "-";
+    rest = 0 - rest;  // the magnitude, Long.MIN_VALUE's too
+  }
+  std::string out = sign;
+  for (int f = start; f <= end; ++f) {
+    if (f == kSecond) {
+      const uint64_t secs = rest / kMicrosPerSecond;
+      const uint64_t frac = rest % kMicrosPerSecond;
+      if (f != start) out += ':';
+      out += f == start ? Cat(secs) : TwoDigits(secs);
+      if (f == start && secs < 10) out = sign + TwoDigits(secs);
+      if (frac != 0) {
+        std::string fs = Cat(frac);
+        fs = std::string(6 - fs.size(), '0') + fs;
+        while (fs.back() == '0') fs.pop_back();
+        out += '.' + fs;
+      }
+      break;
+    }
+    const uint64_t n = rest / static_cast<uint64_t>(kMicros[f]);
+    rest %= static_cast<uint64_t>(kMicros[f]);
+    if (f == start) {
+      out += f == kDay ? Cat(n) : TwoDigits(n);
+    } else {
+      out += f == kHour ? ' ' : ':';
+      out += TwoDigits(n);
+    }
+  }
+  return out;
+}
+
+// An interval from per-field values (`2 YEAR 4 MONTH`, '1 day 2 hours'):
+// all year-month or all day-time fields, printed with the first and last
+// field written; false for a mix (a calendar interval) or a value it cannot read.
+bool IntervalFromParts(const std::vector<std::pair<std::string, Field>>& parts, std::string& out) {
+  if (parts.empty()) return false;
+  Field lo = kNoField, hi = kYear;
+  bool ym = false, dt = false;
+  int64_t total = 0;
+  for (const auto& [value, field] : parts) {
+    if (field == kNoField) return false;
+    (field <= kMonth ? ym : dt) = true;
+    lo = std::min(lo, std::min(field, kSecond));  // milli- and microseconds are seconds' fractions
+    hi = std::max(hi, std::min(field, kSecond));
+    int64_t v = 0;
+    if (field <= kMonth) {
+      if (!ScaledValue(value, field == kYear ? 12 : 1, false, v)) return false;
+    } else if (!ScaledValue(value, kMicros[field], field == kSecond, v)) {
+      return false;
+    }
+    if (__builtin_add_overflow(total, v, &total)) return false;
+  }
+  if (ym && dt) return false;
+  if (ym) {
+    const bool neg = total < 0;
+    const int64_t m = static_cast<int64_t>(neg ? -total : total);
+    const std::string sign = neg ? "-" : "";
+    if (lo == kYear && hi == kYear) {
+      out = Cat("INTERVAL '", sign, m / 12, "' YEAR");
+    } else if (lo == kMonth) {
+      out = Cat("INTERVAL '", sign, m, "' MONTH");
+    } else {
+      out = Cat("INTERVAL '", sign, m / 12, "-", m % 12, "' YEAR TO MONTH");
+    }
+    return true;
+  }
+  out = "INTERVAL '" + DayTimeText(total, lo, hi) + "' " + std::string(kFieldName[lo]);
+  if (hi != lo) out += " TO " + std::string(kFieldName[hi]);
+  return true;
+}
+
+// The field values of `'d h:m:s'` read as `start TO end`.
+bool SplitFieldText(std::string_view t, Field start, Field end, std::vector<std::pair<std::string, Field>>& parts) {
+  std::string sign;
+  if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
+    if (t[0] == '-') sign = "-";
+    t.remove_prefix(1);
+  }
+  std::vector<std::string> vals;
+  std::string cur;
+  for (char c : t) {
+    if (c == ' ' || c == ':' || (c == '-' && start == kYear)) {
+      vals.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  vals.push_back(cur);
+  if (vals.size() != static_cast<size_t>(end - start + 1)) return false;
+  for (size_t k = 0; k < vals.size(); ++k) {
+    if (vals[k].empty() || vals[k][0] == '-' || vals[k][0] == '+') return false;
+    parts.emplace_back(sign + vals[k], static_cast<Field>(start + static_cast<int>(k)));
+  }
+  return true;
+}
+
+// The value and sign of an interval's value: `'2'`, `2`, `-'2'`, `-2`.
+bool IntervalValueText(const Expr* v, std::string& out) {
+  bool neg = false;
+  if (const auto* u = DynCast<UnaryExpr>(v); u && (u->op == UnaryOp::Minus || u->op == UnaryOp::Plus)) {
+    neg = u->op == UnaryOp::Minus;
+    v = u->operand;
+  }
+  const auto* lit = DynCast<Literal>(v);
+  if (lit == nullptr) return false;
+  std::string t;
+  if (lit->type == Literal::Type::String) {
+    t = lexer::UnescapeString(lit->text);
+  } else if (lit->type == Literal::Type::Number) {
+    t = std::string(lit->text);
+  } else {
+    return false;
+  }
+  for (char& c : t)
+    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  while (!t.empty() && t[0] == ' ') t.erase(0, 1);
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  if (t.size() > 1 && (t[0] == '-' || t[0] == '+'))  // '- 1'
+    while (t.size() > 1 && t[1] == ' ') t.erase(1, 1);
+  if (neg) {
+    if (!t.empty() && t[0] == '-') {
+      t.erase(0, 1);
+    } else {
+      t = "-" + t;
+    }
+  }
+  out = t;
+  return true;
+}
+
+// The per-field values of one interval node, or false.
+bool IntervalParts(const IntervalExpr* i, std::vector<std::pair<std::string, Field>>& parts) {
+  std::string t;
+  if (!IntervalValueText(i->value, t)) return false;
+  if (i->unit.empty()) {  // '1 day 2 hours', 'interval 3 year 1 month'
+    std::vector<std::string> words;
+    std::string cur;
+    for (char c : t + " ") {
+      if (c == ' ') {
+        if (!cur.empty()) words.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    size_t k = 0;
+    if (!words.empty() && EqualsIgnoreCase(words[0], "interval")) k = 1;
+    if (k >= words.size() || (words.size() - k) % 2 != 0) return false;
+    for (; k < words.size(); k += 2) {
+      std::string value = words[k];
+      Field f = FieldOf(words[k + 1]);
+      const std::string unit = ToLower(words[k + 1]);
+      if (unit == "week" || unit == "weeks") {
+        int64_t d = 0;
+        if (!ScaledValue(value, 7, false, d)) return false;
+        value = Cat(static_cast<int64_t>(d));
+        f = kDay;
+      }
+      parts.emplace_back(value, f);
+    }
+    return true;
+  }
+  const Field from = FieldOf(i->unit);
+  if (i->to_unit.empty()) {
+    parts.emplace_back(t, from);
+    return true;
+  }
+  const Field to = FieldOf(i->to_unit);
+  if (from == kNoField || to == kNoField || to < from) return false;
+  return SplitFieldText(t, from, to, parts);
+}
+
+// Spark's INTERVAL 1 YEAR 2 MONTHS is one literal; the parser makes it a
+// sum of one interval per unit, each after the first starting at its value
+// (no INTERVAL keyword): gather them back.
+bool IntervalSumParts(const Expr* e, std::vector<std::pair<std::string, Field>>& parts, bool first) {
+  if (const auto* i = DynCast<IntervalExpr>(e)) {
+    if (!first && (i->value == nullptr || i->value->span.begin != i->span.begin)) return false;
+    return IntervalParts(i, parts);
+  }
+  const auto* b = DynCast<BinaryExpr>(e);
+  if (b == nullptr || b->op != BinaryOp::Add || b->lhs == nullptr || b->span.begin != b->lhs->span.begin) return false;
+  return IntervalSumParts(b->lhs, parts, true) && IntervalSumParts(b->rhs, parts, false);
+}
+
+// ------------------------------------------------------------------ functions
+
+// Functions whose analyzer fills in trailing arguments left out: the
+// defaults from the `first`-th argument on, as Spark prints them.
+struct DefaultArgs {
+  std::string_view function;
+  size_t first;
+  std::vector<std::string_view> values;
+};
+const std::vector<DefaultArgs>& DefaultArgTable() {
+  static const std::vector<DefaultArgs> table = {
+      {"theta_sketch_agg", 1, {"12"}},
+      {"theta_union_agg", 1, {"12"}},
+      {"theta_union", 2, {"12"}},
+      {"hll_sketch_agg", 1, {"12"}},
+      {"hll_union", 2, {"false"}},
+      {"tuple_sketch_agg_double", 2, {"12", "sum"}},
+      {"tuple_sketch_agg_integer", 2, {"12", "sum"}},
+      {"tuple_union_double", 2, {"12", "sum"}},
+      {"tuple_union_integer", 2, {"12", "sum"}},
+      {"tuple_union_theta_double", 2, {"12", "sum"}},
+      {"tuple_union_theta_integer", 2, {"12", "sum"}},
+      {"tuple_intersection_double", 2, {"sum"}},
+      {"tuple_intersection_integer", 2, {"sum"}},
+      {"tuple_intersection_theta_double", 2, {"sum"}},
+      {"tuple_intersection_theta_integer", 2, {"sum"}},
+      {"tuple_sketch_summary_double", 1, {"sum"}},
+      {"tuple_sketch_summary_integer", 1, {"sum"}},
+      {"split", 2, {"-1"}},
+      {"substr", 2, {"2147483647"}},
+      {"substring", 2, {"2147483647"}},
+      {"regexp_instr", 2, {"0"}},
+      {"regexp_extract", 2, {"1"}},
+      {"regexp_extract_all", 2, {"1"}},
+      {"locate", 2, {"1"}},
+      {"overlay", 3, {"-1"}},
+      {"replace", 2, {""}},
+      {"percentile", 2, {"1"}},
+      {"percentile_approx", 2, {"10000"}},
+      {"approx_percentile", 2, {"10000"}},
+      {"sort_array", 1, {"true"}},
+      {"lpad", 2, {" "}},
+      {"rpad", 2, {" "}},
+      {"st_geomfromwkb", 1, {"0"}},
+      {"st_asbinary", 1, {"NDR"}},
+      {"make_dt_interval", 1, {"0", "0", "0.000000"}},
+      {"make_interval", 1, {"0", "0", "0", "0", "0", "0.000000"}},
+      {"make_ym_interval", 1, {"0"}},
+      {"mask", 1, {"X", "x", "n", "NULL"}},
+      {"sentences", 1, {"", ""}},
+      {"unix_timestamp", 1, {"yyyy-MM-dd HH:mm:ss"}},
+      {"to_unix_timestamp", 1, {"yyyy-MM-dd HH:mm:ss"}},
+      {"vector_norm", 1, {"2.0"}},
+      {"vector_normalize", 1, {"2.0"}},
+      {"instr", 3, {"1"}},
+      {"lag", 1, {"1", "NULL"}},
+      {"lead", 1, {"1", "NULL"}},
+      {"listagg", 1, {"NULL"}},
+      {"string_agg", 1, {"NULL"}},
+  };
+  return table;
+}
+
+const DefaultArgs* DefaultsOf(std::string_view fn) {
+  for (const DefaultArgs& d : DefaultArgTable())
+    if (d.function == fn) return &d;
+  return nullptr;
+}
+
+// Spark's casts by a type's name (`float(x)`, `date(s)`) are casts its
+// analyzer did not see written as CAST, and such a cast is named after its
+// operand.
+bool IsCastFunction(std::string_view fn) {
+  static constexpr std::string_view kNames[] = {"boolean", "tinyint", "smallint", "int",  "bigint", "float",
+                                                "double",  "decimal", "date",     "timestamp", "binary", "string"};
+  for (std::string_view n : kNames)
+    if (fn == n) return true;
+  return false;
+}
+
+// A format of to_char / to_varchar that is a number's (digits 0 and 9,
+// separators, sign and currency marks); any other is a datetime pattern, and
+// Spark names that call date_format.
+bool IsNumberFormat(std::string_view f) {
+  if (f.find_first_of("09") == std::string_view::npos) return false;
+  return f.find_first_not_of("09.,$SMIPRDGLsmiprdgl ") == std::string_view::npos;
+}
+
+// A value that is plainly binary: X'..', unhex(..), binary(..), CAST(.. AS BINARY).
+bool IsBinary(const Expr* e) {
+  if (const auto* l = DynCast<Literal>(e)) return l->type == Literal::Type::Typed && l->type_name == "x";
+  if (const auto* c = DynCast<CastExpr>(e)) return EqualsIgnoreCase(c->type.text, "binary");
+  if (const auto* f = DynCast<FunctionCall>(e); f && f->name.size() == 1)
+    return EqualsIgnoreCase(f->name[0].name, "unhex") || EqualsIgnoreCase(f->name[0].name, "binary");
+  return false;
+}
+
+// An ident the parser made up (a call it wrote for an operator or clause):
+// it has no place in the text.
+bool Synthetic(const Ident& id) { return id.span.begin == 0 && id.span.end == 0; }
+
+const Literal* StringLit(const Expr* e) {
+  const auto* l = DynCast<Literal>(e);
+  return l != nullptr && l->type == Literal::Type::String ? l : nullptr;
+}
+
+// ------------------------------------------------------------------ subqueries
+
+// The columns a subquery reads from the query around it, by name, in
+// order: references whose qualifier names no FROM item inside it, and
+// unqualified ones in a SELECT without FROM. (Without a schema, another
+// unqualified outer reference cannot be told from an inner one.)
+void OuterRefs(const Query* q, std::vector<std::string>& out) {
+  std::vector<std::string> aliases;
+  std::vector<std::pair<const ColumnRef*, bool>> refs;  // and: in a SELECT without FROM
+  std::vector<std::pair<const Node*, bool>> stack{{q, false}};
+  size_t visited = 0;
+  while (!stack.empty() && visited++ < 100000) {
+    auto [n, no_from] = stack.back();
+    stack.pop_back();
+    if (const auto* core = DynCast<SelectCore>(n)) no_from = core->from == nullptr;
+    if (const auto* t = DynCast<TableName>(n)) {
+      aliases.push_back(ToLower(!t->alias.name.empty()         ? t->alias.name
+                                : !t->name.parts.empty() ? t->name.parts.back().name
+                                                         : std::string_view()));
+    } else if (const auto* s = DynCast<SubqueryRef>(n)) {
+      aliases.push_back(ToLower(s->alias.name));
+    } else if (const auto* v = DynCast<ValuesRef>(n)) {
+      aliases.push_back(ToLower(v->alias.name));
+    } else if (const auto* l = DynCast<LateralViewRef>(n)) {
+      aliases.push_back(ToLower(l->table_alias.name));
+    } else if (const auto* f = DynCast<TableFunctionRef>(n)) {
+      aliases.push_back(ToLower(f->alias.name));
+    } else if (const auto* c = DynCast<ColumnRef>(n)) {
+      refs.emplace_back(c, no_from);
+    }
+    std::vector<const Node*> kids;
+    VisitChildren(*n, Overloaded{[&](const Expr* c) { kids.push_back(c); }, [&](const Query* c) { kids.push_back(c); },
+                                 [&](const QueryExpr* c) { kids.push_back(c); },
+                                 [&](const TableRef* c) { kids.push_back(c); },
+                                 [&](const WindowSpec* w) {
+                                   VisitChildren(*w, [&](const Expr* c) { kids.push_back(c); });
+                                 }});
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.emplace_back(*it, no_from);
+  }
+  for (const auto& [c, no_from] : refs) {
+    if (c->parts.empty() || (c->parts.size() < 2 && !no_from)) continue;
+    if (c->parts.size() >= 2) {
+      const std::string qualifier = ToLower(c->parts[c->parts.size() - 2].name);
+      if (std::find(aliases.begin(), aliases.end(), qualifier) != aliases.end()) continue;
+    }
+    const std::string name(c->parts.back().name);
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
   }
 }
 
-void Name(const Expr* e, std::string& out) {
+std::string OuterRefList(const Query* q) {
+  std::vector<std::string> refs;
+  if (q != nullptr) OuterRefs(q, refs);
+  std::string out;
+  for (size_t k = 0; k < refs.size(); ++k) out += (k ? ", " : "") + refs[k];
+  return out;
+}
+
+// ------------------------------------------------------------------ the namer
+
+class Namer {
+ public:
+  explicit Namer(const SparkNameContext& context) : context_(context) {}
+  void Name(const Expr* e, std::string& out);
+
+ private:
+  void Names(List<Expr*> es, std::string& out) {
+    for (size_t i = 0; i < es.size(); ++i) {
+      if (i > 0) out += ", ";
+      Name(es[i], out);
+    }
+  }
+  std::string Of(const Expr* e) {
+    std::string s;
+    Name(e, s);
+    return s;
+  }
+  bool Function(const FunctionCall* f, std::string& out);
+  void SortOrder(const OrderItem& o, std::string& out);
+  void Window(const FunctionCall* f, std::string_view fn, std::string& out);
+
+  const SparkNameContext& context_;
+};
+
+// `x ASC NULLS FIRST`: a sort key as Spark prints it, its direction and
+// null order always written.
+void Namer::SortOrder(const OrderItem& o, std::string& out) {
+  Name(o.expr, out);
+  const bool desc = o.direction == OrderItem::Direction::Desc;
+  out += desc ? " DESC" : " ASC";
+  const bool nulls_first = o.nulls == OrderItem::Nulls::Default ? !desc : o.nulls == OrderItem::Nulls::First;
+  out += nulls_first ? " NULLS FIRST" : " NULLS LAST";
+}
+
+// `f(x) OVER (PARTITION BY p ORDER BY o ASC NULLS FIRST frame)`: Spark
+// spells out the specification, a named window's included, and the frame
+// its analyzer chose when none is written: ranking functions run from the
+// partition's start to the current row, lag and lead read one row at their
+// offset, other functions take RANGE UNBOUNDED PRECEDING to CURRENT ROW when
+// ordered and the whole partition when not.
+void Namer::Window(const FunctionCall* f, std::string_view fn, std::string& out) {
+  std::vector<const Expr*> partition;
+  std::vector<const OrderItem*> order;
+  const WindowFrame* frame = nullptr;
+  auto take = [&](const WindowSpec* w) {
+    for (const Expr* p : w->partition_by) partition.push_back(p);
+    for (const OrderItem& o : w->order_by) order.push_back(&o);
+    if (w->frame != nullptr) frame = w->frame;
+  };
+  if (!f->over->base.name.empty()) {
+    for (const NamedWindow& nw : context_.windows)
+      if (EqualsIgnoreCase(nw.name.name, f->over->base.name) && nw.spec != nullptr) take(nw.spec);
+  }
+  take(f->over);
+  out += " OVER (";
+  std::string spec;
+  if (!partition.empty()) {
+    spec += "PARTITION BY ";
+    for (size_t k = 0; k < partition.size(); ++k) {
+      if (k) spec += ", ";
+      Name(partition[k], spec);
+    }
+  }
+  if (!order.empty()) {
+    if (!spec.empty()) spec += ' ';
+    spec += "ORDER BY ";
+    for (size_t k = 0; k < order.size(); ++k) {
+      if (k) spec += ", ";
+      SortOrder(*order[k], spec);
+    }
+  }
+  std::string frame_text;
+  auto bound = [&](const FrameBound& b) {
+    switch (b.type) {
+      case FrameBound::Type::UnboundedPreceding:
+        return std::string("UNBOUNDED PRECEDING");
+      case FrameBound::Type::UnboundedFollowing:
+        return std::string("UNBOUNDED FOLLOWING");
+      case FrameBound::Type::CurrentRow:
+        return std::string("CURRENT ROW");
+      case FrameBound::Type::Preceding:
+        return Of(b.offset) + " PRECEDING";
+      case FrameBound::Type::Following:
+        return Of(b.offset) + " FOLLOWING";
+    }
+    return std::string();
+  };
+  const bool ranking = fn == "row_number" || fn == "rank" || fn == "dense_rank" || fn == "percent_rank" ||
+                       fn == "cume_dist" || fn == "ntile";
+  if (frame != nullptr) {
+    FrameBound end;
+    if (frame->has_end) end = frame->end;
+    frame_text = std::string(frame->unit == WindowFrame::Unit::Rows ? "ROWS" : "RANGE") + " BETWEEN " +
+                 bound(frame->start) + " AND " + bound(end);
+  } else if (ranking) {
+    frame_text = "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW";
+  } else if (fn == "lag" || fn == "lead") {
+    std::string offset = f->args.size() > 1 ? Of(f->args[1]) : "1";
+    if (fn == "lag") offset = offset[0] == '-' ? offset.substr(1) : "-" + offset;
+    frame_text = "ROWS BETWEEN " + offset + " FOLLOWING AND " + offset + " FOLLOWING";
+  } else if (!order.empty()) {
+    frame_text = "RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW";
+  } else {
+    frame_text = "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING";
+  }
+  if (!spec.empty()) spec += ' ';
+  spec += frame_text;
+  out += spec;
+  out += ')';
+}
+
+// Calls Spark names otherwise than `f(args)`; false when none applies.
+bool Namer::Function(const FunctionCall* f, std::string& out) {
+  if (f->name.size() != 1 || f->distinct || f->star) return false;
+  const std::string fn = ToLower(f->name[0].name);
+  const auto& a = f->args;
+  const bool synthetic = Synthetic(f->name[0]);
+  if (a.size() == 1 && IsCastFunction(fn) && f->over == nullptr) {
+    Name(a[0], out);
+    return true;
+  }
+  if (synthetic && a.size() == 2 && (fn == "shiftleft" || fn == "shiftright" || fn == "shiftrightunsigned")) {
+    out += '(' + Of(a[0]) + (fn == "shiftleft" ? " << " : fn == "shiftright" ? " >> " : " >>> ") + Of(a[1]) + ')';
+    return true;
+  }
+  if (fn == "positive" && a.size() == 1) {
+    out += "(+ " + Of(a[0]) + ')';
+    return true;
+  }
+  if ((fn == "isnull" || fn == "isnotnull") && a.size() == 1) {
+    out += '(' + Of(a[0]) + (fn == "isnull" ? " IS NULL)" : " IS NOT NULL)");
+    return true;
+  }
+  if (fn == "div" && a.size() == 2) {
+    out += '(' + Of(a[0]) + " div " + Of(a[1]) + ')';
+    return true;
+  }
+  if (synthetic && fn == "if" && a.size() == 3 && f->over == nullptr) return false;
+  if ((fn == "to_char" || fn == "to_varchar") && a.size() == 2 && StringLit(a[1]) != nullptr &&
+      !IsNumberFormat(lexer::UnescapeString(StringLit(a[1])->text))) {
+    out += "date_format(" + Of(a[0]) + ", " + Of(a[1]) + ')';
+    return true;
+  }
+  if ((fn == "trim" || fn == "ltrim" || fn == "rtrim") && a.size() == 2) {
+    // TRIM(LEADING x FROM s), which the parser reads as ltrim(s, x); Spark
+    // prints its trims with a trim string so.
+    out += "TRIM(";
+    out += fn == "trim" ? "BOTH " : fn == "ltrim" ? "LEADING " : "TRAILING ";
+    out += Of(a[1]) + " FROM " + Of(a[0]) + ')';
+    return true;
+  }
+  if ((fn == "from_json" || fn == "from_csv" || fn == "from_xml" || fn == "to_json" || fn == "to_csv" ||
+       fn == "to_xml" || fn == "schema_of_json" || fn == "schema_of_csv" || fn == "schema_of_xml") &&
+      a.size() >= 2) {
+    // The schema and options are not among the arguments Spark prints.
+    out += fn + '(' + Of(a[0]) + ')';
+    return true;
+  }
+  if (fn == "mode" && a.size() == 2 && f->within_group.empty()) {
+    if (const auto* l = DynCast<Literal>(a[1]); l && l->type == Literal::Type::Boolean && EqualsIgnoreCase(l->text, "false")) {
+      out += "mode(" + Of(a[0]) + ')';
+      return true;
+    }
+  }
+  static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {
+      {"timediff", "timestampdiff"},
+      {"array_agg", "collect_list"},
+      {"make_timestamp_ltz", "make_timestamp"},
+      {"try_make_timestamp_ltz", "make_timestamp"}};
+  std::string_view renamed;
+  for (const auto& [from, to] : kRenamed)
+    if (fn == from) renamed = to;
+  if (!renamed.empty()) {
+    out += renamed;
+    out += '(';
+    Names(a, out);
+    out += ')';
+    return true;
+  }
+  if (fn == "datepart" && a.size() == 2) {
+    std::string unit = Of(a[0]);
+    out += "datepart(" + unit + " FROM " + Of(a[1]) + ')';
+    return true;
+  }
+  if (fn == "try_to_time" && !a.empty() && a.size() <= 2) {
+    out += "try_to_time(to_time(";
+    Names(a, out);
+    out += "))";
+    return true;
+  }
+  if (fn == "raise_error" && a.size() == 1) {
+    out += "raise_error(USER_RAISED_EXCEPTION, map(errorMessage, " + Of(a[0]) + "))";
+    return true;
+  }
+  if (fn == "assert_true" && a.size() == 1) {
+    const std::string x = Of(a[0]);
+    out += "assert_true(" + x + ", '" + x + "' is not true!)";
+    return true;
+  }
+  return false;
+}
+
+void Namer::Name(const Expr* e, std::string& out) {
   if (e == nullptr) return;
   switch (e->expr_kind()) {
     case ExprKind::Literal: {
@@ -68,9 +876,13 @@ void Name(const Expr* e, std::string& out) {
         case Literal::Type::String:
           out += lexer::UnescapeString(l->text);
           return;
-        case Literal::Type::Number:
-          out += NumberName(l->text);
+        case Literal::Type::Number: {
+          const std::string_view t = l->text;
+          const bool is_double = t.find_first_of("eE") != std::string_view::npos ||
+                                 (t.size() > 1 && AsciiLower(t.back()) == 'd' && AsciiLower(t[t.size() - 2]) != 'b');
+          out += is_double ? JavaDouble(t) : NumberName(t);
           return;
+        }
         case Literal::Type::Boolean:
           out += ToLower(l->text);
           return;
@@ -153,12 +965,23 @@ void Name(const Expr* e, std::string& out) {
     }
     case ExprKind::BinaryExpr: {
       const auto* b = static_cast<const BinaryExpr*>(e);
+      if (std::vector<std::pair<std::string, Field>> parts; IntervalSumParts(b, parts, true)) {
+        if (std::string text; IntervalFromParts(parts, text)) {
+          out += text;
+          return;
+        }
+      }
       if (b->op == BinaryOp::Concat) {
         out += "concat(";
         Name(b->lhs, out);
         out += ", ";
         Name(b->rhs, out);
         out += ')';
+        return;
+      }
+      if (b->op == BinaryOp::Mul && DynCast<IntervalExpr>(b->rhs) && !DynCast<IntervalExpr>(b->lhs)) {
+        // An interval times a number is written interval first.
+        out += '(' + Of(b->rhs) + " * " + Of(b->lhs) + ')';
         return;
       }
       const bool negate = b->op == BinaryOp::NotEq || b->op == BinaryOp::BangEq;
@@ -184,17 +1007,16 @@ void Name(const Expr* e, std::string& out) {
       return;
     }
     case ExprKind::BetweenExpr: {
+      // Spark 4 keeps BETWEEN as one expression: between(v, low, high).
       const auto* b = static_cast<const BetweenExpr*>(e);
       if (b->negated) out += "(NOT ";
-      out += "((";
+      out += "between(";
       Name(b->value, out);
-      out += " >= ";
+      out += ", ";
       Name(b->low, out);
-      out += ") AND (";
-      Name(b->value, out);
-      out += " <= ";
+      out += ", ";
       Name(b->high, out);
-      out += "))";
+      out += ')';
       if (b->negated) out += ')';
       return;
     }
@@ -231,17 +1053,33 @@ void Name(const Expr* e, std::string& out) {
     }
     case ExprKind::CastExpr: {
       const auto* c = static_cast<const CastExpr*>(e);
+      const std::string type = SparkTypeSql(c->type.text);
+      const auto* lit = DynCast<Literal>(c->operand);
+      if (lit != nullptr && lit->type == Literal::Type::Null &&
+          (type.starts_with("ARRAY<") || type.starts_with("MAP<") || type.starts_with("STRUCT<"))) {
+        out += "NULL";  // the parser makes a typed NULL of it
+        return;
+      }
+      if (DynCast<ColumnRef>(c->operand) && (type.starts_with("TIME(") || type.starts_with("INTERVAL "))) {
+        Name(c->operand, out);  // an up-cast Spark's analyzer makes its own
+        return;
+      }
       out += "CAST(";
       Name(c->operand, out);
       out += " AS ";
-      for (char ch : Upper(c->type.text))
-        if (ch != ' ') out += ch;
+      out += type;
       out += ')';
       return;
     }
     case ExprKind::IntervalExpr: {
-      // INTERVAL '2' YEAR: the value quoted, the unit upper case.
       const auto* i = static_cast<const IntervalExpr*>(e);
+      if (std::vector<std::pair<std::string, Field>> parts; IntervalParts(i, parts)) {
+        if (std::string text; IntervalFromParts(parts, text)) {
+          out += text;
+          return;
+        }
+      }
+      // Otherwise INTERVAL '2' YEAR: the value quoted, the unit upper case.
       const auto* lit = DynCast<Literal>(i->value);
       if (lit == nullptr || i->unit.empty() ||
           (lit->type != Literal::Type::Number && lit->type != Literal::Type::String))
@@ -258,29 +1096,115 @@ void Name(const Expr* e, std::string& out) {
     }
     case ExprKind::FunctionCall: {
       const auto* f = static_cast<const FunctionCall*>(e);
-      if (f->over != nullptr) break;  // a window's name: as printed
-      if (f->name.size() == 1 && EqualsIgnoreCase(f->name[0].name, "if") && f->args.size() == 3 && !f->distinct) {
+      if (f->name.size() == 1 && EqualsIgnoreCase(f->name[0].name, "if") && f->args.size() == 3 && !f->distinct &&
+          f->over == nullptr && !Synthetic(f->name[0])) {
         out += "(IF(";  // Spark writes its IF in parentheses
         Names(f->args, out);
         out += "))";
         return;
       }
-      if (!f->name.empty()) out += ToLower(f->name.back().name);
+      const std::string fn = f->name.empty() ? std::string() : ToLower(f->name.back().name);
+      // `agg(x) FILTER (WHERE c)`, which the parser reads as agg(if(c, x, NULL)).
+      const FunctionCall* filter = nullptr;
+      if (!f->args.empty()) {
+        if (const auto* g = DynCast<FunctionCall>(f->args[0]);
+            g && g->name.size() == 1 && Synthetic(g->name[0]) && EqualsIgnoreCase(g->name[0].name, "if") &&
+            g->args.size() == 3)
+          filter = g;
+      }
+      if (filter == nullptr && f->within_group.empty() && Function(f, out)) {
+        if (f->over != nullptr) Window(f, fn, out);
+        return;
+      }
+      if (!f->name.empty()) out += fn;
       out += '(';
       if (f->star) {
         out += '1';  // count(*) is count(1)
       } else {
         if (f->distinct) out += "DISTINCT ";
-        Names(f->args, out);
+        if (filter != nullptr) {
+          Name(filter->args[1], out);
+          for (size_t k = 1; k < f->args.size(); ++k) {
+            out += ", ";
+            Name(f->args[k], out);
+          }
+        } else {
+          Names(f->args, out);
+          if ((fn == "lpad" || fn == "rpad") && f->args.size() == 2 && IsBinary(f->args[0])) {
+            out += ", X'00'";  // a binary is padded with zero bytes
+          } else if (const DefaultArgs* d = DefaultsOf(fn); d && f->args.size() >= d->first &&
+                                                     f->args.size() < d->first + d->values.size()) {
+            for (size_t k = f->args.size() - d->first; k < d->values.size(); ++k) {
+              out += ", ";
+              out += d->values[k];
+            }
+          }
+        }
+      }
+      out += ')';
+      if (!f->within_group.empty()) {
+        // percentile_cont(p) WITHIN GROUP (ORDER BY x [DESC]); mode() prints
+        // the opposite direction (Spark's Mode keeps a `reverse` flag); others
+        // print full sort orders.
+        out += " WITHIN GROUP (ORDER BY ";
+        for (size_t k = 0; k < f->within_group.size(); ++k) {
+          const OrderItem& o = f->within_group[k];
+          if (k) out += ", ";
+          const bool desc = o.direction == OrderItem::Direction::Desc;
+          if (fn == "mode") {
+            Name(o.expr, out);
+            if (!desc) out += " DESC";
+          } else if (fn == "percentile_cont" || fn == "percentile_disc" || fn == "median") {
+            Name(o.expr, out);
+            if (desc) out += " DESC";
+          } else {
+            SortOrder(o, out);
+          }
+        }
+        out += ')';
+      }
+      if (filter != nullptr) {
+        out += " FILTER (WHERE ";
+        Name(filter->args[0], out);
+        out += ')';
+      }
+      if (f->over != nullptr) Window(f, fn, out);
+      return;
+    }
+    case ExprKind::StructExpr: {
+      // `(a, b)` is named_struct(a, a, b, b): each field named after its column.
+      const auto* s = static_cast<const StructExpr*>(e);
+      out += "named_struct(";
+      for (size_t k = 0; k < s->fields.size(); ++k) {
+        if (k) out += ", ";
+        const auto* c = DynCast<ColumnRef>(s->fields[k]);
+        out += c != nullptr && !c->parts.empty() ? std::string(c->parts.back().name) : Cat("col", k + 1);
+        out += ", ";
+        Name(s->fields[k], out);
       }
       out += ')';
       return;
     }
-    case ExprKind::StructExpr:
-    case ExprKind::StarExpr:
-    case ExprKind::InSubqueryExpr:
+    case ExprKind::SubqueryExpr: {
+      // A scalar subquery is named scalarsubquery(outer columns it reads).
+      const auto* s = static_cast<const SubqueryExpr*>(e);
+      if (s->quantifier != SubqueryExpr::Quantifier::None) break;
+      out += "scalarsubquery(" + OuterRefList(s->query) + ')';
+      return;
+    }
     case ExprKind::ExistsExpr:
-    case ExprKind::SubqueryExpr:
+      out += "exists(" + OuterRefList(static_cast<const ExistsExpr*>(e)->query) + ')';
+      return;
+    case ExprKind::InSubqueryExpr: {
+      const auto* i = static_cast<const InSubqueryExpr*>(e);
+      if (i->negated) out += "(NOT ";
+      out += '(';
+      Name(i->value, out);
+      out += " IN (listquery(" + OuterRefList(i->query) + ")))";
+      if (i->negated) out += ')';
+      return;
+    }
+    case ExprKind::StarExpr:
     case ExprKind::LikeExpr:
     case ExprKind::ExtractExpr:
       break;
@@ -290,9 +1214,19 @@ void Name(const Expr* e, std::string& out) {
 
 }  // namespace
 
-std::string SparkExprName(const Expr* e) {
+std::string SparkExprName(const Expr* e, const SparkNameContext& context) {
   std::string out;
-  Name(e, out);
+  Namer(context).Name(e, out);
+  return out;
+}
+
+std::string SparkTypeSql(std::string_view type) {
+  TypeReader r{type};
+  std::string out;
+  if (TypeSql(r, out) && r.Done()) return out;
+  out.clear();
+  for (char ch : Upper(type))
+    if (ch != ' ') out += ch;
   return out;
 }
 

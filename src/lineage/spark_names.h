@@ -1,14 +1,33 @@
 // The names Spark SQL gives unaliased select items that are not a column:
 // the expression's text as Spark's analyzer prints it (`count(b)`,
 // `(a + 1)`, `1.0` for `1F`, `CAST(a AS INT)`), where Hive says `_c<n>`.
+//
+// Each rule below follows one of Spark's: how an expression's `sql` is
+// written (operators in parentheses, CAST types as their SQL names, interval
+// literals in their canonical ANSI form), and the arguments its analyzer
+// adds or drops (`split(s, p)` is `split(s, p, -1)`, `from_json(s, schema)`
+// is `from_json(s)`). What only Spark's catalog settles (implicit casts from
+// type coercion, the types that pick an overload) is not guessed.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "ast/ast.h"
 
 namespace hivelineage::lineage {
 
-std::string SparkExprName(const ast::Expr* e);
+// What the name of an expression may depend on beyond the expression itself.
+struct SparkNameContext {
+  // The SELECT's WINDOW clause: `OVER w` is named with w's specification.
+  std::span<const ast::NamedWindow> windows;
+};
+
+std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
+
+// A Spark SQL type as its `sql` prints it: `long` is BIGINT, `decimal` is
+// DECIMAL(10,0), `struct<a:int>` is STRUCT<a: INT>, `interval day to second`
+// is INTERVAL DAY TO SECOND.
+std::string SparkTypeSql(std::string_view type);
 
 }  // namespace hivelineage::lineage

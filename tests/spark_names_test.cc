@@ -1,0 +1,148 @@
+// The names Spark gives unaliased select items (lineage/spark_names.h): one
+// check per rule of Spark's that the names follow, each on a query's output
+// names as the analyzer computes them under --dialect spark.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "base/dialect.h"
+#include "lineage/lineage.h"
+#include "lineage/spark_names.h"
+#include "parser/parser.h"
+#include "rewrite/pipeline.h"
+
+using namespace hivelineage;
+
+namespace {
+
+// The output names of a Spark query, lower case as every name is.
+std::vector<std::string> Names(std::string_view sql) {
+  parser::ParseOptions options;
+  options.dialect = Dialect::Spark;
+  Arena arena;
+  Diagnostics diags;
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+  REQUIRE_MESSAGE(stmt != nullptr, sql);
+  lineage::Session session;
+  session.spark_names = true;
+  const auto l = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
+  std::vector<std::string> names;
+  for (const auto& c : l.columns) names.push_back(c.target);
+  return names;
+}
+
+std::string Name(std::string_view item) {
+  const auto names = Names("SELECT " + std::string(item) + " FROM t");
+  REQUIRE_EQ(names.size(), 1u);
+  return names[0];
+}
+
+}  // namespace
+
+TEST_CASE("spark names: CAST prints the type's SQL name") {
+  CHECK_EQ(Name("CAST(a AS long)"), "cast(a as bigint)");
+  CHECK_EQ(Name("CAST(a AS dec)"), "cast(a as decimal(10,0))");
+  CHECK_EQ(Name("CAST(a AS struct<x:int, y: string>)"), "cast(a as struct<x: int, y: string>)");
+  CHECK_EQ(Name("CAST(a AS map<int,string>)"), "cast(a as map<int, string>)");
+  CHECK_EQ(Name("CAST(10 AS interval day to second)"), "cast(10 as interval day to second)");
+  // A column cast to an interval or a time is named after the column.
+  CHECK_EQ(Name("CAST(a AS interval day to second)"), "a");
+  CHECK_EQ(Name("CAST(a AS timestamp_ltz)"), "cast(a as timestamp)");
+  CHECK_EQ(Name("CAST('1' AS time)"), "cast(1 as time(6))");
+  CHECK_EQ(lineage::SparkTypeSql("array<short>"), "ARRAY<SMALLINT>");
+  // A typed NULL of a complex type is a NULL literal.
+  CHECK_EQ(Name("CAST(NULL AS array<int>)"), "null");
+}
+
+TEST_CASE("spark names: casts by a type's name are named after their operand") {
+  CHECK_EQ(Name("float(a)"), "a");
+  CHECK_EQ(Name("timestamp_seconds(double(1.5))"), "timestamp_seconds(1.5)");
+}
+
+TEST_CASE("spark names: double literals as Java prints them") {
+  CHECK_EQ(Name("6.8e0"), "6.8");
+  CHECK_EQ(Name("3.14e8"), "3.14e8");
+  CHECK_EQ(Name("1.5D"), "1.5");
+  CHECK_EQ(Name("1e-5"), "1.0e-5");
+  CHECK_EQ(Name("2.5BD"), "2.5");
+}
+
+TEST_CASE("spark names: interval literals in their canonical ANSI form") {
+  CHECK_EQ(Name("INTERVAL 2 YEAR 4 MONTH"), "interval '2-4' year to month");
+  CHECK_EQ(Name("INTERVAL 30 YEARS 25 MONTHS"), "interval '32-1' year to month");
+  CHECK_EQ(Name("INTERVAL '2 seconds'"), "interval '02' second");
+  CHECK_EQ(Name("INTERVAL '1 day 2 hours'"), "interval '1 02' day to hour");
+  CHECK_EQ(Name("INTERVAL 4 DAY 5 HOUR 6 MINUTE 7 SECOND"), "interval '4 05:06:07' day to second");
+  CHECK_EQ(Name("INTERVAL '1' HOUR"), "interval '01' hour");
+  CHECK_EQ(Name("INTERVAL -'-59' SECOND"), "interval '59' second");
+  CHECK_EQ(Name("INTERVAL '40:32.99899999' MINUTE TO SECOND"), "interval '40:32.998999' minute to second");
+  CHECK_EQ(Name("INTERVAL '1 2:3:4.001' DAY TO SECOND"), "interval '1 02:03:04.001' day to second");
+  CHECK_EQ(Name("INTERVAL '-1-2' YEAR TO MONTH"), "interval '-1-2' year to month");
+  // An interval times a number is written interval first.
+  CHECK_EQ(Name("2 * INTERVAL '2' YEAR"), "(interval '2' year * 2)");
+}
+
+TEST_CASE("spark names: arguments the analyzer adds") {
+  CHECK_EQ(Name("split(a, ',')"), "split(a, ,, -1)");
+  CHECK_EQ(Name("substr(a, 5)"), "substr(a, 5, 2147483647)");
+  CHECK_EQ(Name("theta_sketch_agg(a)"), "theta_sketch_agg(a, 12)");
+  CHECK_EQ(Name("tuple_sketch_agg_double(k, v)"), "tuple_sketch_agg_double(k, v, 12, sum)");
+  CHECK_EQ(Name("tuple_sketch_agg_double(k, v, 14)"), "tuple_sketch_agg_double(k, v, 14, sum)");
+  CHECK_EQ(Name("make_interval(1)"), "make_interval(1, 0, 0, 0, 0, 0, 0.000000)");
+  CHECK_EQ(Name("lpad(a, 5)"), "lpad(a, 5,  )");
+  CHECK_EQ(Name("lpad(unhex(a), 5)"), "lpad(unhex(a), 5, x'00')");
+  CHECK_EQ(Name("assert_true(a > 1)"), "assert_true((a > 1), '(a > 1)' is not true!)");
+  CHECK_EQ(Name("raise_error('m')"), "raise_error(user_raised_exception, map(errormessage, m))");
+}
+
+TEST_CASE("spark names: arguments the analyzer drops, and renamed calls") {
+  CHECK_EQ(Name("from_json(a, 'x INT')"), "from_json(a)");
+  CHECK_EQ(Name("to_json(a, map('k', 'v'))"), "to_json(a)");
+  CHECK_EQ(Name("mode(a, false)"), "mode(a)");
+  CHECK_EQ(Name("to_char(d, 'yyyy-MM')"), "date_format(d, yyyy-mm)");
+  CHECK_EQ(Name("to_char(n, '999.99')"), "to_char(n, 999.99)");
+  CHECK_EQ(Name("trim(LEADING 'x' FROM a)"), "trim(leading x from a)");
+  CHECK_EQ(Name("timediff(HOUR, a, b)"), "timestampdiff(hour, a, b)");
+}
+
+TEST_CASE("spark names: operators Spark prints as operators, BETWEEN as a call") {
+  CHECK_EQ(Name("a >> 2"), "(a >> 2)");
+  CHECK_EQ(Name("positive(a)"), "(+ a)");
+  CHECK_EQ(Name("isnotnull(a)"), "(a is not null)");
+  CHECK_EQ(Name("div(a, 2)"), "(a div 2)");
+  CHECK_EQ(Name("a BETWEEN 1 AND 2"), "between(a, 1, 2)");
+  CHECK_EQ(Name("a NOT BETWEEN 1 AND 2"), "(not between(a, 1, 2))");
+  CHECK_EQ(Name("count((a, b))"), "count(named_struct(a, a, b, b))");
+}
+
+TEST_CASE("spark names: FILTER, WITHIN GROUP and subqueries") {
+  CHECK_EQ(Name("sum(a) FILTER (WHERE b > 1)"), "sum(a) filter (where (b > 1))");
+  CHECK_EQ(Name("count(*) FILTER (WHERE b > 1)"), "count(1) filter (where (b > 1))");
+  // A user's own IF keeps its name.
+  CHECK_EQ(Name("sum(if(b > 1, a, NULL))"), "sum((if((b > 1), a, null)))");
+  CHECK_EQ(Name("percentile_cont(0.5) WITHIN GROUP (ORDER BY a DESC)"),
+           "percentile_cont(0.5) within group (order by a desc)");
+  CHECK_EQ(Name("listagg(a) WITHIN GROUP (ORDER BY a)"),
+           "listagg(a, null) within group (order by a asc nulls first)");
+  // Spark's Mode prints the opposite direction.
+  CHECK_EQ(Name("mode() WITHIN GROUP (ORDER BY a)"), "mode() within group (order by a desc)");
+  CHECK_EQ(Name("(SELECT max(x) FROM u)"), "scalarsubquery()");
+  CHECK_EQ(Name("(SELECT max(x) FROM u WHERE u.k = t.k)"), "scalarsubquery(k)");
+  CHECK_EQ(Name("EXISTS (SELECT 1 FROM u)"), "exists()");
+  CHECK_EQ(Name("a IN (SELECT x FROM u)"), "(a in (listquery()))");
+}
+
+TEST_CASE("spark names: window specifications spelled out") {
+  CHECK_EQ(Name("sum(a) OVER (PARTITION BY b ORDER BY c)"),
+           "sum(a) over (partition by b order by c asc nulls first range between unbounded preceding and current "
+           "row)");
+  CHECK_EQ(Name("count(*) OVER ()"), "count(1) over (rows between unbounded preceding and unbounded following)");
+  CHECK_EQ(Name("rank() OVER (ORDER BY c DESC)"),
+           "rank() over (order by c desc nulls last rows between unbounded preceding and current row)");
+  CHECK_EQ(Name("lag(a) OVER (ORDER BY c)"),
+           "lag(a, 1, null) over (order by c asc nulls first rows between -1 following and -1 following)");
+  CHECK_EQ(Names("SELECT sum(a) OVER w FROM t WINDOW w AS (ORDER BY c ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)"),
+           std::vector<std::string>{
+               "sum(a) over (order by c asc nulls first rows between 1 preceding and current row)"});
+}
