@@ -146,3 +146,35 @@ TEST_CASE("spark names: window specifications spelled out") {
            std::vector<std::string>{
                "sum(a) over (order by c asc nulls first rows between 1 preceding and current row)"});
 }
+
+TEST_CASE("spark names: literals, CASE, LIKE, EXTRACT and datetime arithmetic") {
+  CHECK_EQ(Name(".5"), "0.5");
+  CHECK_EQ(Name(".10F"), "0.1");
+  CHECK_EQ(Name("-0"), "0");
+  CHECK_EQ(Name("CASE a WHEN 1 THEN 'x' ELSE 'y' END"), "case when (a = 1) then x else y end");
+  CHECK_EQ(Name("a LIKE 'x%'"), "a like x%");
+  CHECK_EQ(Name("a NOT LIKE 'x%'"), "(not a like x%)");
+  CHECK_EQ(Name("extract(DAY FROM a)"), "extract(day from a)");
+  CHECK_EQ(Name("TIMESTAMP '2020-01-01 00:00:00' + INTERVAL '2' DAY"),
+           "timestamp '2020-01-01 00:00:00' + interval '2' day");
+  CHECK_EQ(Name("mode(a, true)"), "mode() within group (order by a desc)");
+  CHECK_EQ(Name("typeof(current_date)"), "typeof(current_date)");
+  CHECK_EQ(Name("CAST(array() AS array<float>)"), "array()");
+}
+
+TEST_CASE("spark names: generators name their outputs as Spark does") {
+  CHECK_EQ(Names("SELECT posexplode(array(1, 2))"), std::vector<std::string>{"pos", "col"});
+  CHECK_EQ(Names("SELECT posexplode(map(1, 'a'))"), std::vector<std::string>{"pos", "key", "value"});
+  CHECK_EQ(Names("SELECT explode_outer(array(1))"), std::vector<std::string>{"col"});
+  CHECK_EQ(Names("SELECT inline(array(struct(a, 'x'))) FROM t"), std::vector<std::string>{"a", "col2"});
+  // Hive keeps its own: posexplode gives pos, val.
+  parser::ParseOptions options;
+  Arena arena;
+  Diagnostics diags;
+  ast::Statement* stmt = parser::ParseStatement("SELECT posexplode(array(1, 2))", arena, options, diags);
+  REQUIRE(stmt != nullptr);
+  lineage::Session hive;
+  const auto l = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), hive);
+  REQUIRE_EQ(l.columns.size(), 2u);
+  CHECK_EQ(l.columns[1].target, "val");
+}

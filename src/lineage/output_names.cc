@@ -10,10 +10,43 @@ using namespace ast;
 
 std::string Lower(const Ident& id) { return ToLower(id.name); }
 
-// The names Hive gives a UDTF's outputs when no aliases are written.
-std::vector<std::string> DefaultUdtfNames(const FunctionCall* f) {
+bool IsCall(const Expr* e, std::string_view name) {
+  const auto* f = DynCast<FunctionCall>(e);
+  return f != nullptr && !f->name.empty() && ToLower(f->name.back().name) == name;
+}
+
+// The names Spark gives a generator's outputs: explode's `col` (`key`,
+// `value` over a map), posexplode's `pos` before them, inline's the struct's
+// fields (a column keeps its name, other fields are col1, col2, ...).
+std::vector<std::string> SparkGeneratorNames(std::string_view name, const FunctionCall* f) {
+  if (name.ends_with("_outer")) name.remove_suffix(6);
+  const bool over_map = f->args.size() == 1 && IsCall(f->args[0], "map");
+  if (name == "explode") return over_map ? std::vector<std::string>{"key", "value"} : std::vector<std::string>{"col"};
+  if (name == "posexplode")
+    return over_map ? std::vector<std::string>{"pos", "key", "value"} : std::vector<std::string>{"pos", "col"};
+  if (name == "inline" && f->args.size() == 1 && IsCall(f->args[0], "array")) {
+    const auto* arr = static_cast<const FunctionCall*>(f->args[0]);
+    if (!arr->args.empty() && IsCall(arr->args[0], "struct")) {
+      std::vector<std::string> out;
+      const auto* st = static_cast<const FunctionCall*>(arr->args[0]);
+      for (size_t i = 0; i < st->args.size(); ++i) {
+        const auto* c = DynCast<ColumnRef>(st->args[i]);
+        out.push_back(c != nullptr && !c->parts.empty() ? Lower(c->parts.back()) : Cat("col", i + 1));
+      }
+      return out;
+    }
+  }
+  return {};
+}
+
+// The names Hive gives a UDTF's outputs when no aliases are written (Spark's
+// where `spark_names`).
+std::vector<std::string> DefaultUdtfNames(const FunctionCall* f, bool spark_names) {
   std::string name = f->name.empty() ? "" : ToLower(f->name.back().name);
   size_t n = f->args.size();
+  if (spark_names) {
+    if (std::vector<std::string> names = SparkGeneratorNames(name, f); !names.empty()) return names;
+  }
   if (name == "posexplode") return {"pos", "val"};
   if (name == "json_tuple" || name == "parse_url_tuple") {
     std::vector<std::string> out;
@@ -47,7 +80,9 @@ std::vector<std::string> DefaultUdtfNames(const FunctionCall* f) {
 
 bool IsUdtf(std::string_view name) {
   return name == "explode" || name == "posexplode" || name == "inline" || name == "json_tuple" ||
-         name == "parse_url_tuple" || name == "stack" || name == "replicate_rows";
+         name == "parse_url_tuple" || name == "stack" || name == "replicate_rows" ||
+         // Spark's generators that keep a row for an empty input
+         name == "explode_outer" || name == "posexplode_outer" || name == "inline_outer";
 }
 
 const FunctionCall* AsUdtf(const SelectItem& item) {
@@ -57,8 +92,8 @@ const FunctionCall* AsUdtf(const SelectItem& item) {
   return IsUdtf(ToLower(f->name.back().name)) ? f : nullptr;
 }
 
-std::vector<std::string> UdtfOutputNames(const FunctionCall* f, std::span<const Ident> aliases) {
-  if (aliases.empty()) return DefaultUdtfNames(f);
+std::vector<std::string> UdtfOutputNames(const FunctionCall* f, std::span<const Ident> aliases, bool spark_names) {
+  if (aliases.empty()) return DefaultUdtfNames(f, spark_names);
   std::vector<std::string> names;
   for (const Ident& id : aliases) names.push_back(Lower(id));
   return names;

@@ -19,8 +19,10 @@ bool IsUdtf(std::string_view name);
 // A select item that calls a UDTF (`explode(m) AS (k, v)`, `stack(2, a, b)`), or null.
 const ast::FunctionCall* AsUdtf(const ast::SelectItem& item);
 
-// A UDTF's output names: `aliases` when written, else the ones Hive gives.
-std::vector<std::string> UdtfOutputNames(const ast::FunctionCall* f, std::span<const ast::Ident> aliases);
+// A UDTF's output names: `aliases` when written, else the ones Hive gives
+// (Spark's where `spark_names`: posexplode's `pos, col`, inline's fields).
+std::vector<std::string> UdtfOutputNames(const ast::FunctionCall* f, std::span<const ast::Ident> aliases,
+                                         bool spark_names = false);
 
 // The output name of a select item that is neither a star nor a UDTF, at
 // `position` in its select list: its alias, else the column or field it

@@ -345,7 +345,7 @@ void Resolver::AddUdtfOutputs(const FunctionCall* f, std::span<const Ident> alia
     MergeInto(all, info.sources);
     masking = masking || info.masking;
   }
-  for (std::string& n : UdtfOutputNames(f, aliases)) {
+  for (std::string& n : UdtfOutputNames(f, aliases, session_.spark_names)) {
     Column c;
     c.name = std::move(n);
     c.sources = all;

@@ -68,7 +68,8 @@ bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out, bool spark_
           if (const FunctionCall* f = AsUdtf(item)) {
             const bool one_alias = item.aliases.empty() && !item.alias.name.empty();
             for (std::string& n :
-                 UdtfOutputNames(f, one_alias ? std::span<const Ident>(&item.alias, 1) : std::span<const Ident>(item.aliases)))
+                 UdtfOutputNames(f, one_alias ? std::span<const Ident>(&item.alias, 1) : std::span<const Ident>(item.aliases),
+                                 spark_names))
               out.push_back(std::move(n));
             continue;
           }

@@ -24,9 +24,13 @@ std::string Upper(std::string_view s) {
   return out;
 }
 
-// A number as Spark prints its value: the suffix dropped, a float or double
-// written with a fraction (`1F` is 1.0).
+std::string JavaDouble(std::string_view text, bool is_float = false);
+
+// A number as Spark prints its value: the suffix dropped, a float written
+// as Java writes it (`1F` is 1.0, `.10F` is 0.1), a decimal with its
+// leading zero (`.5` is 0.5).
 std::string NumberName(std::string_view text) {
+  if (text.size() > 1 && AsciiLower(text.back()) == 'f') return JavaDouble(text.substr(0, text.size() - 1), true);
   std::string t(text);
   bool floating = false;
   if (t.size() > 2 && EqualsIgnoreCase(t.substr(t.size() - 2), "bd")) {
@@ -40,6 +44,7 @@ std::string NumberName(std::string_view text) {
     }
   }
   if (floating && t.find_first_of(".eE") == std::string::npos) t += ".0";
+  if (!t.empty() && t[0] == '.') t = "0" + t;
   // An integer's value: `07` is 7.
   if (t.find_first_not_of("0123456789") == std::string::npos) {
     const size_t nonzero = t.find_first_not_of('0');
@@ -62,14 +67,15 @@ std::string_view BinarySpelling(BinaryOp op) {
 // A double as Java's Double.toString writes it, which is how Spark prints a
 // double literal (`6.8e0` is 6.8, `3.14e8` is 3.14E8): the shortest digits
 // that read back the same, plain between 10^-3 and 10^7, else d.dddE<n>.
-std::string JavaDouble(std::string_view text) {
+std::string JavaDouble(std::string_view text, bool is_float) {
   std::string t(text);
   if (!t.empty() && (AsciiLower(t.back()) == 'd')) t.pop_back();
   char* end = nullptr;
   const double v = std::strtod(t.c_str(), &end);
   if (end == t.c_str() || *end != '\0' || !std::isfinite(v)) return std::string(text);
   char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  auto r = is_float ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v), std::chars_format::scientific)
+                    : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
   std::string sci(buf, r.ptr);  // d[.ddd]e[+-]nn
   const size_t epos = sci.find('e');
   std::string mant = sci.substr(0, epos);
@@ -499,6 +505,28 @@ bool IntervalSumParts(const Expr* e, std::vector<std::pair<std::string, Field>>&
   return IntervalSumParts(b->lhs, parts, true) && IntervalSumParts(b->rhs, parts, false);
 }
 
+// An interval literal of day-time fields.
+bool DayTimeInterval(const Expr* e) {
+  const auto* i = DynCast<IntervalExpr>(e);
+  if (i == nullptr || i->unit.empty()) return false;
+  const Field f = FieldOf(i->unit);
+  return f >= kDay && f <= kSecond;
+}
+
+// A value that is plainly a timestamp, a time or a string: TIMESTAMP '..',
+// TIME '..', '..', CAST(.. AS STRING / TIMESTAMP / TIME).
+bool PlainlyDatetime(const Expr* e) {
+  if (const auto* l = DynCast<Literal>(e)) {
+    if (l->type == Literal::Type::String) return true;
+    return l->type == Literal::Type::Typed && (l->type_name.starts_with("timestamp") || l->type_name == "time");
+  }
+  if (const auto* c = DynCast<CastExpr>(e)) {
+    const std::string t = SparkTypeSql(c->type.text);
+    return t == "STRING" || t.starts_with("TIMESTAMP") || t.starts_with("TIME(");
+  }
+  return false;
+}
+
 // ------------------------------------------------------------------ functions
 
 // Functions whose analyzer fills in trailing arguments left out: the
@@ -554,6 +582,7 @@ const std::vector<DefaultArgs>& DefaultArgTable() {
       {"vector_norm", 1, {"2.0"}},
       {"vector_normalize", 1, {"2.0"}},
       {"instr", 3, {"1"}},
+      {"regexp_replace", 3, {"1"}},
       {"lag", 1, {"1", "NULL"}},
       {"lead", 1, {"1", "NULL"}},
       {"listagg", 1, {"NULL"}},
@@ -573,7 +602,8 @@ const DefaultArgs* DefaultsOf(std::string_view fn) {
 // operand.
 bool IsCastFunction(std::string_view fn) {
   static constexpr std::string_view kNames[] = {"boolean", "tinyint", "smallint", "int",  "bigint", "float",
-                                                "double",  "decimal", "date",     "timestamp", "binary", "string"};
+                                                "double",  "decimal", "date",     "timestamp", "binary", "string",
+                                                "time"};
   for (std::string_view n : kNames)
     if (fn == n) return true;
   return false;
@@ -836,7 +866,28 @@ bool Namer::Function(const FunctionCall* f, std::string& out) {
       {"try_make_timestamp_ltz", "make_timestamp"}};
   std::string_view renamed;
   for (const auto& [from, to] : kRenamed)
-    if (fn == from) renamed = to;
+    if (fn == from && (a.size() == 2 || (!fn.starts_with("make") && !fn.starts_with("try_make")))) renamed = to;
+  if (fn == "try_make_timestamp_ntz" && a.size() == 2) {
+    // The date-and-time form wraps the make_timestamp_ntz it calls.
+    out += "try_make_timestamp_ntz(make_timestamp_ntz(" + Of(a[0]) + ", " + Of(a[1]) + "))";
+    return true;
+  }
+  if (fn == "mode" && a.size() == 2 && f->within_group.empty()) {
+    // mode(x, true) is the deterministic mode: Spark prints it as mode()
+    // WITHIN GROUP (ORDER BY x DESC).
+    if (const auto* l = DynCast<Literal>(a[1]); l && l->type == Literal::Type::Boolean && EqualsIgnoreCase(l->text, "true")) {
+      out += "mode() WITHIN GROUP (ORDER BY " + Of(a[0]) + " DESC)";
+      return true;
+    }
+  }
+  if (fn == "typeof" && a.size() == 1) {
+    // A parameterless datetime function inside typeof prints bare.
+    if (const auto* l = DynCast<Literal>(a[0]);
+        l && (l->type == Literal::Type::CurrentDate || l->type == Literal::Type::CurrentTimestamp)) {
+      out += l->type == Literal::Type::CurrentDate ? "typeof(current_date)" : "typeof(current_timestamp)";
+      return true;
+    }
+  }
   if (!renamed.empty()) {
     out += renamed;
     out += '(';
@@ -897,7 +948,13 @@ void Namer::Name(const Expr* e, std::string& out) {
           }
           out += Upper(l->type_name);
           out += ' ';
-          out += l->text;
+          if (l->text.size() >= 2 && l->text.front() == '"') {  // "..." prints in single quotes
+            out += '\'';
+            out += l->text.substr(1, l->text.size() - 2);
+            out += '\'';
+          } else {
+            out += l->text;
+          }
           return;
         case Literal::Type::CurrentDate:
           out += "current_date()";
@@ -943,8 +1000,10 @@ void Namer::Name(const Expr* e, std::string& out) {
           return;
         case UnaryOp::Minus:
           if (const auto* lit = DynCast<Literal>(u->operand); lit && lit->type == Literal::Type::Number) {
-            out += '-';  // a negative number is a literal of its own
-            Name(lit, out);
+            // A negative number is a literal of its own; -0 is 0.
+            const std::string value = Of(lit);
+            if (value.find_first_not_of("0.") != std::string::npos) out += '-';
+            out += value;
             return;
           }
           out += "(- ";
@@ -978,6 +1037,16 @@ void Namer::Name(const Expr* e, std::string& out) {
         Name(b->rhs, out);
         out += ')';
         return;
+      }
+      if ((b->op == BinaryOp::Add || b->op == BinaryOp::Sub) && (DayTimeInterval(b->rhs) || (b->op == BinaryOp::Add && DayTimeInterval(b->lhs)))) {
+        // A datetime plus a day-time interval (Spark's TimeAdd) prints
+        // without parentheses, the datetime first.
+        const bool rhs_interval = DayTimeInterval(b->rhs);
+        const Expr* when = rhs_interval ? b->lhs : b->rhs;
+        if (PlainlyDatetime(when)) {
+          out += Of(when) + (b->op == BinaryOp::Add ? " + " : " - ") + Of(rhs_interval ? b->rhs : b->lhs);
+          return;
+        }
       }
       if (b->op == BinaryOp::Mul && DynCast<IntervalExpr>(b->rhs) && !DynCast<IntervalExpr>(b->lhs)) {
         // An interval times a number is written interval first.
@@ -1033,14 +1102,13 @@ void Namer::Name(const Expr* e, std::string& out) {
     }
     case ExprKind::CaseExpr: {
       const auto* c = static_cast<const CaseExpr*>(e);
+      // CASE x WHEN v is CASE WHEN (x = v): Spark keeps only the searched form.
       out += "CASE";
-      if (c->operand != nullptr) {
-        out += ' ';
-        Name(c->operand, out);
-      }
       for (const WhenClause& w : c->whens) {
         out += " WHEN ";
+        if (c->operand != nullptr) out += '(' + Of(c->operand) + " = ";
         Name(w.condition, out);
+        if (c->operand != nullptr) out += ')';
         out += " THEN ";
         Name(w.result, out);
       }
@@ -1058,6 +1126,12 @@ void Namer::Name(const Expr* e, std::string& out) {
       if (lit != nullptr && lit->type == Literal::Type::Null &&
           (type.starts_with("ARRAY<") || type.starts_with("MAP<") || type.starts_with("STRUCT<"))) {
         out += "NULL";  // the parser makes a typed NULL of it
+        return;
+      }
+      const auto* empty_array = DynCast<FunctionCall>(c->operand);
+      if (empty_array != nullptr && empty_array->args.empty() && empty_array->name.size() == 1 &&
+          EqualsIgnoreCase(empty_array->name[0].name, "array") && type.starts_with("ARRAY<")) {
+        out += "array()";  // an empty array literal takes the element type it is cast to
         return;
       }
       if (DynCast<ColumnRef>(c->operand) && (type.starts_with("TIME(") || type.starts_with("INTERVAL "))) {
@@ -1204,9 +1278,22 @@ void Namer::Name(const Expr* e, std::string& out) {
       if (i->negated) out += ')';
       return;
     }
+    case ExprKind::ExtractExpr: {
+      const auto* x = static_cast<const ExtractExpr*>(e);
+      if (x->is_floor) break;
+      out += "extract(" + std::string(x->unit) + " FROM " + Of(x->operand) + ')';
+      return;
+    }
+    case ExprKind::LikeExpr: {
+      // `a LIKE p` and `a RLIKE p` print without parentheses.
+      const auto* l = static_cast<const LikeExpr*>(e);
+      if (l->quantifier != LikeExpr::Quantifier::None || l->patterns.size() != 1) break;
+      if (l->negated) out += "(NOT ";
+      out += Of(l->value) + (l->op == LikeExpr::Op::Like ? " LIKE " : " RLIKE ") + Of(l->patterns[0]);
+      if (l->negated) out += ')';
+      return;
+    }
     case ExprKind::StarExpr:
-    case ExprKind::LikeExpr:
-    case ExprKind::ExtractExpr:
       break;
   }
   out += PrintExpr(e);
