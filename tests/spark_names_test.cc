@@ -178,3 +178,12 @@ TEST_CASE("spark names: generators name their outputs as Spark does") {
   REQUIRE_EQ(l.columns.size(), 2u);
   CHECK_EQ(l.columns[1].target, "val");
 }
+
+TEST_CASE("spark names: a subquery lists the outer columns it reads, as the resolver found them") {
+  const auto names = Names(
+      "WITH o AS (SELECT 1 AS k, 2 AS v), i AS (SELECT 1 AS x) "
+      "SELECT (SELECT max(x) FROM i WHERE x = k AND x > v) FROM o");
+  CHECK_EQ(names, std::vector<std::string>{"scalarsubquery(k, v)"});
+  // A subquery without FROM reads only outer columns.
+  CHECK_EQ(Names("SELECT (SELECT a) FROM t"), std::vector<std::string>{"scalarsubquery(a)"});
+}

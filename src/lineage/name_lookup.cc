@@ -134,7 +134,29 @@ const Column* Resolver::Resolve(const ColumnRef* ref, Scope* scope, size_t* used
   }
   const Column* c = ResolveUncached(ref, scope, used_parts);
   resolved_.emplace(ResolveKey{ref, scope}, std::make_pair(c, *used_parts));
+  if (c != nullptr && session_.spark_names) resolved_by_ref_[ref] = c;
   return c;
+}
+
+// A reference inside a subquery reads the query around it (scope `outer`)
+// when it resolved to a column of a FROM item of `outer` or an enclosing
+// scope, one the subquery does not read itself (a table read on both sides
+// shares its columns).
+bool Resolver::SparkOuterRef(const ColumnRef* ref, const Scope* outer, std::span<const std::string> inner_aliases) const {
+  auto it = resolved_by_ref_.find(ref);
+  if (it == resolved_by_ref_.end()) return false;
+  for (const Scope* s = outer; s != nullptr; s = s->parent) {
+    for (const Relation& rel : s->relations) {
+      if (rel.columns == nullptr) continue;
+      for (const Column* c : rel.columns->columns) {
+        if (c != it->second) continue;
+        for (const std::string& a : inner_aliases)
+          if (a == rel.alias) return false;
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {

@@ -100,11 +100,11 @@ std::vector<std::string> UdtfOutputNames(const FunctionCall* f, std::span<const 
 }
 
 std::string SelectItemName(const SelectItem& item, size_t position, std::string_view autogen_label,
-                           bool spark_names, std::span<const NamedWindow> windows) {
+                           bool spark_names, const SparkNameContext& context) {
   if (!item.alias.name.empty()) return Lower(item.alias);
   if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) return Lower(ref->parts.back());
   if (auto* fa = DynCast<FieldAccess>(item.expr)) return Lower(fa->field);
-  if (spark_names) return ToLower(SparkExprName(item.expr, SparkNameContext{windows}));
+  if (spark_names) return ToLower(SparkExprName(item.expr, context));
   if (auto* cast = DynCast<CastExpr>(item.expr);
       cast && DynCast<ColumnRef>(cast->operand) && !DynCast<ColumnRef>(cast->operand)->parts.empty()) {
     // Hive names `CAST(col AS t)` after the column.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "lineage/spark_names.h"
 
 namespace hivelineage::lineage {
 
@@ -32,6 +33,6 @@ std::vector<std::string> UdtfOutputNames(const ast::FunctionCall* f, std::span<c
 // and a CAST after its text; `windows` is the SELECT's WINDOW clause, which
 // Spark spells out in a window function's name.
 std::string SelectItemName(const ast::SelectItem& item, size_t position, std::string_view autogen_label = "_c",
-                           bool spark_names = false, std::span<const ast::NamedWindow> windows = {});
+                           bool spark_names = false, const SparkNameContext& context = {});
 
 }  // namespace hivelineage::lineage

@@ -170,6 +170,10 @@ class Resolver {
   absl::flat_hash_map<const Column*, const ast::Expr*> traced_;
   using ResolveKey = std::pair<const ast::ColumnRef*, const Scope*>;
   absl::flat_hash_map<ResolveKey, std::pair<const Column*, size_t>> resolved_;
+  // The column each reference last resolved to: what Spark's names of
+  // subqueries list as outer references (SparkOuterRef).
+  absl::flat_hash_map<const ast::ColumnRef*, const Column*> resolved_by_ref_;
+  bool SparkOuterRef(const ast::ColumnRef* ref, const Scope* outer, std::span<const std::string> inner_aliases) const;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;
   const ast::QueryExpr* shared_core_ = nullptr;

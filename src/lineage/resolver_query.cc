@@ -199,7 +199,12 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      c.name = SelectItemName(item, i, AutogenLabel(session_), session_.spark_names, core->windows);
+      SparkNameContext naming{core->windows, {}};
+      if (session_.spark_names)
+        naming.outer_ref = [this, scope](const ColumnRef* ref, std::span<const std::string> inner) {
+          return SparkOuterRef(ref, scope, inner);
+        };
+      c.name = SelectItemName(item, i, AutogenLabel(session_), session_.spark_names, naming);
       c.sources = std::move(info.sources);
       c.type = info.type;
       c.derivation = info.derivation;

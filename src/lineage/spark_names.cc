@@ -641,7 +641,7 @@ const Literal* StringLit(const Expr* e) {
 // order: references whose qualifier names no FROM item inside it, and
 // unqualified ones in a SELECT without FROM. (Without a schema, another
 // unqualified outer reference cannot be told from an inner one.)
-void OuterRefs(const Query* q, std::vector<std::string>& out) {
+void OuterRefs(const Query* q, const SparkNameContext& context, std::vector<std::string>& out) {
   std::vector<std::string> aliases;
   std::vector<std::pair<const ColumnRef*, bool>> refs;  // and: in a SELECT without FROM
   std::vector<std::pair<const Node*, bool>> stack{{q, false}};
@@ -674,20 +674,22 @@ void OuterRefs(const Query* q, std::vector<std::string>& out) {
                                  }});
     for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.emplace_back(*it, no_from);
   }
+  // Spark lists each reference, a column read twice twice.
   for (const auto& [c, no_from] : refs) {
-    if (c->parts.empty() || (c->parts.size() < 2 && !no_from)) continue;
+    if (c->parts.empty()) continue;
     if (c->parts.size() >= 2) {
       const std::string qualifier = ToLower(c->parts[c->parts.size() - 2].name);
       if (std::find(aliases.begin(), aliases.end(), qualifier) != aliases.end()) continue;
+    } else if (!no_from && !(context.outer_ref && context.outer_ref(c, aliases))) {
+      continue;
     }
-    const std::string name(c->parts.back().name);
-    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    out.push_back(std::string(c->parts.back().name));
   }
 }
 
-std::string OuterRefList(const Query* q) {
+std::string OuterRefList(const Query* q, const SparkNameContext& context) {
   std::vector<std::string> refs;
-  if (q != nullptr) OuterRefs(q, refs);
+  if (q != nullptr) OuterRefs(q, context, refs);
   std::string out;
   for (size_t k = 0; k < refs.size(); ++k) out += (k ? ", " : "") + refs[k];
   return out;
@@ -1263,18 +1265,18 @@ void Namer::Name(const Expr* e, std::string& out) {
       // A scalar subquery is named scalarsubquery(outer columns it reads).
       const auto* s = static_cast<const SubqueryExpr*>(e);
       if (s->quantifier != SubqueryExpr::Quantifier::None) break;
-      out += "scalarsubquery(" + OuterRefList(s->query) + ')';
+      out += "scalarsubquery(" + OuterRefList(s->query, context_) + ')';
       return;
     }
     case ExprKind::ExistsExpr:
-      out += "exists(" + OuterRefList(static_cast<const ExistsExpr*>(e)->query) + ')';
+      out += "exists(" + OuterRefList(static_cast<const ExistsExpr*>(e)->query, context_) + ')';
       return;
     case ExprKind::InSubqueryExpr: {
       const auto* i = static_cast<const InSubqueryExpr*>(e);
       if (i->negated) out += "(NOT ";
       out += '(';
       Name(i->value, out);
-      out += " IN (listquery(" + OuterRefList(i->query) + ")))";
+      out += " IN (listquery(" + OuterRefList(i->query, context_) + ")))";
       if (i->negated) out += ')';
       return;
     }

@@ -10,6 +10,7 @@
 // type coercion, the types that pick an overload) is not guessed.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 
@@ -21,6 +22,10 @@ namespace hivelineage::lineage {
 struct SparkNameContext {
   // The SELECT's WINDOW clause: `OVER w` is named with w's specification.
   std::span<const ast::NamedWindow> windows;
+  // Whether an unqualified reference inside a subquery reads the query
+  // around it, given the names of the FROM items inside the subquery
+  // (the resolver knows); unset: only qualified references are told.
+  std::function<bool(const ast::ColumnRef*, std::span<const std::string>)> outer_ref;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
