@@ -505,6 +505,70 @@ bool IntervalSumParts(const Expr* e, std::vector<std::pair<std::string, Field>>&
   return IntervalSumParts(b->lhs, parts, true) && IntervalSumParts(b->rhs, parts, false);
 }
 
+const Literal* StringLit(const Expr* e) {
+  const auto* l = DynCast<Literal>(e);
+  return l != nullptr && l->type == Literal::Type::String ? l : nullptr;
+}
+
+// A string known without running anything: 'a', 'a' || 'b'.
+bool ConstantString(const Expr* e, std::string& out) {
+  if (const Literal* l = StringLit(e)) {
+    out += lexer::UnescapeString(l->text);
+    return true;
+  }
+  const auto* b = DynCast<BinaryExpr>(e);
+  return b != nullptr && b->op == BinaryOp::Concat && ConstantString(b->lhs, out) && ConstantString(b->rhs, out);
+}
+
+// A value that is plainly a TIME: TIME '..', CAST(.. AS TIME(p)).
+bool PlainlyTime(const Expr* e) {
+  if (const auto* l = DynCast<Literal>(e)) return l->type == Literal::Type::Typed && l->type_name == "time";
+  const auto* c = DynCast<CastExpr>(e);
+  return c != nullptr && SparkTypeSql(c->type.text).starts_with("TIME(");
+}
+
+// A TIME literal's value as Spark prints it: hh:mm:ss[.ffffff], a 12-hour
+// clock's AM / PM read, trailing zeros of the fraction dropped.
+bool TimeText(std::string t, std::string& out) {
+  for (char& c : t) c = AsciiLower(c);
+  int add = 0;
+  if (t.size() > 3 && (t.ends_with(" am") || t.ends_with(" pm"))) {
+    add = t.ends_with(" pm") ? 12 : 0;
+    t.resize(t.size() - 3);
+  }
+  std::vector<std::string> parts{""};
+  for (char c : t) {
+    if (c == ':') {
+      parts.emplace_back();
+    } else {
+      parts.back() += c;
+    }
+  }
+  if (parts.size() < 2 || parts.size() > 3) return false;
+  std::string frac;
+  if (parts.size() == 3) {
+    const size_t dot = parts[2].find('.');
+    if (dot != std::string::npos) {
+      frac = parts[2].substr(dot + 1);
+      parts[2].resize(dot);
+    }
+  } else {
+    parts.push_back("0");
+  }
+  uint64_t v[3];
+  for (int k = 0; k < 3; ++k) {
+    if (parts[k].empty() || parts[k].size() > 2 || parts[k].find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    v[k] = static_cast<uint64_t>(std::stoi(parts[k]));
+  }
+  if (frac.find_first_not_of("0123456789") != std::string::npos || frac.size() > 9) return false;
+  if (add != 0 && v[0] < 12) v[0] += 12;
+  out = TwoDigits(v[0]) + ":" + TwoDigits(v[1]) + ":" + TwoDigits(v[2]);
+  while (!frac.empty() && frac.back() == '0') frac.pop_back();
+  if (!frac.empty()) out += "." + frac;
+  return true;
+}
+
 // An interval literal of day-time fields.
 bool DayTimeInterval(const Expr* e) {
   const auto* i = DynCast<IntervalExpr>(e);
@@ -630,10 +694,6 @@ bool IsBinary(const Expr* e) {
 // it has no place in the text.
 bool Synthetic(const Ident& id) { return id.span.begin == 0 && id.span.end == 0; }
 
-const Literal* StringLit(const Expr* e) {
-  const auto* l = DynCast<Literal>(e);
-  return l != nullptr && l->type == Literal::Type::String ? l : nullptr;
-}
 
 // ------------------------------------------------------------------ subqueries
 
@@ -769,6 +829,7 @@ void Namer::Window(const FunctionCall* f, std::string_view fn, std::string& out)
     }
   }
   std::string frame_text;
+  const bool range = frame != nullptr && frame->unit == WindowFrame::Unit::Range;
   auto bound = [&](const FrameBound& b) {
     switch (b.type) {
       case FrameBound::Type::UnboundedPreceding:
@@ -778,7 +839,8 @@ void Namer::Window(const FunctionCall* f, std::string_view fn, std::string& out)
       case FrameBound::Type::CurrentRow:
         return std::string("CURRENT ROW");
       case FrameBound::Type::Preceding:
-        return Of(b.offset) + " PRECEDING";
+        // A RANGE frame's `n PRECEDING` is Spark's `(- n) FOLLOWING`.
+        return range ? "(- " + Of(b.offset) + ") FOLLOWING" : Of(b.offset) + " PRECEDING";
       case FrameBound::Type::Following:
         return Of(b.offset) + " FOLLOWING";
     }
@@ -863,12 +925,23 @@ bool Namer::Function(const FunctionCall* f, std::string& out) {
   }
   static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {
       {"timediff", "timestampdiff"},
+      {"current_database", "current_schema"},
       {"array_agg", "collect_list"},
       {"make_timestamp_ltz", "make_timestamp"},
       {"try_make_timestamp_ltz", "make_timestamp"}};
   std::string_view renamed;
   for (const auto& [from, to] : kRenamed)
-    if (fn == from && (a.size() == 2 || (!fn.starts_with("make") && !fn.starts_with("try_make")))) renamed = to;
+    // make_timestamp_ltz(date, time[, zone]) is make_timestamp's form; its field-by-field form keeps the name.
+    if (fn == from && (a.size() <= 3 || (!fn.starts_with("make") && !fn.starts_with("try_make")))) renamed = to;
+  if (fn == "identifier" && a.size() == 1) {
+    // IDENTIFIER('name') names the column it names, once the string is known.
+    std::string text;
+    if (ConstantString(a[0], text)) {
+      if (text.size() >= 2 && text.front() == '`' && text.back() == '`') text = text.substr(1, text.size() - 2);
+      out += text;
+      return true;
+    }
+  }
   if (fn == "try_make_timestamp_ntz" && a.size() == 2) {
     // The date-and-time form wraps the make_timestamp_ntz it calls.
     out += "try_make_timestamp_ntz(make_timestamp_ntz(" + Of(a[0]) + ", " + Of(a[1]) + "))";
@@ -947,6 +1020,12 @@ void Namer::Name(const Expr* e, std::string& out) {
             out += 'X';
             out += Upper(l->text);
             return;
+          }
+          if (l->type_name == "time") {
+            if (std::string t; TimeText(lexer::UnescapeString(l->text), t)) {
+              out += "TIME '" + t + "'";
+              return;
+            }
           }
           out += Upper(l->type_name);
           out += ' ';
@@ -1049,6 +1128,10 @@ void Namer::Name(const Expr* e, std::string& out) {
           out += Of(when) + (b->op == BinaryOp::Add ? " + " : " - ") + Of(rhs_interval ? b->rhs : b->lhs);
           return;
         }
+      }
+      if (b->op == BinaryOp::Sub && PlainlyTime(b->lhs) && PlainlyTime(b->rhs)) {
+        out += Of(b->lhs) + " - " + Of(b->rhs);  // the difference of two times prints bare
+        return;
       }
       if (b->op == BinaryOp::Mul && DynCast<IntervalExpr>(b->rhs) && !DynCast<IntervalExpr>(b->lhs)) {
         // An interval times a number is written interval first.
