@@ -191,6 +191,7 @@ TEST_CASE("spark names: a subquery lists the outer columns it reads, as the reso
 TEST_CASE("spark names: TIME literals, IDENTIFIER, RANGE offsets and renamed calls") {
   CHECK_EQ(Name("TIME '1:2:3 PM'"), "time '13:02:03'");
   CHECK_EQ(Name("TIME '00:00:00.100000'"), "time '00:00:00.1'");
+  CHECK_EQ(Name("TIME '12:30:00 AM'"), "time '00:30:00'");
   CHECK_EQ(Name("CAST('1:00' AS TIME) - CAST('0:30' AS TIME)"), "cast(1:00 as time(6)) - cast(0:30 as time(6))");
   CHECK_EQ(Names("SELECT IDENTIFIER('c' || '1') FROM t"), std::vector<std::string>{"c1"});
   CHECK_EQ(Name("sum(a) OVER (ORDER BY c RANGE BETWEEN 2 PRECEDING AND 2 FOLLOWING)"),

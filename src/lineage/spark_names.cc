@@ -531,9 +531,9 @@ bool PlainlyTime(const Expr* e) {
 // clock's AM / PM read, trailing zeros of the fraction dropped.
 bool TimeText(std::string t, std::string& out) {
   for (char& c : t) c = AsciiLower(c);
-  int add = 0;
+  enum { kNone, kAm, kPm } half = kNone;
   if (t.size() > 3 && (t.ends_with(" am") || t.ends_with(" pm"))) {
-    add = t.ends_with(" pm") ? 12 : 0;
+    half = t.ends_with(" pm") ? kPm : kAm;
     t.resize(t.size() - 3);
   }
   std::vector<std::string> parts{""};
@@ -562,7 +562,8 @@ bool TimeText(std::string t, std::string& out) {
     v[k] = static_cast<uint64_t>(std::stoi(parts[k]));
   }
   if (frac.find_first_not_of("0123456789") != std::string::npos || frac.size() > 9) return false;
-  if (add != 0 && v[0] < 12) v[0] += 12;
+  if (half == kPm && v[0] < 12) v[0] += 12;  // 1 PM is 13:00
+  if (half == kAm && v[0] == 12) v[0] = 0;   // 12 AM is midnight
   out = TwoDigits(v[0]) + ":" + TwoDigits(v[1]) + ":" + TwoDigits(v[2]);
   while (!frac.empty() && frac.back() == '0') frac.pop_back();
   if (!frac.empty()) out += "." + frac;
