@@ -1,6 +1,8 @@
 // hivelineage_bench: throughput of the analysis stages.
 //
-//   hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]
+//   hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output]
+//                     [--baseline-bin BENCH [--rounds N]] [PATH ...]
+//   hivelineage_bench cli --baseline-bin CLI [--cli-bin CLI] [--rounds N] [-j N] [--catalog FILE | --no-catalog] [PATH ...]
 //   hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE | --no-catalog] [--no-learn-schema] [PATH ...]
 //   hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]
 //   hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]
@@ -12,6 +14,12 @@
 // lex       split into statements + variable substitution + tokenize
 // parse     lex + parse every statement
 // pipeline  decode + split + tokenize + parse + rewrite + lineage + JSON output
+//           with --baseline-bin: this build and BENCH (a hivelineage_bench of
+//           another build, e.g. the commit a speed issue was filed on) run
+//           in turn, N rounds (default 5), each in its own process; prints
+//           both MB/s and their ratio (compare_mode.h)
+// cli       the CLI end to end on a folder against another CLI, in turn:
+//           MB/s of each, the ratio, and whether the JSON is byte-identical
 // folder    driver::Run over the folder on 1, 2, ... threads: read + the whole
 //           pipeline + JSON output in path order to a discarded buffer; with
 //           --no-catalog the warehouse schema is learned first (two phases),
@@ -52,6 +60,7 @@
 #include "driver/run.h"
 #include "driver/session.h"
 #include "big_input_mode.h"
+#include "compare_mode.h"
 #include "graph_mode.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
@@ -249,7 +258,10 @@ int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<d
 
 int Usage() {
   std::fputs(
-      "usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]\n"
+      "usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output]\n"
+      "                         [--baseline-bin BENCH [--rounds N]] [PATH ...]\n"
+      "       hivelineage_bench cli --baseline-bin CLI [--cli-bin CLI] [--rounds N] [-j N]\n"
+      "                         [--catalog FILE | --no-catalog] [PATH ...]\n"
       "       hivelineage_bench folder [--threads 1,2] [--repeat N] [--catalog FILE | --no-catalog] [--no-learn-schema] [PATH ...]\n"
       "       hivelineage_bench memory [--mb N] [--threads N] [--catalog FILE] [PATH ...]\n"
       "       hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]\n"
@@ -277,15 +289,30 @@ int main(int argc, char** argv) {
   if (mode == "serve") return bench::ServeMode(argc, argv, i);
   if (mode == "usage") return bench::UsageMode(argc, argv, i);
   if (mode == "big") return bench::BigInputMode();
+  if (mode == "cli") return bench::CompareCliMode(argc, argv, i);
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};
   bool no_catalog = false;
+  std::string baseline_bin;
+  int rounds = 5;
+  std::vector<std::string> child_args = {mode};  // the arguments a --baseline-bin comparison passes on
   for (; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--baseline-bin" && i + 1 < argc) {
+      baseline_bin = argv[++i];
+      continue;
+    }
+    if (a == "--rounds" && i + 1 < argc) {
+      rounds = std::max(1, std::atoi(argv[++i]));
+      continue;
+    }
+    child_args.push_back(a);
     if (a == "--repeat" && i + 1 < argc) {
+      child_args.push_back(argv[i + 1]);
       repeat = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--catalog" && i + 1 < argc) {
+      child_args.push_back(argv[i + 1]);
       catalogs.push_back(driver::CatalogSource::File(argv[++i]));
     } else if (a == "--threads" && i + 1 < argc) {
       threads.clear();
@@ -315,6 +342,10 @@ int main(int argc, char** argv) {
     } else {
       paths.push_back(a);
     }
+  }
+  if (!baseline_bin.empty()) {
+    if (mode != "lex" && mode != "parse" && mode != "pipeline") return Usage();
+    return bench::CompareBenchMode("", baseline_bin, child_args, mode, rounds);
   }
   if (paths.empty()) {
     paths.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/queries");

@@ -552,6 +552,25 @@ TEST_CASE("json string escaping") {
   CHECK(nlohmann::json::accept(out));
 }
 
+TEST_CASE("json string escaping agrees with nlohmann in long strings, two specials anywhere") {
+  // Past 16 and 62 bytes the escaper takes its 16-byte and long-string paths.
+  const std::vector<std::string> specials = {"\"", "\\", "\t", "\xC3\xA9", "\xFF"};
+  for (const std::string& a : specials) {
+    for (size_t pos = 0; pos <= 80; pos += 3) {
+      std::string s = std::string(pos, 'y') + a + std::string(80 - pos, 'y');
+      s.insert(pos + a.size() + (80 - pos) / 2, "\n");
+      std::string out = "[";
+      output::AppendJsonString(out, s);
+      CAPTURE(pos);
+      if (a != "\xFF") {
+        CHECK(out == "[" + nlohmann::json(s).dump());
+      } else {  // not UTF-8: U+FFFD in its place
+        CHECK(nlohmann::json::parse(out.substr(1)).get<std::string>().find("\xEF\xBF\xBD") != std::string::npos);
+      }
+    }
+  }
+}
+
 TEST_CASE("md5 test vectors (RFC 1321)") {
   CHECK(output::Md5Hex("") == "d41d8cd98f00b204e9800998ecf8427e");
   CHECK(output::Md5Hex("abc") == "900150983cd24fb0d6963f7d28e17f72");

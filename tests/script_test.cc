@@ -308,3 +308,26 @@ TEST_CASE("a recorded split gives the same statements and diagnostics without sc
   replay.replay = &one;
   CHECK(SplitTrace(f, replay) == "3-10 [-- head] sql\n");
 }
+
+TEST_CASE("SourceFile::Locate: LF, CRLF and lone CR at every position of a long text") {
+  // BuildLines scans 16 bytes a step; breaks on and across those boundaries.
+  for (const std::string brk : {"\n", "\r\n", "\r"}) {
+    for (size_t pos = 0; pos < 40; ++pos) {
+      std::string text(pos, 'a');
+      text += brk;
+      text += std::string(40, 'b');
+      text += brk;
+      text += "cc";
+      const SourceFile f("t.sql", text);
+      CAPTURE(pos);
+      CHECK(f.Locate(0).line == 1);
+      const uint32_t b = static_cast<uint32_t>(pos + brk.size());
+      CHECK(f.Locate(b).line == 2);
+      CHECK(f.Locate(b).column == 1);
+      const uint32_t c = static_cast<uint32_t>(text.size() - 2);
+      CHECK(f.Locate(c).line == 3);
+      CHECK(f.Locate(c + 1).column == 2);
+      if (pos > 0) CHECK(f.Locate(static_cast<uint32_t>(pos - 1)).column == static_cast<int>(pos));
+    }
+  }
+}

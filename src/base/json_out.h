@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
+
 namespace hivelineage::output {
 
 // Appends `s` as a JSON string literal (with quotes) to `out`.
@@ -55,13 +57,30 @@ class JsonOut {
   };
   void Open(char c, bool inline_);
   void Close(char c);
-  void Value();  // separator and indentation before a value
+  // Separator and indentation before a value: inline, as every value and key
+  // of a statement's output passes here.
+  void Value() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (stack_.empty()) return;
+    Frame& f = stack_.back();
+    if (pretty_ && f.flat) {
+      if (!f.first) out_->append(", ", 2);
+    } else {
+      if (!f.first) out_->push_back(',');
+      if (pretty_) NewLine();
+    }
+    f.first = false;
+  }
   void NewLine();
 
   std::string* out_;
   bool pretty_;
   bool after_key_ = false;
-  std::vector<Frame> stack_;
+  // Documents nest a few levels deep: no allocation per JsonOut.
+  absl::InlinedVector<Frame, 16> stack_;
 };
 
 }  // namespace hivelineage::output

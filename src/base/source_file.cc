@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace hivelineage {
 
 SourceFile::SourceFile(std::string name, std::string_view text) : name_(std::move(name)), size_(text.size()) {
@@ -14,13 +18,31 @@ SourceFile::SourceFile(std::string name, std::string_view text) : name_(std::mov
 void SourceFile::BuildLines() const {
   line_starts_.push_back(0);
   const std::string_view t = text();
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (t[i] == '\n') {
-      line_starts_.push_back(static_cast<uint32_t>(i + 1));
-    } else if (t[i] == '\r') {
-      if (i + 1 < t.size() && t[i + 1] == '\n') ++i;
-      line_starts_.push_back(static_cast<uint32_t>(i + 1));
+  const size_t n = t.size();
+  size_t i = 0;
+  // A line break at i: \n, \r\n or a lone \r. Returns the next line's start.
+  auto at_break = [&](size_t k) {
+    if (t[k] == '\r' && k + 1 < n && t[k + 1] == '\n') ++k;
+    line_starts_.push_back(static_cast<uint32_t>(k + 1));
+    return k + 1;
+  };
+#if defined(__SSE2__)
+  // Sixteen bytes a step: most steps hold no line break.
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  while (i + 16 <= n) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data() + i));
+    const unsigned mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr))));
+    if (mask == 0) {
+      i += 16;
+      continue;
     }
+    i = at_break(i + static_cast<size_t>(__builtin_ctz(mask)));
+  }
+#endif
+  for (; i < n; ++i) {
+    if (t[i] == '\n' || t[i] == '\r') i = at_break(i) - 1;
   }
 }
 
