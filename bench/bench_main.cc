@@ -33,7 +33,10 @@
 // disk speed is not measured. folder reads the files as the CLI does (after a
 // warm-up pass, from the page cache). PATH defaults to the Hive qtest corpus
 // (../shared/corpus/hive-qtests/queries, with its catalog.json for pipeline
-// and folder).
+// and folder). pipeline on the default corpus adds a Spark line: the valid
+// statements of ../shared/corpus/spark-sqltests (one script per test file,
+// as spark_plan_oracle.py runs them) read with --dialect spark, or, when
+// ../shared is absent, a generated Spark-flavoured script (warehouse.h).
 // lex/parse/pipeline report MB/s and statements/s over all repetitions, by
 // thread CPU time (stable on a shared machine) and by wall time. folder
 // reports, per thread count, the best wall time of the repetitions (MB/s,
@@ -44,10 +47,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "base/arena.h"
+#include "base/dialect.h"
 #include "driver/output_writer.h"
 #include "driver/run.h"
 #include "driver/session.h"
@@ -56,6 +62,7 @@
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "memory_mode.h"
+#include "nlohmann/json.hpp"
 #include "serve_mode.h"
 #include "store_mode.h"
 #include "parser/parser.h"
@@ -247,6 +254,52 @@ int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<d
   return 0;
 }
 
+// The Spark corpus: the valid statements of each spark-sqltests file joined
+// into one script (`;` and a newline after each); empty when ../shared is absent.
+std::vector<LoadedFile> SparkCorpus() {
+  std::ifstream in(HIVELINEAGE_SHARED_DIR "/corpus/spark-sqltests/statements.jsonl");
+  std::vector<LoadedFile> files;
+  std::string line;
+  while (std::getline(in, line)) {
+    const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (!rec.is_object() || !rec.value("valid", false) || !rec.contains("sql") || !rec["sql"].is_string()) continue;
+    const std::string file = rec.value("file", std::string());
+    if (files.empty() || files.back().name != file) files.push_back(LoadedFile{file, {}});
+    files.back().bytes += rec["sql"].get<std::string>();
+    files.back().bytes += ";\n";
+  }
+  return files;
+}
+
+// `pipeline`'s second line: the whole pipeline on Spark SQL, --dialect spark, no catalog.
+void SparkPipelineLine(int repeat, bool write_output) {
+  std::vector<LoadedFile> files = SparkCorpus();
+  const char* what = "spark-sqltests";
+  if (files.empty()) {
+    files.push_back(LoadedFile{"spark_generated.sql", bench::SparkFlavouredScript(2000)});
+    what = "generated Spark script (../shared absent)";
+  }
+  size_t total = 0;
+  for (const LoadedFile& f : files) total += f.bytes.size();
+  driver::AnalyzeOptions options;
+  options.parse.dialect = Dialect::Spark;
+  const auto catalog = std::make_shared<const lineage::Catalog>();
+  std::printf("pipeline spark: %zu files of %s, %.2f MB, %d repetitions\n", files.size(), what, total / 1e6, repeat);
+  Totals sum;
+  const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = ThreadCpuSeconds();
+  for (int r = 0; r < repeat; ++r) {
+    const Totals t = Pipeline(files, options, catalog, write_output);
+    sum.bytes += t.bytes;
+    sum.statements += t.statements;
+    sum.sink += t.sink;
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double cpu = ThreadCpuSeconds() - cpu_start;
+  std::printf("pipeline spark: cpu %.3f s: %.1f MB/s, %.0f statements/s | wall %.3f s: %.1f MB/s (checksum %zu)\n", cpu,
+              sum.bytes / 1e6 / cpu, sum.statements / cpu, secs, sum.bytes / 1e6 / secs, sum.sink);
+}
+
 int Usage() {
   std::fputs(
       "usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output] [PATH ...]\n"
@@ -316,6 +369,7 @@ int main(int argc, char** argv) {
       paths.push_back(a);
     }
   }
+  const bool default_corpus = paths.empty();
   if (paths.empty()) {
     paths.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/queries");
     if (catalogs.empty() && !no_catalog && (mode == "pipeline" || mode == "folder" || mode == "memory"))
@@ -359,5 +413,6 @@ int main(int argc, char** argv) {
   // CPU time is what one core costs; wall time also counts waiting for a busy machine.
   std::printf("%s: cpu %.3f s: %.1f MB/s, %.0f statements/s | wall %.3f s: %.1f MB/s (checksum %zu)\n", mode.c_str(),
               cpu, sum.bytes / 1e6 / cpu, sum.statements / cpu, secs, sum.bytes / 1e6 / secs, sum.sink);
+  if (mode == "pipeline" && default_corpus) SparkPipelineLine(repeat, write_output);
   return 0;
 }
