@@ -7,6 +7,7 @@
 //   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
 //   hivelineage_bench usage [--queries N,...] [--threads 1,2]
 //   hivelineage_bench big
+//   hivelineage_bench spark-script [N]
 //   hivelineage_bench serve (--store DB | PATH...) [--seconds S] [--clients 1,8,64] [--soak S] [--sample S]
 //
 // lex       split into statements + variable substitution + tokenize
@@ -24,6 +25,7 @@
 //           output bytes, each run in a child process (graph_mode.h)
 // usage     `hivelineage usage` on a generated query log of N queries (default
 //           1,000,000): queries/s, MB/s and peak RSS per thread count (usage_mode.h)
+// spark-script  prints the generated Spark script of pipeline's Spark line (N jobs, default 2000)
 // big       10 MB tokens, a 10 MB script and a 50 MB statement analysed and
 //           checked once each (big_input_mode.h); the unit suite has them at 1 MB
 // serve     `hivelineage serve` under 1, 8, 64 clients on loopback: requests/s,
@@ -262,8 +264,10 @@ std::vector<LoadedFile> SparkCorpus() {
   std::string line;
   while (std::getline(in, line)) {
     const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (!rec.is_object() || !rec.value("valid", false) || !rec.contains("sql") || !rec["sql"].is_string()) continue;
-    const std::string file = rec.value("file", std::string());
+    if (!rec.is_object() || !rec.contains("valid") || rec["valid"] != true || !rec.contains("sql") ||
+        !rec["sql"].is_string() || !rec.contains("file") || !rec["file"].is_string())
+      continue;
+    const std::string file = rec["file"].get<std::string>();
     if (files.empty() || files.back().name != file) files.push_back(LoadedFile{file, {}});
     files.back().bytes += rec["sql"].get<std::string>();
     files.back().bytes += ";\n";
@@ -330,6 +334,10 @@ int main(int argc, char** argv) {
   if (mode == "serve") return bench::ServeMode(argc, argv, i);
   if (mode == "usage") return bench::UsageMode(argc, argv, i);
   if (mode == "big") return bench::BigInputMode();
+  if (mode == "spark-script") {  // the generated Spark script of the pipeline's Spark line, to check or read
+    std::fputs(bench::SparkFlavouredScript(i < argc ? static_cast<size_t>(std::atol(argv[i])) : 2000).c_str(), stdout);
+    return 0;
+  }
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};

@@ -777,7 +777,7 @@ std::string GenerateWarehouse(const WarehouseOptions& options, WarehouseStats& s
 }
 
 std::string SparkFlavouredScript(size_t scripts, uint64_t seed) {
-  std::string out;
+  std::string out = "-- dialect: spark\n";  // Spark by its first line, wherever it is read
   uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
   auto next = [&] {
     state ^= state << 13;
