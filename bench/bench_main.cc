@@ -9,6 +9,7 @@
 //   hivelineage_bench graph [--catalog FILE] [--var N=V] [--format F] [--collapse] [--threads N] PATH...
 //   hivelineage_bench usage [--queries N,...] [--threads 1,2]
 //   hivelineage_bench big
+//   hivelineage_bench spark-script [N]
 //   hivelineage_bench serve (--store DB | PATH...) [--seconds S] [--clients 1,8,64] [--soak S] [--sample S]
 //
 // lex       split into statements + variable substitution + tokenize
@@ -32,6 +33,7 @@
 //           output bytes, each run in a child process (graph_mode.h)
 // usage     `hivelineage usage` on a generated query log of N queries (default
 //           1,000,000): queries/s, MB/s and peak RSS per thread count (usage_mode.h)
+// spark-script  prints the generated Spark script of pipeline's Spark line (N jobs, default 2000)
 // big       10 MB tokens, a 10 MB script and a 50 MB statement analysed and
 //           checked once each (big_input_mode.h); the unit suite has them at 1 MB
 // serve     `hivelineage serve` under 1, 8, 64 clients on loopback: requests/s,
@@ -41,7 +43,10 @@
 // disk speed is not measured. folder reads the files as the CLI does (after a
 // warm-up pass, from the page cache). PATH defaults to the Hive qtest corpus
 // (../shared/corpus/hive-qtests/queries, with its catalog.json for pipeline
-// and folder).
+// and folder). pipeline on the default corpus adds a Spark line: the valid
+// statements of ../shared/corpus/spark-sqltests (one script per test file,
+// as spark_plan_oracle.py runs them) read with --dialect spark, or, when
+// ../shared is absent, a generated Spark-flavoured script (warehouse.h).
 // lex/parse/pipeline report MB/s and statements/s over all repetitions, by
 // thread CPU time (stable on a shared machine) and by wall time. folder
 // reports, per thread count, the best wall time of the repetitions (MB/s,
@@ -52,10 +57,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "base/arena.h"
+#include "base/dialect.h"
 #include "driver/output_writer.h"
 #include "driver/run.h"
 #include "driver/session.h"
@@ -65,6 +73,7 @@
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "memory_mode.h"
+#include "nlohmann/json.hpp"
 #include "serve_mode.h"
 #include "store_mode.h"
 #include "parser/parser.h"
@@ -256,6 +265,54 @@ int FolderMode(const std::vector<driver::InputFile>& inputs, const std::vector<d
   return 0;
 }
 
+// The Spark corpus: the valid statements of each spark-sqltests file joined
+// into one script (`;` and a newline after each); empty when ../shared is absent.
+std::vector<LoadedFile> SparkCorpus() {
+  std::ifstream in(HIVELINEAGE_SHARED_DIR "/corpus/spark-sqltests/statements.jsonl");
+  std::vector<LoadedFile> files;
+  std::string line;
+  while (std::getline(in, line)) {
+    const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (!rec.is_object() || !rec.contains("valid") || rec["valid"] != true || !rec.contains("sql") ||
+        !rec["sql"].is_string() || !rec.contains("file") || !rec["file"].is_string())
+      continue;
+    const std::string file = rec["file"].get<std::string>();
+    if (files.empty() || files.back().name != file) files.push_back(LoadedFile{file, {}});
+    files.back().bytes += rec["sql"].get<std::string>();
+    files.back().bytes += ";\n";
+  }
+  return files;
+}
+
+// `pipeline`'s second line: the whole pipeline on Spark SQL, --dialect spark, no catalog.
+void SparkPipelineLine(int repeat, bool write_output) {
+  std::vector<LoadedFile> files = SparkCorpus();
+  const char* what = "spark-sqltests";
+  if (files.empty()) {
+    files.push_back(LoadedFile{"spark_generated.sql", bench::SparkFlavouredScript(2000)});
+    what = "generated Spark script (../shared absent)";
+  }
+  size_t total = 0;
+  for (const LoadedFile& f : files) total += f.bytes.size();
+  driver::AnalyzeOptions options;
+  options.parse.dialect = Dialect::Spark;
+  const auto catalog = std::make_shared<const lineage::Catalog>();
+  std::printf("pipeline spark: %zu files of %s, %.2f MB, %d repetitions\n", files.size(), what, total / 1e6, repeat);
+  Totals sum;
+  const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = ThreadCpuSeconds();
+  for (int r = 0; r < repeat; ++r) {
+    const Totals t = Pipeline(files, options, catalog, write_output);
+    sum.bytes += t.bytes;
+    sum.statements += t.statements;
+    sum.sink += t.sink;
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double cpu = ThreadCpuSeconds() - cpu_start;
+  std::printf("pipeline spark: cpu %.3f s: %.1f MB/s, %.0f statements/s | wall %.3f s: %.1f MB/s (checksum %zu)\n", cpu,
+              sum.bytes / 1e6 / cpu, sum.statements / cpu, secs, sum.bytes / 1e6 / secs, sum.sink);
+}
+
 int Usage() {
   std::fputs(
       "usage: hivelineage_bench [lex|parse|pipeline] [--repeat N] [--catalog FILE] [--no-output]\n"
@@ -290,6 +347,10 @@ int main(int argc, char** argv) {
   if (mode == "usage") return bench::UsageMode(argc, argv, i);
   if (mode == "big") return bench::BigInputMode();
   if (mode == "cli") return bench::CompareCliMode(argc, argv, i);
+  if (mode == "spark-script") {  // the generated Spark script of the pipeline's Spark line, to check or read
+    std::fputs(bench::SparkFlavouredScript(i < argc ? static_cast<size_t>(std::atol(argv[i])) : 2000).c_str(), stdout);
+    return 0;
+  }
   if (mode != "lex" && mode != "parse" && mode != "pipeline" && mode != "folder" && mode != "memory") return Usage();
   int megabytes = 100;
   std::vector<int> threads = {1, 2};
@@ -347,6 +408,7 @@ int main(int argc, char** argv) {
     if (mode != "lex" && mode != "parse" && mode != "pipeline") return Usage();
     return bench::CompareBenchMode("", baseline_bin, child_args, mode, rounds);
   }
+  const bool default_corpus = paths.empty();
   if (paths.empty()) {
     paths.push_back(HIVELINEAGE_SHARED_DIR "/corpus/hive-qtests/queries");
     if (catalogs.empty() && !no_catalog && (mode == "pipeline" || mode == "folder" || mode == "memory"))
@@ -390,5 +452,6 @@ int main(int argc, char** argv) {
   // CPU time is what one core costs; wall time also counts waiting for a busy machine.
   std::printf("%s: cpu %.3f s: %.1f MB/s, %.0f statements/s | wall %.3f s: %.1f MB/s (checksum %zu)\n", mode.c_str(),
               cpu, sum.bytes / 1e6 / cpu, sum.statements / cpu, secs, sum.bytes / 1e6 / secs, sum.sink);
+  if (mode == "pipeline" && default_corpus) SparkPipelineLine(repeat, write_output);
   return 0;
 }

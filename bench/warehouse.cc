@@ -776,6 +776,47 @@ std::string GenerateWarehouse(const WarehouseOptions& options, WarehouseStats& s
   return g.Run(stats);
 }
 
+std::string SparkFlavouredScript(size_t scripts, uint64_t seed) {
+  std::string out = "-- dialect: spark\n";  // Spark by its first line, wherever it is read
+  uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
+  auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (size_t i = 0; i < scripts; ++i) {
+    const std::string n = std::to_string(i);
+    const std::string src = "ods.events_" + std::to_string(next() % 50);
+    const std::string dim = "ods.users_" + std::to_string(next() % 20);
+    const std::string tgt = "dws.user_daily_" + n;
+    out += "-- job " + n + "\n";
+    out += "CREATE TABLE IF NOT EXISTS " + tgt +
+           " (user_id BIGINT, city STRING, events BIGINT, revenue DECIMAL(18,2), last_seen TIMESTAMP) USING delta "
+           "PARTITIONED BY (city) TBLPROPERTIES ('delta.appendOnly' = 'false');\n";
+    out += "CREATE OR REPLACE TEMP VIEW staged AS\nSELECT e.user_id, u.city, count(*) AS events,\n"
+           "  sum(e.amount::DECIMAL(18,2)) FILTER (WHERE e.kind = 'purchase') AS revenue,\n"
+           "  max(e.ts) AS last_seen\nFROM " +
+           src + " VERSION AS OF " + std::to_string(next() % 900 + 1) + " e\nJOIN " + dim +
+           " u ON e.user_id = u.user_id\nWHERE e.dt = '2024-03-01' AND e.kind IN ('view', 'purchase')\n"
+           "GROUP BY ALL;\n";
+    out += "MERGE INTO " + tgt +
+           " AS t USING staged AS s ON t.user_id = s.user_id AND t.city = s.city\n"
+           "WHEN MATCHED AND s.last_seen > t.last_seen THEN UPDATE SET *\n"
+           "WHEN NOT MATCHED THEN INSERT *\n"
+           "WHEN NOT MATCHED BY SOURCE AND t.last_seen < TIMESTAMP '2023-01-01 00:00:00' THEN DELETE;\n";
+    out += "INSERT INTO ads.city_revenue BY NAME\nSELECT c.label AS tier, t.city, sum(t.revenue) AS revenue\n"
+           "FROM " +
+           tgt +
+           " TIMESTAMP AS OF '2024-03-01' t\nJOIN VALUES (0, 'low'), (1000, 'mid'), (10000, 'high') AS c(floor, "
+           "label)\n  ON t.revenue >= c.floor\nGROUP BY c.label, t.city;\n";
+    out += "UPDATE " + tgt + " AS t SET events = t.events + 1, last_seen = current_timestamp() WHERE t.user_id = " +
+           std::to_string(next() % 100000) + ";\n";
+    out += "DELETE FROM " + tgt + " t WHERE t.events = 0;\n\n";
+  }
+  return out;
+}
+
 int WarehouseMode(int argc, char** argv, int first) {
   WarehouseOptions o;
   for (int i = first; i < argc; ++i) {

@@ -40,6 +40,13 @@ struct WarehouseStats {
 // Writes the warehouse; returns an error message, empty on success.
 std::string GenerateWarehouse(const WarehouseOptions& options, WarehouseStats& stats);
 
+// A Spark SQL script of `scripts` jobs (Delta tables USING delta, temporary
+// views, MERGE with UPDATE SET * / INSERT *, time travel, INSERT ... BY NAME,
+// FROM VALUES, `::` casts, FILTER (WHERE ...), GROUP BY ALL), for the Spark
+// line of `hivelineage_bench pipeline` when ../shared is absent. The same
+// arguments give the same bytes.
+std::string SparkFlavouredScript(size_t scripts, uint64_t seed = 1);
+
 // `hivelineage_bench warehouse --out DIR [--scripts N] [--seed S] [--max-columns N]`
 int WarehouseMode(int argc, char** argv, int first);
 

@@ -442,6 +442,7 @@ Node* Sample(NodeKind k, int variant, Children& c) {
       body.target = a.New<InsertTarget>();
       body.target->table.parts = c.One(c.Id("target"));
       body.target->partition = c.Partition();
+      body.target->replace_where = c.E();
       body.query = c.Q();
       n->bodies = c.One(body);
       return n;

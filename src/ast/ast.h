@@ -604,6 +604,8 @@ struct InsertTarget {
   PartitionSpec* partition = nullptr;
   bool if_not_exists = false;
   List<Ident> columns;            // INSERT INTO t (b, a) ...
+  bool by_name = false;           // Spark: INSERT INTO t BY NAME query (columns matched by name)
+  Expr* replace_where = nullptr;  // Spark (Delta): INSERT INTO t REPLACE WHERE cond query
   bool local = false;             // INSERT OVERWRITE LOCAL DIRECTORY
   std::string_view path;          // unescaped directory path
   std::string_view path_text;     // path literal as written
@@ -771,25 +773,29 @@ struct Assignment {
   Expr* value = nullptr;  // Literal "DEFAULT" for SET c = DEFAULT
 };
 
-// `UPDATE t SET a = e, b = DEFAULT [WHERE cond]`
+// `UPDATE t [[AS] alias] SET a = e, b = DEFAULT [WHERE cond]` (the alias is Spark's)
 struct UpdateStatement : Statement {
   using Base = Statement;
   HIVEQL_NODE_KIND(UpdateStatement)
   QualifiedName table;
+  Ident alias;
   List<Assignment> assignments;
   Expr* where = nullptr;
 };
 
-// `DELETE FROM t [WHERE cond]`
+// `DELETE FROM t [[AS] alias] [WHERE cond]` (the alias is Spark's)
 struct DeleteStatement : Statement {
   using Base = Statement;
   HIVEQL_NODE_KIND(DeleteStatement)
   QualifiedName table;
+  Ident alias;
   Expr* where = nullptr;
 };
 
 struct MergeClause {
   bool matched = true;
+  bool by_source = false;  // Spark: WHEN NOT MATCHED BY SOURCE (a target row no source row matches)
+  bool star = false;       // Spark: UPDATE SET * / INSERT * (every target column from the same-named source one)
   Expr* condition = nullptr;  // WHEN [NOT] MATCHED AND condition
   enum class Action : uint8_t { Update, Delete, Insert } action = Action::Update;
   List<Assignment> assignments;  // Update

@@ -311,7 +311,10 @@ void StatementChildren(N& s, V& v) {
       GiveCteQueries<c>(v, n.ctes);
       Give<TableRef, c>(v, n.from);
       for (InsertBody& b : n.bodies) {
-        if (b.target != nullptr) GivePartition<c>(v, b.target->partition);
+        if (b.target != nullptr) {
+          GivePartition<c>(v, b.target->partition);
+          Give<Expr, c>(v, b.target->replace_where);
+        }
         Give<Query, c>(v, b.query);
       }
       return;

@@ -719,6 +719,8 @@ class Dumper {
             FPartition("partition", t->partition);
             FBool("if_not_exists", t->if_not_exists);
             FIds("columns", t->columns);
+            FBool("by_name", t->by_name);
+            FE("replace_where", t->replace_where);
             FBool("local", t->local);
             FStr("path", t->path);
             FStr("path_text", t->path_text);
@@ -832,6 +834,7 @@ class Dumper {
       case StmtKind::UpdateStatement: {
         const auto* u = static_cast<const UpdateStatement*>(s);
         FQName("table", u->table);
+        FId("alias", u->alias);
         F("set");
         Assignments(u->assignments);
         FE("where", u->where);
@@ -840,6 +843,7 @@ class Dumper {
       case StmtKind::DeleteStatement: {
         const auto* d = static_cast<const DeleteStatement*>(s);
         FQName("table", d->table);
+        FId("alias", d->alias);
         FE("where", d->where);
         break;
       }
@@ -856,7 +860,9 @@ class Dumper {
         for (const MergeClause& c : m->clauses) {
           out += "(when";
           FBool("matched", c.matched);
+          FBool("by_source", c.by_source);
           FE("cond", c.condition);
+          FBool("star", c.star);
           FEnum("action", c.action);
           if (!c.assignments.empty()) {
             F("set");

@@ -44,6 +44,11 @@ void Printer::Target(const InsertTarget* t) {
     out += ' ';
     IdentList(t->columns);
   }
+  if (t->by_name) out += " BY NAME";
+  if (t->replace_where != nullptr) {
+    out += " REPLACE WHERE ";
+    Expr(t->replace_where);
+  }
 }
 
 void Printer::Assignments(List<Assignment> as) {
@@ -313,6 +318,10 @@ void Printer::Print(const ImportStatement* i) {
 void Printer::Print(const UpdateStatement* u) {
   out += "UPDATE ";
   Qualified(u->table);
+  if (!u->alias.name.empty()) {
+    out += " AS ";
+    Name(u->alias);
+  }
   out += " SET ";
   Assignments(u->assignments);
   if (u->where != nullptr) {
@@ -325,6 +334,10 @@ void Printer::Print(const UpdateStatement* u) {
 void Printer::Print(const DeleteStatement* d) {
   out += "DELETE FROM ";
   Qualified(d->table);
+  if (!d->alias.name.empty()) {
+    out += " AS ";
+    Name(d->alias);
+  }
   if (d->where != nullptr) {
     out += " WHERE ";
     Expr(d->where);
@@ -353,7 +366,7 @@ void Printer::Print(const MergeStatement* m) {
 
 // ` WHEN [NOT] MATCHED [AND cond] THEN UPDATE SET ... | DELETE | INSERT ... VALUES (...)`
 void Printer::MergeWhen(const MergeClause& c) {
-  out += c.matched ? " WHEN MATCHED" : " WHEN NOT MATCHED";
+  out += c.matched ? " WHEN MATCHED" : c.by_source ? " WHEN NOT MATCHED BY SOURCE" : " WHEN NOT MATCHED";
   if (c.condition != nullptr) {
     out += " AND ";
     Expr(c.condition);
@@ -362,13 +375,20 @@ void Printer::MergeWhen(const MergeClause& c) {
   switch (c.action) {
     case MergeClause::Action::Update:
       out += "UPDATE SET ";
-      Assignments(c.assignments);
+      if (c.star)
+        out += '*';
+      else
+        Assignments(c.assignments);
       break;
     case MergeClause::Action::Delete:
       out += "DELETE";
       break;
     case MergeClause::Action::Insert:
       out += "INSERT ";
+      if (c.star) {
+        out += '*';
+        break;
+      }
       if (!c.insert_columns.empty()) {
         IdentList(c.insert_columns);
         out += ' ';

@@ -228,6 +228,11 @@ std::vector<std::string> InsertColumns(const Session& session, const std::string
     for (const PartitionItem& p : t.partition->items)
       if (p.value == nullptr) dynamic.push_back(Lower(p.key));
   std::vector<std::string> names;
+  if (t.by_name) {
+    // Spark's INSERT ... BY NAME: each select column writes the target column of its name.
+    for (size_t i = 0; i < q->declared; ++i) names.push_back(q->At(i).name);
+    return names;
+  }
   if (!t.columns.empty()) {
     for (const Ident& id : t.columns) names.push_back(Lower(id));
   } else if (const CatalogTable* table = session.catalog.Find(key);
@@ -291,6 +296,9 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     if (key.empty()) continue;
     b.AddOutput(key);
     b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), rs.current_body, t->span);
+    // Spark's REPLACE WHERE: the condition picks the target's rows the query replaces.
+    if (t->replace_where != nullptr)
+      rs.RecordPredicate(t->replace_where, rs.NewTableScope(t->table, ""), Clause::Where);
     // INSERT INTO t (b) ...: Hive writes every other column too (default or NULL, no source).
     if (!t->columns.empty()) {
       if (const CatalogTable* table = session.catalog.Find(key); table != nullptr && !table->open) {
@@ -313,7 +321,7 @@ void UpdateLineage(const UpdateStatement& s, Builder& b) {
   if (key.empty()) return;
   rs.AddInput(key);
   b.AddOutput(key);
-  Scope* scope = rs.NewTableScope(s.table, "");
+  Scope* scope = rs.NewTableScope(s.table, s.alias.name);
   for (const Assignment& a : s.assignments) {
     ExprInfo info = rs.AnalyzeExpr(a.value, scope);
     b.AddTarget(Cat(key, ".", Lower(a.column)), info, a.value, scope, -1);
@@ -341,6 +349,40 @@ void CardinalityCheck(const MergeStatement& s, const std::string& key, const Cat
   b.AddTarget(Cat(check, ".val"), info, nullptr, nullptr, -1);
 }
 
+// Spark's `UPDATE SET *` / `INSERT *`: every target column takes the source
+// column of its name. The names are the target's when the catalog knows them,
+// else the source's (its relations after the target's in `scope`).
+void MergeStar(const MergeClause& c, const std::string& key, const CatalogTable* table, Scope* scope, Builder& b) {
+  Resolver& rs = b.resolver();
+  std::vector<std::string> names;
+  if (table != nullptr && !table->open) {
+    for (const CatalogColumn& col : table->columns) names.push_back(col.name);
+    for (const CatalogColumn& col : table->partition_columns) names.push_back(col.name);
+  } else {
+    for (size_t r = 1; r < scope->relations.size(); ++r) {
+      const ColumnList* cols = scope->relations[r].columns;
+      if (cols == nullptr) continue;
+      for (size_t i = 0; i < cols->declared; ++i)
+        if (std::find(names.begin(), names.end(), cols->At(i).name) == names.end()) names.push_back(cols->At(i).name);
+    }
+  }
+  if (names.empty()) {
+    rs.Warn(c.span, "MERGE UPDATE SET * / INSERT *: columns unknown (neither target nor source in the catalog)",
+            DiagnosticCode::MergeTargetColumnsUnknown);
+    return;
+  }
+  for (const std::string& name : names) {
+    for (size_t r = 1; r < scope->relations.size(); ++r) {
+      ColumnList* cols = scope->relations[r].columns;
+      if (cols == nullptr) continue;
+      if (const Column* col = rs.LookupOutput(cols, name)) {
+        b.AddTarget(Cat(key, ".", name), *col, -1);
+        break;
+      }
+    }
+  }
+}
+
 void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
   Resolver& rs = b.resolver();
   std::string key = rs.TableKey(s.target);
@@ -353,7 +395,9 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
   const CatalogTable* table = session.catalog.Find(key);
   for (const MergeClause& c : s.clauses) {
     if (c.condition != nullptr) rs.RecordPredicate(c.condition, scope, Clause::MergeWhen);
-    if (c.action == MergeClause::Action::Update) {
+    if (c.star) {
+      MergeStar(c, key, table, scope, b);
+    } else if (c.action == MergeClause::Action::Update) {
       for (const Assignment& a : c.assignments) {
         ExprInfo info = rs.AnalyzeExpr(a.value, scope);
         b.AddTarget(Cat(key, ".", Lower(a.column)), info, a.value, scope, -1);
@@ -375,7 +419,8 @@ void MergeLineage(const MergeStatement& s, Session& session, Builder& b) {
       }
     }
   }
-  if (session.semantics == Semantics::Hive) CardinalityCheck(s, key, table, session, b);
+  // Spark writes no cardinality-check table.
+  if (session.semantics == Semantics::Hive && !session.spark_names) CardinalityCheck(s, key, table, session, b);
 }
 
 void Compute(const Statement& stmt, Session& session, Builder& b) {
@@ -413,7 +458,8 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       for (size_t i = 0; i < q->declared; ++i)
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
       b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
-      if (ApplyCreateView(s, key, names, *q, rs.interner(), session)) b.AddCreated(key, false, true);
+      // A temporary view (Spark's) is temporary too: it lives in its script's session only.
+      if (ApplyCreateView(s, key, names, *q, rs.interner(), session)) b.AddCreated(key, s.temporary, true);
       return;
     }
     case StmtKind::AlterTableStatement: {
@@ -485,7 +531,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       if (key.empty()) return;
       rs.AddInput(key);
       b.AddOutput(key);
-      if (s.where != nullptr) rs.RecordPredicate(s.where, rs.NewTableScope(s.table, ""), Clause::Where);
+      if (s.where != nullptr) rs.RecordPredicate(s.where, rs.NewTableScope(s.table, s.alias.name), Clause::Where);
       return;
     }
     case StmtKind::MergeStatement:

@@ -148,7 +148,7 @@ class FactsGatherer::Impl {
       case StmtKind::UpdateStatement: {
         const auto& u = static_cast<const UpdateStatement&>(s);
         WalkScope scope;
-        AddNamedTable(u.table, Ident{}, scope);
+        AddNamedTable(u.table, u.alias, scope);
         for (const Assignment& a : u.assignments) {
           Use(scope.rels.empty() ? "" : scope.rels[0].table, Lower(a.column), a.column.span);
           WalkExpr(a.value, &scope);
@@ -159,7 +159,7 @@ class FactsGatherer::Impl {
       case StmtKind::DeleteStatement: {
         const auto& d = static_cast<const DeleteStatement&>(s);
         WalkScope scope;
-        AddNamedTable(d.table, Ident{}, scope);
+        AddNamedTable(d.table, d.alias, scope);
         WalkExpr(d.where, &scope);
         return;
       }

@@ -27,12 +27,24 @@ bool Parser::ParseAssignments(ast::List<ast::Assignment>* out) {
   return true;
 }
 
-/// update ::= UPDATE qualified_name SET assignments [WHERE expr]
+// Spark's `[AS] alias` after the table of UPDATE / DELETE, up to `stop` (SET or WHERE).
+bool Parser::ParseDmlAlias(Keyword stop, ast::Ident* out) {
+  if (!spark()) return true;
+  if (AcceptKw(Keyword::As)) return ParseAnyName(out);
+  if (AtPlainIdent() && !AtKw(stop)) {
+    *out = MakeIdent(Peek());
+    Advance();
+  }
+  return true;
+}
+
+/// update ::= UPDATE qualified_name [[AS] alias] SET assignments [WHERE expr]   (the alias: Spark)
 ast::Statement* Parser::ParseUpdate() {
   const uint32_t begin = StartOffset();
   Advance();  // UPDATE
   auto* u = arena_.New<ast::UpdateStatement>();
-  if (!ParseQualifiedName(&u->table, true) || !ExpectKw(Keyword::Set)) return nullptr;
+  if (!ParseQualifiedName(&u->table, true) || !ParseDmlAlias(Keyword::Set, &u->alias) || !ExpectKw(Keyword::Set))
+    return nullptr;
   if (!ParseAssignments(&u->assignments)) return nullptr;
   if (AcceptKw(Keyword::Where)) {
     u->where = ParseExpr();
@@ -42,13 +54,13 @@ ast::Statement* Parser::ParseUpdate() {
   return u;
 }
 
-/// delete ::= DELETE FROM qualified_name [WHERE expr]
+/// delete ::= DELETE FROM qualified_name [[AS] alias] [WHERE expr]   (the alias: Spark)
 ast::Statement* Parser::ParseDelete() {
   const uint32_t begin = StartOffset();
   Advance();  // DELETE
   if (!ExpectKw(Keyword::From)) return nullptr;
   auto* d = arena_.New<ast::DeleteStatement>();
-  if (!ParseQualifiedName(&d->table, true)) return nullptr;
+  if (!ParseQualifiedName(&d->table, true) || !ParseDmlAlias(Keyword::Where, &d->alias)) return nullptr;
   if (AcceptKw(Keyword::Where)) {
     d->where = ParseExpr();
     if (d->where == nullptr) return nullptr;
@@ -60,6 +72,7 @@ ast::Statement* Parser::ParseDelete() {
 /// merge ::= MERGE [hint] INTO qualified_name [[AS] name] USING table_source ON expr merge_when+
 /// merge_when ::= WHEN [NOT] MATCHED [AND expr] THEN (UPDATE SET assignments | DELETE
 ///                | INSERT ['(' names ')'] VALUES '(' exprs ')')
+/// Spark (Delta, Iceberg) also: WHEN NOT MATCHED [BY TARGET | BY SOURCE], UPDATE SET *, INSERT *
 ast::Statement* Parser::ParseMerge() {
   const uint32_t begin = StartOffset();
   Advance();  // MERGE
@@ -87,6 +100,11 @@ ast::Statement* Parser::ParseMerge() {
     Advance();
     c.matched = !AcceptKw(Keyword::Not);
     if (!ExpectKw(Keyword::Matched)) return nullptr;
+    if (spark() && !c.matched && AtKw(Keyword::By) && (AtKw(Keyword::Source, 1) || AtWord("TARGET", 1))) {
+      Advance();
+      c.by_source = AtKw(Keyword::Source);  // BY TARGET is the plain NOT MATCHED
+      Advance();
+    }
     if (AcceptKw(Keyword::And)) {
       c.condition = ParseExpr();
       if (c.condition == nullptr) return nullptr;
@@ -94,11 +112,25 @@ ast::Statement* Parser::ParseMerge() {
     if (!ExpectKw(Keyword::Then)) return nullptr;
     if (AcceptKw(Keyword::Update)) {
       c.action = ast::MergeClause::Action::Update;
-      if (!ExpectKw(Keyword::Set) || !ParseAssignments(&c.assignments)) return nullptr;
+      if (!ExpectKw(Keyword::Set)) return nullptr;
+      if (spark() && !c.by_source && Accept(TokenKind::Star))
+        c.star = true;
+      else if (!ParseAssignments(&c.assignments))
+        return nullptr;
     } else if (AcceptKw(Keyword::Delete)) {
       c.action = ast::MergeClause::Action::Delete;
     } else if (AcceptKw(Keyword::Insert)) {
       c.action = ast::MergeClause::Action::Insert;
+      if (spark() && (c.matched || c.by_source)) {
+        Fail("UPDATE or DELETE");  // only a source row no target row matches can be inserted
+        return nullptr;
+      }
+      if (spark() && Accept(TokenKind::Star)) {
+        c.star = true;
+        c.span = SpanFrom(cbegin);
+        clauses.push_back(c);
+        continue;
+      }
       if (At(TokenKind::LParen) && !ParseIdentList(&c.insert_columns)) return nullptr;
       if (!ExpectKw(Keyword::Values) || !Expect(TokenKind::LParen)) return nullptr;
       const bool saved = allow_default_;

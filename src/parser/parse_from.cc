@@ -211,6 +211,7 @@ ast::TableRef* Parser::ParseTableNameRef() {
     t->as_of = ParseExpr();
     if (t->as_of == nullptr) return nullptr;
   }
+  if (spark() && t->as_of == nullptr && !ParseTemporalClause(t)) return nullptr;
   if (!ParseTableAlias(&t->alias, nullptr)) return nullptr;
   if (AtKw(Keyword::Tablesample) && t->sample == nullptr && !ParseTableSample(&t->sample)) return nullptr;
   t->span = SpanFrom(begin);

@@ -106,6 +106,7 @@ ast::Statement* Parser::ParseFromFirst(ast::QueryStatement* stmt) {
 /// insert_target ::= INSERT OVERWRITE [LOCAL] DIRECTORY 'path' [row_format] [file_format]
 ///                 | INSERT (OVERWRITE | INTO) [TABLE] qualified_name [partition_spec] [IF NOT EXISTS]
 ///                   ['(' name (',' name)* ')']
+///                   [BY NAME] [REPLACE WHERE expr]      (Spark; REPLACE WHERE after INTO only)
 ast::InsertTarget* Parser::ParseInsertTarget() {
   const uint32_t begin = StartOffset();
   Advance();  // INSERT
@@ -144,6 +145,18 @@ ast::InsertTarget* Parser::ParseInsertTarget() {
   }
   if (At(TokenKind::LParen) && AtAnyName(1) && !AtQueryStart(1)) {
     if (!ParseIdentList(&t->columns)) return nullptr;
+  }
+  if (spark() && t->columns.empty() && AtKw(Keyword::By) && AtWord("NAME", 1)) {
+    Advance();
+    Advance();
+    t->by_name = true;
+  }
+  if (spark() && !t->overwrite && t->partition == nullptr && t->columns.empty() && AtKw(Keyword::Replace) &&
+      AtKw(Keyword::Where, 1)) {
+    Advance();
+    Advance();
+    t->replace_where = ParseExpr();
+    if (t->replace_where == nullptr) return nullptr;
   }
   t->span = SpanFrom(begin);
   return t;

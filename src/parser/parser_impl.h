@@ -230,6 +230,7 @@ class Parser {
   ast::TableRef* ParseTableSource();
   ast::ValuesRef* ParseTableValues();  // `TABLE ( VALUES ... ) [alias [(cols)]]`
   ast::TableRef* ParseTableNameRef();
+  bool ParseTemporalClause(ast::TableName* t);  // Spark's VERSION / TIMESTAMP AS OF (parse_time_travel.cc)
   ast::TableRef* ParseParenSource();
   ast::TableRef* ParseLateralViews(ast::TableRef* source);
   ast::TableRef* ParseUniqueJoin();
@@ -290,6 +291,7 @@ class Parser {
 
   // ---- DML (parse_dml.cc)
   ast::Statement* ParseUpdate();
+  bool ParseDmlAlias(Keyword stop, ast::Ident* out);
   ast::Statement* ParseDelete();
   ast::Statement* ParseMerge();
   ast::Statement* ParseLoad();

@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
     const char* ci = std::getenv("CI");
     const bool required = ci != nullptr && std::string(ci) == "true";
     std::printf(
-        "corpus suite %s: %s not found; the Hive q-test corpus and the OpenLineage schemas are not part of the "
+        "corpus suite %s: %s not found; the Hive q-test corpus, Spark's SQL query tests, the Spark plan oracle and "
+        "the OpenLineage schemas are not part of the "
         "repository (put shared/ beside the checkout, or set HIVELINEAGE_SHARED_DIR)%s\n",
         required ? "FAILED" : "NOT RUN", first.string().c_str(), required ? "; CI=true requires this suite" : "");
     std::fflush(stdout);

@@ -23,8 +23,10 @@ inline std::filesystem::path OpenLineageSchemas() { return SharedDir() / "schema
 // What the suite reads; the ones missing, in this order.
 inline std::vector<std::filesystem::path> MissingCorpusData() {
   std::vector<std::filesystem::path> missing;
-  for (const std::filesystem::path& p : {HiveCorpus() / "queries", HiveCorpus() / "lineage.jsonl",
-                                         HiveCorpus() / "catalog.json", OpenLineageSchemas() / "OpenLineage.json"}) {
+  for (const std::filesystem::path& p :
+       {HiveCorpus() / "queries", HiveCorpus() / "lineage.jsonl", HiveCorpus() / "catalog.json",
+        OpenLineageSchemas() / "OpenLineage.json", SharedDir() / "corpus" / "spark-sqltests" / "statements.jsonl",
+        SharedDir() / "tools" / "spark_plan_oracle.py"}) {
     std::error_code ec;
     if (!std::filesystem::exists(p, ec)) missing.push_back(p);
   }

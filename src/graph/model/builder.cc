@@ -46,11 +46,22 @@ uint32_t GraphBuilder::AddTable(const std::string& name, TableKind kind) {
   return it->second;
 }
 
+std::string GraphBuilder::NodeName(const std::string& table) const {
+  if (views_ == nullptr || !views_->contains(table)) return table;
+  return table + "@" + file_;
+}
+
 uint32_t GraphBuilder::AddColumn(const lineage::StatementFacts& facts, uint32_t column) {
   if (column == lineage::kNoColumn) return kNone;
-  const std::string name = facts.ColumnName(column);
+  std::string name = facts.ColumnName(column);
+  const std::string& raw = facts.TableOf(column).name;
+  std::string scoped;  // a session view's node name
+  if (views_ != nullptr && views_->contains(raw)) {
+    scoped = NodeName(raw);
+    name = scoped + name.substr(raw.size());
+  }
+  const std::string& table = scoped.empty() ? raw : scoped;
   if (auto it = column_ids_.find(name); it != column_ids_.end()) return it->second;
-  const std::string& table = facts.TableOf(column).name;
   const uint32_t t = AddTable(table, KindOf(table));
   const std::string& stored = column_names_.emplace_back(name);
   column_tables_.push_back(t);
@@ -60,16 +71,28 @@ uint32_t GraphBuilder::AddColumn(const lineage::StatementFacts& facts, uint32_t 
 }
 
 void GraphBuilder::MarkTables(const lineage::StatementFacts& facts) {
+  file_.clear();  // a catalog DDL file's: no script's session
+  views_ = nullptr;
+  MarkNodes(facts);
+}
+
+void GraphBuilder::MarkNodes(const lineage::StatementFacts& facts) {
   // Read from the statements, not from the catalog after the script: a
   // temporary table the script dropped again is gone from the catalog by then.
   for (const lineage::StatementTable& t : facts.tables)
-    if (t.temporary) SetTableKind(t.name.name, TableKind::Temporary);
+    if (t.temporary) SetTableKind(NodeName(t.name.name), TableKind::Temporary);
   for (const lineage::StatementTable& t : facts.tables)
-    if (t.view) SetTableKind(t.name.name, TableKind::View);
+    if (t.view) SetTableKind(NodeName(t.name.name), TableKind::View);
 }
 
 void GraphBuilder::AddStatement(const std::string& file, const lineage::StatementFacts& facts, std::string_view text) {
-  MarkTables(facts);
+  file_ = file;
+  views_ = nullptr;
+  for (const lineage::StatementTable& t : facts.tables)
+    if (t.temporary && t.view) session_views_[file].insert(t.name.name);
+  if (!session_views_.empty())
+    if (const auto it = session_views_.find(file); it != session_views_.end()) views_ = &it->second;
+  MarkNodes(facts);
   if (!facts.kept) return;
 
   const StatementId id = static_cast<StatementId>(graph_.statements.size());
@@ -83,9 +106,9 @@ void GraphBuilder::AddStatement(const std::string& file, const lineage::Statemen
   // A sync job's text is no SQL, and may hold credentials (DataX's `password`).
   if (options_.keep_sql && facts.kind != StatementKind::Sync) info.sql = std::string(text);
   for (const lineage::StatementTable& t : facts.tables)
-    if (t.input) info.inputs.push_back(AddTable(t.name.name, KindOf(t.name.name)));
+    if (t.input) info.inputs.push_back(AddTable(NodeName(t.name.name), KindOf(t.name.name)));
   for (const lineage::StatementTable& t : facts.tables)
-    if (t.output) info.outputs.push_back(AddTable(t.name.name, KindOf(t.name.name)));
+    if (t.output) info.outputs.push_back(AddTable(NodeName(t.name.name), KindOf(t.name.name)));
   for (const uint32_t in : info.inputs)
     for (const uint32_t out : info.outputs) graph_.table_edges.push_back(Edge{in, out, {Step{id, in, out, kNone}}});
 

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "graph/model/graph.h"
 #include "lineage/catalog.h"
 #include "lineage/statement_facts.h"
@@ -56,6 +57,12 @@ class GraphBuilder {
   uint32_t AddTable(const std::string& name, TableKind kind);
   // The node of column `column` of `facts` (lineage::kNoColumn: none, kNone).
   uint32_t AddColumn(const lineage::StatementFacts& facts, uint32_t column);
+  // Spark's temporary views live in their script's session only: from the
+  // statement that creates one (a table both temporary and a view), its name
+  // in that file is `db.view@file`, another node than a view of that name in
+  // any other script. Every other name is itself.
+  std::string NodeName(const std::string& table) const;
+  void MarkNodes(const lineage::StatementFacts& facts);  // MarkTables, in the file being added
 
   BuildOptions options_;
   Graph graph_;  // statements, edges and conditions, with the ids below until Finish
@@ -68,6 +75,11 @@ class GraphBuilder {
   std::vector<uint32_t> column_tables_;
   absl::flat_hash_map<std::string_view, uint32_t> column_ids_;
   absl::flat_hash_map<std::string, TableKind> kinds_;
+  // NodeName: the file of the statement being added, each file's session
+  // views, and the set of the file being added (null when it has none).
+  std::string file_;
+  absl::flat_hash_map<std::string, absl::flat_hash_set<std::string>> session_views_;
+  const absl::flat_hash_set<std::string>* views_ = nullptr;
 };
 
 }  // namespace hivelineage::graph
