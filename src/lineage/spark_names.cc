@@ -277,6 +277,9 @@ void Name(const Expr* e, std::string& out) {
       return;
     }
     case ExprKind::StructExpr:
+    case ExprKind::LambdaExpr:
+    case ExprKind::LambdaVariable:
+    case ExprKind::VariantPathExpr:
     case ExprKind::StarExpr:
     case ExprKind::InSubqueryExpr:
     case ExprKind::ExistsExpr:
