@@ -298,6 +298,26 @@ Node* Sample(NodeKind k, int variant, Children& c) {
       n->fields = c.Es();
       return n;
     }
+    case NodeKind::LambdaExpr: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<LambdaExpr>();
+      n->params = c.One(c.Id("p"));
+      n->body = c.E();
+      return n;
+    }
+    case NodeKind::LambdaVariable: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<LambdaVariable>();
+      n->parts = c.One(c.Id("p"));
+      return n;
+    }
+    case NodeKind::VariantPathExpr: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<VariantPathExpr>();
+      n->base = c.E();
+      n->path = "a.b";
+      return n;
+    }
     case NodeKind::Query: {
       if (variant > 0) return nullptr;
       auto* q = a.New<Query>();

@@ -260,7 +260,7 @@ struct SubqueryExpr : Expr {
 struct LikeExpr : Expr {
   using Base = Expr;
   HIVEQL_NODE_KIND(LikeExpr)
-  enum class Op : uint8_t { Like, RLike, Regexp };
+  enum class Op : uint8_t { Like, RLike, Regexp, ILike };  // ILike: Spark's case-insensitive LIKE
   enum class Quantifier : uint8_t { None, Any, All };
   Op op = Op::Like;
   Quantifier quantifier = Quantifier::None;
@@ -361,6 +361,33 @@ struct StructExpr : Expr {
   using Base = Expr;
   HIVEQL_NODE_KIND(StructExpr)
   List<Expr*> fields;
+};
+
+// Spark's lambda, an argument of a higher-order function: `x -> x + 1`,
+// `(acc, x) -> acc + x`. Its parameters are no columns: the body names them
+// as LambdaVariable nodes.
+struct LambdaExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(LambdaExpr)
+  List<Ident> params;
+  Expr* body = nullptr;
+};
+
+// A name in a lambda's body that is one of its parameters (`x`, `x.field`):
+// a value the higher-order function passes in, never a column.
+struct LambdaVariable : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(LambdaVariable)
+  List<Ident> parts;  // the parameter, then struct fields
+};
+
+// Spark's `v:a.b[0]`: a path into a semi-structured value (VARIANT or JSON
+// text). The path is constant: names, quoted names and subscripts.
+struct VariantPathExpr : Expr {
+  using Base = Expr;
+  HIVEQL_NODE_KIND(VariantPathExpr)
+  Expr* base = nullptr;
+  std::string_view path;  // canonical text after ':' (`a.b[0]`, `['x']`, `` `f-n` ``)
 };
 
 // ---------------------------------------------------------------- queries
@@ -488,6 +515,7 @@ struct Query : Node {
   List<Cte> ctes;
   QueryExpr* body = nullptr;
   List<OrderItem> order_by;
+  OrderItem* order_by_all = nullptr;  // Spark's ORDER BY ALL [ASC|DESC] [NULLS ...] (expr null; order_by empty)
   List<Expr*> cluster_by;
   List<Expr*> distribute_by;
   List<OrderItem> sort_by;

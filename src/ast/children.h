@@ -203,6 +203,12 @@ void ExprChildren(N& e, V& v) {
       return Give<Expr, c>(v, As<ExtractExpr>(e).operand);
     case ExprKind::StructExpr:
       return GiveExprs<c>(v, As<StructExpr>(e).fields);
+    case ExprKind::LambdaExpr:
+      return Give<Expr, c>(v, As<LambdaExpr>(e).body);
+    case ExprKind::LambdaVariable:
+      return;
+    case ExprKind::VariantPathExpr:
+      return Give<Expr, c>(v, As<VariantPathExpr>(e).base);
   }
 }
 

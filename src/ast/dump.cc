@@ -351,6 +351,27 @@ class Dumper {
         Exprs(static_cast<const StructExpr*>(e)->fields);
         out += ')';
         return;
+      case ExprKind::LambdaExpr: {
+        const auto* l = static_cast<const LambdaExpr*>(e);
+        Open(e);
+        FIds("params", l->params);
+        FE("body", l->body);
+        out += ')';
+        return;
+      }
+      case ExprKind::LambdaVariable:
+        Open(e);
+        FIds("parts", static_cast<const LambdaVariable*>(e)->parts);
+        out += ')';
+        return;
+      case ExprKind::VariantPathExpr: {
+        const auto* v = static_cast<const VariantPathExpr*>(e);
+        Open(e);
+        FE("base", v->base);
+        FStr("path", v->path);
+        out += ')';
+        return;
+      }
     }
   }
 
@@ -382,6 +403,10 @@ class Dumper {
     F("body");
     QE(q->body);
     FOrder("order_by", q->order_by);
+    if (q->order_by_all != nullptr) {
+      F("order_by_all");
+      Order({q->order_by_all, 1});
+    }
     FExprs("cluster_by", q->cluster_by);
     FExprs("distribute_by", q->distribute_by);
     FOrder("sort_by", q->sort_by);

@@ -33,7 +33,12 @@ Precedence Prec(const Expr* e) {
     case ExprKind::IntervalExpr:
     case ExprKind::ExtractExpr:
     case ExprKind::StructExpr:
+    case ExprKind::LambdaVariable:
       return Precedence::Primary;
+    case ExprKind::LambdaExpr:  // its body runs to the end of the argument
+      return Precedence::Lowest;
+    case ExprKind::VariantPathExpr:  // `(v:a)[i]`, `(v:a).b` keep their parentheses: the path would take them
+      return Precedence::Unary;
   }
   return Precedence::Primary;
 }
@@ -403,6 +408,9 @@ void Printer::ExprInner(const ast::Expr* e) {
         case LikeExpr::Op::Regexp:
           out += "REGEXP ";
           break;
+        case LikeExpr::Op::ILike:
+          out += "ILIKE ";
+          break;
       }
       if (l->quantifier != LikeExpr::Quantifier::None) {
         out += l->quantifier == LikeExpr::Quantifier::Any ? "ANY (" : "ALL (";
@@ -496,6 +504,28 @@ void Printer::ExprInner(const ast::Expr* e) {
       out += s->fields.size() == 1 ? "struct(" : "(";
       Exprs(s->fields);
       out += ')';
+      return;
+    }
+    case ExprKind::LambdaExpr: {
+      // `x -> body`; several parameters in parentheses: `(acc, x) -> body`.
+      const auto* l = static_cast<const LambdaExpr*>(e);
+      if (l->params.size() == 1) {
+        Name(l->params[0]);
+      } else {
+        IdentList(l->params);
+      }
+      out += " -> ";
+      Expr(l->body);
+      return;
+    }
+    case ExprKind::LambdaVariable:
+      Names(static_cast<const LambdaVariable*>(e)->parts);
+      return;
+    case ExprKind::VariantPathExpr: {
+      const auto* v = static_cast<const VariantPathExpr*>(e);
+      Expr(v->base, Precedence::Primary);
+      out += ':';
+      out += v->path;
       return;
     }
   }

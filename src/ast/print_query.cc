@@ -33,6 +33,13 @@ void Printer::Trailing(const ast::Query* q) {
     out += " ORDER BY ";
     OrderItems(q->order_by);
   }
+  if (q->order_by_all != nullptr) {  // Spark's ORDER BY ALL
+    out += " ORDER BY ALL";
+    if (q->order_by_all->direction == OrderItem::Direction::Asc) out += " ASC";
+    if (q->order_by_all->direction == OrderItem::Direction::Desc) out += " DESC";
+    if (q->order_by_all->nulls == OrderItem::Nulls::First) out += " NULLS FIRST";
+    if (q->order_by_all->nulls == OrderItem::Nulls::Last) out += " NULLS LAST";
+  }
   if (!q->cluster_by.empty()) {
     out += " CLUSTER BY ";
     Exprs(q->cluster_by);

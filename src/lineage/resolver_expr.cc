@@ -178,7 +178,11 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
       case ExprKind::IntervalExpr:
       case ExprKind::ExtractExpr:
       case ExprKind::StructExpr:
+      case ExprKind::VariantPathExpr:  // `v:a.b` reads v
+      case ExprKind::LambdaExpr:       // its body reads the columns it names that are not its parameters
         break;  // a transformation of its operands
+      case ExprKind::LambdaVariable:  // a value the higher-order function passes in: no column
+        continue;
     }
     // Operands only: a window's keys were taken above (AddWindowSources), and
     // subqueries were analysed above.

@@ -1373,13 +1373,16 @@ void Namer::Name(const Expr* e, std::string& out) {
     case ExprKind::LikeExpr: {
       // `a LIKE p` and `a RLIKE p` print without parentheses.
       const auto* l = static_cast<const LikeExpr*>(e);
-      if (l->quantifier != LikeExpr::Quantifier::None || l->patterns.size() != 1) break;
+      if (l->quantifier != LikeExpr::Quantifier::None || l->patterns.size() != 1 || l->op == LikeExpr::Op::ILike) break;
       if (l->negated) out += "(NOT ";
       out += Of(l->value) + (l->op == LikeExpr::Op::Like ? " LIKE " : " RLIKE ") + Of(l->patterns[0]);
       if (l->negated) out += ')';
       return;
     }
     case ExprKind::StarExpr:
+    case ExprKind::LambdaExpr:
+    case ExprKind::LambdaVariable:
+    case ExprKind::VariantPathExpr:
       break;
   }
   out += PrintExpr(e);

@@ -109,6 +109,8 @@ const Expr* Resolver::TraceExpr(const Expr* e, Scope* scope, int depth) {
     }
     case ExprKind::Literal:
     case ExprKind::StarExpr:
+    case ExprKind::LambdaExpr:  // its variables are no columns: printed as written
+    case ExprKind::LambdaVariable:
       return e;
     case ExprKind::ExistsExpr:
     case ExprKind::SubqueryExpr:
@@ -128,6 +130,7 @@ const Expr* Resolver::TraceExpr(const Expr* e, Scope* scope, int depth) {
     case ExprKind::IntervalExpr:
     case ExprKind::ExtractExpr:
     case ExprKind::StructExpr:
+    case ExprKind::VariantPathExpr:
       return Rebuilt(arena_, e, [&](const Expr* child) { return TraceExpr(child, scope, depth + 1); });
   }
   return e;

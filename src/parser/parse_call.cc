@@ -7,7 +7,8 @@ namespace hivelineage::parser {
 /// function_rest ::= '(' ['*' | [DISTINCT | ALL] expr [IGNORE | RESPECT NULLS] (',' ...)*] ')'
 ///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
 ///                   [OVER ('(' window_spec ')' | name)]
-///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments)
+///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments;
+///                    substring '(' expr FROM expr [FOR expr] ')')
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
@@ -39,6 +40,8 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     else if (AtKw(Keyword::All) && !AtKind(TokenKind::RParen, 1))
       Advance();
     ListBuilder<ast::Expr*> args(exprs_);
+    std::vector<ast::Ident> field_names;  // Spark's struct(x AS a, ...): the names, empty where none
+    const bool struct_call = spark() && name.size() == 1 && EqualsIgnoreCase(name[0].name, "struct");
     do {
       // Spark's named argument `name => value`: the value is the argument (the name is not kept).
       if (spark() && AtKind(TokenKind::Equal, 1) && AtKind(TokenKind::Greater, 2) && Glued(1) &&
@@ -50,6 +53,22 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       ast::Expr* a = ParseExpr();
       if (a == nullptr) return nullptr;
       args.Push(a);
+      if (struct_call) {
+        field_names.resize(args.size());
+        if (AcceptKw(Keyword::As) && !ParseAnyName(&field_names.back())) return nullptr;
+      }
+      // Spark's substring(s FROM pos [FOR len]) is substring(s, pos[, len]), and prints so.
+      if (spark() && name.size() == 1 && AtKw(Keyword::From) &&
+          (EqualsIgnoreCase(name[0].name, "substr") || EqualsIgnoreCase(name[0].name, "substring"))) {
+        Advance();
+        if ((a = ParseExpr()) == nullptr) return nullptr;
+        args.Push(a);
+        if (AcceptKw(Keyword::For)) {
+          if ((a = ParseExpr()) == nullptr) return nullptr;
+          args.Push(a);
+        }
+        break;
+      }
       if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
         f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore : ast::FunctionCall::Nulls::Respect;
         Advance();
@@ -57,6 +76,9 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       }
     } while (Accept(TokenKind::Comma));
     f->args = args.Finish(arena_);
+    bool named = false;
+    for (const ast::Ident& n : field_names) named = named || !n.name.empty();
+    if (named && !NameStructFields(f, field_names)) return nullptr;
   }
   if (!Expect(TokenKind::RParen)) return nullptr;
   if (spark() && AtWord("filter") && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::Where, 2)) {
@@ -117,6 +139,45 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
   }
   f->span = SpanFrom(begin);
   return f;
+}
+
+// Spark's struct(x AS a, y) is named_struct('a', x, 'y', y), and prints so: a
+// field without a name takes its column's, else colN as Spark names it.
+bool Parser::NameStructFields(ast::FunctionCall* f, const std::vector<ast::Ident>& names) {
+  std::vector<ast::Expr*> args;
+  for (size_t i = 0; i < f->args.size(); ++i) {
+    ast::Expr* value = f->args[i];
+    std::string field = i < names.size() ? std::string(names[i].name) : std::string();
+    if (field.empty()) {
+      if (auto* c = ast::DynCast<ast::ColumnRef>(value)) {
+        field = c->parts.back().name;
+      } else if (auto* fa = ast::DynCast<ast::FieldAccess>(value)) {
+        field = fa->field.name;
+      } else if (value->kind == ast::NodeKind::StarExpr) {
+        Fail("a named struct field");  // `struct(t.*, x AS a)`: the star's names are not known here
+        return false;
+      } else {
+        field = "col" + std::to_string(i + 1);
+      }
+    }
+    std::string quoted = "'";
+    for (char c : field) {
+      if (c == '\\' || c == '\'') quoted.push_back('\\');
+      quoted.push_back(c);
+    }
+    quoted.push_back('\'');
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = ast::Literal::Type::String;
+    lit->text = arena_.CopyString(quoted);
+    lit->span = value->span;
+    args.push_back(lit);
+    args.push_back(value);
+  }
+  ast::Ident fn;
+  fn.name = "named_struct";
+  f->name = arena_.CopyOf(std::vector<ast::Ident>{fn});
+  f->args = arena_.CopyOf(args);
+  return true;
 }
 
 // ---------------------------------------------------------------- windows

@@ -53,7 +53,8 @@ bool Parser::ParsePartitionSpec(ast::PartitionSpec** out) {
 
 // Spark's type names that are no HiveQL type.
 constexpr std::string_view kSparkTypeWords[] = {"timestamp_ntz", "timestamp_ltz", "variant", "time", "void",
-                                                "long",          "short",         "byte",    "interval"};
+                                                "long",          "short",         "byte",    "interval",
+                                                "geometry",      "geography"};
 
 bool Parser::AtType(size_t k) const {
   const Token& t = Peek(k);
@@ -182,7 +183,8 @@ bool Parser::SkipConstraintOptions() {
 /// type ::= word ['(' number (',' number)* ')'] | (ARRAY | MAP | UNIONTYPE) '<' type (',' type)* '>'
 ///        | STRUCT '<' name ':' type [COMMENT 'text'] (',' ...)* '>' | DOUBLE PRECISION
 ///        | TIMESTAMP WITH LOCAL TIME ZONE   (kept as canonical lower-case text)
-///        (Spark also: word [...] COLLATE name | INTERVAL unit [TO unit] | STRUCT '<' name type ... '>')
+///        (Spark also: word [...] COLLATE name | INTERVAL unit [TO unit] | STRUCT '<' name type ... '>'
+///         | (GEOMETRY | GEOGRAPHY) '(' (number | ANY) ')')
 bool Parser::ParseType(ast::TypeName* out) {
   const uint32_t begin = StartOffset();
   scratch_.clear();
@@ -266,6 +268,12 @@ bool Parser::AppendType(std::string& out) {
     out.push_back('(');
     do {
       if (out.back() != '(') out.push_back(',');
+      // Spark's GEOMETRY(ANY), GEOGRAPHY(4326): a spatial reference or ANY.
+      if (spark() && AtKw(Keyword::Any) && (AtKind(TokenKind::RParen, 1) || AtKind(TokenKind::Comma, 1))) {
+        out.append("any");
+        Advance();
+        continue;
+      }
       if (!At(TokenKind::Number)) {
         Fail("number");
         return false;

@@ -91,6 +91,9 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
     in.tokens = 2;
     return in;
   }
+  // Spark's `v:a.b[0]`: a path into a semi-structured value.
+  if (p.spark() && t.kind == TokenKind::Colon && (p.AtAnyName(1) || p.AtKind(TokenKind::LBracket, 1)))
+    return FormInfix(Infix::Form::VariantPath, Precedence::Postfix);
   if (p.spark() && t.kind != TokenKind::Word) {
     if (p.AtPipe()) return Infix{};  // `|>` ends the expression
     // `a << b`, `a >> b`, `a >>> b` shift (Spark binds them between `&` and
@@ -107,6 +110,8 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
     }
   }
   if (t.kind != TokenKind::Word) return kInfixByToken[static_cast<size_t>(t.kind)];
+  if (p.spark() && t.keyword == Keyword::None && p.AtWord("ilike"))  // Spark's case-insensitive LIKE
+    return FormInfix(Infix::Form::Like, Precedence::Comparison, ast::LikeExpr::Op::ILike);
   if (p.spark() && t.keyword == Keyword::None && p.AtWord("collate") && p.AtAnyName(1))
     return FormInfix(Infix::Form::Collate, Precedence::Postfix);
   if (t.keyword == Keyword::Is) {
@@ -125,6 +130,12 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
     // NOT IN / NOT BETWEEN / NOT LIKE / NOT RLIKE / NOT REGEXP
     const Token& n = p.Peek(1);
     if (n.kind != TokenKind::Word) return Infix{};
+    if (p.spark() && p.AtWord("ilike", 1)) {
+      Infix in = FormInfix(Infix::Form::Like, Precedence::Comparison, ast::LikeExpr::Op::ILike);
+      in.negated = true;
+      in.tokens = 2;
+      return in;
+    }
     Infix in = kInfixByKeyword[static_cast<size_t>(n.keyword)];
     if (in.form != Infix::Form::In && in.form != Infix::Form::Between && in.form != Infix::Form::Like) return Infix{};
     in.negated = true;
@@ -194,6 +205,14 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
       if (!ParseType(&c->type)) return nullptr;
       c->span = SpanFrom(begin);
       return c;
+    }
+    case F::VariantPath: {
+      // `v:a.b` is a path into v (the ':' is taken).
+      auto* v = arena_.New<ast::VariantPathExpr>();
+      v->base = lhs;
+      if (!ParseVariantPath(&v->path)) return nullptr;
+      v->span = SpanFrom(begin);
+      return v;
     }
     case F::Collate: {
       // `x COLLATE name` is collate(x, 'name'), and prints so.
@@ -315,6 +334,43 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
   return lhs;
 }
 
+/// variant_path ::= (name | bracket) ('.' name | bracket)*   (after Spark's ':')
+///   bracket ::= '[' (number | string | '*') ']'
+/// Its canonical text is the tokens as written, without spaces.
+bool Parser::ParseVariantPath(std::string_view* out) {
+  std::string text;
+  const auto bracket = [&] {
+    if (!At(TokenKind::LBracket) || !AtKind(TokenKind::RBracket, 2)) return false;
+    if (!AtKind(TokenKind::Number, 1) && !AtKind(TokenKind::String, 1) && !AtKind(TokenKind::Star, 1)) return false;
+    Append(text, "[", Text(Peek(1)), "]");
+    Advance();
+    Advance();
+    Advance();
+    return true;
+  };
+  const auto name = [&] {
+    if (!AtAnyName()) return false;
+    text += Text(Peek());
+    Advance();
+    return true;
+  };
+  if (!name() && !bracket()) {
+    Fail("path");
+    return false;
+  }
+  while (true) {
+    if (At(TokenKind::Dot) && AtAnyName(1)) {
+      Advance();
+      text += '.';
+      name();
+    } else if (!bracket()) {
+      break;
+    }
+  }
+  *out = arena_.CopyString(text);
+  return true;
+}
+
 /// in_rhs ::= '(' query ')' | '(' [exprs] ')'   (after [NOT] IN)
 ast::Expr* Parser::ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
   if (!Expect(TokenKind::LParen)) return nullptr;
@@ -339,14 +395,16 @@ ast::Expr* Parser::ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
   return e;
 }
 
-/// like_rhs ::= (ANY | ALL) '(' exprs ')' | expr   (after [NOT] LIKE | RLIKE | REGEXP)
+/// like_rhs ::= (ANY | ALL) '(' exprs ')' | expr   (after [NOT] LIKE | RLIKE | REGEXP; Spark: ILIKE)
+///   (Spark also: SOME '(' exprs ')', which is ANY)
 ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negated, uint32_t begin) {
   auto* e = arena_.New<ast::LikeExpr>();
   e->op = op;
   e->negated = negated;
   e->value = lhs;
-  if ((AtKw(Keyword::Any) || AtKw(Keyword::All)) && AtKind(TokenKind::LParen, 1)) {
-    e->quantifier = AtKw(Keyword::Any) ? ast::LikeExpr::Quantifier::Any : ast::LikeExpr::Quantifier::All;
+  if ((AtKw(Keyword::Any) || AtKw(Keyword::All) || (spark() && AtKw(Keyword::Some))) &&
+      AtKind(TokenKind::LParen, 1)) {
+    e->quantifier = AtKw(Keyword::All) ? ast::LikeExpr::Quantifier::All : ast::LikeExpr::Quantifier::Any;
     Advance();
     Advance();
     if (!ParseExprList(&e->patterns) || !Expect(TokenKind::RParen)) return nullptr;

@@ -69,6 +69,10 @@ ast::Expr* Parser::ParsePrimaryOther() {
     return lit;
   };
   const TokenKind kind = t.kind;
+  if (spark() && (kind == TokenKind::Word || kind == TokenKind::QuotedIdent)) {
+    if (AtKind(TokenKind::Arrow, 1)) return ParseLambda();
+    if (AtLambdaVariable()) return ParseLambdaVariable();
+  }
   if (kind == TokenKind::Word) {
     // A keyword that starts a form of its own; any other word is a name.
     const Keyword kw = t.keyword;
@@ -89,9 +93,15 @@ ast::Expr* Parser::ParsePrimaryOther() {
     const bool call = AtKind(TokenKind::LParen, 1);
     if (kw == Keyword::Case) return ParseCase();
     if (kw == Keyword::Cast && call) return ParseCast();
-    if (kw == Keyword::Extract && call) return ParseExtract();
+    // Spark's extract('year', x) is a plain call.
+    if (kw == Keyword::Extract && call && !(spark() && AtKind(TokenKind::String, 2) && AtKind(TokenKind::Comma, 3)))
+      return ParseExtract();
     if (kw == Keyword::Floor && call) return ParseFloor(begin);
-    if (kw == Keyword::Exists && call) return ParseExists();
+    // Spark's exists(xs, x -> ...) is a higher-order function, not a subquery test.
+    const bool exists_call = spark() && !AtKw(Keyword::Select, 2) && !AtKw(Keyword::With, 2) &&
+                             !AtKind(TokenKind::LParen, 2) && !AtKw(Keyword::From, 2) && !AtKw(Keyword::Values, 2) &&
+                             !AtKw(Keyword::Table, 2);
+    if (kw == Keyword::Exists && call && !exists_call) return ParseExists();
     if (kw == Keyword::Interval) return ParseIntervalKeyword();
     if (kw == Keyword::True || kw == Keyword::False)
       return literal(ast::Literal::Type::Boolean, lexer::KeywordSpelling(kw));
@@ -256,6 +266,77 @@ ast::Expr* Parser::ParseNameExpr() {
   return c;
 }
 
+// ---------------------------------------------------------------- Spark's lambdas
+
+size_t Parser::LambdaParamsAt() const {
+  const auto name = [&](size_t k) { return AtKind(TokenKind::Word, k) || AtKind(TokenKind::QuotedIdent, k); };
+  if (name(0) && AtKind(TokenKind::Arrow, 1)) return 1;
+  if (!At(TokenKind::LParen)) return 0;
+  // Spark's form in parentheses names two parameters or more.
+  size_t k = 1, params = 0;
+  while (name(k)) {
+    ++params;
+    if (AtKind(TokenKind::Comma, k + 1)) {
+      k += 2;
+      continue;
+    }
+    if (AtKind(TokenKind::RParen, k + 1) && AtKind(TokenKind::Arrow, k + 2) && params >= 2) return k + 2;
+    return 0;
+  }
+  return 0;
+}
+
+/// lambda ::= name '->' expr | '(' name (',' name)+ ')' '->' expr   (Spark only; an argument of a call)
+ast::Expr* Parser::ParseLambda() {
+  const uint32_t begin = StartOffset();
+  std::vector<ast::Ident> params;
+  const bool paren = Accept(TokenKind::LParen);
+  do {
+    params.push_back(MakeIdent(Peek()));
+    Advance();
+  } while (paren && Accept(TokenKind::Comma));
+  if ((paren && !Expect(TokenKind::RParen)) || !Expect(TokenKind::Arrow)) return nullptr;
+  // The body names the parameters as LambdaVariable nodes, never as columns.
+  const size_t outer = lambda_params_.size();
+  for (const ast::Ident& p : params) lambda_params_.push_back(p.name);
+  ast::Expr* body = ParseExpr();
+  lambda_params_.resize(outer);
+  if (body == nullptr) return nullptr;
+  auto* l = arena_.New<ast::LambdaExpr>();
+  l->params = arena_.CopyOf(params);
+  l->body = body;
+  l->span = SpanFrom(begin);
+  return l;
+}
+
+bool Parser::AtLambdaVariable() const {
+  if (lambda_params_.empty() || AtKind(TokenKind::LParen, 1)) return false;
+  const Token& t = Peek();
+  std::string_view name = Text(t);
+  if (t.kind == TokenKind::QuotedIdent && name.size() >= 2) name = name.substr(1, name.size() - 2);
+  else if (t.kind != TokenKind::Word) return false;
+  for (std::string_view p : lambda_params_)
+    if (EqualsIgnoreCase(p, name)) return true;
+  return false;
+}
+
+/// lambda_variable ::= name ('.' name)*   (a parameter of an enclosing lambda, then struct fields)
+ast::Expr* Parser::ParseLambdaVariable() {
+  const uint32_t begin = StartOffset();
+  ListBuilder<ast::Ident> parts(idents_);
+  parts.Push(MakeIdent(Peek()));
+  Advance();
+  while (At(TokenKind::Dot) && AtAnyName(1)) {
+    Advance();
+    parts.Push(MakeIdent(Peek()));
+    Advance();
+  }
+  auto* v = arena_.New<ast::LambdaVariable>();
+  v->parts = parts.Finish(arena_);
+  v->span = SpanFrom(begin);
+  return v;
+}
+
 /// subquery ::= '(' query ')'
 ast::Expr* Parser::ParseSubqueryParens(uint32_t begin) {
   if (!Expect(TokenKind::LParen)) return nullptr;
@@ -269,6 +350,7 @@ ast::Expr* Parser::ParseSubqueryParens(uint32_t begin) {
 /// paren_expr ::= '(' query ')' | '(' expr ')' [interval_unit] | '(' expr ',' struct_rest
 ast::Expr* Parser::ParseParenExpr() {
   const uint32_t begin = StartOffset();
+  if (spark() && LambdaParamsAt() > 0) return ParseLambda();
   if (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)) return ParseSubqueryParens(begin);
   Advance();  // (
   // `*` stands for a whole select item or argument, never for a value in

@@ -304,7 +304,7 @@ ast::ValuesQuery* Parser::ParseValues() {
   return v;
 }
 
-/// trailing_clauses ::= [ORDER BY sort_items] [CLUSTER BY exprs] [DISTRIBUTE BY exprs]
+/// trailing_clauses ::= [ORDER BY (sort_items | ALL [ASC | DESC] [NULLS (FIRST | LAST)])] [CLUSTER BY exprs] [DISTRIBUTE BY exprs]
 ///                      [SORT BY sort_items] [LIMIT [expr ','] expr [OFFSET expr]]
 ///                      (Spark also: LIMIT ALL [OFFSET expr] | OFFSET expr)
 bool Parser::ParseTrailingClauses(ast::Query* q) {
@@ -328,7 +328,22 @@ bool Parser::ParseTrailingClauses(ast::Query* q) {
   if (AtKw(Keyword::Order) && AtKw(Keyword::By, 1)) {
     Advance();
     Advance();
-    if (!sort_items(&q->order_by)) return false;
+    if (spark() && AtKw(Keyword::All) && !AtKind(TokenKind::LParen, 1) && !AtKind(TokenKind::Dot, 1) &&
+        !AtKind(TokenKind::Comma, 1)) {
+      // Spark's ORDER BY ALL [ASC | DESC] [NULLS FIRST | LAST]: by every output column.
+      Advance();
+      ast::OrderItem* it = arena_.New<ast::OrderItem>();
+      if (AcceptKw(Keyword::Asc)) it->direction = ast::OrderItem::Direction::Asc;
+      else if (AcceptKw(Keyword::Desc)) it->direction = ast::OrderItem::Direction::Desc;
+      if (AtKw(Keyword::Nulls) && (AtKw(Keyword::First, 1) || AtKw(Keyword::Last, 1))) {
+        Advance();
+        it->nulls = AtKw(Keyword::First) ? ast::OrderItem::Nulls::First : ast::OrderItem::Nulls::Last;
+        Advance();
+      }
+      q->order_by_all = it;
+    } else if (!sort_items(&q->order_by)) {
+      return false;
+    }
   }
   if (AtKw(Keyword::Cluster) && AtKw(Keyword::By, 1)) {
     Advance();

@@ -1,6 +1,8 @@
 // SELECT blocks: the select list (or TRANSFORM / MAP / REDUCE with its
 // script, row formats and output columns), WHERE, GROUP BY in all its forms,
 // HAVING, WINDOW and QUALIFY.
+#include <algorithm>
+
 #include "parser/parser_impl.h"
 
 namespace hivelineage::parser {
@@ -20,7 +22,7 @@ ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
   else
     AcceptKw(Keyword::All);
   if (!SkipTopClause()) return nullptr;
-  if (AtKw(Keyword::Transform) && AtKind(TokenKind::LParen, 1)) {
+  if (AtKw(Keyword::Transform) && AtKind(TokenKind::LParen, 1) && !(spark() && AtSparkTransformCall())) {
     const uint32_t tbegin = StartOffset();
     Advance();
     Advance();
@@ -186,6 +188,12 @@ bool Parser::ParseGroupBy(ast::GroupBy** out) {
   Advance();  // GROUP BY
   auto* g = arena_.New<ast::GroupBy>();
   using M = ast::GroupBy::Modifier;
+  if (spark() && AtSparkGroupingMix()) {
+    if (!ParseSparkGroupingMix(g)) return false;
+    g->span = SpanFrom(begin);
+    *out = g;
+    return true;
+  }
   if ((AtKw(Keyword::Rollup) || AtKw(Keyword::Cube)) && AtKind(TokenKind::LParen, 1)) {
     g->modifier = AtKw(Keyword::Rollup) ? M::RollupFunc : M::CubeFunc;
     Advance();
@@ -242,6 +250,168 @@ bool Parser::ParseGroupBy(ast::GroupBy** out) {
   }
   g->span = SpanFrom(begin);
   *out = g;
+  return true;
+}
+
+// ---------------------------------------------------------------- Spark's grouping analytics
+
+namespace {
+// Words that end a GROUP BY list at its top level.
+constexpr lexer::KeywordSet kAfterGroupBy{Keyword::Having,    Keyword::Order,  Keyword::Limit,      Keyword::Window,
+                                          Keyword::Union,     Keyword::Except, Keyword::Intersect,  Keyword::Minus,
+                                          Keyword::Cluster,   Keyword::Sort,   Keyword::Distribute, Keyword::With};
+// More grouping sets than this is an error rather than a slow expansion.
+constexpr size_t kMaxGroupingSets = 4096;
+}  // namespace
+
+// Spark's transform(xs, x -> ...) is a function: a script's TRANSFORM (...)
+// has USING or ROW FORMAT after its closing parenthesis.
+bool Parser::AtSparkTransformCall() const {
+  int depth = 0;
+  for (size_t k = 1; k < 100000; ++k) {
+    const Token& t = Peek(k);
+    if (t.kind == TokenKind::Eof) return false;
+    if (t.kind == TokenKind::LParen) ++depth;
+    if (t.kind == TokenKind::RParen && --depth == 0) return !AtKw(Keyword::Using, k + 1) && !AtKw(Keyword::Row, k + 1);
+  }
+  return false;
+}
+
+bool Parser::AtSparkGroupingMix() const {
+  const auto analytic = [&](size_t k) {
+    return ((AtKw(Keyword::Rollup, k) || AtKw(Keyword::Cube, k)) && AtKind(TokenKind::LParen, k + 1)) ||
+           (AtKw(Keyword::Grouping, k) && AtKw(Keyword::Sets, k + 1));
+  };
+  size_t elements = 1;
+  bool any_analytic = false, in_sets = false, element_start = true;
+  int depth = 0;
+  for (size_t k = 0; k < 4096; ++k) {
+    const Token& t = Peek(k);
+    if (t.kind == TokenKind::Eof || t.kind == TokenKind::Semicolon) break;
+    const bool start = depth == 0 && element_start;
+    if (start) {
+      in_sets = AtKw(Keyword::Grouping, k) && AtKw(Keyword::Sets, k + 1);
+      any_analytic = any_analytic || analytic(k);
+    } else if (depth >= 1 && in_sets && analytic(k)) {
+      return true;  // GROUPING SETS (ROLLUP (a, b), ...)
+    }
+    element_start = false;
+    if (t.kind == TokenKind::LParen) {
+      ++depth;
+    } else if (t.kind == TokenKind::RParen) {
+      if (depth-- == 0) break;
+    } else if (depth == 0 && t.kind == TokenKind::Comma) {
+      ++elements;
+      element_start = true;
+    } else if (depth == 0 && t.kind == TokenKind::Word && kAfterGroupBy.contains(t.keyword)) {
+      break;
+    } else if (!start && depth == 0 && AtKw(Keyword::Grouping, k)) {
+      break;  // Hive's `GROUP BY a, b GROUPING SETS (...)`
+    } else if (depth == 0 && t.kind == TokenKind::Pipe) {
+      break;
+    }
+  }
+  return any_analytic && elements >= 2;
+}
+
+/// spark_group_by ::= grouping_element (',' grouping_element)*
+/// (the grouping sets are the cross product of the elements' sets: read as
+/// `GROUP BY items GROUPING SETS (...)`, and printed so)
+bool Parser::ParseSparkGroupingMix(ast::GroupBy* g) {
+  std::vector<std::vector<ast::Expr*>> product{{}};
+  do {
+    std::vector<std::vector<ast::Expr*>> sets;
+    if (!ParseGroupingElement(&sets, 0)) return false;
+    std::vector<std::vector<ast::Expr*>> next;
+    for (const auto& a : product) {
+      for (const auto& b : sets) {
+        std::vector<ast::Expr*> c = a;
+        c.insert(c.end(), b.begin(), b.end());
+        next.push_back(std::move(c));
+      }
+    }
+    if (next.size() > kMaxGroupingSets) {
+      Fail("fewer grouping sets");
+      return false;
+    }
+    product = std::move(next);
+  } while (Accept(TokenKind::Comma));
+  // The items: every expression once, as written, in order of appearance.
+  std::vector<ast::Expr*> items;
+  std::vector<std::string_view> seen;
+  std::vector<ast::List<ast::Expr*>> sets;
+  for (const auto& set : product) {
+    for (ast::Expr* e : set) {
+      const std::string_view text = text_.substr(e->span.begin, e->span.size());
+      if (std::find(seen.begin(), seen.end(), text) != seen.end()) continue;
+      seen.push_back(text);
+      items.push_back(e);
+    }
+    sets.push_back(arena_.CopyOf(set));
+  }
+  g->modifier = ast::GroupBy::Modifier::GroupingSets;
+  g->items = arena_.CopyOf(items);
+  g->grouping_sets = arena_.CopyOf(sets);
+  return true;
+}
+
+/// grouping_element ::= ROLLUP '(' exprs ')' | CUBE '(' exprs ')'
+///                    | GROUPING SETS '(' (grouping_element | '(' [exprs] ')') (',' ...)* ')' | expr
+bool Parser::ParseGroupingElement(std::vector<std::vector<ast::Expr*>>* sets, int depth) {
+  if (depth > 8) {
+    TooDeep();
+    return false;
+  }
+  if ((AtKw(Keyword::Rollup) || AtKw(Keyword::Cube)) && AtKind(TokenKind::LParen, 1)) {
+    const bool rollup = AtKw(Keyword::Rollup);
+    Advance();
+    Advance();
+    ast::List<ast::Expr*> exprs;
+    if (!ParseExprList(&exprs) || !Expect(TokenKind::RParen)) return false;
+    const size_t n = exprs.size();
+    if (rollup) {  // (a, b), (a), ()
+      for (size_t i = n + 1; i-- > 0;) sets->emplace_back(exprs.begin(), exprs.begin() + i);
+      return true;
+    }
+    if (n > 12) {
+      Fail("fewer CUBE columns");
+      return false;
+    }
+    for (size_t mask = (size_t{1} << n); mask-- > 0;) {  // every subset, the whole first
+      std::vector<ast::Expr*> set;
+      for (size_t i = 0; i < n; ++i)
+        if (mask & (size_t{1} << (n - 1 - i))) set.push_back(exprs[i]);
+      sets->push_back(std::move(set));
+    }
+    return true;
+  }
+  if (AtKw(Keyword::Grouping) && AtKw(Keyword::Sets, 1)) {
+    Advance();
+    Advance();
+    if (!Expect(TokenKind::LParen)) return false;
+    do {
+      if (At(TokenKind::LParen) && AtKind(TokenKind::RParen, 1)) {
+        Advance();
+        Advance();
+        sets->emplace_back();
+      } else if (At(TokenKind::LParen) && !AtKw(Keyword::Select, 1) && !AtKw(Keyword::With, 1)) {
+        Advance();
+        ast::List<ast::Expr*> exprs;
+        if (!ParseExprList(&exprs) || !Expect(TokenKind::RParen)) return false;
+        sets->emplace_back(exprs.begin(), exprs.end());
+      } else if (!ParseGroupingElement(sets, depth + 1)) {
+        return false;
+      }
+      if (sets->size() > kMaxGroupingSets) {
+        Fail("fewer grouping sets");
+        return false;
+      }
+    } while (Accept(TokenKind::Comma));
+    return Expect(TokenKind::RParen);
+  }
+  ast::Expr* e = ParseExpr();
+  if (e == nullptr) return false;
+  sets->push_back({e});
   return true;
 }
 

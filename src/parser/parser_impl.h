@@ -57,8 +57,21 @@ class ListBuilder {
 struct Infix {
   // SparkCast: `x::type`; Shift: Spark's `<<`, `>>`, `>>>` (a call of shiftleft, ...).
   // Collate: Spark's `x COLLATE name` (a call of collate).
-  enum class Form : uint8_t { None, Binary, Is, In, Like, Between, Dot, Subscript, SparkCast, Shift, Collate } form =
-      Form::None;
+  // VariantPath: Spark's `v:a.b[0]`.
+  enum class Form : uint8_t {
+    None,
+    Binary,
+    Is,
+    In,
+    Like,
+    Between,
+    Dot,
+    Subscript,
+    SparkCast,
+    Shift,
+    Collate,
+    VariantPath
+  } form = Form::None;
   std::string_view function;  // Shift: the function it calls
   ast::Precedence level = ast::Precedence::Lowest;
   ast::BinaryOp op = ast::BinaryOp::Or;  // Binary
@@ -176,6 +189,19 @@ class Parser {
   [[gnu::noinline]] ast::Expr* ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin);
   ast::Expr* ParseParenExpr();
   ast::Expr* ParseNameExpr();
+  // Spark's lambdas (parse_primary.cc): `x -> body`, `(a, b) -> body`.
+  size_t LambdaParamsAt() const;  // how many tokens the parameters take before `->` (0: no lambda here)
+  ast::Expr* ParseLambda();
+  ast::Expr* ParseLambdaVariable();  // a parameter of an enclosing lambda, with its `.field`s
+  bool AtLambdaVariable() const;
+  bool NameStructFields(ast::FunctionCall* f, const std::vector<ast::Ident>& names);  // parse_call.cc
+  // Spark's `v:path` (after ':'): the path's canonical text.
+  bool ParseVariantPath(std::string_view* out);
+  // Spark's GROUP BY with ROLLUP / CUBE / GROUPING SETS among other items (parse_select.cc).
+  bool AtSparkGroupingMix() const;
+  bool AtSparkTransformCall() const;
+  bool ParseSparkGroupingMix(ast::GroupBy* g);
+  bool ParseGroupingElement(std::vector<std::vector<ast::Expr*>>* sets, int depth);
   ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
   ast::Expr* ParseSparkWordLiteral();
   bool IsSparkNumberSuffix(std::string_view s) const;
@@ -352,6 +378,7 @@ class Parser {
   std::vector<ast::List<ast::Expr*>>& expr_lists_ = scratch_state_.expr_lists;
   std::string& scratch_ = scratch_state_.text;
   bool allow_default_ = false;
+  std::vector<std::string_view> lambda_params_;  // the parameters of the lambdas around the cursor
   bool ptf_partitioning_ =
       false;  // PTF sort lists end before `, name(`  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
 };
