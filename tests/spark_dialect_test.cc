@@ -94,7 +94,7 @@ TEST_CASE("spark: temporary views, CACHE TABLE ... AS") {
   CHECK_EQ(P("CREATE GLOBAL TEMPORARY VIEW v (a) AS SELECT 1"), "CREATE GLOBAL TEMPORARY VIEW v (a) AS SELECT 1");
   CHECK_EQ(P("CREATE TEMP VIEW v AS SELECT 1", Dialect::Hive), "OTHER");  // Hive: an object it does not model
   CHECK_EQ(P("CREATE TEMPORARY VIEW v USING parquet OPTIONS (path '/x')"),
-           "CREATE TEMPORARY VIEW v USING parquet OPTIONS (path '/x')");
+           "CREATE TEMPORARY VIEW v USING parquet OPTIONS (PATH '/x')");
   CHECK_EQ(P("CACHE TABLE c AS SELECT * FROM t"), "CACHE TABLE c AS SELECT * FROM t");
   CHECK_EQ(P("CACHE LAZY TABLE c OPTIONS ('storageLevel' 'DISK_ONLY') SELECT a FROM t"),
            "CACHE LAZY TABLE c OPTIONS ('storageLevel' 'DISK_ONLY') AS SELECT a FROM t");

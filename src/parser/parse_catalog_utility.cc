@@ -32,8 +32,14 @@ ast::Statement* Parser::ParseSparkDescribe() {
   auto* d = arena_.New<ast::DescribeStatement>();
   if (AtWord("query") && AtQueryStart(1)) Advance();
   if (AtQueryStart() && !AtKw(Keyword::Table)) {
+    const bool from_first = AtKw(Keyword::From);
     d->query = ParseQuery();
-    if (d->query == nullptr) return nullptr;
+    if (d->query == nullptr) {
+      if (from_first) return nullptr;  // DESCRIBE FROM t INSERT ...: Spark rejects it
+      // A query in syntax not read yet: kept as text, as before it was typed.
+      pos_ = StartIndex(begin);
+      return ParseOther("describe", begin);
+    }
     d->span = SpanFrom(begin);
     return d;
   }
@@ -51,7 +57,11 @@ ast::Statement* Parser::ParseSparkDescribe() {
   if (!ParseObjectName(&d->target, !table)) return nullptr;
   if (table) {
     if (AtKw(Keyword::Partition) && !ParsePartitionSpec(&d->partition)) return nullptr;
-    if (AtAnyName() && !AtKw(Keyword::As)) {
+    if (AtIdentifierClause()) {
+      ast::QualifiedName column;
+      if (!ParseQualifiedName(&column, false)) return nullptr;
+      d->column = column.parts;
+    } else if (AtAnyName() && !AtKw(Keyword::As)) {
       ListBuilder<ast::Ident> column(idents_);
       do {
         ast::Ident id;

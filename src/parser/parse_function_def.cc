@@ -136,7 +136,10 @@ ast::Statement* Parser::ParseCreateFunction(uint32_t begin, bool or_replace, boo
     f->return_expr = ParseExpr();
     if (f->return_expr == nullptr || !AtEnd()) {
       if (TokenAt(body).kind != TokenKind::LParen) {
-        if (f->return_expr == nullptr) return nullptr;
+        if (f->return_expr == nullptr) {
+          pos_ = StartIndex(begin);  // kept as text, as above
+          return ParseOther(temporary ? "create temporary function" : "create function", begin);
+        }
         f->span = SpanFrom(begin);
         return f;  // the caller reports what follows
       }
@@ -146,7 +149,12 @@ ast::Statement* Parser::ParseCreateFunction(uint32_t begin, bool or_replace, boo
   }
   if (f->return_expr == nullptr) {
     f->return_query = ParseQuery();
-    if (f->return_query == nullptr) return nullptr;
+    if (f->return_query == nullptr) {
+      // A body in syntax the expression parser does not read yet (lambdas,
+      // TRY_CAST, ...): the statement is kept as text, as before it was typed.
+      pos_ = StartIndex(begin);
+      return ParseOther(temporary ? "create temporary function" : "create function", begin);
+    }
   }
   f->span = SpanFrom(begin);
   return f;

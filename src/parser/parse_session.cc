@@ -8,6 +8,12 @@
 
 namespace hivelineage::parser {
 
+size_t Parser::StartIndex(uint32_t begin) const {
+  size_t i = pos_;
+  while (i > 0 && TokenAt(i).begin > begin) --i;
+  return i;
+}
+
 std::string_view Parser::RawText(size_t begin, size_t end) const {
   if (end <= begin) return {};
   const uint32_t from = TokenAt(begin).begin;
@@ -123,6 +129,11 @@ ast::Statement* Parser::ParseDeclareVariable() {
     Advance();
   }
   if (!ParseAnyQualifiedName(&d->name)) return nullptr;
+  if (At(TokenKind::Comma)) {
+    // Several variables in one DECLARE: not modelled yet, kept as text.
+    pos_ = StartIndex(begin);
+    return ParseOther("declare", begin);
+  }
   if (!AtEnd() && !AtKw(Keyword::Default) && !At(TokenKind::Equal) && !ParseType(&d->type)) return nullptr;
   if (AtKw(Keyword::Default) || At(TokenKind::Equal)) {
     d->default_keyword = AtKw(Keyword::Default);

@@ -307,6 +307,8 @@ class Parser {
   // ---- Spark's session statements (parse_session.cc)
   // The statement's text from token `begin` to before token `end`, as written.
   std::string_view RawText(size_t begin, size_t end) const;
+  // The index of the token that starts at offset `begin` (at or before the cursor).
+  size_t StartIndex(uint32_t begin) const;
   bool ParseAnyQualifiedName(ast::QualifiedName* out);  // reserved words too; IDENTIFIER('x')
   ast::Statement* ParseSparkSet();  // SET ... / RESET ...
   ast::Statement* ParseDeclareVariable();
