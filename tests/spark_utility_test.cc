@@ -222,6 +222,11 @@ TEST_CASE("spark utility: EXECUTE IMMEDIATE parses a constant string as its stat
   // The inner statement's spans point into the outer text.
   CHECK_EQ(x->inner->span.begin, std::string_view("EXECUTE IMMEDIATE '").size());
   CHECK(parser::StatementKindOf(x) == StatementKind::Insert);
+  // Named parameter markers inside the string are read.
+  const auto* p = ast::DynCast<ast::ExecuteImmediateStatement>(
+      ParseIn(arena, "EXECUTE IMMEDIATE 'SELECT a FROM t WHERE b = :p' USING 5 AS p", diags));
+  REQUIRE(p != nullptr);
+  CHECK(p->inner != nullptr);
 
   // A variable, or a string with escapes, is not read: said so for the latter.
   Diagnostics escaped_diags;
