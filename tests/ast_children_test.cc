@@ -75,10 +75,10 @@ class Children {
     r->alias = Id(arena.CopyString(std::string(Last()) + "_alias"));
     return Record(r, true, Last());
   }
-  Statement* S() {
+  Statement* S(bool is_printed = true) {
     auto* u = arena.New<UseStatement>();
     u->database = Id(Name('s'));
-    return Record(u, true, Last());
+    return Record(u, is_printed, u->database.name);
   }
   WindowSpec* W() {
     auto* w = arena.New<WindowSpec>();
@@ -496,6 +496,7 @@ Node* Sample(NodeKind k, int variant, Children& c) {
       if (k == NodeKind::UseStatement) {
         auto* u = a.New<UseStatement>();
         u->database = c.Id("db");
+        u->identifier = c.E();  // Spark's USE IDENTIFIER(expr)
         return u;
       }
       auto* d = a.New<DropStatement>();
@@ -569,6 +570,82 @@ Node* Sample(NodeKind k, int variant, Children& c) {
       if (variant > 0) return nullptr;
       auto* n = a.New<ExplainStatement>();
       n->inner = c.S();
+      return n;
+    }
+    case NodeKind::SetStatement: {
+      auto* n = a.New<SetStatement>();
+      n->form = SetStatement::Form::Variable;
+      n->variable_keyword = "var";
+      QualifiedName v1, v2;
+      v1.parts = c.One(c.Id("v1"));
+      v2.parts = c.One(c.Id("v2"));
+      n->variables = c.Two(v1, v2);
+      if (variant == 0)
+        n->values = c.Es(2);
+      else
+        n->query = c.Q();
+      return n;
+    }
+    case NodeKind::DescribeStatement: {
+      auto* n = a.New<DescribeStatement>();
+      if (variant == 0) {
+        n->target.identifier = c.E();
+        n->partition = c.Partition();
+      } else {
+        n->query = c.Q();
+      }
+      return n;
+    }
+    case NodeKind::ShowStatement: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<ShowStatement>();
+      n->what = "partitions";
+      n->target.identifier = c.E();
+      n->partition = c.Partition();
+      return n;
+    }
+    case NodeKind::UtilityStatement: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<UtilityStatement>();
+      n->verb = "analyze";
+      n->object = "table";
+      n->target.identifier = c.E();
+      n->partition = c.Partition();
+      return n;
+    }
+    case NodeKind::ExecuteImmediateStatement: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<ExecuteImmediateStatement>();
+      n->sql = c.E();
+      n->inner = c.S(/*is_printed=*/false);  // parsed from the string, not printed
+      SelectItem u1, u2;
+      u1.expr = c.E();
+      u2.expr = c.E();
+      n->using_args = c.Two(u1, u2);
+      return n;
+    }
+    case NodeKind::DeclareVariableStatement: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<DeclareVariableStatement>();
+      n->name.parts = c.One(c.Id("v"));
+      n->default_value = c.E();
+      return n;
+    }
+    case NodeKind::CreateFunctionStatement: {
+      auto* n = a.New<CreateFunctionStatement>();
+      n->name.identifier = c.E();
+      FunctionParam p1, p2;
+      p1.name = c.Id("p1");
+      p1.type.text = "int";
+      p1.default_value = c.E();
+      p2.name = c.Id("p2");
+      p2.type.text = "int";
+      p2.default_value = c.E();
+      n->params = c.Two(p1, p2);
+      if (variant == 0)
+        n->return_expr = c.E();
+      else
+        n->return_query = c.Q();
       return n;
     }
     case NodeKind::OtherStatement: {

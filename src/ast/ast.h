@@ -746,6 +746,7 @@ struct DropStatement : Statement {
   QualifiedName name;
   bool purge = false;
   bool cascade = false;
+  bool temporary = false;  // Spark's DROP TEMPORARY FUNCTION|VARIABLE|VIEW
 };
 
 // `TRUNCATE [TABLE] t [PARTITION (...)]`
@@ -790,10 +791,14 @@ struct ImportStatement : Statement {
 };
 
 // `USE db`
+// Spark also: `USE [SCHEMA|DATABASE|NAMESPACE] [catalog.]db`, `USE IDENTIFIER(expr)`.
 struct UseStatement : Statement {
   using Base = Statement;
   HIVEQL_NODE_KIND(UseStatement)
   Ident database;
+  Ident catalog;                // Spark's `USE catalog.db` (empty if none)
+  std::string_view object;      // Spark: "schema" | "database" | "namespace" | ""
+  Expr* identifier = nullptr;   // Spark's IDENTIFIER(expr) of a non-constant string (database empty)
 };
 
 struct Assignment {
@@ -850,6 +855,131 @@ struct ExplainStatement : Statement {
   HIVEQL_NODE_KIND(ExplainStatement)
   std::string_view options;  // "extended", "analyze", "cbo cost", ... (lower case, space separated)
   Statement* inner = nullptr;
+};
+
+// ---------------------------------------------------------------- Spark utility statements
+
+// A name in a Spark utility statement: `db.t`, or Spark's IDENTIFIER(expr)
+// when expr is not one constant string (a constant one is read into `name`).
+struct ObjectName {
+  QualifiedName name;
+  Expr* identifier = nullptr;
+  bool empty() const { return name.parts.empty() && identifier == nullptr; }
+};
+
+// Spark's session statements: `SET key = value`, `SET key`, `SET`, `RESET [key]`,
+// `SET TIME ZONE zone`, and the session variables' `SET VAR a = e, b = e` and
+// `SET VAR (a, b) = (query)`. A configuration's key and value are free text
+// (Spark reads them so): kept as written, trimmed.
+struct SetStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(SetStatement)
+  enum class Form : uint8_t { Config, Reset, TimeZone, Variable } form = Form::Config;
+  std::string_view key;     // Config / Reset: as written (empty: SET alone / RESET alone)
+  std::string_view value;   // Config: as written after `=`; TimeZone: the zone as written
+  bool has_value = false;   // Config: an `=` was written
+  std::string_view variable_keyword;  // Variable: "var" or "variable"
+  List<QualifiedName> variables;      // Variable: the targets
+  List<Expr*> values;                 // Variable: one value per target (list form)
+  Query* query = nullptr;             // Variable: `(a, b) = (query)` form
+};
+
+// Spark's `DESC[RIBE] [TABLE|FUNCTION|SCHEMA|DATABASE|NAMESPACE|CATALOG] [EXTENDED|FORMATTED]
+// target [PARTITION (...)] [column] [AS JSON]` and `DESC[RIBE] [QUERY] query`.
+struct DescribeStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(DescribeStatement)
+  std::string_view object;  // "" (a table), "table", "function", "schema", "database", "namespace", "catalog", "query"
+  std::string_view option;  // "extended", "formatted" or ""
+  ObjectName target;
+  PartitionSpec* partition = nullptr;
+  List<Ident> column;  // a column path after the table, empty if none
+  bool as_json = false;
+  Query* query = nullptr;  // DESCRIBE [QUERY] query
+};
+
+// Spark's `SHOW what [FROM|IN target] rest`: `SHOW TABLES IN db LIKE 'x*'`,
+// `SHOW CREATE TABLE t AS SERDE`, `SHOW PARTITIONS t PARTITION (...)`,
+// `SHOW TBLPROPERTIES t ('k')`, `SHOW COLUMNS FROM t IN db`, `SHOW FUNCTIONS`.
+struct ShowStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(ShowStatement)
+  std::string_view what;         // lower-case words: "tables", "table extended", "create table", "columns", ...
+  std::string_view preposition;  // "from", "in" or "" (the target follows `what` directly, or there is none)
+  ObjectName target;
+  PartitionSpec* partition = nullptr;
+  std::string_view rest_text;  // what follows (LIKE 'p', AS SERDE, ('key'), IN db), canonical text
+};
+
+// Spark's statements about one catalog object that read and write no rows:
+// `CREATE|ALTER SCHEMA|DATABASE|NAMESPACE s ...`, `ANALYZE TABLE t [PARTITION] COMPUTE STATISTICS ...`,
+// `REFRESH [TABLE|FUNCTION] t`, `REFRESH 'path'`, `UNCACHE TABLE [IF EXISTS] t`, `COMMENT ON kind name IS 'text'`.
+struct UtilityStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(UtilityStatement)
+  std::string_view verb;    // "create", "alter", "analyze", "refresh", "uncache", "comment on"
+  std::string_view object;  // "schema", "database", "namespace", "table", "tables", "function", "column", ... or ""
+  bool if_exists = false;
+  bool if_not_exists = false;
+  ObjectName target;
+  PartitionSpec* partition = nullptr;
+  std::string_view rest_text;  // clauses after the target, canonical text (SET LOCATION 'p', IS 'c', ...)
+};
+
+// Spark's `EXECUTE IMMEDIATE sql [INTO v, ...] [USING e [AS name], ...]`. When
+// `sql` is one constant string, the statement it spells is parsed into `inner`
+// (Spark's plan is that statement's plan), so lineage sees its tables.
+struct ExecuteImmediateStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(ExecuteImmediateStatement)
+  Expr* sql = nullptr;
+  Statement* inner = nullptr;  // null when sql is not a constant string, or it does not parse
+  List<QualifiedName> into;
+  List<SelectItem> using_args;  // `e [AS name]` (expr and alias only)
+};
+
+// Spark's `DECLARE [OR REPLACE] [VAR|VARIABLE] name [type] [(DEFAULT | =) e]`.
+struct DeclareVariableStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(DeclareVariableStatement)
+  bool or_replace = false;
+  std::string_view variable_keyword;  // "var", "variable" or ""
+  QualifiedName name;
+  TypeName type;  // empty text when not written
+  Expr* default_value = nullptr;
+  bool default_keyword = false;  // DEFAULT rather than `=`
+};
+
+// A parameter of a SQL function, or a column of its RETURNS TABLE (...):
+// `name type [NOT NULL] [DEFAULT e] [COMMENT 'c']`.
+struct FunctionParam {
+  Ident name;
+  TypeName type;
+  bool not_null = false;
+  Expr* default_value = nullptr;
+  std::string_view comment;  // as written (the literal), empty if none
+  Span span;
+};
+
+// Spark's SQL function: `CREATE [OR REPLACE] [TEMP[ORARY]] FUNCTION [IF NOT EXISTS]
+// name (params) [RETURNS type | RETURNS TABLE [(cols)]] [characteristics] RETURN expr|query`,
+// and the class form (Hive's too): `CREATE [TEMPORARY] FUNCTION name AS 'class' [USING JAR 'j', ...]`.
+struct CreateFunctionStatement : Statement {
+  using Base = Statement;
+  HIVEQL_NODE_KIND(CreateFunctionStatement)
+  bool or_replace = false;
+  bool temporary = false;
+  bool if_not_exists = false;
+  ObjectName name;
+  List<FunctionParam> params;
+  enum class Returns : uint8_t { None, Type, Table } returns = Returns::None;
+  TypeName return_type;
+  List<FunctionParam> return_columns;  // RETURNS TABLE (c type, ...); empty for a bare RETURNS TABLE
+  std::string_view characteristics;    // LANGUAGE SQL, DETERMINISTIC, COMMENT '...', ...: canonical text
+  Expr* return_expr = nullptr;         // RETURN expr
+  Query* return_query = nullptr;       // RETURN query
+  std::string_view class_name;         // the class form: the literal as written
+  std::string_view resources;          // the class form: USING JAR 'x', FILE 'y': canonical text
 };
 
 // Statements recognised but not modelled: SHOW, DESCRIBE, GRANT, ANALYZE,

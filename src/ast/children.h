@@ -336,8 +336,9 @@ void StatementChildren(N& s, V& v) {
       return;
     }
     case StmtKind::DropStatement:
-    case StmtKind::UseStatement:
       return;
+    case StmtKind::UseStatement:
+      return Give<Expr, c>(v, As<UseStatement>(s).identifier);
     case StmtKind::TruncateStatement:
       return GivePartition<c>(v, As<TruncateStatement>(s).partition);
     case StmtKind::LoadDataStatement:
@@ -366,6 +367,42 @@ void StatementChildren(N& s, V& v) {
     }
     case StmtKind::ExplainStatement:
       return Give<Statement, c>(v, As<ExplainStatement>(s).inner);
+    case StmtKind::SetStatement: {
+      auto& n = As<SetStatement>(s);
+      GiveExprs<c>(v, n.values);
+      return Give<Query, c>(v, n.query);
+    }
+    case StmtKind::DescribeStatement: {
+      auto& n = As<DescribeStatement>(s);
+      Give<Expr, c>(v, n.target.identifier);
+      GivePartition<c>(v, n.partition);
+      return Give<Query, c>(v, n.query);
+    }
+    case StmtKind::ShowStatement: {
+      auto& n = As<ShowStatement>(s);
+      Give<Expr, c>(v, n.target.identifier);
+      return GivePartition<c>(v, n.partition);
+    }
+    case StmtKind::UtilityStatement: {
+      auto& n = As<UtilityStatement>(s);
+      Give<Expr, c>(v, n.target.identifier);
+      return GivePartition<c>(v, n.partition);
+    }
+    case StmtKind::ExecuteImmediateStatement: {
+      auto& n = As<ExecuteImmediateStatement>(s);
+      Give<Expr, c>(v, n.sql);
+      Give<Statement, c>(v, n.inner);
+      return GiveList<Expr, c>(v, n.using_args, [](SelectItem& i) -> Expr*& { return i.expr; });
+    }
+    case StmtKind::DeclareVariableStatement:
+      return Give<Expr, c>(v, As<DeclareVariableStatement>(s).default_value);
+    case StmtKind::CreateFunctionStatement: {
+      auto& n = As<CreateFunctionStatement>(s);
+      Give<Expr, c>(v, n.name.identifier);
+      GiveList<Expr, c>(v, n.params, [](FunctionParam& p) -> Expr*& { return p.default_value; });
+      Give<Expr, c>(v, n.return_expr);
+      return Give<Query, c>(v, n.return_query);
+    }
     case StmtKind::OtherStatement:
       return Give<Statement, c>(v, As<OtherStatement>(s).inner);
   }

@@ -697,6 +697,25 @@ class Dumper {
     }
     out += ')';
   }
+  void FObjectName(const char* name, const ObjectName& n) {
+    FQName(name, n.name);
+    FE(name, n.identifier);
+  }
+  void FParams(const char* name, List<FunctionParam> params) {
+    if (params.empty()) return;
+    F(name);
+    out += '[';
+    for (const FunctionParam& p : params) {
+      out += "(param ";
+      Id(p.name);
+      FStr("type", p.type.text);
+      FBool("not_null", p.not_null);
+      FE("default", p.default_value);
+      FStr("comment", p.comment);
+      out += ')';
+    }
+    out += ']';
+  }
   void FPartition(const char* name, const PartitionSpec* p) {
     if (p == nullptr) return;
     F(name);
@@ -818,6 +837,7 @@ class Dumper {
         FQName("name", d->name);
         FBool("purge", d->purge);
         FBool("cascade", d->cascade);
+        FBool("temporary", d->temporary);
         break;
       }
       case StmtKind::TruncateStatement: {
@@ -853,9 +873,14 @@ class Dumper {
         FStr("location", i->location);
         break;
       }
-      case StmtKind::UseStatement:
-        FId("database", static_cast<const UseStatement*>(s)->database);
+      case StmtKind::UseStatement: {
+        const auto* u = static_cast<const UseStatement*>(s);
+        FId("database", u->database);
+        FId("catalog", u->catalog);
+        FStr("object", u->object);
+        FE("identifier", u->identifier);
         break;
+      }
       case StmtKind::UpdateStatement: {
         const auto* u = static_cast<const UpdateStatement*>(s);
         FQName("table", u->table);
@@ -905,6 +930,99 @@ class Dumper {
         FStr("options", e->options);
         F("inner");
         S(e->inner);
+        break;
+      }
+      case StmtKind::SetStatement: {
+        const auto* n = static_cast<const SetStatement*>(s);
+        FEnum("form", n->form);
+        FStr("key", n->key);
+        FStr("value", n->value);
+        FBool("has_value", n->has_value);
+        FStr("variable_keyword", n->variable_keyword);
+        for (const QualifiedName& v : n->variables) FQName("variable", v);
+        FExprs("values", n->values);
+        if (n->query != nullptr) {
+          F("query");
+          Q(n->query);
+        }
+        break;
+      }
+      case StmtKind::DescribeStatement: {
+        const auto* n = static_cast<const DescribeStatement*>(s);
+        FStr("object", n->object);
+        FStr("option", n->option);
+        FObjectName("target", n->target);
+        FPartition("partition", n->partition);
+        FIds("column", n->column);
+        FBool("as_json", n->as_json);
+        if (n->query != nullptr) {
+          F("query");
+          Q(n->query);
+        }
+        break;
+      }
+      case StmtKind::ShowStatement: {
+        const auto* n = static_cast<const ShowStatement*>(s);
+        FStr("what", n->what);
+        FStr("preposition", n->preposition);
+        FObjectName("target", n->target);
+        FPartition("partition", n->partition);
+        FStr("rest", n->rest_text);
+        break;
+      }
+      case StmtKind::UtilityStatement: {
+        const auto* n = static_cast<const UtilityStatement*>(s);
+        FStr("verb", n->verb);
+        FStr("object", n->object);
+        FBool("if_exists", n->if_exists);
+        FBool("if_not_exists", n->if_not_exists);
+        FObjectName("target", n->target);
+        FPartition("partition", n->partition);
+        FStr("rest", n->rest_text);
+        break;
+      }
+      case StmtKind::ExecuteImmediateStatement: {
+        const auto* n = static_cast<const ExecuteImmediateStatement*>(s);
+        FE("sql", n->sql);
+        for (const QualifiedName& v : n->into) FQName("into", v);
+        for (const SelectItem& a : n->using_args) {
+          FE("using", a.expr);
+          FId("as", a.alias);
+        }
+        if (n->inner != nullptr) {
+          F("inner");
+          S(n->inner);
+        }
+        break;
+      }
+      case StmtKind::DeclareVariableStatement: {
+        const auto* n = static_cast<const DeclareVariableStatement*>(s);
+        FBool("or_replace", n->or_replace);
+        FStr("variable_keyword", n->variable_keyword);
+        FQName("name", n->name);
+        FStr("type", n->type.text);
+        FE("default", n->default_value);
+        FBool("default_keyword", n->default_keyword);
+        break;
+      }
+      case StmtKind::CreateFunctionStatement: {
+        const auto* n = static_cast<const CreateFunctionStatement*>(s);
+        FBool("or_replace", n->or_replace);
+        FBool("temporary", n->temporary);
+        FBool("if_not_exists", n->if_not_exists);
+        FObjectName("name", n->name);
+        FParams("params", n->params);
+        FEnum("returns", n->returns);
+        FStr("return_type", n->return_type.text);
+        FParams("return_columns", n->return_columns);
+        FStr("characteristics", n->characteristics);
+        FE("return", n->return_expr);
+        if (n->return_query != nullptr) {
+          F("return_query");
+          Q(n->return_query);
+        }
+        FStr("class", n->class_name);
+        FStr("resources", n->resources);
         break;
       }
       case StmtKind::OtherStatement: {

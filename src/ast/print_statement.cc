@@ -241,7 +241,7 @@ void Printer::AlterAction(const AlterTableStatement* a) {
 
 // `DROP object [IF EXISTS] name [PURGE] [CASCADE]`
 void Printer::Print(const DropStatement* d) {
-  out += "DROP ";
+  out += d->temporary ? "DROP TEMPORARY " : "DROP ";
   out += Upper(d->object);
   out += ' ';
   if (d->if_exists) out += "IF EXISTS ";
@@ -413,6 +413,20 @@ void Printer::Print(const ExplainStatement* e) {
 // `USE db`
 void Printer::Print(const UseStatement* u) {
   out += "USE ";
+  if (!u->object.empty()) {
+    out += Upper(u->object);
+    out += ' ';
+  }
+  if (u->identifier != nullptr) {
+    out += "IDENTIFIER(";
+    Expr(u->identifier);
+    out += ')';
+    return;
+  }
+  if (!u->catalog.name.empty()) {
+    Name(u->catalog);
+    out += '.';
+  }
   Name(u->database);
 }
 
@@ -456,6 +470,20 @@ void Printer::Statement(const ast::Statement* s) {
       return Print(static_cast<const MergeStatement*>(s));
     case StmtKind::ExplainStatement:
       return Print(static_cast<const ExplainStatement*>(s));
+    case StmtKind::SetStatement:
+      return Print(static_cast<const SetStatement*>(s));
+    case StmtKind::DescribeStatement:
+      return Print(static_cast<const DescribeStatement*>(s));
+    case StmtKind::ShowStatement:
+      return Print(static_cast<const ShowStatement*>(s));
+    case StmtKind::UtilityStatement:
+      return Print(static_cast<const UtilityStatement*>(s));
+    case StmtKind::ExecuteImmediateStatement:
+      return Print(static_cast<const ExecuteImmediateStatement*>(s));
+    case StmtKind::DeclareVariableStatement:
+      return Print(static_cast<const DeclareVariableStatement*>(s));
+    case StmtKind::CreateFunctionStatement:
+      return Print(static_cast<const CreateFunctionStatement*>(s));
     case StmtKind::OtherStatement:
       return Print(static_cast<const OtherStatement*>(s));
   }

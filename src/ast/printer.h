@@ -91,6 +91,16 @@ class Printer {
   void Print(const ExplainStatement* e);
   void Print(const UseStatement* u);
   void Print(const OtherStatement* o);
+  // Spark's utility statements (print_spark_utility.cc)
+  void Object(const ObjectName& n);
+  void FunctionParams(List<FunctionParam> params);
+  void Print(const SetStatement* s);
+  void Print(const DescribeStatement* d);
+  void Print(const ShowStatement* s);
+  void Print(const UtilityStatement* u);
+  void Print(const ExecuteImmediateStatement* e);
+  void Print(const DeclareVariableStatement* d);
+  void Print(const CreateFunctionStatement* f);
   void Statement(const ast::Statement* s);
 };
 

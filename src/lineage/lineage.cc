@@ -538,6 +538,17 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       return MergeLineage(static_cast<const MergeStatement&>(stmt), session, b);
     case StmtKind::ExplainStatement:
       return;  // EXPLAIN runs nothing: it reads and writes no table
+    case StmtKind::ExecuteImmediateStatement:
+      // Spark's plan is the plan of the statement the constant string spells.
+      if (const Statement* inner = static_cast<const ExecuteImmediateStatement&>(stmt).inner)
+        Compute(*inner, session, b);
+      return;
+    case StmtKind::SetStatement:
+    case StmtKind::DescribeStatement:
+    case StmtKind::ShowStatement:
+    case StmtKind::UtilityStatement:
+    case StmtKind::DeclareVariableStatement:
+    case StmtKind::CreateFunctionStatement:
     case StmtKind::OtherStatement:
       return;
   }

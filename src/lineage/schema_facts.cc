@@ -126,7 +126,20 @@ class FactsGatherer::Impl {
     line_of_ = &line_of;
     switch (s.stmt_kind()) {
       case StmtKind::UseStatement:
-        db_ = Lower(static_cast<const UseStatement&>(s).database);
+        if (static_cast<const UseStatement&>(s).identifier == nullptr)
+          db_ = Lower(static_cast<const UseStatement&>(s).database);
+        return;
+      case StmtKind::ExecuteImmediateStatement:
+        // The statement a constant string spells, as if written on its own.
+        if (const ast::Statement* inner = static_cast<const ExecuteImmediateStatement&>(s).inner)
+          Statement(*inner, line_of);
+        return;
+      case StmtKind::SetStatement:
+      case StmtKind::DescribeStatement:
+      case StmtKind::ShowStatement:
+      case StmtKind::UtilityStatement:
+      case StmtKind::DeclareVariableStatement:
+      case StmtKind::CreateFunctionStatement:
         return;
       case StmtKind::CreateTableStatement:
         return CreateTable(static_cast<const CreateTableStatement&>(s));

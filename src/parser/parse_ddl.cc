@@ -34,7 +34,8 @@ ast::Statement* Parser::ParseCreate() {
   while (true) {
     if (AcceptKw(Keyword::Temporary))
       temporary = true;
-    else if (spark() && AtWord("temp") && (AtKw(Keyword::View, 1) || AtKw(Keyword::Table, 1)) && (Advance(), true))
+    else if (spark() && AtWord("temp") &&
+             (AtKw(Keyword::View, 1) || AtKw(Keyword::Table, 1) || AtKw(Keyword::Function, 1)) && (Advance(), true))
       temporary = true;
     else if (spark() && AtWord("global") && (AtKw(Keyword::Temporary, 1) || AtWord("temp", 1)) && (Advance(), true))
       global = true;
@@ -52,7 +53,16 @@ ast::Statement* Parser::ParseCreate() {
     // Spark's temporary view: of a query, or of a data source (`USING fmt OPTIONS (...)`, kept as text).
     size_t k = 1;
     while (k < 64 && !AtKw(Keyword::As, k) && !AtKw(Keyword::Using, k) && !AtKind(TokenKind::Eof, k)) ++k;
-    if (!AtKw(Keyword::As, k)) return ParseOtherObject("create temporary", start, begin);
+    if (!AtKw(Keyword::As, k)) {
+      // A data-source view: its columns come from the source, no query to read.
+      Advance();  // VIEW
+      std::string verb = or_replace ? "create or replace" : "create";
+      if (global) verb += " global";
+      verb += " temporary";
+      auto* u = static_cast<ast::UtilityStatement*>(ParseSparkUtility(arena_.CopyString(verb), begin));
+      if (u != nullptr) u->object = "view";
+      return u;
+    }
     auto* v = static_cast<ast::CreateViewStatement*>(ParseCreateView(begin, or_replace, false));
     if (v == nullptr) return nullptr;
     v->temporary = true;
@@ -64,6 +74,9 @@ ast::Statement* Parser::ParseCreate() {
     Advance();
     return ParseCreateView(begin, or_replace, true);
   }
+  if (spark() && AtKw(Keyword::Function)) return ParseCreateFunction(begin, or_replace, temporary);
+  if (spark() && !temporary && !or_replace && (AtWord("schema") || AtWord("database") || AtWord("namespace")))
+    return ParseSparkUtility("create", begin);
   // CREATE DATABASE / FUNCTION / MACRO / ROLE / INDEX / SCHEDULED QUERY / ...
   return ParseOtherObject(temporary ? "create temporary" : "create", start, begin);
 }
@@ -305,6 +318,8 @@ ast::Statement* Parser::ParseAlter() {
     Advance();
     Advance();
     object = Obj::MaterializedView;
+  } else if (spark() && (AtWord("schema") || AtWord("database") || AtWord("namespace"))) {
+    return ParseSparkUtility("alter", begin);
   } else {
     return ParseOtherObject("alter", start, begin);
   }
@@ -427,6 +442,7 @@ ast::Statement* Parser::ParseDrop() {
   const size_t start = pos_;
   Advance();  // DROP
   std::string_view object;
+  bool temporary = false;
   if (AcceptKw(Keyword::Table))
     object = "table";
   else if (AcceptKw(Keyword::View))
@@ -451,17 +467,26 @@ ast::Statement* Parser::ParseDrop() {
     Advance();
     Advance();
     object = "temporary macro";
+  } else if (spark() && (AtKw(Keyword::Temporary) || AtWord("temp")) &&
+             (AtWord("variable", 1) || AtWord("var", 1) || AtKw(Keyword::View, 1))) {
+    // Spark's DROP TEMPORARY VARIABLE|VIEW (DROP TEMPORARY FUNCTION is above, as Hive's).
+    temporary = true;
+    Advance();
+    object = AtKw(Keyword::View) ? "view" : "variable";
+    Advance();
   } else {
     return ParseOtherObject("drop", start, begin);
   }
   auto* d = arena_.New<ast::DropStatement>();
   d->object = object;
+  d->temporary = temporary;
   if (AtKw(Keyword::If) && AtKw(Keyword::Exists, 1)) {
     Advance();
     Advance();
     d->if_exists = true;
   }
-  if (!ParseQualifiedName(&d->name, true)) return nullptr;
+  if (!(d->object == "variable" ? ParseAnyQualifiedName(&d->name) : ParseQualifiedName(&d->name, true)))
+    return nullptr;
   while (true) {
     if (AcceptKw(Keyword::Purge))
       d->purge = true;

@@ -29,14 +29,33 @@ ast::Statement* Parser::ParseStatement() {
       {Keyword::Export, &Parser::ParseExport}, {Keyword::Import, &Parser::ParseImport},
       {Keyword::Use, &Parser::ParseUse},       {Keyword::Explain, &Parser::ParseExplain},
   };
+  if (spark()) {
+    // Spark's utility statements, typed (parse_session.cc, parse_catalog_utility.cc).
+    if (t.keyword == Keyword::Set || AtWord("reset")) return ParseSparkSet();
+    if (t.keyword == Keyword::Describe || t.keyword == Keyword::Desc) return ParseSparkDescribe();
+    if (t.keyword == Keyword::Show) return ParseSparkShow();
+    if (t.keyword == Keyword::Use) return ParseSparkUse();
+    if (AtWord("declare")) return ParseDeclareVariable();
+    if (t.keyword == Keyword::Execute && AtWord("immediate", 1)) return ParseExecuteImmediate();
+    for (std::string_view verb : {"analyze", "refresh", "uncache"})
+      if (AtWord(verb)) {
+        Advance();
+        return ParseSparkUtility(verb, begin);
+      }
+    if (AtKw(Keyword::Comment) && AtKw(Keyword::On, 1)) {
+      Advance();
+      Advance();
+      return ParseSparkUtility("comment on", begin);
+    }
+  }
   for (const auto& [keyword, parse] : kStatements)
     if (t.keyword == keyword) return (this->*parse)();
   if (spark()) {
     if (t.keyword == Keyword::Cache) return ParseSparkCache();
     // Spark's statements that name no lineage, and its SQL scripting, kept as text.
-    static constexpr std::string_view kSparkOther[] = {"uncache", "refresh", "clear",  "reset", "declare", "list",
-                                                       "add",     "call",    "begin",  "for",   "while",   "repeat",
-                                                       "loop",    "if",      "iterate", "leave", "signal",  "resignal"};
+    static constexpr std::string_view kSparkOther[] = {"clear", "list",    "add",   "call",   "begin",
+                                                       "for",   "while",   "repeat", "loop",  "if",
+                                                       "iterate", "leave", "signal", "resignal"};
     for (std::string_view word : kSparkOther)
       if (AtWord(word)) return ParseOther(word, begin);
   }

@@ -166,6 +166,16 @@ ast::Expr* Parser::ParsePrimaryOther() {
     return lit;
   }
   if (kind == TokenKind::Question) return literal(ast::Literal::Type::Parameter, Text(t));
+  if (kind == TokenKind::Colon && spark() && Glued() && AtKind(TokenKind::Word, 1)) {
+    // Spark's named parameter marker `:name` (bound by EXECUTE IMMEDIATE ... USING e AS name).
+    auto* lit = arena_.New<ast::Literal>();
+    lit->type = ast::Literal::Type::Parameter;
+    lit->text = text_.substr(t.begin, Peek(1).end - t.begin);
+    Advance();
+    Advance();
+    lit->span = SpanFrom(begin);
+    return lit;
+  }
   if (kind == TokenKind::LParen) return ParseParenExpr();
   if (kind == TokenKind::Star) {
     Advance();

@@ -512,6 +512,15 @@ StatementKind StatementKindOf(const ast::Statement* stmt) {
       return StatementKind::Export;
     case ast::StmtKind::ImportStatement:
       return StatementKind::Import;
+    case ast::StmtKind::ExecuteImmediateStatement:
+      // Spark runs the statement a constant string spells.
+      return StatementKindOf(static_cast<const ast::ExecuteImmediateStatement*>(stmt)->inner);
+    case ast::StmtKind::SetStatement:
+    case ast::StmtKind::DescribeStatement:
+    case ast::StmtKind::ShowStatement:
+    case ast::StmtKind::UtilityStatement:
+    case ast::StmtKind::DeclareVariableStatement:
+    case ast::StmtKind::CreateFunctionStatement:
     case ast::StmtKind::OtherStatement:
       return StatementKind::Other;
   }

@@ -332,6 +332,30 @@ class Parser {
   ast::Statement* ParseOther(std::string_view what, uint32_t begin);
   bool AtOtherStatementStart() const;
 
+  // ---- Spark's session statements (parse_session.cc)
+  // The statement's text from token `begin` to before token `end`, as written.
+  std::string_view RawText(size_t begin, size_t end) const;
+  // The index of the token that starts at offset `begin` (at or before the cursor).
+  size_t StartIndex(uint32_t begin) const;
+  bool ParseAnyQualifiedName(ast::QualifiedName* out);  // reserved words too; IDENTIFIER('x')
+  ast::Statement* ParseSparkSet();  // SET ... / RESET ...
+  ast::Statement* ParseDeclareVariable();
+  ast::Statement* ParseExecuteImmediate();
+  // The statement a string token (without escapes) spells, or null with a warning.
+  ast::Statement* ParseEmbeddedStatement(const Token& string_token);
+
+  // ---- Spark's catalog utility statements (parse_catalog_utility.cc)
+  bool ParseObjectName(ast::ObjectName* out, bool any_name);
+  ast::Statement* ParseSparkDescribe();
+  ast::Statement* ParseSparkShow();
+  ast::Statement* ParseSparkUtility(std::string_view verb, uint32_t begin);  // after the verb's words
+  ast::Statement* ParseSparkUse();
+
+  // ---- Spark's CREATE FUNCTION (parse_function_def.cc)
+  ast::Statement* ParseCreateFunction(uint32_t begin, bool or_replace, bool temporary);
+  bool ParseFunctionParams(ast::List<ast::FunctionParam>* out, bool allow_default, bool allow_empty);
+  bool ParseFunctionParam(ast::FunctionParam* out, bool allow_default);
+
   std::string_view text_;
   std::vector<Token>& tokens_;
   const Token* toks_;  // tokens_.data()
