@@ -6,7 +6,8 @@
 // CORPUS is a spark-sqltests folder (../shared/corpus/spark-sqltests): its
 // statements.jsonl has one record per statement Spark's test suite runs,
 // with `sql` and Spark's verdict `valid` (false: Spark's parser rejected it).
-// Every statement is parsed on its own (default --dialect spark). The tool
+// Every statement is parsed on its own (default --dialect spark), after the
+// settings its file's earlier `SET k=v` statements made (ApplySetting). The tool
 // prints, overall, by folder and by first word:
 //   valid parsed  Spark accepts it and so does the parser;
 //   typed         ... into typed nodes: anything but an OtherStatement (a
@@ -23,8 +24,11 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "corpus_walk.h"
 #include "base/arena.h"
 #include "base/strings.h"
 #include "nlohmann/json.hpp"
@@ -129,6 +133,10 @@ int main(int argc, char** argv) {
   std::map<std::string, Group> groups;
   std::map<std::string, int> untyped;  // OtherStatement kinds of valid statements
   std::string line;
+  // A script's `SET key=value` changes how its later statements are read
+  // (parser::ApplySetting), as in a run: each file starts from `options`.
+  const parser::ParseOptions base = options;
+  std::string current_file;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
@@ -143,6 +151,11 @@ int main(int argc, char** argv) {
     const std::string folder = slash == std::string::npos ? "." : file.substr(0, slash);
     const std::string word = FirstWord(sql);
 
+    if (file != current_file) {
+      current_file = file;
+      options = base;
+    }
+    if (const auto [key, value] = corpus::SetKeyValue(sql); !key.empty()) parser::ApplySetting(key, value, options);
     Arena arena;
     Diagnostics diags;
     const ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);

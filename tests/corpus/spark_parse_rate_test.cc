@@ -31,12 +31,20 @@ TEST_CASE("Spark corpus: typed parse rate and rejection floors, round trip") {
   size_t valid = 0, typed = 0, invalid = 0, rejected = 0;
   int mismatches = 0;
   std::string line;
+  // Each file's `SET k=v` applies to its later statements (spark_parse_rate does the same).
+  const parser::ParseOptions base = options;
+  std::string current_file;
   while (std::getline(in, line)) {
     const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (!rec.is_object() || !rec.contains("sql") || !rec["sql"].is_string() || !rec.contains("valid") ||
         !rec["valid"].is_boolean())
       continue;
     const std::string sql = rec["sql"].get<std::string>();
+    if (const std::string file = rec.value("file", std::string()); file != current_file) {
+      current_file = file;
+      options = base;
+    }
+    if (const auto [key, value] = corpus::SetKeyValue(sql); !key.empty()) parser::ApplySetting(key, value, options);
     Arena arena;
     Diagnostics diags;
     ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);

@@ -1,0 +1,321 @@
+// Spark SQL's parse-time checks over a parsed statement (spark_checks.h).
+// One walk over the tree with an explicit stack (trees can be thousands of
+// nodes deep along AND chains); the first problem found is reported.
+#include "parser/spark_checks.h"
+
+#include <string>
+#include <vector>
+
+#include "ast/children.h"
+#include "base/strings.h"
+#include "lexer/lexer.h"
+#include "parser/spark_literal_check.h"
+
+namespace hivelineage::parser {
+
+namespace {
+
+using ast::NodeKind;
+
+// Functions whose first argument Spark's grammar takes as a bare unit
+// (DATEADD(MICROSECOND, ...)); a quoted unit is an error there.
+constexpr std::string_view kUnitFunctions[] = {"dateadd",   "date_add",      "timestampadd", "datediff",
+                                               "date_diff", "timestampdiff", "timediff"};
+
+const ast::Literal* AsLiteral(const ast::Expr* e, ast::Literal::Type type) {
+  const auto* lit = ast::DynCast<ast::Literal>(e);
+  return lit != nullptr && lit->type == type ? lit : nullptr;
+}
+
+// A string literal, also under a sign (`INTERVAL -'1-2' YEAR TO MONTH`).
+const ast::Literal* SignedString(const ast::Expr* e) {
+  if (const auto* u = ast::DynCast<ast::UnaryExpr>(e);
+      u != nullptr && (u->op == ast::UnaryOp::Minus || u->op == ast::UnaryOp::Plus))
+    e = u->operand;
+  return AsLiteral(e, ast::Literal::Type::String);
+}
+
+class Checker {
+ public:
+  Checker(std::string_view text, Diagnostics& diags) : text_(text), diags_(diags) {}
+
+  bool Run(const ast::Statement& stmt) {
+    stack_.push_back(&stmt);
+    while (!stack_.empty() && ok_) {
+      const ast::Node* n = stack_.back();
+      stack_.pop_back();
+      Check(*n);
+      if (!ok_) break;
+      ast::VisitChildren(*n, [&](const auto* child) {
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(child)>>;
+        if constexpr (std::is_same_v<T, ast::WindowSpec>) {
+          CheckWindow(*child);
+          ast::VisitChildren(*child, [&](const ast::Expr* e) { stack_.push_back(e); });
+        } else {
+          stack_.push_back(child);
+        }
+      });
+    }
+    return ok_;
+  }
+
+ private:
+  void Reject(Span span, std::string message) {
+    if (!ok_) return;
+    ok_ = false;
+    diags_.push_back(Diagnostic{Severity::Error, span, Cat("Spark rejects this: ", message),
+                                DiagnosticCode::SparkRejects});
+  }
+
+  std::string_view Between(uint32_t begin, uint32_t end) const {
+    if (begin > end || end > text_.size()) return {};
+    return text_.substr(begin, end - begin);
+  }
+
+  static bool Blank(std::string_view s) {
+    for (char c : s)
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+    return true;
+  }
+
+  void Check(const ast::Node& n) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wswitch-enum"
+    switch (n.kind) {  // only the kinds checked
+
+      case NodeKind::Literal:
+        return CheckLiteral(static_cast<const ast::Literal&>(n));
+      case NodeKind::UnaryExpr: {
+        const auto& u = static_cast<const ast::UnaryExpr&>(n);
+        if (const ast::Literal* lit = AsLiteral(u.operand, ast::Literal::Type::Number);
+            lit != nullptr && u.op == ast::UnaryOp::Minus) {
+          negated_.push_back(lit);
+          if (std::string why = SparkNumberError(lit->text, true); !why.empty()) Reject(u.span, why);
+        }
+        return;
+      }
+      case NodeKind::IntervalExpr:
+        return CheckInterval(static_cast<const ast::IntervalExpr&>(n));
+      case NodeKind::BinaryExpr:
+        return CheckIntervalUnits(static_cast<const ast::BinaryExpr&>(n));
+      case NodeKind::InListExpr:
+        if (static_cast<const ast::InListExpr&>(n).items.empty()) Reject(n.span, "IN () needs at least one value");
+        return;
+      case NodeKind::FunctionCall:
+        return CheckCall(static_cast<const ast::FunctionCall&>(n));
+      case NodeKind::ColumnRef:
+        for (const ast::Ident& part : static_cast<const ast::ColumnRef&>(n).parts)
+          if (part.name.empty()) Reject(part.span, "an empty name");
+        return;
+      case NodeKind::CastExpr: {
+        // `x::t` binds tighter than IS: `a IS NOT NULL :: string` is an error.
+        const auto& c = static_cast<const ast::CastExpr&>(n);
+        if (c.operand != nullptr && c.operand->kind == NodeKind::IsExpr &&
+            Between(c.operand->span.end, c.span.end).find("::") != std::string_view::npos &&
+            Between(c.span.begin, c.span.end).starts_with("(") == false)
+          Reject(c.span, "`::` applies to the word before it, and `IS NOT` needs NULL, TRUE or FALSE there");
+        return;
+      }
+      case NodeKind::Query:
+        return CheckCtes(static_cast<const ast::Query&>(n));
+      case NodeKind::SelectCore:
+        return CheckNamedWindows(static_cast<const ast::SelectCore&>(n));
+      case NodeKind::ValuesQuery:
+        return CheckValues(static_cast<const ast::ValuesQuery&>(n), nullptr);
+      case NodeKind::ValuesRef: {
+        const auto& v = static_cast<const ast::ValuesRef&>(n);
+        if (v.values != nullptr) CheckValues(*v.values, &v);
+        return;
+      }
+      case NodeKind::CreateViewStatement: {
+        const auto& v = static_cast<const ast::CreateViewStatement&>(n);
+        if (v.temporary && v.name.parts.size() > 1)
+          Reject(v.name.span, "a temporary view's name is one name, without a database");
+        return;
+      }
+      default:
+        return;
+    }
+#pragma GCC diagnostic pop
+  }
+
+  void CheckLiteral(const ast::Literal& lit) {
+    if (lit.type == ast::Literal::Type::Number) {
+      for (const ast::Literal* n : negated_)
+        if (n == &lit) return;  // checked with its sign
+      if (std::string why = SparkNumberError(lit.text, false); !why.empty()) Reject(lit.span, why);
+      return;
+    }
+    if (lit.type != ast::Literal::Type::Typed) return;
+    const std::string_view type = lit.type_name;
+    std::string why;
+    if (type == "date") {
+      why = SparkDateError(lexer::UnescapeString(lit.text));
+    } else if (type == "timestamp" || type == "timestamp_ntz" || type == "timestamp_ltz") {
+      why = SparkTimestampError(lexer::UnescapeString(lit.text));
+    } else if (type == "time") {
+      why = SparkTimeError(lexer::UnescapeString(lit.text));
+    } else if (type == "x") {
+      why = SparkHexError(lexer::UnescapeString(lit.text));
+    }
+    if (!why.empty()) Reject(lit.span, Cat(ToUpper(type), " ", lit.text, " is ", why));
+  }
+
+  static std::string ToUpper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+    return out;
+  }
+
+  void CheckInterval(const ast::IntervalExpr& e) {
+    if (!e.to_unit.empty()) {
+      if (AsLiteral(e.value, ast::Literal::Type::Number) != nullptr ||
+          (ast::DynCast<ast::UnaryExpr>(e.value) != nullptr && SignedString(e.value) == nullptr)) {
+        Reject(e.span, "the value of an interval FROM TO unit must be a string");
+        return;
+      }
+      if (const ast::Literal* s = SignedString(e.value)) {
+        const auto* sign = ast::DynCast<ast::UnaryExpr>(e.value);
+        const bool negated = sign != nullptr && sign->op == ast::UnaryOp::Minus;
+        if (std::string why = SparkIntervalFromToError(lexer::UnescapeString(s->text), e.unit, e.to_unit, negated);
+            !why.empty())
+          Reject(e.span, why);
+      }
+      return;
+    }
+    const ast::Literal* s = AsLiteral(e.value, ast::Literal::Type::String);
+    if (s == nullptr) return;
+    const std::string value = lexer::UnescapeString(s->text);
+    if (e.unit.empty()) {
+      IntervalGroup group;
+      if (std::string why = SparkIntervalStringError(value, &group); !why.empty()) Reject(e.span, why);
+    } else if (std::string why = SparkIntervalUnitValueError(value); !why.empty()) {
+      Reject(e.span, why);
+    }
+  }
+
+  // Spark's `INTERVAL 1 YEAR 2 MONTHS` is read as a sum of one interval per
+  // unit, its pieces side by side with no `+` between them.
+  void CheckIntervalUnits(const ast::BinaryExpr& b) {
+    if (b.op != ast::BinaryOp::Add || b.lhs == nullptr || b.rhs == nullptr) return;
+    if (b.rhs->kind != NodeKind::IntervalExpr || !Blank(Between(b.lhs->span.end, b.rhs->span.begin))) return;
+    std::vector<const ast::IntervalExpr*> pieces;
+    const ast::Expr* e = &b;
+    while (const auto* sum = ast::DynCast<ast::BinaryExpr>(e)) {
+      if (sum->op != ast::BinaryOp::Add || sum->rhs->kind != NodeKind::IntervalExpr ||
+          !Blank(Between(sum->lhs->span.end, sum->rhs->span.begin)))
+        break;
+      pieces.push_back(static_cast<const ast::IntervalExpr*>(sum->rhs));
+      e = sum->lhs;
+    }
+    if (const auto* first = ast::DynCast<ast::IntervalExpr>(e)) pieces.push_back(first);
+    IntervalGroup group = IntervalGroup::None;
+    for (const ast::IntervalExpr* p : pieces) {
+      if (!p->to_unit.empty()) {
+        Reject(b.span, "an interval of several units can have no FROM TO unit");
+        return;
+      }
+      const IntervalGroup g = SparkIntervalUnitGroup(p->unit);
+      if (group != IntervalGroup::None && g != IntervalGroup::None && g != group) {
+        Reject(b.span, "Spark does not mix year-month and day-time fields in one interval");
+        return;
+      }
+      if (g != IntervalGroup::None) group = g;
+    }
+  }
+
+  void CheckCall(const ast::FunctionCall& f) {
+    if (f.name.size() != 1 || f.name[0].quoted) return;
+    const std::string_view name = f.name[0].name;
+    if (f.args.size() == 3 && AsLiteral(f.args[0], ast::Literal::Type::String) != nullptr) {
+      for (std::string_view u : kUnitFunctions) {
+        if (EqualsIgnoreCase(name, u)) {
+          Reject(f.args[0]->span, Cat(name, " takes its unit as a word (", name, "(DAY, ...)), not a string"));
+          return;
+        }
+      }
+    }
+    // IDENTIFIER((SELECT 'a', 'b')): a name is one value, not a row of several.
+    if (EqualsIgnoreCase(name, "identifier") && f.args.size() == 1) {
+      const auto* sub = ast::DynCast<ast::SubqueryExpr>(f.args[0]);
+      const auto* core = sub != nullptr && sub->query != nullptr ? ast::DynCast<ast::SelectCore>(sub->query->body)
+                                                                 : nullptr;
+      if (core != nullptr && core->items.size() > 1) Reject(f.args[0]->span, "IDENTIFIER takes one value, not a row");
+    }
+  }
+
+  void CheckCtes(const ast::Query& q) {
+    for (size_t i = 0; i < q.ctes.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (EqualsIgnoreCase(q.ctes[i].name.name, q.ctes[j].name.name)) {
+          Reject(q.ctes[i].name.span, Cat("WITH names `", q.ctes[i].name.name, "` twice"));
+          return;
+        }
+  }
+
+  static bool OnlyReference(const ast::WindowSpec* w) {
+    return w != nullptr && !w->base.name.empty() && w->partition_by.empty() && w->order_by.empty() &&
+           w->frame == nullptr;
+  }
+
+  void CheckNamedWindows(const ast::SelectCore& core) {
+    for (size_t i = 0; i < core.windows.size(); ++i) {
+      const ast::NamedWindow& w = core.windows[i];
+      for (size_t j = 0; j < core.windows.size(); ++j) {
+        if (j < i && EqualsIgnoreCase(w.name.name, core.windows[j].name.name)) {
+          Reject(w.name.span, Cat("the window `", w.name.name, "` is defined twice"));
+          return;
+        }
+        // `WINDOW w2 AS w1` where w1 is itself only a name: Spark does not follow chains.
+        if (OnlyReference(w.spec) && EqualsIgnoreCase(w.spec->base.name, core.windows[j].name.name) &&
+            OnlyReference(core.windows[j].spec)) {
+          Reject(w.spec->span, Cat("the window `", w.spec->base.name, "` it names is itself only a name"));
+          return;
+        }
+      }
+    }
+  }
+
+  void CheckWindow(const ast::WindowSpec& w) {
+    if (w.frame == nullptr) return;
+    for (const ast::FrameBound* bound : {&w.frame->start, &w.frame->end}) {
+      const ast::Expr* offset = bound->offset;
+      if (offset == nullptr) continue;
+      if (offset->kind == NodeKind::ColumnRef || offset->kind == NodeKind::FunctionCall ||
+          offset->kind == NodeKind::SubqueryExpr ||
+          AsLiteral(offset, ast::Literal::Type::CurrentDate) != nullptr ||
+          AsLiteral(offset, ast::Literal::Type::CurrentTimestamp) != nullptr) {
+        Reject(offset->span, "a window frame bound must be a constant");
+        return;
+      }
+    }
+  }
+
+  void CheckValues(const ast::ValuesQuery& v, const ast::ValuesRef* ref) {
+    if (v.rows.empty()) return;
+    const size_t width = v.rows[0].size();
+    for (const auto& row : v.rows) {
+      if (row.size() != width) {
+        Reject(v.span, "the rows of VALUES differ in their number of columns");
+        return;
+      }
+    }
+    if (ref != nullptr && !ref->column_aliases.empty() && ref->column_aliases.size() != width)
+      Reject(ref->span, Cat("VALUES has ", width, " columns but its alias names ", ref->column_aliases.size()));
+  }
+
+  std::string_view text_;
+  Diagnostics& diags_;
+  std::vector<const ast::Node*> stack_;
+  std::vector<const ast::Literal*> negated_;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+bool CheckSparkStatement(const ast::Statement& stmt, std::string_view text, Diagnostics& diags) {
+  return Checker(text, diags).Run(stmt);
+}
+
+}  // namespace hivelineage::parser
