@@ -83,7 +83,7 @@ TEST_CASE("spark rejects: interval strings and units that do not fit") {
 }
 
 TEST_CASE("spark rejects: a quoted unit in DATEADD and its kin, IN (), IDENTIFIER of a query") {
-  RejectsAt("SELECT timestampdiff('MINUTE', a, b) FROM t", 20, "SELECT date_add(d, 1) FROM t");
+  RejectsAt("SELECT timestampdiff('MINUTE', a, b) FROM t", 21, "SELECT date_add(d, 1) FROM t");
   RejectsAt("SELECT dateadd('MICROSECOND', 1, ts) FROM t", 15, "SELECT datediff(a, b) FROM t");
   RejectsAt("SELECT 1 NOT IN ()", 7, "SELECT 1 NOT IN (2)");
   RejectsAt("SELECT IDENTIFIER((SELECT 'c', 'd')) FROM t", 18, "SELECT IDENTIFIER((SELECT 'c')) FROM t");
@@ -124,7 +124,7 @@ TEST_CASE("cli: a script's SET of doubleQuotedIdentifiers changes the statements
   const std::filesystem::path dir = testing::ProcessTempDir("spark_dq_");
   testing::WriteFile(dir, "q.sql",
                      "SET spark.sql.ansi.doubleQuotedIdentifiers=true;\n"
-                     "INSERT INTO TABLE out SELECT \"a\" FROM \"src\";\n");
+                     "INSERT INTO TABLE tgt SELECT \"a\" FROM \"src\";\n");
   const auto r = testing::RunMain("--quiet --dialect spark --format json q.sql", dir);
   CHECK_EQ(r.code, 0);
   CHECK(r.out.find("src") != std::string::npos);

@@ -7,7 +7,7 @@
 // statements.jsonl has one record per statement Spark's test suite runs,
 // with `sql` and Spark's verdict `valid` (false: Spark's parser rejected it).
 // Every statement is parsed on its own (default --dialect spark), after the
-// settings its file's earlier `SET k=v` statements made (ApplySetting). The tool
+// settings of its file's header and earlier `SET k=v` statements (spark_corpus.h). The tool
 // prints, overall, by folder and by first word:
 //   valid parsed  Spark accepts it and so does the parser;
 //   typed         ... into typed nodes: anything but an OtherStatement (a
@@ -28,7 +28,7 @@
 #include <utility>
 #include <vector>
 
-#include "corpus_walk.h"
+#include "spark_corpus.h"
 #include "base/arena.h"
 #include "base/strings.h"
 #include "nlohmann/json.hpp"
@@ -133,10 +133,8 @@ int main(int argc, char** argv) {
   std::map<std::string, Group> groups;
   std::map<std::string, int> untyped;  // OtherStatement kinds of valid statements
   std::string line;
-  // A script's `SET key=value` changes how its later statements are read
-  // (parser::ApplySetting), as in a run: each file starts from `options`.
-  const parser::ParseOptions base = options;
-  std::string current_file;
+  // Each file's settings and SET statements apply to its later statements (spark_corpus.h).
+  corpus::SparkFileOptions file_options(dir, options);
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
@@ -151,14 +149,9 @@ int main(int argc, char** argv) {
     const std::string folder = slash == std::string::npos ? "." : file.substr(0, slash);
     const std::string word = FirstWord(sql);
 
-    if (file != current_file) {
-      current_file = file;
-      options = base;
-    }
-    if (const auto [key, value] = corpus::SetKeyValue(sql); !key.empty()) parser::ApplySetting(key, value, options);
     Arena arena;
     Diagnostics diags;
-    const ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+    const ast::Statement* stmt = parser::ParseStatement(sql, arena, file_options.For(file, sql), diags);
     Tally t;
     if (valid) {
       t.valid = 1;

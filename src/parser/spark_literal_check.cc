@@ -230,7 +230,8 @@ std::string SparkNumberError(std::string_view text, bool negative) {
     case 'L':
       return integer_range("9223372036854775807", "9223372036854775808", "BIGINT");
     case 'F': {
-      const double v = std::strtod(std::string(body).c_str(), nullptr);
+      // Rounded to the nearest float, as Java reads it: 3.4028235E38 is the largest.
+      const float v = std::strtof(std::string(body).c_str(), nullptr);
       if (!(std::fabs(v) <= FLT_MAX)) return Cat("numeric literal ", text, " is outside the range of FLOAT");
       return {};
     }
