@@ -474,6 +474,9 @@ ast::Statement* ParseStatementIf(std::string_view text, Arena& arena, const Pars
   Parser p(text, tokens, arena, options);
   ast::Statement* stmt = p.ParseTop();
   if (stmt == nullptr) return nullptr;
+  // What Spark rejects teaches nothing either (its error is the main pass's to report).
+  Diagnostics rejected;
+  if (options.dialect == Dialect::Spark && !CheckSparkStatement(*stmt, text, rejected)) return nullptr;
   for (Diagnostic& d : p.warnings_) diags.push_back(std::move(d));
   return stmt;
 }
