@@ -178,3 +178,9 @@ TEST_CASE("spark rejects: TIME literals out of the clock") {
   RejectsAt("SELECT INTERVAL -'178956970-9' YEAR TO MONTH", 7, "SELECT INTERVAL -'178956970-8' YEAR TO MONTH");
   CHECK_EQ(Verdict("SELECT INTERVAL '-\t 1' DAY"), "");
 }
+
+TEST_CASE("spark rejects: IDENTIFIER('text') that is no name, LATERAL joins with USING") {
+  RejectsAt("SELECT IDENTIFIER('c 1') FROM t", 18, "SELECT IDENTIFIER('`c 1`') FROM t");
+  CHECK(Verdict("SELECT * FROM t JOIN LATERAL (SELECT t.a AS b) s USING (b)").starts_with("spark-rejects:"));
+  CHECK_EQ(Verdict("SELECT * FROM t JOIN LATERAL (SELECT t.a AS b) s ON s.b = t.a"), "");
+}

@@ -104,9 +104,18 @@ class Checker {
       case NodeKind::FunctionCall:
         return CheckCall(static_cast<const ast::FunctionCall&>(n));
       case NodeKind::ColumnRef:
-        for (const ast::Ident& part : static_cast<const ast::ColumnRef&>(n).parts)
+        for (const ast::Ident& part : static_cast<const ast::ColumnRef&>(n).parts) {
           if (part.name.empty()) Reject(part.span, "an empty name");
+          CheckIdentifierString(part);
+        }
         return;
+      case NodeKind::JoinRef: {
+        const auto& j = static_cast<const ast::JoinRef&>(n);
+        const auto* right = ast::DynCast<ast::SubqueryRef>(j.right);
+        if (!j.using_columns.empty() && right != nullptr && right->lateral)
+          Reject(j.span, "a LATERAL join cannot have USING");
+        return;
+      }
       case NodeKind::CastExpr: {
         // `x::t` binds tighter than IS: `a IS NOT NULL :: string` is an error.
         const auto& c = static_cast<const ast::CastExpr&>(n);
@@ -137,6 +146,24 @@ class Checker {
         return;
     }
 #pragma GCC diagnostic pop
+  }
+
+  // A name from IDENTIFIER('text') (its span is the string): Spark reads the
+  // text as a name, so each dotted part is a plain word or backquoted.
+  void CheckIdentifierString(const ast::Ident& part) {
+    const std::string_view written = Between(part.span.begin, part.span.end);
+    if (written.empty() || written.front() != '\'') return;
+    const std::string spelled = lexer::UnescapeString(written);
+    bool quoted = false;
+    for (char c : spelled) {
+      if (c == '`') quoted = !quoted;
+      const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                        c == '.' || c == '`' || static_cast<unsigned char>(c) >= 0x80;
+      if (!quoted && !word) {
+        Reject(part.span, Cat("IDENTIFIER(", written, ") is not a name: quote it in backquotes inside the string"));
+        return;
+      }
+    }
   }
 
   void CheckLiteral(const ast::Literal& lit) {
