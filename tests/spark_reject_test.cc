@@ -184,3 +184,21 @@ TEST_CASE("spark rejects: IDENTIFIER('text') that is no name, LATERAL joins with
   CHECK(Verdict("SELECT * FROM t JOIN LATERAL (SELECT t.a AS b) s USING (b)").starts_with("spark-rejects:"));
   CHECK_EQ(Verdict("SELECT * FROM t JOIN LATERAL (SELECT t.a AS b) s ON s.b = t.a"), "");
 }
+
+TEST_CASE("spark rejects: DESCRIBE of an INSERT, DESCRIBE ... AS JSON without EXTENDED") {
+  CHECK(Verdict("DESCRIBE INSERT INTO t SELECT * FROM s").starts_with("spark-rejects:0"));
+  CHECK_EQ(Verdict("DESCRIBE QUERY SELECT * FROM s"), "");
+  CHECK(Verdict("DESCRIBE t AS JSON").starts_with("spark-rejects:0"));
+  CHECK_EQ(Verdict("DESCRIBE EXTENDED t AS JSON"), "");
+}
+
+TEST_CASE("spark rejects: SET TIME ZONE without a value or past 18 hours") {
+  CHECK(Verdict("SET TIME ZONE").starts_with("spark-rejects:0"));
+  CHECK(Verdict("SET TIME ZONE INTERVAL 3 DAYS").starts_with("spark-rejects:0"));
+  CHECK(Verdict("SET TIME ZONE INTERVAL '19:40:32' HOUR TO SECOND").starts_with("spark-rejects:0"));
+  CHECK(Verdict("SET TIME ZONE INTERVAL 10 HOURS 'GMT+1'").starts_with("spark-rejects:0"));
+  CHECK_EQ(Verdict("SET TIME ZONE INTERVAL '15:40:32' HOUR TO SECOND"), "");
+  CHECK_EQ(Verdict("SET TIME ZONE INTERVAL 10 HOURS"), "");
+  CHECK_EQ(Verdict("SET TIME ZONE 'America/Los_Angeles'"), "");
+  CHECK_EQ(Verdict("SET TIME ZONE LOCAL"), "");
+}

@@ -3,6 +3,7 @@
 // nodes deep along AND chains); the first problem found is reported.
 #include "parser/spark_checks.h"
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -136,6 +137,8 @@ class Checker {
         if (v.values != nullptr) CheckValues(*v.values, &v);
         return;
       }
+      case NodeKind::OtherStatement:
+        return CheckDescribe(static_cast<const ast::OtherStatement&>(n));
       case NodeKind::CreateViewStatement: {
         const auto& v = static_cast<const ast::CreateViewStatement&>(n);
         if (v.temporary && v.name.parts.size() > 1)
@@ -164,6 +167,85 @@ class Checker {
         return;
       }
     }
+  }
+
+  // DESCRIBE kept as text (its canonical text: keywords upper case, single
+  // spaces): Spark describes a query, never an INSERT; AS JSON needs EXTENDED
+  // or FORMATTED.
+  void CheckDescribe(const ast::OtherStatement& o) {
+    if (o.what == "set") return CheckSetTimeZone(o);
+    if (o.what != "describe") return;
+    const std::string_view t = o.text;
+    const auto has_word = [&](std::string_view w) {
+      for (size_t at = t.find(w); at != std::string_view::npos; at = t.find(w, at + 1)) {
+        const size_t end = at + w.size();
+        if ((at == 0 || t[at - 1] == ' ') && (end == t.size() || t[end] == ' ')) return true;
+      }
+      return false;
+    };
+    if (has_word("INSERT")) {
+      Reject(o.span, "DESCRIBE describes a query, not an INSERT");
+    } else if (t.ends_with(" AS JSON") && !has_word("EXTENDED") && !has_word("FORMATTED")) {
+      Reject(o.span, "DESCRIBE ... AS JSON needs EXTENDED or FORMATTED");
+    }
+  }
+
+  // SET TIME ZONE (kept as text): a value is required, and an interval is
+  // one interval of whole seconds within 18 hours either way. Units or
+  // forms not recognised here are accepted.
+  void CheckSetTimeZone(const ast::OtherStatement& o) {
+    std::string_view t = o.text;
+    if (t.size() < 13 || !EqualsIgnoreCase(t.substr(0, 13), "SET TIME ZONE")) return;
+    t.remove_prefix(13);
+    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+    if (t.empty()) return Reject(o.span, "SET TIME ZONE needs LOCAL, a zone or an interval");
+    if (t.size() < 9 || !EqualsIgnoreCase(t.substr(0, 9), "INTERVAL ")) return;
+    std::vector<std::string_view> words;
+    for (size_t at = 9; at < t.size();) {
+      const size_t space = t.find(' ', at);
+      const size_t end = space == std::string_view::npos ? t.size() : space;
+      if (end > at) words.push_back(t.substr(at, end - at));
+      at = end + 1;
+    }
+    double seconds = 0;
+    size_t i = 0;
+    if (words.size() >= 4 && words[0].starts_with("'") && EqualsIgnoreCase(words[2], "TO")) {
+      // '[+-]h:m[:s]' HOUR TO SECOND / MINUTE: fields from the hour.
+      std::string_view v = words[0].substr(1, words[0].size() > 1 ? words[0].size() - 2 : 0);
+      const bool minus = v.starts_with("-");
+      if (minus || v.starts_with("+")) v.remove_prefix(1);
+      double factor = EqualsIgnoreCase(words[1], "MINUTE") ? 60 : 3600;
+      for (size_t at = 0; at <= v.size() && factor >= 1;) {
+        const size_t colon = v.find(':', at);
+        const size_t end = colon == std::string_view::npos ? v.size() : colon;
+        seconds += std::strtod(std::string(v.substr(at, end - at)).c_str(), nullptr) * factor;
+        factor /= 60;
+        at = end + 1;
+      }
+      if (minus) seconds = -seconds;
+      i = 4;
+    } else {
+      while (i + 1 < words.size()) {
+        double sign = 1;
+        if (words[i] == "-" || words[i] == "+") sign = words[i++] == "-" ? -1 : 1;
+        if (i + 1 >= words.size()) break;
+        std::string unit = ToLower(words[i + 1]);
+        if (unit.size() > 1 && unit.back() == 's') unit.pop_back();
+        const double factor = unit == "day"      ? 86400
+                              : unit == "hour"   ? 3600
+                              : unit == "minute" ? 60
+                              : unit == "second" ? 1
+                                                 : 0;
+        if (unit == "millisecond" || unit == "microsecond")
+          return Reject(o.span, "a time zone offset is whole seconds");
+        if (factor == 0) return;  // not an interval unit read here
+        seconds += sign * std::strtod(std::string(words[i]).c_str(), nullptr) * factor;
+        i += 2;
+      }
+    }
+    if (i != words.size()) return Reject(o.span, "SET TIME ZONE takes one interval and nothing after it");
+    if (seconds > 18 * 3600 || seconds < -18 * 3600)
+      Reject(o.span, "a time zone offset is within 18 hours either way");
   }
 
   void CheckLiteral(const ast::Literal& lit) {
