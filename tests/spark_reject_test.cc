@@ -202,3 +202,18 @@ TEST_CASE("spark rejects: SET TIME ZONE without a value or past 18 hours") {
   CHECK_EQ(Verdict("SET TIME ZONE 'America/Los_Angeles'"), "");
   CHECK_EQ(Verdict("SET TIME ZONE LOCAL"), "");
 }
+
+TEST_CASE("spark rejects: session variables, SHOW TABLE EXTENDED and SQL functions kept as text") {
+  CHECK(Verdict("DROP VARIABLE v").starts_with("spark-rejects:0"));
+  CHECK_EQ(Verdict("DROP TEMPORARY VARIABLE v"), "");
+  CHECK(Verdict("DECLARE v").starts_with("spark-rejects:0"));
+  CHECK(Verdict("DECLARE VARIABLE IF NOT EXISTS v INT").starts_with("spark-rejects:0"));
+  CHECK_EQ(Verdict("DECLARE VARIABLE v INT DEFAULT 1"), "");
+  CHECK_EQ(Verdict("DECLARE v = 10"), "");
+  CHECK(Verdict("SHOW TABLE EXTENDED").starts_with("spark-rejects:0"));
+  CHECK_EQ(Verdict("SHOW TABLE EXTENDED LIKE 't*'"), "");
+  CHECK(Verdict("CREATE FUNCTION f(x INT, y INT UNIQUE) RETURNS INT RETURN y").starts_with("spark-rejects:0"));
+  CHECK(Verdict("CREATE FUNCTION f() RETURNS TABLE() RETURN SELECT 1").starts_with("spark-rejects:0"));
+  CHECK(Verdict("CREATE FUNCTION f() RETURNS TABLE(c INT DEFAULT 5) RETURN SELECT 1").starts_with("spark-rejects:0"));
+  CHECK_EQ(Verdict("CREATE FUNCTION f(x INT DEFAULT 1) RETURNS TABLE(c INT) RETURN SELECT x"), "");
+}

@@ -172,8 +172,92 @@ class Checker {
   // DESCRIBE kept as text (its canonical text: keywords upper case, single
   // spaces): Spark describes a query, never an INSERT; AS JSON needs EXTENDED
   // or FORMATTED.
+  // The words of a statement kept as text, upper case, each with its bracket
+  // depth; quoted strings and names are skipped.
+  struct Word {
+    std::string text;
+    int depth;
+  };
+  static std::vector<Word> Words(std::string_view t) {
+    std::vector<Word> out;
+    int depth = 0;
+    for (size_t i = 0; i < t.size();) {
+      const char c = t[i];
+      if (c == '\'' || c == '"' || c == '`') {
+        const size_t end = t.find(c, i + 1);
+        i = end == std::string_view::npos ? t.size() : end + 1;
+      } else if (c == '(') {
+        ++depth, ++i;
+        out.push_back(Word{"(", depth});
+      } else if (c == ')') {
+        out.push_back(Word{")", depth});
+        --depth, ++i;
+      } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+        size_t j = i;
+        while (j < t.size() && ((t[j] >= 'a' && t[j] <= 'z') || (t[j] >= 'A' && t[j] <= 'Z') || t[j] == '_' ||
+                                (t[j] >= '0' && t[j] <= '9')))
+          ++j;
+        std::string w(t.substr(i, j - i));
+        for (char& ch : w)
+          if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 32);
+        out.push_back(Word{std::move(w), depth});
+        i = j;
+      } else {
+        ++i;
+      }
+    }
+    return out;
+  }
+
+  // Session variables, SHOW TABLE EXTENDED and SQL functions, kept as text:
+  // the forms Spark's parser refuses although the text reads.
+  void CheckTextStatement(const ast::OtherStatement& o) {
+    const std::vector<Word> w = Words(o.text);
+    auto at = [&](size_t i, std::string_view s) { return i < w.size() && w[i].text == s; };
+    if (at(0, "DROP") && at(1, "VARIABLE"))
+      return Reject(o.span, "a session variable is dropped with DROP TEMPORARY VARIABLE");
+    if (at(0, "DECLARE")) {
+      for (size_t i = 0; i + 2 < w.size(); ++i)
+        if (at(i, "IF") && at(i + 1, "NOT") && at(i + 2, "EXISTS"))
+          return Reject(o.span, "DECLARE has no IF NOT EXISTS");
+      // Nothing at all after the name (the words skip `= 1`, so count the text's pieces).
+      const size_t name = at(1, "VARIABLE") ? 2 : 1;
+      size_t pieces = 0;
+      for (size_t k = 0; k < o.text.size(); ++k)
+        if (o.text[k] != ' ' && (k == 0 || o.text[k - 1] == ' ')) ++pieces;
+      if (pieces == name + 1) return Reject(o.span, "DECLARE needs a type or a DEFAULT");
+      return;
+    }
+    if (at(0, "SHOW") && at(1, "TABLE") && at(2, "EXTENDED")) {
+      for (const Word& x : w)
+        if (x.text == "LIKE") return;
+      return Reject(o.span, "SHOW TABLE EXTENDED needs LIKE 'pattern'");
+    }
+    if (!at(0, "CREATE")) return;
+    size_t i = 1;
+    while (i < w.size() && w[i].text != "FUNCTION" && w[i].text != "(") ++i;
+    if (!at(i, "FUNCTION")) return;
+    // The parameters: the first bracket after the name; then RETURNS TABLE (...).
+    while (i < w.size() && w[i].text != "(") ++i;
+    for (++i; i < w.size() && !(w[i].text == ")" && w[i].depth == 1); ++i) {
+      const std::string& x = w[i].text;
+      if (x == "GENERATED" || x == "UNIQUE" || x == "CHECK" || x == "PRIMARY" || x == "REFERENCES" ||
+          x == "CONSTRAINT")
+        return Reject(o.span, Cat("a function's parameter cannot have ", x));
+    }
+    for (++i; i + 2 < w.size(); ++i) {
+      if (!at(i, "RETURNS") || !at(i + 1, "TABLE") || !at(i + 2, "(")) continue;
+      if (at(i + 3, ")")) return Reject(o.span, "RETURNS TABLE () names no column");
+      for (size_t k = i + 3; k < w.size() && !(w[k].text == ")" && w[k].depth == 1); ++k)
+        if (w[k].text == "DEFAULT" && w[k].depth == 1)
+          return Reject(o.span, "a returned table's column cannot have a DEFAULT");
+      return;
+    }
+  }
+
   void CheckDescribe(const ast::OtherStatement& o) {
     if (o.what == "set") return CheckSetTimeZone(o);
+    if (o.what != "describe") return CheckTextStatement(o);
     if (o.what != "describe") return;
     const std::string_view t = o.text;
     const auto has_word = [&](std::string_view w) {
