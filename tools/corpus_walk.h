@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ast/dump.h"
@@ -21,6 +22,24 @@
 #include "parser/parser.h"
 
 namespace hivelineage::corpus {
+
+// `SET key = value` (one statement's text): its key and value; empty when the
+// statement is no such SET. For corpora stored statement by statement
+// (spark-sqltests), whose SETs change how the file's later statements read.
+inline std::pair<std::string_view, std::string_view> SetKeyValue(std::string_view sql) {
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+      s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+      s.remove_suffix(1);
+    return s;
+  };
+  sql = trim(sql);
+  if (sql.size() < 4 || !EqualsIgnoreCase(sql.substr(0, 4), "set ")) return {};
+  const size_t eq = sql.find('=');
+  if (eq == std::string_view::npos) return {};
+  return {trim(sql.substr(4, eq - 4)), trim(sql.substr(eq + 1))};
+}
 
 // Every .q file below `dir`, sorted.
 inline std::vector<std::filesystem::path> QueryFiles(const std::filesystem::path& dir) {

@@ -6,7 +6,8 @@
 // CORPUS is a spark-sqltests folder (../shared/corpus/spark-sqltests): its
 // statements.jsonl has one record per statement Spark's test suite runs,
 // with `sql` and Spark's verdict `valid` (false: Spark's parser rejected it).
-// Every statement is parsed on its own (default --dialect spark). The tool
+// Every statement is parsed on its own (default --dialect spark), after the
+// settings of its file's header and earlier `SET k=v` statements (spark_corpus.h). The tool
 // prints, overall, by folder and by first word:
 //   valid parsed  Spark accepts it and so does the parser;
 //   typed         ... into typed nodes: anything but an OtherStatement (a
@@ -23,8 +24,11 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "spark_corpus.h"
 #include "base/arena.h"
 #include "base/strings.h"
 #include "nlohmann/json.hpp"
@@ -129,6 +133,8 @@ int main(int argc, char** argv) {
   std::map<std::string, Group> groups;
   std::map<std::string, int> untyped;  // OtherStatement kinds of valid statements
   std::string line;
+  // Each file's settings and SET statements apply to its later statements (spark_corpus.h).
+  corpus::SparkFileOptions file_options(dir, options);
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
@@ -145,7 +151,7 @@ int main(int argc, char** argv) {
 
     Arena arena;
     Diagnostics diags;
-    const ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+    const ast::Statement* stmt = parser::ParseStatement(sql, arena, file_options.For(file, sql), diags);
     Tally t;
     if (valid) {
       t.valid = 1;

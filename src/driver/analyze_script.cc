@@ -78,6 +78,19 @@ void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& pars
   }
 }
 
+// The other dialect when `text`, which does not parse in its own, parses in it.
+std::optional<Dialect> OtherDialectOf(std::string_view text, const parser::ParseOptions& parse) {
+  parser::ParseOptions other = parse;
+  other.dialect = parse.dialect == Dialect::Spark ? Dialect::Hive : Dialect::Spark;
+  Arena arena;
+  Diagnostics diags;
+  if (parser::ParseStatement(text, arena, other, diags) == nullptr) return std::nullopt;
+  return other.dialect;
+}
+
+// "Spark SQL", "HiveQL": a dialect as people call it.
+std::string_view DialectTitle(Dialect d) { return d == Dialect::Spark ? "Spark SQL" : "HiveQL"; }
+
 // Offset of the first error of `text` parsed alone, or nullopt when it parses.
 std::optional<uint32_t> FirstError(std::string_view text, const parser::ParseOptions& parse) {
   Arena arena;
@@ -264,6 +277,36 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     split_diags.resize(kept);
   };
 
+  // A statement of the other dialect (docs/dialects.md, "A script of the
+  // other dialect"): the first gets one error naming the dialect and the
+  // flag, the later ones a note each, so a Spark script run as HiveQL costs
+  // one error, not one per statement; each statement stays located.
+  bool other_dialect_said = false;
+  bool other_dialect = false;  // the statement at hand reads as the other dialect (no cut)
+  auto note_other_dialect = [&](const lexer::StatementText& st, StatementResult& r) {
+    other_dialect = false;
+    if (r.parsed || st.command != lexer::CommandKind::None) return;
+    const auto said = OtherDialectOf(st.text(), parse);
+    if (!said) return;
+    other_dialect = true;
+    for (Diagnostic& d : r.diagnostics) {
+      if (d.severity != Severity::Error) continue;
+      const std::string_view name = DialectTitle(*said);
+      const std::string_view flag = DialectName(*said);
+      if (!other_dialect_said) {
+        d.message = Cat("this is ", name, ", not ", DialectTitle(parse.dialect), "; run with --dialect ", flag,
+                        " (or make `-- dialect: ", flag, "` the file's first line); as ",
+                        DialectTitle(parse.dialect), ": ", d.message);
+      } else {
+        d.severity = Severity::Note;
+        d.message = Cat("read as ", name, " (see this file's first error): ", d.message);
+      }
+      d.code = DiagnosticCode::OtherDialect;
+      other_dialect_said = true;
+      break;
+    }
+  };
+
   // One statement's result; its index and the splitter's diagnostics come when it is handed out.
   auto analyze = [&](const lexer::StatementText& st) {
     StatementResult r;
@@ -290,6 +333,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
                                          DiagnosticCode::StatementTooLarge});
     } else {
       AnalyzeSql(st, parse, session, options, r);
+      note_other_dialect(st, r);
     }
     return r;
   };
@@ -316,7 +360,8 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     while (true) {
       StatementResult r = analyze(st);
       const bool sql = st.command == lexer::CommandKind::None && st.text().size() <= limits.max_statement_bytes;
-      const uint32_t cut = !sql || r.parsed || index + 1 >= limits.max_statements ? 0 : FindResumption(st.text(), parse);
+      const uint32_t cut =
+          !sql || r.parsed || other_dialect || index + 1 >= limits.max_statements ? 0 : FindResumption(st.text(), parse);
       if (cut == 0) {
         hand_out(std::move(r));
         return;

@@ -7,6 +7,7 @@
 #include "base/strings.h"
 #include "lexer/lexer.h"
 #include "parser/parser_impl.h"
+#include "parser/spark_checks.h"
 
 namespace hivelineage::parser {
 
@@ -460,6 +461,7 @@ ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseO
     return nullptr;
   }
   if (lex_error) return nullptr;
+  if (options.dialect == Dialect::Spark && !CheckSparkStatement(*stmt, text, diags)) return nullptr;
   for (Diagnostic& d : p.warnings_) diags.push_back(std::move(d));
   return stmt;
 }
@@ -472,6 +474,9 @@ ast::Statement* ParseStatementIf(std::string_view text, Arena& arena, const Pars
   Parser p(text, tokens, arena, options);
   ast::Statement* stmt = p.ParseTop();
   if (stmt == nullptr) return nullptr;
+  // What Spark rejects teaches nothing either (its error is the main pass's to report).
+  Diagnostics rejected;
+  if (options.dialect == Dialect::Spark && !CheckSparkStatement(*stmt, text, rejected)) return nullptr;
   for (Diagnostic& d : p.warnings_) diags.push_back(std::move(d));
   return stmt;
 }
@@ -531,6 +536,12 @@ void ApplySetting(std::string_view key, std::string_view value, ParseOptions& op
   if (EqualsIgnoreCase(key, "hive.support.sql11.reserved.keywords")) {
     if (EqualsIgnoreCase(value, "false")) options.sql11_keywords_as_names = true;
     if (EqualsIgnoreCase(value, "true")) options.sql11_keywords_as_names = false;
+    return;
+  }
+  if (options.dialect == Dialect::Spark && EqualsIgnoreCase(key, "spark.sql.ansi.doubleQuotedIdentifiers")) {
+    // Spark's ANSI setting: "x" names a column or table for the rest of the script.
+    if (EqualsIgnoreCase(value, "true")) options.lex.double_quoted_identifiers = true;
+    if (EqualsIgnoreCase(value, "false")) options.lex.double_quoted_identifiers = false;
     return;
   }
   if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;

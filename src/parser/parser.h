@@ -60,7 +60,9 @@ StatementKind StatementKindOf(const ast::Statement* stmt);
 // hive.support.quoted.identifiers = none (backquoted select items are
 // regexes), column or standard ("..." quotes names);
 // hive.support.sql11.reserved.keywords = false or true (SQL:2011 reserved
-// words as names, or not). Other keys and values change nothing.
+// words as names, or not); under Spark, spark.sql.ansi.doubleQuotedIdentifiers
+// = true or false ("..." quotes names, or strings). Other keys and values
+// change nothing.
 void ApplySetting(std::string_view key, std::string_view value, ParseOptions& options);
 
 }  // namespace hivelineage::parser

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "../../tools/corpus_walk.h"
+#include "../../tools/spark_corpus.h"
 #include "ast/ast.h"
 #include "corpus_support.h"
 #include "nlohmann/json.hpp"
@@ -31,15 +31,18 @@ TEST_CASE("Spark corpus: typed parse rate and rejection floors, round trip") {
   size_t valid = 0, typed = 0, invalid = 0, rejected = 0;
   int mismatches = 0;
   std::string line;
+  // Each file's settings and SET statements apply to its later statements (spark_corpus.h).
+  corpus::SparkFileOptions file_options(jsonl.parent_path(), options);
   while (std::getline(in, line)) {
     const nlohmann::json rec = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (!rec.is_object() || !rec.contains("sql") || !rec["sql"].is_string() || !rec.contains("valid") ||
         !rec["valid"].is_boolean())
       continue;
     const std::string sql = rec["sql"].get<std::string>();
+    const parser::ParseOptions& read_as = file_options.For(rec.value("file", std::string()), sql);
     Arena arena;
     Diagnostics diags;
-    ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+    ast::Statement* stmt = parser::ParseStatement(sql, arena, read_as, diags);
     if (!rec.value("valid", true)) {
       ++invalid;
       rejected += stmt == nullptr;
@@ -48,7 +51,7 @@ TEST_CASE("Spark corpus: typed parse rate and rejection floors, round trip") {
     ++valid;
     if (stmt == nullptr) continue;
     typed += stmt->stmt_kind() != ast::StmtKind::OtherStatement;
-    const corpus::RoundTrip rt = corpus::PrintAndReparse(stmt, options);
+    const corpus::RoundTrip rt = corpus::PrintAndReparse(stmt, read_as);
     if (!rt.same) {
       ++mismatches;
       const std::string what = rec.value("file", std::string()) + " round trip differs: " + rt.printed;
