@@ -20,7 +20,14 @@ ast::TableRef* Parser::ParseJoinedSource() {
   while (true) {
     ast::JoinKind kind;
     bool outer = false;
-    if (At(TokenKind::Comma)) {
+    if (spark() && AtPivot()) {
+      left = ParsePivot(left);
+      if (left == nullptr) return nullptr;
+      continue;
+    }
+    const bool natural = spark() && AtNaturalJoin();
+    if (natural) Advance();
+    if (At(TokenKind::Comma) && !natural) {
       Advance();
       if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1))) {
         left = ParseLateralViews(left);
@@ -35,10 +42,15 @@ ast::TableRef* Parser::ParseJoinedSource() {
       Advance();
       Advance();
       kind = ast::JoinKind::Inner;
-    } else if (AtKw(Keyword::Cross) && AtKw(Keyword::Join, 1)) {
+    } else if (AtKw(Keyword::Cross) && AtKw(Keyword::Join, 1) && !natural) {  // Spark rejects NATURAL CROSS JOIN
       Advance();
       Advance();
       kind = ast::JoinKind::Cross;
+    } else if (spark() && (AtKw(Keyword::Semi) || AtKw(Keyword::Anti)) && AtKw(Keyword::Join, 1)) {
+      // Spark's SEMI JOIN / ANTI JOIN: LEFT is implied.
+      kind = AtKw(Keyword::Semi) ? ast::JoinKind::LeftSemi : ast::JoinKind::LeftAnti;
+      Advance();
+      Advance();
     } else if (AtKw(Keyword::Left) || AtKw(Keyword::Right) || AtKw(Keyword::Full)) {
       const Keyword side = Peek().keyword;
       Advance();
@@ -52,20 +64,25 @@ ast::TableRef* Parser::ParseJoinedSource() {
       else if (AcceptKw(Keyword::Outer))
         outer = true;
       if (!ExpectKw(Keyword::Join)) return nullptr;
-    } else if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1))) {
+    } else if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1)) && !natural) {
       left = ParseLateralViews(left);
       if (left == nullptr) return nullptr;
       continue;
     } else {
+      if (natural) {
+        Fail("JOIN");
+        return nullptr;
+      }
       break;
     }
     auto* j = arena_.New<ast::JoinRef>();
     j->join_kind = kind;
     j->outer_keyword = outer;
+    j->natural = natural;
     j->left = left;
     j->right = ParseTableSource();
     if (j->right == nullptr) return nullptr;
-    if (kind != ast::JoinKind::Comma) {
+    if (kind != ast::JoinKind::Comma && !natural) {  // a NATURAL join has no condition
       if (AcceptKw(Keyword::On)) {
         j->on = ParseExpr();
         if (j->on == nullptr) return nullptr;
@@ -395,6 +412,93 @@ ast::TableRef* Parser::ParsePtf() {
   if (!ParseTableAlias(&f->alias, nullptr)) return nullptr;
   f->span = SpanFrom(begin);
   return f;
+}
+
+bool Parser::AtNaturalJoin(size_t k) const {
+  if (!AtWord("natural", k)) return false;
+  return AtKw(Keyword::Join, k + 1) || AtKw(Keyword::Inner, k + 1) || AtKw(Keyword::Left, k + 1) ||
+         AtKw(Keyword::Right, k + 1) || AtKw(Keyword::Full, k + 1) || AtKw(Keyword::Semi, k + 1) ||
+         AtKw(Keyword::Anti, k + 1) || AtKw(Keyword::Cross, k + 1);
+}
+
+bool Parser::AtPivot(size_t k) const {
+  if (AtWord("pivot", k)) return AtKind(TokenKind::LParen, k + 1);
+  if (!AtWord("unpivot", k)) return false;
+  return AtKind(TokenKind::LParen, k + 1) ||
+         ((AtWord("include", k + 1) || AtWord("exclude", k + 1)) && AtKw(Keyword::Nulls, k + 2));
+}
+
+/// pivot_items ::= expr [[AS] name] (',' expr [[AS] name])*
+bool Parser::ParsePivotItems(ast::List<ast::SelectItem>* out) {
+  ListBuilder<ast::SelectItem> items(select_items_);
+  do {
+    ast::SelectItem it;
+    const uint32_t begin = StartOffset();
+    it.expr = ParseExpr();
+    if (it.expr == nullptr) return false;
+    if (AcceptKw(Keyword::As)) {
+      if (!ParseAnyName(&it.alias)) return false;
+    } else if (AtImplicitAlias()) {
+      it.alias = MakeIdent(Peek());
+      Advance();
+    }
+    it.span = SpanFrom(begin);
+    items.Push(it);
+  } while (Accept(TokenKind::Comma));
+  *out = items.Finish(arena_);
+  return true;
+}
+
+/// pivot_names ::= name | '(' name (',' name)* ')'
+bool Parser::ParsePivotNames(ast::List<ast::Ident>* out) {
+  if (At(TokenKind::LParen)) return ParseIdentList(out);
+  ast::Ident id;
+  if (!ParseAnyName(&id)) return false;
+  *out = arena_.CopyOf(std::vector<ast::Ident>{id});
+  return true;
+}
+
+/// pivot ::= PIVOT '(' pivot_items FOR pivot_names IN '(' pivot_items ')' ')' [[AS] alias]
+///         | UNPIVOT [(INCLUDE | EXCLUDE) NULLS] '(' pivot_names FOR name
+///           IN '(' pivot_names [[AS] name] (',' pivot_names [[AS] name])* ')' ')' [[AS] alias]
+ast::TableRef* Parser::ParsePivot(ast::TableRef* source) {
+  const uint32_t begin = source != nullptr ? source->span.begin : StartOffset();
+  auto* p = arena_.New<ast::PivotRef>();
+  p->source = source;
+  p->unpivot = AtWord("unpivot");
+  Advance();
+  if (p->unpivot && !At(TokenKind::LParen)) {
+    p->nulls = AtWord("include") ? ast::PivotRef::Nulls::Include : ast::PivotRef::Nulls::Exclude;
+    Advance();
+    Advance();  // NULLS
+  }
+  if (!Expect(TokenKind::LParen)) return nullptr;
+  if (!p->unpivot) {
+    if (!ParsePivotItems(&p->aggregates) || !ExpectKw(Keyword::For) || !ParsePivotNames(&p->pivot_columns) ||
+        !ExpectKw(Keyword::In) || !Expect(TokenKind::LParen) || !ParsePivotItems(&p->pivot_values))
+      return nullptr;
+  } else {
+    if (!ParsePivotNames(&p->value_columns) || !ExpectKw(Keyword::For) || !ParseAnyName(&p->name_column) ||
+        !ExpectKw(Keyword::In) || !Expect(TokenKind::LParen))
+      return nullptr;
+    std::vector<ast::PivotRef::UnpivotIn> ins;
+    do {
+      ast::PivotRef::UnpivotIn in;
+      if (!ParsePivotNames(&in.columns)) return nullptr;
+      if (AcceptKw(Keyword::As)) {
+        if (!ParseAnyName(&in.alias)) return nullptr;
+      } else if (AtImplicitAlias()) {
+        in.alias = MakeIdent(Peek());
+        Advance();
+      }
+      ins.push_back(in);
+    } while (Accept(TokenKind::Comma));
+    p->unpivot_in = arena_.CopyOf(ins);
+  }
+  if (!Expect(TokenKind::RParen) || !Expect(TokenKind::RParen)) return nullptr;
+  if (!ParseTableAlias(&p->alias, nullptr)) return nullptr;
+  p->span = SpanFrom(begin);
+  return p;
 }
 
 }  // namespace hivelineage::parser

@@ -383,6 +383,7 @@ bool Parser::AtImplicitAlias() const {
     return !(next == TokenKind::Number || next == TokenKind::Variable || next == TokenKind::LParen);
   if (t.keyword == Keyword::Sort || t.keyword == Keyword::Distribute || t.keyword == Keyword::Cluster)
     return !AtKw(Keyword::By, 1);
+  if (spark() && (AtPivot() || AtNaturalJoin())) return false;  // Spark's PIVOT (...), NATURAL JOIN
   return true;
 }
 
