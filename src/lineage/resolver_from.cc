@@ -187,6 +187,28 @@ std::vector<const Column*> VisibleColumns(const Scope* scope, size_t first, size
   return out;
 }
 
+// The name Spark gives a PIVOT column of an unaliased IN value: the value as
+// Spark prints it (a string unquoted, a tuple `{a, 1}`, an array `[1, 2]`).
+std::string PivotValueName(const Expr* e) {
+  if (auto* lit = DynCast<Literal>(e)) {
+    if (lit->type == Literal::Type::String) return lexer::UnescapeString(lit->text);
+    if (lit->type == Literal::Type::Number) return std::string(lit->text);
+  }
+  auto join = [](List<Expr*> items, char open, char close) {
+    std::string out(1, open);
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += PivotValueName(items[i]);
+    }
+    out += close;
+    return out;
+  };
+  if (auto* s = DynCast<StructExpr>(e)) return join(s->fields, '{', '}');
+  if (auto* f = DynCast<FunctionCall>(e); f != nullptr && f->name.size() == 1 && Lower(f->name[0]) == "array")
+    return join(f->args, '[', ']');
+  return PrintExpr(e);
+}
+
 }  // namespace
 
 // `l JOIN r USING (k)` and `l NATURAL JOIN r` (the columns both sides have):
@@ -307,12 +329,8 @@ ColumnList* Resolver::PivotColumns(const PivotRef* p) {
       std::string value_name;
       if (!value.alias.name.empty()) {
         value_name = Lower(value.alias);
-      } else if (auto* lit = DynCast<Literal>(value.expr); lit != nullptr && lit->type == Literal::Type::String) {
-        value_name = ToLower(lexer::UnescapeString(lit->text));
-      } else if (lit != nullptr && lit->type == Literal::Type::Number) {
-        value_name = ToLower(lit->text);
       } else {
-        value_name = ToLower(PrintExpr(value.expr));
+        value_name = ToLower(PivotValueName(value.expr));
       }
       for (size_t a = 0; a < p->aggregates.size(); ++a) {
         Column c;

@@ -7,6 +7,18 @@
 
 namespace hivelineage::parser {
 
+namespace {
+
+// Spark's `LATERAL (subquery)` or `LATERAL f(args)` source starts here (not Hive's
+// LATERAL VIEW / LATERAL TABLE(VALUES ...)).
+bool AtSparkLateralSource(const Parser& p) {
+  return p.AtKw(Keyword::Lateral) &&
+         (p.AtKind(TokenKind::LParen, 1) || (!p.AtKw(Keyword::View, 1) && !p.AtKw(Keyword::Table, 1) &&
+                                             (p.AtIdent(1) || p.AtWord("range", 1)) && p.AtKind(TokenKind::LParen, 2)));
+}
+
+}  // namespace
+
 /// from_clause ::= joined_source
 ast::TableRef* Parser::ParseFromClause() { return ParseJoinedSource(); }
 
@@ -29,7 +41,7 @@ ast::TableRef* Parser::ParseJoinedSource() {
     if (natural) Advance();
     if (At(TokenKind::Comma) && !natural) {
       Advance();
-      if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1))) {
+      if (AtKw(Keyword::Lateral) && !(spark() && AtSparkLateralSource(*this))) {
         left = ParseLateralViews(left);
         if (left == nullptr) return nullptr;
         continue;
@@ -64,7 +76,7 @@ ast::TableRef* Parser::ParseJoinedSource() {
       else if (AcceptKw(Keyword::Outer))
         outer = true;
       if (!ExpectKw(Keyword::Join)) return nullptr;
-    } else if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1)) && !natural) {
+    } else if (AtKw(Keyword::Lateral) && !(spark() && AtSparkLateralSource(*this)) && !natural) {
       left = ParseLateralViews(left);
       if (left == nullptr) return nullptr;
       continue;
@@ -102,6 +114,9 @@ ast::TableRef* Parser::ParseJoinedSource() {
 ///                | name '(' [exprs] ')' [table_alias]   (Spark)
 ast::TableRef* Parser::ParseTableSource() {
   ast::TableRef* src = nullptr;
+  // Spark's `LATERAL f(args) [t(c)]`: a table function, whose arguments may name the
+  // sources before it; its output is not known either way, so LATERAL is read, not kept.
+  if (spark() && AtKw(Keyword::Lateral) && AtSparkLateralSource(*this) && !AtKind(TokenKind::LParen, 1)) Advance();
   if (spark() && AtKw(Keyword::Lateral) && AtKind(TokenKind::LParen, 1)) {
     // Spark's LATERAL (subquery) [alias], after `,` or JOIN.
     const uint32_t begin = StartOffset();
@@ -285,6 +300,24 @@ ast::TableRef* Parser::ParseParenSource() {
   if (auto* table = ast::DynCast<ast::TableName>(inner); table != nullptr && table->alias.name.empty()) {
     if (!ParseTableAlias(&table->alias, nullptr)) return nullptr;
     table->span = SpanFrom(begin);
+  } else if (spark() && (AtKw(Keyword::As) || AtImplicitAlias())) {
+    // Spark's `(a JOIN b) j`: the join's columns under one name, as `(SELECT * FROM a JOIN b) j`.
+    auto* star = arena_.New<ast::StarExpr>();
+    star->span = inner->span;
+    ast::SelectItem item;
+    item.expr = star;
+    auto* core = arena_.New<ast::SelectCore>();
+    core->items = arena_.CopyOf(std::vector<ast::SelectItem>{item});
+    core->from = inner;
+    core->span = inner->span;
+    auto* q = arena_.New<ast::Query>();
+    q->body = core;
+    q->span = inner->span;
+    auto* s = arena_.New<ast::SubqueryRef>();
+    s->query = q;
+    if (!ParseTableAlias(&s->alias, &s->column_aliases)) return nullptr;
+    s->span = SpanFrom(begin);
+    return s;
   }
   return inner;
 }
