@@ -17,7 +17,35 @@ bool AtSparkLateralSource(const Parser& p) {
                                              (p.AtIdent(1) || p.AtWord("range", 1)) && p.AtKind(TokenKind::LParen, 2)));
 }
 
+// Spark's built-in generators: after `, LATERAL` one is a LATERAL VIEW.
+bool AtSparkGenerator(const Parser& p, size_t k) {
+  if (!p.AtKind(TokenKind::LParen, k + 1)) return false;
+  for (std::string_view g : {"explode", "explode_outer", "posexplode", "posexplode_outer", "inline", "inline_outer",
+                             "stack", "json_tuple"})
+    if (p.AtWord(g, k)) return true;
+  return false;
+}
+
+/// lateral_generator ::= ',' LATERAL generator '(' [exprs] ')' [[AS] name ['(' name (',' name)* ')']]   (Spark)
+/// read as `LATERAL VIEW generator(...) name AS names`
+ast::TableRef* ParseSparkLateralGenerator(Parser& p, ast::TableRef* source) {
+  const uint32_t begin = source != nullptr ? source->span.begin : p.StartOffset();
+  p.Advance();  // LATERAL
+  auto* lv = p.arena_.New<ast::LateralViewRef>();
+  lv->source = source;
+  ast::Expr* e = p.ParseNameExpr();
+  lv->udtf = ast::DynCast<ast::FunctionCall>(e);
+  if (lv->udtf == nullptr) {
+    if (e != nullptr) p.Fail("function call");
+    return nullptr;
+  }
+  if (!p.ParseTableAlias(&lv->table_alias, &lv->column_aliases)) return nullptr;
+  lv->span = p.SpanFrom(begin);
+  return lv;
+}
+
 }  // namespace
+
 
 /// from_clause ::= joined_source
 ast::TableRef* Parser::ParseFromClause() { return ParseJoinedSource(); }
@@ -43,6 +71,11 @@ ast::TableRef* Parser::ParseJoinedSource() {
       Advance();
       if (AtKw(Keyword::Lateral) && !(spark() && AtSparkLateralSource(*this))) {
         left = ParseLateralViews(left);
+        if (left == nullptr) return nullptr;
+        continue;
+      }
+      if (spark() && AtKw(Keyword::Lateral) && AtSparkGenerator(*this, 1)) {
+        left = ParseSparkLateralGenerator(*this, left);
         if (left == nullptr) return nullptr;
         continue;
       }
