@@ -450,6 +450,19 @@ Node* Sample(NodeKind k, int variant, Children& c) {
       n->args = c.Es(1);
       return n;
     }
+    case NodeKind::PivotRef: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<PivotRef>();
+      n->source = c.T();
+      SelectItem agg;
+      agg.expr = c.E();
+      n->aggregates = c.One(agg);
+      n->pivot_columns = c.One(c.Id("k"));
+      SelectItem value;
+      value.expr = c.E();
+      n->pivot_values = c.One(value);
+      return n;
+    }
     case NodeKind::QueryStatement: {
       if (variant > 0) return nullptr;
       auto* n = a.New<QueryStatement>();

@@ -413,6 +413,8 @@ struct SelectItem {
   Expr* expr = nullptr;
   Ident alias;          // empty when none
   List<Ident> aliases;  // multi-column alias of a UDTF
+  // Spark's `* EXCEPT (a, s.f)` / `t.* EXCEPT (...)`: the columns the star leaves out.
+  List<QualifiedName> star_except;
   Span span;
 };
 
@@ -565,6 +567,7 @@ struct JoinRef : TableRef {
   Expr* on = nullptr;
   List<Ident> using_columns;
   bool outer_keyword = false;  // LEFT OUTER JOIN vs LEFT JOIN (printing only)
+  bool natural = false;        // Spark's NATURAL join: USING the columns both sides share
   bool preserve_left = false;  // UNIQUEJOIN PRESERVE (left side)
   bool preserve_right = false;
   List<Expr*> unique_keys_left;  // UNIQUEJOIN a (a.k): the key list per side
@@ -602,6 +605,30 @@ struct TableFunctionRef : TableRef {
   TableRef* input = nullptr;
   WindowSpec* partitioning = nullptr;  // PARTITION/ORDER or DISTRIBUTE/SORT of the input
   List<Expr*> args;                    // named args as FunctionCall nodes
+  Ident alias;
+};
+
+// Spark's `source PIVOT (agg [AS a], ... FOR col | (c1, c2) IN (value [AS n], ...)) [[AS] alias]`
+// and `source UNPIVOT [INCLUDE | EXCLUDE NULLS] (val | (v1, v2) FOR name IN (col | (c1, c2) [AS n], ...))
+// [[AS] alias]`: rows turned into columns and back.
+struct PivotRef : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(PivotRef)
+  struct UnpivotIn {
+    List<Ident> columns;  // one per value column
+    Ident alias;          // empty when none
+  };
+  TableRef* source = nullptr;
+  bool unpivot = false;
+  // PIVOT
+  List<SelectItem> aggregates;
+  List<Ident> pivot_columns;
+  List<SelectItem> pivot_values;  // expr [AS name]; a tuple is a StructExpr
+  // UNPIVOT
+  enum class Nulls : uint8_t { Default, Include, Exclude } nulls = Nulls::Default;
+  List<Ident> value_columns;
+  Ident name_column;
+  List<UnpivotIn> unpivot_in;
   Ident alias;
 };
 

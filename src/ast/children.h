@@ -305,6 +305,12 @@ void TableRefChildren(N& t, V& v) {
       Give<WindowSpec, c>(v, n.partitioning);
       return GiveExprs<c>(v, n.args);
     }
+    case TableRefKind::PivotRef: {
+      auto& n = As<PivotRef>(t);
+      Give<TableRef, c>(v, n.source);
+      GiveList<Expr, c>(v, n.aggregates, [](SelectItem& i) -> Expr*& { return i.expr; });
+      return GiveList<Expr, c>(v, n.pivot_values, [](SelectItem& i) -> Expr*& { return i.expr; });
+    }
   }
 }
 

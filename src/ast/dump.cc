@@ -460,6 +460,7 @@ class Dumper {
           FE("expr", it.expr);
           FId("alias", it.alias);
           FIds("aliases", it.aliases);
+          for (const QualifiedName& q : it.star_except) FQName("except", q);
           out += ')';
         }
         out += ']';
@@ -643,6 +644,7 @@ class Dumper {
           FE("on", j->on);
           FIds("using", j->using_columns);
           FBool("outer", j->outer_keyword);
+          FBool("natural", j->natural);
           FBool("preserve_left", j->preserve_left);
           FBool("preserve_right", j->preserve_right);
           FExprs("keys_left", j->unique_keys_left);
@@ -675,6 +677,38 @@ class Dumper {
           }
           out += ')';
         }
+        return;
+      }
+      case TableRefKind::PivotRef: {
+        const auto* p = static_cast<const PivotRef*>(t);
+        Open(t);
+        F("source");
+        T(p->source);
+        FBool("unpivot", p->unpivot);
+        auto items = [&](const char* name, List<SelectItem> list) {
+          if (list.empty()) return;
+          F(name);
+          out += '[';
+          for (const SelectItem& it : list) {
+            out += "(item";
+            FE("expr", it.expr);
+            FId("alias", it.alias);
+            out += ')';
+          }
+          out += ']';
+        };
+        items("aggregates", p->aggregates);
+        FIds("for", p->pivot_columns);
+        items("in", p->pivot_values);
+        if (p->nulls != PivotRef::Nulls::Default) FBool(p->nulls == PivotRef::Nulls::Include ? "include_nulls" : "exclude_nulls", true);
+        FIds("values", p->value_columns);
+        FId("name", p->name_column);
+        for (const PivotRef::UnpivotIn& in : p->unpivot_in) {
+          FIds("in", in.columns);
+          FId("as", in.alias);
+        }
+        FId("alias", p->alias);
+        out += ')';
         return;
       }
     }

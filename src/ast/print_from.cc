@@ -77,11 +77,15 @@ void Printer::TableRef(const ast::TableRef* t) {
     case TableRefKind::LateralViewRef:
       Lateral(static_cast<const LateralViewRef*>(t));
       return;
+    case TableRefKind::PivotRef:
+      Pivot(static_cast<const PivotRef*>(t));
+      return;
   }
 }
 
 void Printer::JoinSide(const ast::TableRef* t) {
-  if (t != nullptr && t->kind == NodeKind::JoinRef) {
+  // A PIVOT after a join's right side would apply to the whole join: it keeps its parentheses.
+  if (t != nullptr && (t->kind == NodeKind::JoinRef || t->kind == NodeKind::PivotRef)) {
     out += '(';
     TableRef(t);
     out += ')';
@@ -123,22 +127,25 @@ void Printer::Join(const JoinRef* j) {
         UniqueSide(s->right, s->preserve_right, s->unique_keys_right);
         continue;
       case JoinKind::Inner:
-        out += " JOIN ";
+        out += s->natural ? " NATURAL JOIN " : " JOIN ";
         break;
       case JoinKind::Left:
+        out += s->natural ? " NATURAL" : "";
         out += s->outer_keyword ? " LEFT OUTER JOIN " : " LEFT JOIN ";
         break;
       case JoinKind::Right:
+        out += s->natural ? " NATURAL" : "";
         out += s->outer_keyword ? " RIGHT OUTER JOIN " : " RIGHT JOIN ";
         break;
       case JoinKind::Full:
+        out += s->natural ? " NATURAL" : "";
         out += s->outer_keyword ? " FULL OUTER JOIN " : " FULL JOIN ";
         break;
       case JoinKind::LeftSemi:
-        out += " LEFT SEMI JOIN ";
+        out += s->natural ? " NATURAL LEFT SEMI JOIN " : " LEFT SEMI JOIN ";
         break;
       case JoinKind::LeftAnti:
-        out += " LEFT ANTI JOIN ";
+        out += s->natural ? " NATURAL LEFT ANTI JOIN " : " LEFT ANTI JOIN ";
         break;
       case JoinKind::Cross:
         out += " CROSS JOIN ";
@@ -188,6 +195,56 @@ void Printer::Lateral(const LateralViewRef* lv) {
       }
     }
   }
+}
+
+// Spark's PIVOT / UNPIVOT after its source (a join's whole left side).
+void Printer::Pivot(const PivotRef* p) {
+  TableRef(p->source);
+  auto columns = [&](List<Ident> ids) {
+    if (ids.size() == 1) {
+      Name(ids[0]);
+    } else {
+      IdentList(ids);
+    }
+  };
+  auto items = [&](List<ast::SelectItem> list) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (i > 0) out += ", ";
+      Expr(list[i].expr);
+      if (!list[i].alias.name.empty()) {
+        out += " AS ";
+        Name(list[i].alias);
+      }
+    }
+  };
+  if (!p->unpivot) {
+    out += " PIVOT (";
+    items(p->aggregates);
+    out += " FOR ";
+    columns(p->pivot_columns);
+    out += " IN (";
+    items(p->pivot_values);
+    out += "))";
+  } else {
+    out += " UNPIVOT ";
+    if (p->nulls == PivotRef::Nulls::Include) out += "INCLUDE NULLS ";
+    if (p->nulls == PivotRef::Nulls::Exclude) out += "EXCLUDE NULLS ";
+    out += '(';
+    columns(p->value_columns);
+    out += " FOR ";
+    Name(p->name_column);
+    out += " IN (";
+    for (size_t i = 0; i < p->unpivot_in.size(); ++i) {
+      if (i > 0) out += ", ";
+      columns(p->unpivot_in[i].columns);
+      if (!p->unpivot_in[i].alias.name.empty()) {
+        out += " AS ";
+        Name(p->unpivot_in[i].alias);
+      }
+    }
+    out += "))";
+  }
+  Alias(p->alias, {});
 }
 
 }  // namespace hivelineage::ast

@@ -241,6 +241,14 @@ void Printer::Select(const SelectCore* c) {
         if (i > 0) out += ", ";
         const SelectItem& it = c->items[i];
         Expr(it.expr);
+        if (!it.star_except.empty()) {
+          out += " EXCEPT (";
+          for (size_t k = 0; k < it.star_except.size(); ++k) {
+            if (k > 0) out += ", ";
+            Qualified(it.star_except[k]);
+          }
+          out += ')';
+        }
         if (!it.aliases.empty()) {
           out += " AS ";
           IdentList(it.aliases);

@@ -69,6 +69,7 @@ class Printer {
   void UniqueSide(const ast::TableRef* t, bool preserve, List<ast::Expr*> keys);
   void Join(const JoinRef* j);
   void Lateral(const LateralViewRef* lv);
+  void Pivot(const PivotRef* p);
 
   // ------------------------------------------------------------ statements (print_statement.cc)
   void Partition(const PartitionSpec* p);

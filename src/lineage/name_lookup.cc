@@ -65,6 +65,7 @@ const Column* Resolver::LookupDeclaredInScope(Scope* s, const std::string& name,
   const Column* found = nullptr;
   const Relation* found_rel = nullptr;
   for (const Relation& rel : s->relations) {
+    if (rel.MergedAway(name)) continue;  // the USING key stands for it
     const Column* c = rel.columns->FindDeclared(name);
     if (c == nullptr) continue;
     if (found != nullptr && found != c) {

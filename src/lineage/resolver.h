@@ -117,7 +117,12 @@ class Resolver {
   void AddLateralView(const ast::LateralViewRef* lv, Scope* scope);
   ColumnList* Renamed(ColumnList* in, std::span<const ast::Ident> names);
   ColumnList* TableColumns(const std::string& key);
-  void ExpandStar(const ast::StarExpr* star, Scope* scope, ColumnList* out);
+  void ExpandStar(const ast::StarExpr* star, Scope* scope, ColumnList* out,
+                  std::span<const ast::QualifiedName> except = {});
+  // JOIN ... USING / NATURAL JOIN: the key columns of relations [first, mid) (left) and [mid, end) (right).
+  void MergeJoinKeys(const ast::JoinRef* j, Scope* scope, size_t first, size_t mid);
+  // Spark's PIVOT / UNPIVOT: the columns it makes of its source's.
+  ColumnList* PivotColumns(const ast::PivotRef* p);
   void AddUdtfOutputs(const ast::FunctionCall* f, std::span<const ast::Ident> aliases, Scope* scope, ColumnList* out);
 
   // Resolution.

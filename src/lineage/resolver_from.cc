@@ -2,12 +2,17 @@
 // lateral views and renamed columns.
 #include "lineage/resolver.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
+#include "ast/children.h"
+#include "ast/print_sql.h"
 #include "base/strings.h"
+#include "lexer/lexer.h"
 #include "lineage/derived_order.h"
 #include "lineage/masked_source.h"
+#include "lineage/output_names.h"
 #include "lineage/resolver_helpers.h"
 
 namespace hivelineage::lineage {
@@ -58,6 +63,7 @@ void Resolver::AnalyzeDerivedBottomUp(const Query* root) {
 void Resolver::AddRelations(const TableRef* ref, Scope* scope) { AddFromItem(ref, scope); }
 
 void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
+  const size_t first = scope->relations.size();  // this item's relations start here
   // Joins and lateral views nest on the left; walk that spine iteratively so
   // a FROM list of thousands of tables needs no deep recursion.
   std::vector<const TableRef*> spine;
@@ -138,6 +144,11 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
         scope->relations.push_back(Relation{Lower(f->alias), "", cols});
         break;
       }
+      case TableRefKind::PivotRef: {
+        auto* p = static_cast<const PivotRef*>(cur);
+        scope->relations.push_back(Relation{Lower(p->alias), "", PivotColumns(p)});
+        break;
+      }
       case TableRefKind::JoinRef:
       case TableRefKind::LateralViewRef:
         break;  // the spine, walked above and below
@@ -148,7 +159,10 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
   }
   for (size_t i = spine.size(); i-- > 0;) {
     if (auto* j = DynCast<JoinRef>(spine[i])) {
+      const size_t mid = scope->relations.size();
       if (j->right != nullptr) AddFromItem(j->right, scope);
+      // Under Hive, USING keeps its old reading (both sides' columns, the first one taken).
+      if (j->natural || (!j->using_columns.empty() && session_.spark_names)) MergeJoinKeys(j, scope, first, mid);
       if (j->on != nullptr) RecordPredicate(j->on, scope, Clause::JoinOn);
       for (const Expr* k : j->unique_keys_left) RecordPredicate(k, scope, Clause::JoinOn);
       for (const Expr* k : j->unique_keys_right) RecordPredicate(k, scope, Clause::JoinOn);
@@ -156,6 +170,215 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
       AddLateralView(static_cast<const LateralViewRef*>(spine[i]), scope);
     }
   }
+}
+
+namespace {
+
+// The columns relations [first, end) show to an unqualified name or `*`, in
+// order; `open` says whether some relation's columns are not all known.
+std::vector<const Column*> VisibleColumns(const Scope* scope, size_t first, size_t end, bool* open) {
+  std::vector<const Column*> out;
+  for (size_t r = first; r < end; ++r) {
+    const Relation& rel = scope->relations[r];
+    if (rel.columns->open()) *open = true;
+    for (size_t i = 0; i < rel.columns->declared; ++i)
+      if (!rel.MergedAway(rel.columns->At(i).name)) out.push_back(&rel.columns->At(i));
+  }
+  return out;
+}
+
+// The name Spark gives a PIVOT column of an unaliased IN value: the value as
+// Spark prints it (a string unquoted, a tuple `{a, 1}`, an array `[1, 2]`).
+std::string PivotValueName(const Expr* e) {
+  if (auto* lit = DynCast<Literal>(e)) {
+    if (lit->type == Literal::Type::String) return lexer::UnescapeString(lit->text);
+    if (lit->type == Literal::Type::Number) return std::string(lit->text);
+  }
+  auto join = [](List<Expr*> items, char open, char close) {
+    std::string out(1, open);
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += PivotValueName(items[i]);
+    }
+    out += close;
+    return out;
+  };
+  if (auto* s = DynCast<StructExpr>(e)) return join(s->fields, '{', '}');
+  if (auto* f = DynCast<FunctionCall>(e); f != nullptr && f->name.size() == 1 && Lower(f->name[0]) == "array")
+    return join(f->args, '[', ']');
+  return PrintExpr(e);
+}
+
+}  // namespace
+
+// `l JOIN r USING (k)` and `l NATURAL JOIN r` (the columns both sides have):
+// as Spark plans them, each key is one column, listed first by `*`, that reads
+// the left side's (the right side's for RIGHT JOIN, both for FULL JOIN);
+// `l.k` and `r.k` still name each side's own.
+void Resolver::MergeJoinKeys(const JoinRef* j, Scope* scope, size_t first, size_t mid) {
+  const size_t end = scope->relations.size();
+  std::vector<std::string> keys;
+  if (j->natural) {
+    bool open = false;
+    std::vector<const Column*> left = VisibleColumns(scope, first, mid, &open);
+    std::vector<const Column*> right = VisibleColumns(scope, mid, end, &open);
+    for (const Column* l : left) {
+      for (const Column* r : right) {
+        if (r->name == l->name && std::find(keys.begin(), keys.end(), l->name) == keys.end()) keys.push_back(l->name);
+      }
+    }
+    if (open) {
+      std::string known;
+      for (const std::string& k : keys) Append(known, known.empty() ? "" : ", ", k);
+      Warn(j->span,
+           Cat("NATURAL JOIN over a side whose columns are not all known: joined on the columns known to be shared (",
+               known.empty() ? "none" : known, "); give --catalog"),
+           DiagnosticCode::StarOverUnknownTable);
+    }
+  } else {
+    for (const Ident& id : j->using_columns) keys.push_back(Lower(id));
+  }
+  if (keys.empty()) return;
+  // A side's column by an unqualified name: declared ones first, then one of unknown schema.
+  auto find = [&](size_t lo, size_t hi, const std::string& name) -> const Column* {
+    for (size_t r = lo; r < hi; ++r) {
+      const Relation& rel = scope->relations[r];
+      if (rel.MergedAway(name)) continue;
+      if (const Column* c = rel.columns->FindDeclared(name)) return c;
+    }
+    for (size_t r = lo; r < hi; ++r) {
+      if (scope->relations[r].columns->open())
+        if (const Column* c = Lookup(scope->relations[r].columns, name)) return c;
+    }
+    return nullptr;
+  };
+  ColumnList* merged = NewList();
+  for (const std::string& k : keys) {
+    const Column* l = find(first, mid, k);
+    const Column* r = find(mid, end, k);
+    if (j->join_kind == JoinKind::Right) std::swap(l, r);
+    if (l == nullptr) std::swap(l, r);
+    if (l == nullptr) {
+      Warn(j->span, Cat("cannot resolve USING column '", k, "'"), DiagnosticCode::UnresolvedColumn);
+      continue;
+    }
+    Column c = Copy(*l, k);
+    if (j->join_kind == JoinKind::Full && r != nullptr) {
+      // FULL JOIN's key is coalesce(l.k, r.k).
+      c.forward = nullptr;
+      MergeInto(c.sources, r->sources);
+      c.type = MaxType(MaxType(c.type, r->type), DepType::Expression);
+      c.derivation = MaxDerivation(c.derivation, r->derivation);
+      c.masking = c.masking || r->masking;
+    }
+    merged->Add(std::move(c));
+  }
+  merged->declared = merged->size();
+  for (size_t r = first; r < end; ++r)
+    for (const std::string& k : keys) scope->relations[r].merged_away.push_back(k);
+  scope->relations.insert(scope->relations.begin() + static_cast<std::ptrdiff_t>(first), Relation{"", "", merged});
+}
+
+// PIVOT groups by the source's columns its aggregates and FOR columns do not
+// name, then makes one column per IN value (per value and aggregate when
+// there are several), read from the aggregate's columns and the FOR columns.
+// UNPIVOT keeps the columns its IN list does not name, then the name column
+// (no source) and the value columns, each reading its column of every IN entry.
+ColumnList* Resolver::PivotColumns(const PivotRef* p) {
+  Scope* inner = NewScope(nullptr);
+  if (p->source != nullptr) AddFromItem(p->source, inner);
+  bool open = false;
+  std::vector<const Column*> input = VisibleColumns(inner, 0, inner->relations.size(), &open);
+  ColumnList* out = NewList();
+  absl::flat_hash_set<std::string> used;
+  auto find = [&](const std::string& name) -> const Column* {
+    for (const Column* c : input)
+      if (c->name == name) return c;
+    return nullptr;
+  };
+  if (!p->unpivot) {
+    // The columns the aggregates name (their first part) and the FOR columns.
+    std::vector<const Expr*> stack;
+    for (const SelectItem& it : p->aggregates) stack.push_back(it.expr);
+    while (!stack.empty()) {
+      const Expr* e = stack.back();
+      stack.pop_back();
+      if (e == nullptr) continue;
+      if (auto* ref = DynCast<ColumnRef>(e); ref != nullptr && !ref->parts.empty()) used.insert(Lower(ref->parts[0]));
+      ForEachChildExpr(*e, [&](const Expr* c) { stack.push_back(c); });
+    }
+    ColumnSet for_sources;
+    for (const Ident& id : p->pivot_columns) {
+      used.insert(Lower(id));
+      const Column* c = find(Lower(id));
+      if (c == nullptr && open) {
+        for (const Relation& rel : inner->relations)
+          if (rel.columns->open() && (c = Lookup(rel.columns, Lower(id))) != nullptr) break;
+      }
+      if (c != nullptr) MergeInto(for_sources, c->sources);
+    }
+    for (const Column* c : input)
+      if (!used.contains(c->name)) out->Add(Copy(*c, c->name));
+    if (open)
+      Warn(p->span, "PIVOT over a source whose columns are not all known: its grouping columns are not all known",
+           DiagnosticCode::StarOverUnknownTable);
+    std::vector<ExprInfo> aggs;
+    for (const SelectItem& it : p->aggregates) aggs.push_back(AnalyzeExpr(it.expr, inner));
+    for (size_t v = 0; v < p->pivot_values.size(); ++v) {
+      const SelectItem& value = p->pivot_values[v];
+      std::string value_name;
+      if (!value.alias.name.empty()) {
+        value_name = Lower(value.alias);
+      } else {
+        value_name = ToLower(PivotValueName(value.expr));
+      }
+      for (size_t a = 0; a < p->aggregates.size(); ++a) {
+        Column c;
+        c.name = p->aggregates.size() == 1
+                     ? value_name
+                     : Cat(value_name, "_", SelectItemName(p->aggregates[a], a, "_c", /*spark_names=*/true));
+        c.sources = aggs[a].sources;
+        MergeInto(c.sources, for_sources);
+        c.type = MaxType(aggs[a].type, DepType::Expression);
+        c.derivation = aggs[a].derivation;
+        c.masking = aggs[a].masking;
+        out->Add(std::move(c));
+      }
+    }
+  } else {
+    for (const PivotRef::UnpivotIn& in : p->unpivot_in)
+      for (const Ident& id : in.columns) used.insert(Lower(id));
+    for (const Column* c : input)
+      if (!used.contains(c->name)) out->Add(Copy(*c, c->name));
+    if (open)
+      Warn(p->span, "UNPIVOT over a source whose columns are not all known: the columns it keeps are not all known",
+           DiagnosticCode::StarOverUnknownTable);
+    Column name;
+    name.name = Lower(p->name_column);
+    name.type = DepType::Expression;
+    name.derivation = Derivation::Transformation;
+    out->Add(std::move(name));
+    for (size_t k = 0; k < p->value_columns.size(); ++k) {
+      Column c;
+      c.name = Lower(p->value_columns[k]);
+      for (const PivotRef::UnpivotIn& in : p->unpivot_in) {
+        if (k >= in.columns.size()) continue;
+        const std::string n = Lower(in.columns[k]);
+        const Column* src = find(n);
+        if (src == nullptr && open) {
+          for (const Relation& rel : inner->relations)
+            if (rel.columns->open() && (src = Lookup(rel.columns, n)) != nullptr) break;
+        }
+        if (src == nullptr) continue;
+        MergeInto(c.sources, src->sources);
+        c.derivation = MaxDerivation(c.derivation, src->derivation);
+        c.masking = c.masking || src->masking;
+      }
+      out->Add(std::move(c));
+    }
+  }
+  out->declared = out->size();
+  return out;
 }
 
 ColumnList* Resolver::TableColumns(const std::string& key) {

@@ -187,7 +187,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       const SelectItem& item = core->items[i];
       if (item.expr == nullptr) continue;
       if (auto* star = DynCast<StarExpr>(item.expr)) {
-        ExpandStar(star, scope, out);
+        ExpandStar(star, scope, out, item.star_except);
         continue;
       }
       if (const FunctionCall* f = AsUdtf(item)) {
@@ -280,7 +280,8 @@ void Resolver::SetSharedFrom(const TableRef* from) {
 
 // ---------------------------------------------------------------- select list
 
-void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
+void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
+                          std::span<const ast::QualifiedName> except) {
   std::string qualifier;
   std::string qualifier_key;
   if (!star->qualifier.empty()) {
@@ -299,6 +300,22 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
       return;
     }
   }
+  // Spark's `* EXCEPT (c, t.c)`: the columns left out, as (relation alias or "", name). A longer
+  // path (`s.f`, a struct's field) leaves its column in: lineage keeps whole columns.
+  std::vector<std::pair<std::string, std::string>> excluded;
+  for (const ast::QualifiedName& q : except) {
+    if (q.parts.size() == 1) {
+      excluded.emplace_back("", Lower(q.parts[0]));
+    } else if (q.parts.size() == 2) {
+      for (const Relation& rel : scope->relations)
+        if (rel.alias == Lower(q.parts[0])) excluded.emplace_back(rel.alias, Lower(q.parts[1]));
+    }
+  }
+  auto is_excluded = [&](const Relation& rel, const std::string& name) {
+    for (const auto& [alias, column] : excluded)
+      if (column == name && (alias.empty() || alias == rel.alias)) return true;
+    return false;
+  };
   bool matched = false;
   for (size_t r = 0; r < scope->relations.size(); ++r) {
     const Relation& rel = scope->relations[r];
@@ -328,6 +345,8 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out) {
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       const Column& src = rel.columns->At(i);
       if (regex != nullptr && !regex->Matches(src.name)) continue;
+      if (qualifier.empty() && rel.MergedAway(src.name)) continue;  // the USING key, listed first, stands for it
+      if (!excluded.empty() && is_excluded(rel, src.name)) continue;
       out->Add(Copy(src, src.name));
     }
     if (rel.columns->open()) out->open_stars.push_back(OpenStar{scope, static_cast<int>(r)});

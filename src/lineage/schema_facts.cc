@@ -489,6 +489,15 @@ class FactsGatherer::Impl {
         scope.rels.push_back(Rel{Lower(f->alias), "", {}, false});
         return;
       }
+      case TableRefKind::PivotRef: {
+        // The aggregates read the source's columns; the output's are its own.
+        const auto* p = static_cast<const PivotRef*>(ref);
+        WalkScope input;
+        AddFrom(p->source, input);
+        for (const SelectItem& it : p->aggregates) WalkExpr(it.expr, &input);
+        scope.rels.push_back(Rel{Lower(p->alias), "", {}, false});
+        return;
+      }
     }
   }
 

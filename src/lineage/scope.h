@@ -125,6 +125,15 @@ struct Relation {
   std::string table_key;  // db.table of a base table or view, else empty: matched by `db.table.col`
   ColumnList* columns = nullptr;
   bool lateral = false;  // LATERAL VIEW output
+  // Columns a JOIN ... USING / NATURAL JOIN merged into one key column (a
+  // relation of its own, before the join's): an unqualified name or `*` takes
+  // the key, not this relation's copy; `alias.col` and `alias.*` still see it.
+  std::vector<std::string> merged_away = {};
+  bool MergedAway(std::string_view name) const {
+    for (const std::string& n : merged_away)
+      if (n == name) return true;
+    return false;
+  }
 };
 
 // The name environment of one SELECT.

@@ -7,6 +7,46 @@
 
 namespace hivelineage::parser {
 
+namespace {
+
+// Spark's `LATERAL (subquery)` or `LATERAL f(args)` source starts here (not Hive's
+// LATERAL VIEW / LATERAL TABLE(VALUES ...)).
+bool AtSparkLateralSource(const Parser& p) {
+  return p.AtKw(Keyword::Lateral) &&
+         (p.AtKind(TokenKind::LParen, 1) || (!p.AtKw(Keyword::View, 1) && !p.AtKw(Keyword::Table, 1) &&
+                                             (p.AtIdent(1) || p.AtWord("range", 1)) && p.AtKind(TokenKind::LParen, 2)));
+}
+
+// Spark's built-in generators: after `, LATERAL` one is a LATERAL VIEW.
+bool AtSparkGenerator(const Parser& p, size_t k) {
+  if (!p.AtKind(TokenKind::LParen, k + 1)) return false;
+  for (std::string_view g : {"explode", "explode_outer", "posexplode", "posexplode_outer", "inline", "inline_outer",
+                             "stack", "json_tuple"})
+    if (p.AtWord(g, k)) return true;
+  return false;
+}
+
+/// lateral_generator ::= ',' LATERAL generator '(' [exprs] ')' [[AS] name ['(' name (',' name)* ')']]   (Spark)
+/// read as `LATERAL VIEW generator(...) name AS names`
+ast::TableRef* ParseSparkLateralGenerator(Parser& p, ast::TableRef* source) {
+  const uint32_t begin = source != nullptr ? source->span.begin : p.StartOffset();
+  p.Advance();  // LATERAL
+  auto* lv = p.arena_.New<ast::LateralViewRef>();
+  lv->source = source;
+  ast::Expr* e = p.ParseNameExpr();
+  lv->udtf = ast::DynCast<ast::FunctionCall>(e);
+  if (lv->udtf == nullptr) {
+    if (e != nullptr) p.Fail("function call");
+    return nullptr;
+  }
+  if (!p.ParseTableAlias(&lv->table_alias, &lv->column_aliases)) return nullptr;
+  lv->span = p.SpanFrom(begin);
+  return lv;
+}
+
+}  // namespace
+
+
 /// from_clause ::= joined_source
 ast::TableRef* Parser::ParseFromClause() { return ParseJoinedSource(); }
 
@@ -20,10 +60,22 @@ ast::TableRef* Parser::ParseJoinedSource() {
   while (true) {
     ast::JoinKind kind;
     bool outer = false;
-    if (At(TokenKind::Comma)) {
+    if (spark() && AtPivot()) {
+      left = ParsePivot(left);
+      if (left == nullptr) return nullptr;
+      continue;
+    }
+    const bool natural = spark() && AtNaturalJoin();
+    if (natural) Advance();
+    if (At(TokenKind::Comma) && !natural) {
       Advance();
-      if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1))) {
+      if (AtKw(Keyword::Lateral) && !(spark() && AtSparkLateralSource(*this))) {
         left = ParseLateralViews(left);
+        if (left == nullptr) return nullptr;
+        continue;
+      }
+      if (spark() && AtKw(Keyword::Lateral) && AtSparkGenerator(*this, 1)) {
+        left = ParseSparkLateralGenerator(*this, left);
         if (left == nullptr) return nullptr;
         continue;
       }
@@ -35,10 +87,15 @@ ast::TableRef* Parser::ParseJoinedSource() {
       Advance();
       Advance();
       kind = ast::JoinKind::Inner;
-    } else if (AtKw(Keyword::Cross) && AtKw(Keyword::Join, 1)) {
+    } else if (AtKw(Keyword::Cross) && AtKw(Keyword::Join, 1) && !natural) {  // Spark rejects NATURAL CROSS JOIN
       Advance();
       Advance();
       kind = ast::JoinKind::Cross;
+    } else if (spark() && (AtKw(Keyword::Semi) || AtKw(Keyword::Anti)) && AtKw(Keyword::Join, 1)) {
+      // Spark's SEMI JOIN / ANTI JOIN: LEFT is implied.
+      kind = AtKw(Keyword::Semi) ? ast::JoinKind::LeftSemi : ast::JoinKind::LeftAnti;
+      Advance();
+      Advance();
     } else if (AtKw(Keyword::Left) || AtKw(Keyword::Right) || AtKw(Keyword::Full)) {
       const Keyword side = Peek().keyword;
       Advance();
@@ -52,20 +109,25 @@ ast::TableRef* Parser::ParseJoinedSource() {
       else if (AcceptKw(Keyword::Outer))
         outer = true;
       if (!ExpectKw(Keyword::Join)) return nullptr;
-    } else if (AtKw(Keyword::Lateral) && !(spark() && AtKind(TokenKind::LParen, 1))) {
+    } else if (AtKw(Keyword::Lateral) && !(spark() && AtSparkLateralSource(*this)) && !natural) {
       left = ParseLateralViews(left);
       if (left == nullptr) return nullptr;
       continue;
     } else {
+      if (natural) {
+        Fail("JOIN");
+        return nullptr;
+      }
       break;
     }
     auto* j = arena_.New<ast::JoinRef>();
     j->join_kind = kind;
     j->outer_keyword = outer;
+    j->natural = natural;
     j->left = left;
     j->right = ParseTableSource();
     if (j->right == nullptr) return nullptr;
-    if (kind != ast::JoinKind::Comma) {
+    if (kind != ast::JoinKind::Comma && !natural) {  // a NATURAL join has no condition
       if (AcceptKw(Keyword::On)) {
         j->on = ParseExpr();
         if (j->on == nullptr) return nullptr;
@@ -85,6 +147,9 @@ ast::TableRef* Parser::ParseJoinedSource() {
 ///                | name '(' [exprs] ')' [table_alias]   (Spark)
 ast::TableRef* Parser::ParseTableSource() {
   ast::TableRef* src = nullptr;
+  // Spark's `LATERAL f(args) [t(c)]`: a table function, whose arguments may name the
+  // sources before it; its output is not known either way, so LATERAL is read, not kept.
+  if (spark() && AtKw(Keyword::Lateral) && AtSparkLateralSource(*this) && !AtKind(TokenKind::LParen, 1)) Advance();
   if (spark() && AtKw(Keyword::Lateral) && AtKind(TokenKind::LParen, 1)) {
     // Spark's LATERAL (subquery) [alias], after `,` or JOIN.
     const uint32_t begin = StartOffset();
@@ -269,6 +334,24 @@ ast::TableRef* Parser::ParseParenSource() {
   if (auto* table = ast::DynCast<ast::TableName>(inner); table != nullptr && table->alias.name.empty()) {
     if (!ParseTableAlias(&table->alias, nullptr)) return nullptr;
     table->span = SpanFrom(begin);
+  } else if (spark() && (AtKw(Keyword::As) || AtImplicitAlias())) {
+    // Spark's `(a JOIN b) j`: the join's columns under one name, as `(SELECT * FROM a JOIN b) j`.
+    auto* star = arena_.New<ast::StarExpr>();
+    star->span = inner->span;
+    ast::SelectItem item;
+    item.expr = star;
+    auto* core = arena_.New<ast::SelectCore>();
+    core->items = arena_.CopyOf(std::vector<ast::SelectItem>{item});
+    core->from = inner;
+    core->span = inner->span;
+    auto* q = arena_.New<ast::Query>();
+    q->body = core;
+    q->span = inner->span;
+    auto* s = arena_.New<ast::SubqueryRef>();
+    s->query = q;
+    if (!ParseTableAlias(&s->alias, &s->column_aliases)) return nullptr;
+    s->span = SpanFrom(begin);
+    return s;
   }
   return inner;
 }
@@ -396,6 +479,93 @@ ast::TableRef* Parser::ParsePtf() {
   if (!ParseTableAlias(&f->alias, nullptr)) return nullptr;
   f->span = SpanFrom(begin);
   return f;
+}
+
+bool Parser::AtNaturalJoin(size_t k) const {
+  if (!AtWord("natural", k)) return false;
+  return AtKw(Keyword::Join, k + 1) || AtKw(Keyword::Inner, k + 1) || AtKw(Keyword::Left, k + 1) ||
+         AtKw(Keyword::Right, k + 1) || AtKw(Keyword::Full, k + 1) || AtKw(Keyword::Semi, k + 1) ||
+         AtKw(Keyword::Anti, k + 1) || AtKw(Keyword::Cross, k + 1);
+}
+
+bool Parser::AtPivot(size_t k) const {
+  if (AtWord("pivot", k)) return AtKind(TokenKind::LParen, k + 1);
+  if (!AtWord("unpivot", k)) return false;
+  return AtKind(TokenKind::LParen, k + 1) ||
+         ((AtWord("include", k + 1) || AtWord("exclude", k + 1)) && AtKw(Keyword::Nulls, k + 2));
+}
+
+/// pivot_items ::= expr [[AS] name] (',' expr [[AS] name])*
+bool Parser::ParsePivotItems(ast::List<ast::SelectItem>* out) {
+  ListBuilder<ast::SelectItem> items(select_items_);
+  do {
+    ast::SelectItem it;
+    const uint32_t begin = StartOffset();
+    it.expr = ParseExpr();
+    if (it.expr == nullptr) return false;
+    if (AcceptKw(Keyword::As)) {
+      if (!ParseAnyName(&it.alias)) return false;
+    } else if (AtImplicitAlias()) {
+      it.alias = MakeIdent(Peek());
+      Advance();
+    }
+    it.span = SpanFrom(begin);
+    items.Push(it);
+  } while (Accept(TokenKind::Comma));
+  *out = items.Finish(arena_);
+  return true;
+}
+
+/// pivot_names ::= name | '(' name (',' name)* ')'
+bool Parser::ParsePivotNames(ast::List<ast::Ident>* out) {
+  if (At(TokenKind::LParen)) return ParseIdentList(out);
+  ast::Ident id;
+  if (!ParseAnyName(&id)) return false;
+  *out = arena_.CopyOf(std::vector<ast::Ident>{id});
+  return true;
+}
+
+/// pivot ::= PIVOT '(' pivot_items FOR pivot_names IN '(' pivot_items ')' ')' [[AS] alias]
+///         | UNPIVOT [(INCLUDE | EXCLUDE) NULLS] '(' pivot_names FOR name
+///           IN '(' pivot_names [[AS] name] (',' pivot_names [[AS] name])* ')' ')' [[AS] alias]
+ast::TableRef* Parser::ParsePivot(ast::TableRef* source) {
+  const uint32_t begin = source != nullptr ? source->span.begin : StartOffset();
+  auto* p = arena_.New<ast::PivotRef>();
+  p->source = source;
+  p->unpivot = AtWord("unpivot");
+  Advance();
+  if (p->unpivot && !At(TokenKind::LParen)) {
+    p->nulls = AtWord("include") ? ast::PivotRef::Nulls::Include : ast::PivotRef::Nulls::Exclude;
+    Advance();
+    Advance();  // NULLS
+  }
+  if (!Expect(TokenKind::LParen)) return nullptr;
+  if (!p->unpivot) {
+    if (!ParsePivotItems(&p->aggregates) || !ExpectKw(Keyword::For) || !ParsePivotNames(&p->pivot_columns) ||
+        !ExpectKw(Keyword::In) || !Expect(TokenKind::LParen) || !ParsePivotItems(&p->pivot_values))
+      return nullptr;
+  } else {
+    if (!ParsePivotNames(&p->value_columns) || !ExpectKw(Keyword::For) || !ParseAnyName(&p->name_column) ||
+        !ExpectKw(Keyword::In) || !Expect(TokenKind::LParen))
+      return nullptr;
+    std::vector<ast::PivotRef::UnpivotIn> ins;
+    do {
+      ast::PivotRef::UnpivotIn in;
+      if (!ParsePivotNames(&in.columns)) return nullptr;
+      if (AcceptKw(Keyword::As)) {
+        if (!ParseAnyName(&in.alias)) return nullptr;
+      } else if (AtImplicitAlias()) {
+        in.alias = MakeIdent(Peek());
+        Advance();
+      }
+      ins.push_back(in);
+    } while (Accept(TokenKind::Comma));
+    p->unpivot_in = arena_.CopyOf(ins);
+  }
+  if (!Expect(TokenKind::RParen) || !Expect(TokenKind::RParen)) return nullptr;
+  if (!ParseTableAlias(&p->alias, nullptr)) return nullptr;
+  p->span = SpanFrom(begin);
+  return p;
 }
 
 }  // namespace hivelineage::parser

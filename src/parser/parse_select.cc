@@ -136,6 +136,9 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
     item->expr = ParseExpr();
     if (item->expr == nullptr) return false;
   }
+  if (spark() && AtKw(Keyword::Except) && AtKind(TokenKind::LParen, 1) && !AtQueryStart(2) &&
+      item->expr->kind == ast::NodeKind::StarExpr && !ParseStarExcept(item))
+    return false;
   if (AcceptKw(Keyword::As)) {
     if (At(TokenKind::LParen)) {
       if (!ParseIdentList(&item->aliases)) return false;
@@ -147,6 +150,21 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
     Advance();
   }
   item->span = SpanFrom(begin);
+  return true;
+}
+
+/// star_except ::= EXCEPT '(' qualified_name (',' qualified_name)* ')'   (Spark, after `*` or `t.*`)
+bool Parser::ParseStarExcept(ast::SelectItem* item) {
+  Advance();  // EXCEPT
+  Advance();  // (
+  std::vector<ast::QualifiedName> names;
+  do {
+    ast::QualifiedName q;
+    if (!ParseQualifiedName(&q, false)) return false;
+    names.push_back(q);
+  } while (Accept(TokenKind::Comma));
+  if (!Expect(TokenKind::RParen)) return false;
+  item->star_except = arena_.CopyOf(names);
   return true;
 }
 

@@ -244,6 +244,7 @@ class Parser {
   ast::SelectCore* ParseMapReduce(bool from_first);
   bool ParseSelectRest(ast::SelectCore* core, bool from_first);
   bool ParseSelectItems(ast::SelectCore* core);
+  bool ParseStarExcept(ast::SelectItem* item);  // Spark's `* EXCEPT (a, b)`
   bool ParseSelectItem(ast::SelectItem* item);
   ast::ScriptTransform* ParseTransformTail(ast::ScriptTransform* t);
   bool ParseScriptFormat(Keyword reader_or_writer, std::string_view* text);
@@ -261,6 +262,13 @@ class Parser {
   ast::TableRef* ParseLateralViews(ast::TableRef* source);
   ast::TableRef* ParseUniqueJoin();
   ast::TableRef* ParsePtf();
+  // Spark's PIVOT / UNPIVOT clause after `source`; AtPivot: one starts here.
+  bool AtPivot(size_t k = 0) const;
+  ast::TableRef* ParsePivot(ast::TableRef* source);
+  bool ParsePivotItems(ast::List<ast::SelectItem>* out);
+  bool ParsePivotNames(ast::List<ast::Ident>* out);
+  // Spark's NATURAL before a join: token k is NATURAL and a join's words follow.
+  bool AtNaturalJoin(size_t k = 0) const;
   bool ParseTableAlias(ast::Ident* alias, ast::List<ast::Ident>* columns);
   bool ParseTableSample(ast::TableSample** out);
 
