@@ -118,6 +118,8 @@ class Resolver {
   ColumnList* Renamed(ColumnList* in, std::span<const ast::Ident> names);
   ColumnList* TableColumns(const std::string& key);
   void ExpandStar(const ast::StarExpr* star, Scope* scope, ColumnList* out);
+  static size_t ReplacedAt(const ast::StarExpr* star, std::string_view name);
+  Column ReplacedColumn(const ast::StarExpr* star, size_t k, Scope* scope);
   void AddUdtfOutputs(const ast::FunctionCall* f, std::span<const ast::Ident> aliases, Scope* scope, ColumnList* out);
 
   // Resolution.

@@ -230,6 +230,7 @@ class Parser {
   // ---- FROM clauses (parse_from.cc)
   ast::TableRef* ParseFromClause();  // the table references after FROM
   ast::TableRef* ParseJoinedSource();
+  ast::TableRef* ParseJoinsAfter(ast::TableRef* left, uint32_t begin);
   ast::TableRef* ParseTableSource();
   ast::ValuesRef* ParseTableValues();  // `TABLE ( VALUES ... ) [alias [(cols)]]`
   ast::TableRef* ParseTableNameRef();
