@@ -140,7 +140,7 @@ TEST_CASE("Spark: a WITH before a FROM-only query prints as the query it is and 
   spark.dialect = Dialect::Spark;
   CHECK(PS("WITH t(col) AS (SELECT 1) FROM t", spark) == "WITH t (col) AS (SELECT 1) SELECT * FROM t");
   CHECK(PS("WITH t AS (SELECT 1 AS a) FROM t |> WHERE a > 0", spark) ==
-        "SELECT * FROM (WITH t AS (SELECT 1 AS a) SELECT * FROM t) WHERE (a > 0)");
+        "WITH t AS (SELECT 1 AS a) SELECT * FROM t WHERE (a > 0)");
 }
 
 TEST_CASE("a LIMIT count that is an expression prints in parentheses and parses again") {

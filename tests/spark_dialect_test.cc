@@ -145,7 +145,7 @@ TEST_CASE("spark: GROUP BY ALL, LIMIT ALL, OFFSET") {
 }
 
 TEST_CASE("spark: pipe syntax |> as nested queries") {
-  CHECK_EQ(P("FROM t |> WHERE a > 1 |> SELECT a, b"), "SELECT a, b FROM (SELECT * FROM (SELECT * FROM t) WHERE (a > 1))");
+  CHECK_EQ(P("FROM t |> WHERE a > 1 |> SELECT a, b"), "SELECT a, b FROM (SELECT * FROM t WHERE (a > 1))");
   CHECK_EQ(P("TABLE t |> EXTEND a + 1 AS c |> AS s |> SELECT s.c"),
            "SELECT s.c FROM (SELECT *, (a + 1) AS c FROM (SELECT * FROM t)) AS s");
   CHECK_EQ(P("FROM t |> AGGREGATE sum(x) AS total GROUP BY k"),

@@ -137,6 +137,11 @@ struct StarExpr : Expr {
   HIVEQL_NODE_KIND(StarExpr)
   List<Ident> qualifier;
   std::string_view regex;  // non-empty for regex column specs
+  // Spark's `|> DROP a, b` (the columns left out) and `|> SET a = e` (columns
+  // replaced in place by an expression: names[i] by values[i]).
+  List<Ident> except_columns;
+  List<Ident> replaced_names;
+  List<Expr*> replaced_values;
 };
 
 // `expr.field` where expr is not a plain column path: `f(x).a`, `arr[0].b`.
@@ -552,6 +557,7 @@ struct SubqueryRef : TableRef {
   Ident alias;
   List<Ident> column_aliases;
   bool lateral = false;  // Spark's LATERAL (subquery): it may name the columns of the sources before it
+  TableSample* sample = nullptr;  // Spark's `|> TABLESAMPLE (...)` over the query before it
 };
 
 enum class JoinKind : uint8_t { Inner, Left, Right, Full, LeftSemi, LeftAnti, Cross, Comma, UniqueJoin };

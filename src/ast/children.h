@@ -131,8 +131,9 @@ void ExprChildren(N& e, V& v) {
   switch (e.expr_kind()) {
     case ExprKind::Literal:
     case ExprKind::ColumnRef:
-    case ExprKind::StarExpr:
       return;
+    case ExprKind::StarExpr:
+      return GiveExprs<c>(v, As<StarExpr>(e).replaced_values);
     case ExprKind::FieldAccess:
       return Give<Expr, c>(v, As<FieldAccess>(e).base);
     case ExprKind::Subscript: {
@@ -281,8 +282,11 @@ void TableRefChildren(N& t, V& v) {
       if (n.sample != nullptr) GiveExprs<c>(v, n.sample->on);
       return Give<Expr, c>(v, n.as_of);
     }
-    case TableRefKind::SubqueryRef:
-      return Give<Query, c>(v, As<SubqueryRef>(t).query);
+    case TableRefKind::SubqueryRef: {
+      auto& n = As<SubqueryRef>(t);
+      if (n.sample != nullptr) GiveExprs<c>(v, n.sample->on);
+      return Give<Query, c>(v, n.query);
+    }
     case TableRefKind::JoinRef: {
       auto& n = As<JoinRef>(t);
       Give<TableRef, c>(v, n.left);

@@ -169,6 +169,11 @@ class Dumper {
         Open(e);
         FIds("qualifier", s->qualifier);
         FStr("regex", s->regex);
+        if (!s->except_columns.empty()) FIds("except", s->except_columns);
+        if (!s->replaced_names.empty()) {
+          FIds("replaced", s->replaced_names);
+          FExprs("by", s->replaced_values);
+        }
         out += ')';
         return;
       }
@@ -595,6 +600,11 @@ class Dumper {
         FId("alias", s->alias);
         FIds("columns", s->column_aliases);
         if (s->lateral) out += " lateral";
+        if (s->sample != nullptr) {
+          F("sample");
+          Str(s->sample->text);
+          FExprs("on", s->sample->on);
+        }
         out += ')';
         return;
       }

@@ -224,7 +224,49 @@ const LateralViewRef* Printer::LegacyLateral(const ast::TableRef* t) {
   return nullptr;
 }
 
+// Spark's `|> DROP`, `|> SET` and `|> TABLESAMPLE` have no spelling as a
+// SELECT: the query they make, `*` over the query before them, prints as that
+// query then the operator (`q |> AS t |> DROP a`), which reads back the same.
+bool Printer::PipeOnly(const SelectCore* c) {
+  const auto* sub = DynCast<SubqueryRef>(c->from);
+  if (sub == nullptr || c->items.size() != 1 || c->distinct || c->transform != nullptr || c->where != nullptr ||
+      c->group_by != nullptr || c->having != nullptr || c->qualify != nullptr || !c->windows.empty() ||
+      sub->lateral || !sub->column_aliases.empty())
+    return false;
+  const auto* star = DynCast<StarExpr>(c->items[0].expr);
+  if (star == nullptr || !star->qualifier.empty() || !star->regex.empty()) return false;
+  const bool dropped = !star->except_columns.empty(), replaced = !star->replaced_names.empty();
+  if (static_cast<int>(dropped) + static_cast<int>(replaced) + static_cast<int>(sub->sample != nullptr) != 1)
+    return false;
+  Query(sub->query);
+  if (!sub->alias.name.empty()) {
+    out += " |> AS ";
+    Name(sub->alias);
+  }
+  if (dropped) {
+    out += " |> DROP ";
+    for (size_t i = 0; i < star->except_columns.size(); ++i) {
+      if (i > 0) out += ", ";
+      Name(star->except_columns[i]);
+    }
+  } else if (replaced) {
+    out += " |> SET ";
+    for (size_t i = 0; i < star->replaced_names.size(); ++i) {
+      if (i > 0) out += ", ";
+      Name(star->replaced_names[i]);
+      out += " = ";
+      Expr(star->replaced_values[i]);
+    }
+  } else {
+    out += " |> TABLESAMPLE (";
+    out += sub->sample->text;
+    out += ')';
+  }
+  return true;
+}
+
 void Printer::Select(const SelectCore* c) {
+  if (PipeOnly(c)) return;
   if (c->transform != nullptr && c->transform->style != ScriptTransform::Style::Transform) {
     TransformClause(c->transform);
   } else {

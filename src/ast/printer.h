@@ -60,6 +60,7 @@ class Printer {
   void TransformClause(const ScriptTransform* t);
   static const LateralViewRef* LegacyLateral(const ast::TableRef* t);
   void Select(const SelectCore* c);
+  bool PipeOnly(const SelectCore* c);
   void GroupBy(const ast::GroupBy* g);
 
   // ------------------------------------------------------------ FROM (print_from.cc)

@@ -123,6 +123,8 @@ class Resolver {
   void MergeJoinKeys(const ast::JoinRef* j, Scope* scope, size_t first, size_t mid);
   // Spark's PIVOT / UNPIVOT: the columns it makes of its source's.
   ColumnList* PivotColumns(const ast::PivotRef* p);
+  static size_t ReplacedAt(const ast::StarExpr* star, std::string_view name);
+  Column ReplacedColumn(const ast::StarExpr* star, size_t k, Scope* scope);
   void AddUdtfOutputs(const ast::FunctionCall* f, std::span<const ast::Ident> aliases, Scope* scope, ColumnList* out);
 
   // Resolution.

@@ -280,6 +280,27 @@ void Resolver::SetSharedFrom(const TableRef* from) {
 
 // ---------------------------------------------------------------- select list
 
+// Which of Spark's `|> SET` assignments of the `*` names the column (replaced_names.size() if none).
+size_t Resolver::ReplacedAt(const StarExpr* star, std::string_view name) {
+  for (size_t k = 0; k < star->replaced_names.size(); ++k)
+    if (Lower(star->replaced_names[k]) == name) return k;
+  return star->replaced_names.size();
+}
+
+// The column `|> SET name = value` makes: named as the one it replaces, reading the value's sources.
+Column Resolver::ReplacedColumn(const StarExpr* star, size_t k, Scope* scope) {
+  ExprInfo info = AnalyzeExpr(star->replaced_values[k], scope);
+  Column c;
+  c.name = Lower(star->replaced_names[k]);
+  c.sources = std::move(info.sources);
+  c.type = info.type;
+  c.derivation = info.derivation;
+  c.masking = info.masking;
+  c.expr = star->replaced_values[k];
+  c.scope = scope;
+  return c;
+}
+
 void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
                           std::span<const ast::QualifiedName> except) {
   std::string qualifier;
@@ -317,6 +338,8 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
     return false;
   };
   bool matched = false;
+  bool any_open = false;
+  std::vector<bool> replaced(star->replaced_names.size(), false);
   for (size_t r = 0; r < scope->relations.size(); ++r) {
     const Relation& rel = scope->relations[r];
     if (!qualifier.empty()) {
@@ -347,10 +370,25 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
       if (regex != nullptr && !regex->Matches(src.name)) continue;
       if (qualifier.empty() && rel.MergedAway(src.name)) continue;  // the USING key, listed first, stands for it
       if (!excluded.empty() && is_excluded(rel, src.name)) continue;
+      if (std::any_of(star->except_columns.begin(), star->except_columns.end(),
+                      [&](const Ident& d) { return Lower(d) == src.name; }))
+        continue;  // Spark's `|> DROP`
+      const size_t k = ReplacedAt(star, src.name);
+      if (k < star->replaced_names.size()) {
+        replaced[k] = true;
+        out->Add(ReplacedColumn(star, k, scope));  // Spark's `|> SET`: in place
+        continue;
+      }
       out->Add(Copy(src, src.name));
     }
-    if (rel.columns->open()) out->open_stars.push_back(OpenStar{scope, static_cast<int>(r)});
+    if (rel.columns->open()) {
+      out->open_stars.push_back(OpenStar{scope, static_cast<int>(r)});
+      any_open = true;
+    }
   }
+  // `|> SET c = e` over a query whose columns are not all known: c is one of them.
+  for (size_t k = 0; k < replaced.size(); ++k)
+    if (!replaced[k] && any_open) out->Add(ReplacedColumn(star, k, scope));
   if (!matched) {
     if (!qualifier.empty()) {
       Warn(star->span, Cat("cannot resolve '", qualifier, ".*': no such table or alias"),

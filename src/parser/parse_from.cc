@@ -57,6 +57,12 @@ ast::TableRef* Parser::ParseJoinedSource() {
   const uint32_t begin = StartOffset();
   ast::TableRef* left = ParseTableSource();
   if (left == nullptr) return nullptr;
+  return ParseJoinsAfter(left, begin);
+}
+
+// The joins after the first source of a FROM clause (also after the query
+// before Spark's `|> JOIN`, parse_pipe.cc).
+ast::TableRef* Parser::ParseJoinsAfter(ast::TableRef* left, uint32_t begin) {
   while (true) {
     ast::JoinKind kind;
     bool outer = false;

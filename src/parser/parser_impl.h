@@ -80,6 +80,9 @@ struct Infix {
   uint8_t tokens = 1;  // how many tokens the operator spans
 };
 
+// `*` as the one select item of a query, then `more` (parse_query.cc).
+ast::List<ast::SelectItem> StarItems(Arena& arena, ast::List<ast::SelectItem> more = {});
+
 class Parser {
  public:
   Parser(std::string_view text, std::vector<Token>& tokens, Arena& arena, const ParseOptions& options);
@@ -254,6 +257,7 @@ class Parser {
   // ---- FROM clauses (parse_from.cc)
   ast::TableRef* ParseFromClause();  // the table references after FROM
   ast::TableRef* ParseJoinedSource();
+  ast::TableRef* ParseJoinsAfter(ast::TableRef* left, uint32_t begin);
   ast::TableRef* ParseTableSource();
   ast::ValuesRef* ParseTableValues();  // `TABLE ( VALUES ... ) [alias [(cols)]]`
   ast::TableRef* ParseTableNameRef();
@@ -295,7 +299,7 @@ class Parser {
   bool ParseSparkTableClauses(ast::CreateTableStatement* c);
   bool ParseSparkOptions();
   bool SkipDottedName();
-  // Spark's pipe syntax (parse_query.cc).
+  // Spark's pipe syntax (the `|>` loop in parse_query.cc, the operators in parse_pipe.cc).
   bool AtPipe() const { return spark() && At(TokenKind::Pipe) && AtKind(TokenKind::Greater, 1) && Glued(); }
   ast::Query* ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint32_t begin);
   // At Spark's `IDENTIFIER('name')` (a constant string only).

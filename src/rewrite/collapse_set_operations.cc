@@ -64,9 +64,12 @@ class Collapser {
         !core->windows.empty())
       return nullptr;
     auto* star = DynCast<StarExpr>(core->items[0].expr);
-    if (star == nullptr || !star->qualifier.empty() || !star->regex.empty()) return nullptr;
+    if (star == nullptr || !star->qualifier.empty() || !star->regex.empty() || !star->except_columns.empty() ||
+        !star->replaced_names.empty())
+      return nullptr;
     auto* sub = DynCast<SubqueryRef>(core->from);
-    if (sub == nullptr || !sub->column_aliases.empty() || !IsBare(sub->query, result_)) return nullptr;
+    if (sub == nullptr || !sub->column_aliases.empty() || sub->sample != nullptr || !IsBare(sub->query, result_))
+      return nullptr;
     QueryExpr* inner = Unwrap(sub->query->body);
     return IsSetOperation(inner) ? inner : nullptr;
   }
