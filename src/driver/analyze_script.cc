@@ -84,7 +84,9 @@ std::optional<Dialect> OtherDialectOf(std::string_view text, const parser::Parse
   other.dialect = parse.dialect == Dialect::Spark ? Dialect::Hive : Dialect::Spark;
   Arena arena;
   Diagnostics diags;
-  if (parser::ParseStatement(text, arena, other, diags) == nullptr) return std::nullopt;
+  const ast::Statement* stmt = parser::ParseStatement(text, arena, other, diags);
+  // A statement the other dialect only keeps as text (Hive's CREATE FUNCTION ... RETURN) is no sign.
+  if (stmt == nullptr || stmt->kind == ast::NodeKind::OtherStatement) return std::nullopt;
   return other.dialect;
 }
 

@@ -139,6 +139,28 @@ class Checker {
       }
       case NodeKind::OtherStatement:
         return CheckDescribe(static_cast<const ast::OtherStatement&>(n));
+      case NodeKind::DescribeStatement: {
+        const auto& d = static_cast<const ast::DescribeStatement&>(n);
+        if (d.as_json && d.option.empty()) Reject(d.span, "DESCRIBE ... AS JSON needs EXTENDED or FORMATTED");
+        return;
+      }
+      case NodeKind::SetStatement: {
+        const auto& st = static_cast<const ast::SetStatement&>(n);
+        if (st.form == ast::SetStatement::Form::TimeZone) CheckTimeZoneValue(st.span, st.value);
+        return;
+      }
+      case NodeKind::DeclareVariableStatement: {
+        const auto& d = static_cast<const ast::DeclareVariableStatement&>(n);
+        if (d.type.text.empty() && d.default_value == nullptr) Reject(d.span, "DECLARE needs a type or a DEFAULT");
+        return;
+      }
+      case NodeKind::ShowStatement: {
+        const auto& sh = static_cast<const ast::ShowStatement&>(n);
+        if (sh.what == "table extended" && sh.rest_text.find("LIKE") == std::string_view::npos &&
+            sh.rest_text.find("like") == std::string_view::npos)
+          Reject(sh.span, "SHOW TABLE EXTENDED needs LIKE 'pattern'");
+        return;
+      }
       case NodeKind::CreateViewStatement: {
         const auto& v = static_cast<const ast::CreateViewStatement&>(n);
         if (v.temporary && v.name.parts.size() > 1)
@@ -280,9 +302,19 @@ class Checker {
   void CheckSetTimeZone(const ast::OtherStatement& o) {
     std::string_view t = o.text;
     if (t.size() < 13 || !EqualsIgnoreCase(t.substr(0, 13), "SET TIME ZONE")) return;
-    t.remove_prefix(13);
+    CheckTimeZoneValue(o.span, t.substr(13));
+  }
+
+  // The value after SET TIME ZONE, as written (the typed statement's) or as
+  // the canonical text of one kept as text.
+  void CheckTimeZoneValue(Span span, std::string_view written) {
+    std::string spaced(written);
+    for (char& c : spaced)
+      if (c == '\n' || c == '\t' || c == '\r') c = ' ';
+    std::string_view t = spaced;
     while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
-    if (t.empty()) return Reject(o.span, "SET TIME ZONE needs LOCAL, a zone or an interval");
+    while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+    if (t.empty()) return Reject(span, "SET TIME ZONE needs LOCAL, a zone or an interval");
     if (t.size() < 9 || !EqualsIgnoreCase(t.substr(0, 9), "INTERVAL ")) return;
     std::vector<std::string_view> words;
     for (size_t at = 9; at < t.size();) {
@@ -321,15 +353,15 @@ class Checker {
                               : unit == "second" ? 1
                                                  : 0;
         if (unit == "millisecond" || unit == "microsecond")
-          return Reject(o.span, "a time zone offset is whole seconds");
+          return Reject(span, "a time zone offset is whole seconds");
         if (factor == 0) return;  // not an interval unit read here
         seconds += sign * std::strtod(std::string(words[i]).c_str(), nullptr) * factor;
         i += 2;
       }
     }
-    if (i != words.size()) return Reject(o.span, "SET TIME ZONE takes one interval and nothing after it");
+    if (i != words.size()) return Reject(span, "SET TIME ZONE takes one interval and nothing after it");
     if (seconds > 18 * 3600 || seconds < -18 * 3600)
-      Reject(o.span, "a time zone offset is within 18 hours either way");
+      Reject(span, "a time zone offset is within 18 hours either way");
   }
 
   void CheckLiteral(const ast::Literal& lit) {
