@@ -200,3 +200,40 @@ TEST_CASE("spark names: TIME literals, IDENTIFIER, RANGE offsets and renamed cal
   CHECK_EQ(Name("make_timestamp_ltz(d, t)"), "make_timestamp(d, t)");
   CHECK_EQ(Name("make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678)"), "make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678)");
 }
+
+TEST_CASE("spark names: a persistent SQL function the script created is named by catalog and database") {
+  parser::ParseOptions options;
+  options.dialect = Dialect::Spark;
+  lineage::Session session;
+  session.spark_names = true;
+  auto names = [&](std::string_view sql) {
+    Arena arena;
+    Diagnostics diags;
+    ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+    REQUIRE_MESSAGE(stmt != nullptr, sql);
+    const auto l = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
+    std::vector<std::string> out;
+    for (const auto& c : l.columns) out.push_back(c.target);
+    return out;
+  };
+  CHECK(names("SELECT foo(1)") == std::vector<std::string>{"foo(1)"});  // not created: as written
+  names("CREATE FUNCTION foo(x INT) RETURNS INT RETURN x + 1");
+  names("CREATE TEMPORARY FUNCTION bar(x INT) RETURNS INT RETURN x");
+  names("CREATE FUNCTION other.baz() RETURNS INT RETURN 1");
+  // Session and catalog statements in between are no function definitions.
+  CHECK(names("SET spark.sql.ansi.enabled = true").empty());
+  CHECK(names("DESCRIBE TABLE t").empty());
+  CHECK(names("SHOW TABLES").empty());
+  CHECK(names("SELECT foo(1), bar(2), other.baz(), default.foo(3)") ==
+        std::vector<std::string>{"spark_catalog.default.foo(1)", "bar(2)", "spark_catalog.other.baz()",
+                                 "spark_catalog.default.foo(3)"});
+}
+
+TEST_CASE("spark names: a VARIANT path is named by its last field") {
+  CHECK_EQ(Name("v:price"), "price");
+  CHECK_EQ(Name("v:price::decimal(5, 2)"), "price");
+  CHECK_EQ(Name("v:item[0].model"), "model");
+  CHECK_EQ(Name("v:metadata.tags[0]"), "tags");
+  CHECK_EQ(Name("v:['field.name']::string"), "field.name");
+  CHECK_EQ(Name("v:`field.name`::string"), "name");
+}

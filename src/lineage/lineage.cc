@@ -548,9 +548,19 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
     case StmtKind::ShowStatement:
     case StmtKind::UtilityStatement:
     case StmtKind::DeclareVariableStatement:
-    case StmtKind::CreateFunctionStatement:
     case StmtKind::OtherStatement:
       return;
+    case StmtKind::CreateFunctionStatement: {
+      // A persistent SQL function: Spark names its calls by catalog and database.
+      const auto& cf = static_cast<const CreateFunctionStatement&>(stmt);
+      const auto& parts = cf.name.name.parts;
+      if (session.spark_names && !cf.temporary && !parts.empty() &&
+          (cf.return_expr != nullptr || cf.return_query != nullptr))
+        session.sql_functions.insert(
+            Cat(parts.size() >= 2 ? ToLower(parts[parts.size() - 2].name) : session.current_database, ".",
+                ToLower(parts.back().name)));
+      return;
+    }
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -154,6 +155,9 @@ struct Session {
   // The script is Spark SQL: unaliased select items get Spark's names
   // (`count(b)`), not Hive's `_c<n>` (docs/dialects.md).
   bool spark_names = false;
+  // Spark's persistent SQL functions the script created (CREATE FUNCTION ... RETURN),
+  // as `db.f` lower case: their calls are named `spark_catalog.db.f(...)`.
+  std::set<std::string> sql_functions;
 };
 
 // The Hive settings lineage reads, from a script's `set key=value` lines:

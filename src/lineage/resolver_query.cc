@@ -199,11 +199,19 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      SparkNameContext naming{core->windows, {}};
-      if (session_.spark_names)
+      SparkNameContext naming{core->windows, {}, {}};
+      if (session_.spark_names) {
         naming.outer_ref = [this, scope](const ColumnRef* ref, std::span<const std::string> inner) {
           return SparkOuterRef(ref, scope, inner);
         };
+        if (!session_.sql_functions.empty())
+          naming.sql_function = [this](std::span<const Ident> name) -> std::string {
+            if (name.empty() || name.size() > 2) return "";
+            const std::string key = Cat(name.size() == 2 ? ToLower(name[0].name) : session_.current_database, ".",
+                                        ToLower(name.back().name));
+            return session_.sql_functions.contains(key) ? Cat("spark_catalog.", key) : "";
+          };
+      }
       c.name = SelectItemName(item, i, AutogenLabel(session_), session_.spark_names, naming);
       c.sources = std::move(info.sources);
       c.type = info.type;

@@ -1276,7 +1276,11 @@ void Namer::Name(const Expr* e, std::string& out) {
         if (f->over != nullptr) Window(f, fn, out);
         return;
       }
-      if (!f->name.empty()) out += fn;
+      if (std::string qualified = context_.sql_function ? context_.sql_function(f->name) : std::string();
+          !qualified.empty())
+        out += qualified;  // a persistent SQL function is named by its catalog and database
+      else if (!f->name.empty())
+        out += fn;
       out += '(';
       if (f->star) {
         out += '1';  // count(*) is count(1)
@@ -1390,7 +1394,48 @@ void Namer::Name(const Expr* e, std::string& out) {
 
 }  // namespace
 
+namespace {
+
+// The last field a constant VARIANT path names, skipping array subscripts:
+// `item[0].model` is model, `tags[0]` is tags, `['f.n']` is f.n. Spark aliases
+// the extraction by it, and a backquoted name by its last dotted part.
+std::string LastVariantField(std::string_view path) {
+  std::string last;
+  for (size_t i = 0; i < path.size();) {
+    const char c = path[i];
+    if (c == '.') {
+      ++i;
+    } else if (c == '`') {
+      const size_t end = path.find('`', i + 1);
+      const std::string_view name = path.substr(i + 1, (end == std::string_view::npos ? path.size() : end) - i - 1);
+      const size_t dot = name.rfind('.');
+      last = std::string(dot == std::string_view::npos ? name : name.substr(dot + 1));
+      i = end == std::string_view::npos ? path.size() : end + 1;
+    } else if (c == '[') {
+      const size_t end = path.find(']', i);
+      const std::string_view inside = path.substr(i + 1, (end == std::string_view::npos ? path.size() : end) - i - 1);
+      if (inside.size() >= 2 && (inside.front() == '\'' || inside.front() == '"'))
+        last = std::string(inside.substr(1, inside.size() - 2));
+      i = end == std::string_view::npos ? path.size() : end + 1;
+    } else {
+      size_t end = i;
+      while (end < path.size() && path[end] != '.' && path[end] != '[') ++end;
+      last = std::string(path.substr(i, end - i));
+      i = end;
+    }
+  }
+  return last;
+}
+
+}  // namespace
+
 std::string SparkExprName(const Expr* e, const SparkNameContext& context) {
+  // `v:a.b` and `v:a.b::type` are named by the path's last field, as Spark aliases them.
+  const Expr* path = e;
+  if (const auto* c = DynCast<CastExpr>(path); c != nullptr && c->format == nullptr) path = c->operand;
+  if (const auto* v = DynCast<VariantPathExpr>(path)) {
+    if (std::string last = LastVariantField(v->path); !last.empty()) return last;
+  }
   std::string out;
   Namer(context).Name(e, out);
   return out;

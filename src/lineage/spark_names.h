@@ -26,6 +26,9 @@ struct SparkNameContext {
   // around it, given the names of the FROM items inside the subquery
   // (the resolver knows); unset: only qualified references are told.
   std::function<bool(const ast::ColumnRef*, std::span<const std::string>)> outer_ref;
+  // The name Spark gives a call of a persistent SQL function the script
+  // created (`spark_catalog.db.f`), or "" for any other function; unset: "".
+  std::function<std::string(std::span<const ast::Ident>)> sql_function;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
