@@ -14,38 +14,15 @@
 #include "lineage/schema_facts.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "dialect_print_check.h"
 #include "statement_lineage_lookup.h"
 
 using namespace hivelineage;
 
 namespace {
 
-parser::ParseOptions Options(Dialect d) {
-  parser::ParseOptions o;
-  o.dialect = d;
-  return o;
-}
-
-// The canonical print of `sql` parsed in `d`, checked to parse back (in the
-// same dialect) to the same print; "ERROR: message" when it does not parse,
-// "OTHER" when it parses into no typed node (kept as text).
 std::string P(std::string_view sql, Dialect d = Dialect::Spark) {
-  Arena arena;
-  Diagnostics diags;
-  const ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(d), diags);
-  if (stmt == nullptr) {
-    for (const Diagnostic& diag : diags)
-      if (diag.severity == Severity::Error) return "ERROR: " + diag.message;
-    return "ERROR";
-  }
-  if (stmt->stmt_kind() == ast::StmtKind::OtherStatement) return "OTHER";
-  const std::string printed = ast::PrintStatement(stmt);
-  Arena again_arena;
-  Diagnostics again_diags;
-  const ast::Statement* again = parser::ParseStatement(printed, again_arena, Options(d), again_diags);
-  REQUIRE_MESSAGE(again != nullptr, printed);
-  CHECK_EQ(ast::PrintStatement(again), printed);
-  return printed;
+  return testing::CheckedPrint(sql, d, {.error_message = true, .other = true, .same_tree = false});
 }
 
 bool Rejected(std::string_view sql, Dialect d) { return P(sql, d).starts_with("ERROR"); }
@@ -175,7 +152,7 @@ namespace {
 lineage::StatementLineage Lineage(const std::string& sql, Dialect d) {
   Arena arena;
   Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(d), diags);
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(d), diags);
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
   lineage::Session session;
   return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
@@ -218,7 +195,7 @@ TEST_CASE("spark: unaliased expressions get Spark's names") {
   Diagnostics diags;
   ast::Statement* stmt = parser::ParseStatement(
       "SELECT count(b), sum(a) + 1, 1F, 'x', a, CAST(a AS INT), count(*), a <> b, -a FROM t", arena,
-      Options(Dialect::Spark), diags);
+      testing::DialectOptions(Dialect::Spark), diags);
   REQUIRE(stmt != nullptr);
   const auto l = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
   std::vector<std::string> names;
@@ -228,7 +205,7 @@ TEST_CASE("spark: unaliased expressions get Spark's names") {
   Arena arena2;
   ast::Statement* more = parser::ParseStatement(
       "SELECT make_date(2021, 07, 11), typeof(X'ab'), if(a > 1, 1, 0), INTERVAL 2 YEAR FROM t", arena2,
-      Options(Dialect::Spark), diags);
+      testing::DialectOptions(Dialect::Spark), diags);
   REQUIRE(more != nullptr);
   const auto m = lineage::ComputeLineage(rewrite::RunPipeline(*more, arena2), session);
   names.clear();

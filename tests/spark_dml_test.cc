@@ -16,34 +16,15 @@
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "dialect_print_check.h"
 #include "statement_lineage_lookup.h"
 
 using namespace hivelineage;
 
 namespace {
 
-parser::ParseOptions Options(Dialect d) {
-  parser::ParseOptions o;
-  o.dialect = d;
-  return o;
-}
-
-// The canonical print of `sql` read in `d`, after checking that the print
-// parses back to the same tree (dump); "ERROR" when `sql` does not parse,
-// "OTHER" when it is kept as text.
 std::string P(std::string_view sql, Dialect d = Dialect::Spark) {
-  Arena arena;
-  Diagnostics diags;
-  const ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(d), diags);
-  if (stmt == nullptr) return "ERROR";
-  if (stmt->stmt_kind() == ast::StmtKind::OtherStatement) return "OTHER";
-  const std::string printed = ast::PrintStatement(stmt);
-  Arena again_arena;
-  Diagnostics again_diags;
-  const ast::Statement* again = parser::ParseStatement(printed, again_arena, Options(d), again_diags);
-  REQUIRE_MESSAGE(again != nullptr, printed);
-  CHECK_EQ(ast::Dump(again), ast::Dump(stmt));
-  return printed;
+  return testing::CheckedPrint(sql, d, {.error_message = false, .other = true, .same_tree = true});
 }
 
 bool Rejected(std::string_view sql, Dialect d) { return P(sql, d) == "ERROR"; }
@@ -57,7 +38,7 @@ lineage::StatementLineage Lineage(const std::vector<std::string>& sqls, Dialect 
   for (const std::string& sql : sqls) {
     Arena arena;
     Diagnostics diags;
-    ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(d), diags);
+    ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(d), diags);
     REQUIRE_MESSAGE(stmt != nullptr, sql);
     last = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
   }
@@ -123,7 +104,7 @@ TEST_CASE("spark dml: time travel on a table reference") {
   Arena arena;
   Diagnostics diags;
   const ast::Statement* stmt = parser::ParseStatement("SELECT * FROM t VERSION AS OF 3", arena,
-                                                      Options(Dialect::Spark), diags);
+                                                      testing::DialectOptions(Dialect::Spark), diags);
   REQUIRE(stmt != nullptr);
   CHECK_NE(ast::Dump(stmt).find(" version"), std::string::npos);
 }

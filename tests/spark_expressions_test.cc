@@ -12,36 +12,15 @@
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "dialect_print_check.h"
 #include "statement_lineage_lookup.h"
 
 using namespace hivelineage;
 
 namespace {
 
-parser::ParseOptions Options(Dialect d) {
-  parser::ParseOptions o;
-  o.dialect = d;
-  return o;
-}
-
-// The canonical print of `sql` parsed in `d`, checked to parse back to the
-// same print; "ERROR: message" when it does not parse.
 std::string P(std::string_view sql, Dialect d = Dialect::Spark) {
-  Arena arena;
-  Diagnostics diags;
-  const ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(d), diags);
-  if (stmt == nullptr) {
-    for (const Diagnostic& diag : diags)
-      if (diag.severity == Severity::Error) return "ERROR: " + diag.message;
-    return "ERROR";
-  }
-  const std::string printed = ast::PrintStatement(stmt);
-  Arena again_arena;
-  Diagnostics again_diags;
-  const ast::Statement* again = parser::ParseStatement(printed, again_arena, Options(d), again_diags);
-  REQUIRE_MESSAGE(again != nullptr, printed);
-  CHECK_EQ(ast::PrintStatement(again), printed);
-  return printed;
+  return testing::CheckedPrint(sql, d, {.error_message = true, .other = false, .same_tree = false});
 }
 
 bool Rejected(std::string_view sql, Dialect d) { return P(sql, d).starts_with("ERROR"); }
@@ -49,7 +28,7 @@ bool Rejected(std::string_view sql, Dialect d) { return P(sql, d).starts_with("E
 lineage::StatementLineage Lineage(const std::string& sql) {
   Arena arena;
   Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(Dialect::Spark), diags);
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
   lineage::Session session;
   return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);

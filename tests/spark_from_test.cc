@@ -14,34 +14,15 @@
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "dialect_print_check.h"
 #include "statement_lineage_lookup.h"
 
 using namespace hivelineage;
 
 namespace {
 
-parser::ParseOptions Options(Dialect d) {
-  parser::ParseOptions o;
-  o.dialect = d;
-  return o;
-}
-
-// The print of `sql` parsed in `d`, checked to parse back to the same print;
-// "ERROR" when it does not parse.
 std::string P(std::string_view sql, Dialect d = Dialect::Spark) {
-  Arena arena;
-  Diagnostics diags;
-  const ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(d), diags);
-  if (stmt == nullptr) return "ERROR";
-  if (stmt->stmt_kind() == ast::StmtKind::OtherStatement) return "OTHER";
-  const std::string printed = ast::PrintStatement(stmt);
-  Arena again_arena;
-  Diagnostics again_diags;
-  const ast::Statement* again = parser::ParseStatement(printed, again_arena, Options(d), again_diags);
-  REQUIRE_MESSAGE(again != nullptr, printed);
-  CHECK_EQ(ast::PrintStatement(again), printed);
-  CHECK_EQ(ast::Dump(again), ast::Dump(stmt));
-  return printed;
+  return testing::CheckedPrint(sql, d, {.error_message = false, .other = true, .same_tree = true});
 }
 
 lineage::CatalogTable Table(std::string name, std::vector<std::string> cols) {
@@ -67,7 +48,7 @@ struct Result {
 Result Analyze(const std::string& sql) {
   Arena arena;
   Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(Dialect::Spark), diags);
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
   lineage::Session session;
   session.spark_names = true;

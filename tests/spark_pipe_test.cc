@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "dialect_print_check.h"
 #include "ast/print_sql.h"
 #include "base/dialect.h"
 #include "lineage/lineage.h"
@@ -24,19 +25,8 @@ parser::ParseOptions Spark() {
   return o;
 }
 
-// The canonical print, checked to parse back to the same print; "ERROR" when it does not parse.
 std::string P(std::string_view sql) {
-  Arena arena;
-  Diagnostics diags;
-  const ast::Statement* stmt = parser::ParseStatement(sql, arena, Spark(), diags);
-  if (stmt == nullptr) return "ERROR";
-  const std::string printed = ast::PrintStatement(stmt);
-  Arena again_arena;
-  Diagnostics again_diags;
-  const ast::Statement* again = parser::ParseStatement(printed, again_arena, Spark(), again_diags);
-  REQUIRE_MESSAGE(again != nullptr, printed);
-  CHECK_EQ(ast::PrintStatement(again), printed);
-  return printed;
+  return testing::CheckedPrint(sql, Dialect::Spark, {.error_message = false, .other = false, .same_tree = false});
 }
 
 bool Rejected(std::string_view sql) { return P(sql) == "ERROR"; }

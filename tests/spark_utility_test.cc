@@ -14,17 +14,12 @@
 #include "lineage/lineage.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "dialect_print_check.h"
 #include "statement_lineage_lookup.h"
 
 using namespace hivelineage;
 
 namespace {
-
-parser::ParseOptions Options(Dialect d) {
-  parser::ParseOptions o;
-  o.dialect = d;
-  return o;
-}
 
 struct Parsed {
   std::string kind;     // the node kind, or "ERROR: message"
@@ -36,7 +31,7 @@ struct Parsed {
 Parsed Parse(std::string_view sql, Dialect d = Dialect::Spark) {
   Arena arena;
   Diagnostics diags;
-  const ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(d), diags);
+  const ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(d), diags);
   if (stmt == nullptr) {
     for (const Diagnostic& diag : diags)
       if (diag.severity == Severity::Error) return {"ERROR: " + diag.message, ""};
@@ -45,7 +40,7 @@ Parsed Parse(std::string_view sql, Dialect d = Dialect::Spark) {
   const std::string printed = ast::PrintStatement(stmt);
   Arena again_arena;
   Diagnostics again_diags;
-  const ast::Statement* again = parser::ParseStatement(printed, again_arena, Options(d), again_diags);
+  const ast::Statement* again = parser::ParseStatement(printed, again_arena, testing::DialectOptions(d), again_diags);
   REQUIRE_MESSAGE(again != nullptr, printed);
   CHECK_EQ(ast::Dump(again), ast::Dump(stmt));
   CHECK_EQ(ast::PrintStatement(again), printed);
@@ -53,7 +48,7 @@ Parsed Parse(std::string_view sql, Dialect d = Dialect::Spark) {
 }
 
 const ast::Statement* ParseIn(Arena& arena, std::string_view sql, Diagnostics& diags) {
-  const ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(Dialect::Spark), diags);
+  const ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
   REQUIRE_MESSAGE(stmt != nullptr, std::string(sql));
   return stmt;
 }
@@ -61,7 +56,7 @@ const ast::Statement* ParseIn(Arena& arena, std::string_view sql, Diagnostics& d
 lineage::StatementLineage Lineage(const std::string& sql) {
   Arena arena;
   Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, Options(Dialect::Spark), diags);
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
   lineage::Session session;
   return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);

@@ -1,0 +1,54 @@
+// The print -> parse round trip the dialect tests check on every statement
+// they read, written once: a statement prints as text that parses, in the same
+// dialect, to the same print (and, where asked, the same tree).
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "ast/dump.h"
+#include "ast/print_sql.h"
+#include "base/dialect.h"
+#include "parser/parser.h"
+
+namespace hivelineage::testing {
+
+inline parser::ParseOptions DialectOptions(Dialect d) {
+  parser::ParseOptions o;
+  o.dialect = d;
+  return o;
+}
+
+// What CheckedPrint says besides the print, and how much it checks.
+struct PrintCheck {
+  bool error_message = false;  // "ERROR: <the first error>" rather than "ERROR"
+  bool other = false;          // "OTHER" for a statement kept as text
+  bool same_tree = false;      // the print parses back to the same tree (dump), not only the same print
+};
+
+// The canonical print of `sql` read in `d`, after checking that the print
+// parses back to the same print (and tree); "ERROR" when `sql` does not parse.
+inline std::string CheckedPrint(std::string_view sql, Dialect d, PrintCheck check) {
+  Arena arena;
+  Diagnostics diags;
+  const ast::Statement* stmt = parser::ParseStatement(sql, arena, DialectOptions(d), diags);
+  if (stmt == nullptr) {
+    if (check.error_message)
+      for (const Diagnostic& diag : diags)
+        if (diag.severity == Severity::Error) return "ERROR: " + diag.message;
+    return "ERROR";
+  }
+  if (check.other && stmt->stmt_kind() == ast::StmtKind::OtherStatement) return "OTHER";
+  const std::string printed = ast::PrintStatement(stmt);
+  Arena again_arena;
+  Diagnostics again_diags;
+  const ast::Statement* again = parser::ParseStatement(printed, again_arena, DialectOptions(d), again_diags);
+  REQUIRE_MESSAGE(again != nullptr, printed);
+  CHECK_EQ(ast::PrintStatement(again), printed);
+  if (check.same_tree) CHECK_EQ(ast::Dump(again), ast::Dump(stmt));
+  return printed;
+}
+
+}  // namespace hivelineage::testing
