@@ -178,14 +178,7 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
     core->where = ParseExpr();
     if (core->where == nullptr) return nullptr;
   } else if (AcceptKw(Keyword::Select)) {
-    if (At(TokenKind::Hint)) {
-      core->hint = Text(Peek());
-      Advance();
-    }
-    if (AcceptKw(Keyword::Distinct))
-      core->distinct = true;
-    else
-      AcceptKw(Keyword::All);
+    ParseSelectQuantifier(core);
     if (!ParseSelectItems(core)) return nullptr;
     if (AtKw(Keyword::Group) && AtKw(Keyword::By, 1) && !ParseGroupBy(&core->group_by)) return nullptr;
     if (AtKw(Keyword::Window) && !ParseNamedWindows(&core->windows)) return nullptr;

@@ -7,12 +7,8 @@
 
 namespace hivelineage::parser {
 
-/// select_core ::= SELECT [hint] [DISTINCT | ALL] [top_clause] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
-///                 select_rest
-ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
-  const uint32_t begin = StartOffset();
-  Advance();  // SELECT
-  auto* core = arena_.New<ast::SelectCore>();
+/// select_quantifier ::= [hint] [DISTINCT | ALL]   (after SELECT, and after Spark's `|> SELECT`)
+void Parser::ParseSelectQuantifier(ast::SelectCore* core) {
   if (At(TokenKind::Hint)) {
     core->hint = Text(Peek());
     Advance();
@@ -21,6 +17,15 @@ ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
     core->distinct = true;
   else
     AcceptKw(Keyword::All);
+}
+
+/// select_core ::= SELECT [hint] [DISTINCT | ALL] [top_clause] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
+///                 select_rest
+ast::SelectCore* Parser::ParseSelectCore(bool from_first) {
+  const uint32_t begin = StartOffset();
+  Advance();  // SELECT
+  auto* core = arena_.New<ast::SelectCore>();
+  ParseSelectQuantifier(core);
   if (!SkipTopClause()) return nullptr;
   if (AtKw(Keyword::Transform) && AtKind(TokenKind::LParen, 1) && !(spark() && AtSparkTransformCall())) {
     const uint32_t tbegin = StartOffset();

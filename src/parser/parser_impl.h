@@ -246,6 +246,7 @@ class Parser {
   ast::SelectCore* ParseSelectCore(bool from_first);
   ast::SelectCore* ParseMapReduce(bool from_first);
   bool ParseSelectRest(ast::SelectCore* core, bool from_first);
+  void ParseSelectQuantifier(ast::SelectCore* core);
   bool ParseSelectItems(ast::SelectCore* core);
   bool ParseStarExcept(ast::SelectItem* item);  // Spark's `* EXCEPT (a, b)`
   bool ParseSelectItem(ast::SelectItem* item);
