@@ -1,6 +1,6 @@
-// The print -> parse round trip the dialect tests check on every statement
-// they read, written once: a statement prints as text that parses, in the same
-// dialect, to the same print (and, where asked, the same tree).
+// What the dialect tests do with every statement, written once: the print ->
+// parse round trip (a statement prints as text that parses, in the same
+// dialect, to the same print and, where asked, the same tree), and its lineage.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -11,7 +11,9 @@
 #include "ast/dump.h"
 #include "ast/print_sql.h"
 #include "base/dialect.h"
+#include "lineage/lineage.h"
 #include "parser/parser.h"
+#include "rewrite/pipeline.h"
 
 namespace hivelineage::testing {
 
@@ -49,6 +51,16 @@ inline std::string CheckedPrint(std::string_view sql, Dialect d, PrintCheck chec
   CHECK_EQ(ast::PrintStatement(again), printed);
   if (check.same_tree) CHECK_EQ(ast::Dump(again), ast::Dump(stmt));
   return printed;
+}
+
+// The lineage of one statement read in `d`, in a session of its own.
+inline lineage::StatementLineage DialectLineage(const std::string& sql, Dialect d = Dialect::Spark) {
+  Arena arena;
+  Diagnostics diags;
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, DialectOptions(d), diags);
+  REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
+  lineage::Session session;
+  return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
 }
 
 }  // namespace hivelineage::testing

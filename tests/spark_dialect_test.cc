@@ -149,14 +149,7 @@ TEST_CASE("spark: LATERAL subqueries, COLLATE, IDENTIFIER('...'), Spark's types"
 
 namespace {
 
-lineage::StatementLineage Lineage(const std::string& sql, Dialect d) {
-  Arena arena;
-  Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(d), diags);
-  REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
-  lineage::Session session;
-  return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
-}
+lineage::StatementLineage Lineage(const std::string& sql, Dialect d) { return testing::DialectLineage(sql, d); }
 
 }  // namespace
 

@@ -25,14 +25,7 @@ std::string P(std::string_view sql, Dialect d = Dialect::Spark) {
 
 bool Rejected(std::string_view sql, Dialect d) { return P(sql, d).starts_with("ERROR"); }
 
-lineage::StatementLineage Lineage(const std::string& sql) {
-  Arena arena;
-  Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
-  REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
-  lineage::Session session;
-  return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
-}
+lineage::StatementLineage Lineage(const std::string& sql) { return testing::DialectLineage(sql); }
 
 using Names = std::vector<std::string>;
 

@@ -53,14 +53,7 @@ const ast::Statement* ParseIn(Arena& arena, std::string_view sql, Diagnostics& d
   return stmt;
 }
 
-lineage::StatementLineage Lineage(const std::string& sql) {
-  Arena arena;
-  Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
-  REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
-  lineage::Session session;
-  return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
-}
+lineage::StatementLineage Lineage(const std::string& sql) { return testing::DialectLineage(sql); }
 
 }  // namespace
 
