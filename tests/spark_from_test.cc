@@ -184,3 +184,26 @@ TEST_CASE("spark from: SELECT * EXCEPT (...)") {
   CHECK_EQ(Analyze("SELECT t1.* EXCEPT (a), t2.* EXCEPT (t2.d) FROM t1 JOIN t2 ON t1.a = t2.a").names,
            Names{"b", "c", "a"});
 }
+
+TEST_CASE("spark from: a table's column alias list renames its columns in order") {
+  CHECK_EQ(P("SELECT x.p FROM t1 AS x(p, q, r)"), "SELECT x.p FROM (SELECT * FROM t1) AS x(p, q, r)");
+  CHECK_EQ(P("SELECT * FROM db.t1 x (p, q) WHERE p = 1"),
+           "SELECT * FROM (SELECT * FROM db.t1) AS x(p, q) WHERE (p = 1)");
+  // Hive reads no column list after a table's alias.
+  CHECK_EQ(P("SELECT * FROM t1 AS x(p, q)", Dialect::Hive), "ERROR");
+  const Result r = Analyze("SELECT * FROM t1 AS x(p, q, r)");
+  CHECK_EQ(r.names, Names{"p", "q", "r"});
+  CHECK_EQ(testing::Sources(r.lineage, "q"), Names{"default.t1.b"});
+  CHECK(r.warnings.empty());
+  // A shorter list renames the first columns; the rest keep their names.
+  const Result s = Analyze("SELECT x.p, c FROM t2 x(p) JOIN t1 USING (c)");
+  CHECK_EQ(s.names, Names{"p", "c"});
+  CHECK_EQ(testing::Sources(s.lineage, "p"), Names{"default.t2.a"});
+  // Over a table of unknown schema which column each name renames is unknown: said, not guessed.
+  const Result u = Analyze("SELECT x.p FROM ods.unknown AS x(p, q)");
+  CHECK_EQ(u.names, Names{"p"});
+  CHECK(testing::Sources(u.lineage, "p").empty());
+  bool said = false;
+  for (const std::string& w : u.warnings) said = said || w.find("column list of x") != std::string::npos;
+  CHECK(said);
+}

@@ -115,7 +115,8 @@ class Resolver {
   void AnalyzeDerivedBottomUp(const ast::Query* root);
   void AddTable(const ast::TableName* t, Scope* scope);
   void AddLateralView(const ast::LateralViewRef* lv, Scope* scope);
-  ColumnList* Renamed(ColumnList* in, std::span<const ast::Ident> names);
+  // A derived table's columns under its alias list `s(a, b)`, renamed in order.
+  ColumnList* Renamed(ColumnList* in, const ast::SubqueryRef* s);
   ColumnList* TableColumns(const std::string& key);
   void ExpandStar(const ast::StarExpr* star, Scope* scope, ColumnList* out,
                   std::span<const ast::QualifiedName> except = {});

@@ -93,7 +93,7 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
         if (s->lateral) {
           // Spark's LATERAL (subquery) sees the sources before it: analysed where it stands, never shared.
           cols = AnalyzeQuery(s->query, scope);
-          if (!s->column_aliases.empty()) cols = Renamed(cols, s->column_aliases);
+          if (!s->column_aliases.empty()) cols = Renamed(cols, s);
           scope->relations.push_back(Relation{Lower(s->alias), "", cols});
           break;
         }
@@ -104,7 +104,7 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
           cols = AnalyzeQuery(s->query, nullptr);  // may insert into derived_: no reference kept across it
           derived_.emplace(s->query, cols);
         }
-        if (!s->column_aliases.empty()) cols = Renamed(cols, s->column_aliases);
+        if (!s->column_aliases.empty()) cols = Renamed(cols, s);
         scope->relations.push_back(Relation{Lower(s->alias), "", cols});
         break;
       }
@@ -456,8 +456,24 @@ Scope* Resolver::NewTableScope(const QualifiedName& name, std::string_view alias
   return s;
 }
 
-ColumnList* Resolver::Renamed(ColumnList* in, std::span<const Ident> names) {
+ColumnList* Resolver::Renamed(ColumnList* in, const SubqueryRef* s) {
+  const std::span<const Ident> names = s->column_aliases;
   ColumnList* out = NewList();
+  if (!in->open_table.empty() || !in->open_stars.empty()) {
+    // Over a table of unknown schema the names are known but not which column each renames:
+    // say so rather than guess one by its name.
+    for (const Ident& name : names) {
+      Column c;
+      c.name = Lower(name);
+      out->Add(std::move(c));
+    }
+    out->declared = out->size();
+    Warn(s->span,
+         Cat("the column list of ", s->alias.name,
+             " renames columns of a table of unknown schema by position: their sources are unknown (give --catalog)"),
+         DiagnosticCode::StarOverUnknownTable);
+    return out;
+  }
   for (size_t i = 0; i < in->declared; ++i) {
     const Column& src = in->At(i);
     out->Add(Copy(src, i < names.size() ? Lower(names[i]) : src.name));

@@ -283,10 +283,36 @@ ast::TableRef* Parser::ParseTableNameRef() {
     if (t->as_of == nullptr) return nullptr;
   }
   if (spark() && t->as_of == nullptr && !ParseTemporalClause(t)) return nullptr;
-  if (!ParseTableAlias(&t->alias, nullptr)) return nullptr;
+  // Spark's `t [AS] x(a, b)` renames the table's columns in order: read as `(SELECT * FROM t) AS x(a, b)`.
+  ast::List<ast::Ident> columns;
+  if (!ParseTableAlias(&t->alias, spark() ? &columns : nullptr)) return nullptr;
   if (AtKw(Keyword::Tablesample) && t->sample == nullptr && !ParseTableSample(&t->sample)) return nullptr;
   t->span = SpanFrom(begin);
-  return t;
+  if (columns.empty()) return t;
+  ast::SubqueryRef* renamed = StarDerivedTable(t);
+  renamed->alias = t->alias;
+  renamed->column_aliases = columns;
+  t->alias = ast::Ident{};
+  renamed->span = t->span;
+  return renamed;
+}
+
+// The derived table `(SELECT * FROM inner)`, its alias left to the caller.
+ast::SubqueryRef* Parser::StarDerivedTable(ast::TableRef* inner) {
+  auto* star = arena_.New<ast::StarExpr>();
+  star->span = inner->span;
+  ast::SelectItem item;
+  item.expr = star;
+  auto* core = arena_.New<ast::SelectCore>();
+  core->items = arena_.CopyOf(std::vector<ast::SelectItem>{item});
+  core->from = inner;
+  core->span = inner->span;
+  auto* q = arena_.New<ast::Query>();
+  q->body = core;
+  q->span = inner->span;
+  auto* s = arena_.New<ast::SubqueryRef>();
+  s->query = q;
+  return s;
 }
 
 /// paren_source ::= '(' query ')' [table_alias] | '(' joined_source ')' | '(' table_name ')' table_alias
@@ -342,19 +368,7 @@ ast::TableRef* Parser::ParseParenSource() {
     table->span = SpanFrom(begin);
   } else if (spark() && (AtKw(Keyword::As) || AtImplicitAlias())) {
     // Spark's `(a JOIN b) j`: the join's columns under one name, as `(SELECT * FROM a JOIN b) j`.
-    auto* star = arena_.New<ast::StarExpr>();
-    star->span = inner->span;
-    ast::SelectItem item;
-    item.expr = star;
-    auto* core = arena_.New<ast::SelectCore>();
-    core->items = arena_.CopyOf(std::vector<ast::SelectItem>{item});
-    core->from = inner;
-    core->span = inner->span;
-    auto* q = arena_.New<ast::Query>();
-    q->body = core;
-    q->span = inner->span;
-    auto* s = arena_.New<ast::SubqueryRef>();
-    s->query = q;
+    ast::SubqueryRef* s = StarDerivedTable(inner);
     if (!ParseTableAlias(&s->alias, &s->column_aliases)) return nullptr;
     s->span = SpanFrom(begin);
     return s;

@@ -264,6 +264,8 @@ class Parser {
   ast::TableRef* ParseTableNameRef();
   bool ParseTemporalClause(ast::TableName* t);  // Spark's VERSION / TIMESTAMP AS OF (parse_time_travel.cc)
   ast::TableRef* ParseParenSource();
+  // `(SELECT * FROM inner)` as a derived table: Spark's renamed sources (`t AS x(a, b)`, `(a JOIN b) j`).
+  ast::SubqueryRef* StarDerivedTable(ast::TableRef* inner);
   ast::TableRef* ParseLateralViews(ast::TableRef* source);
   ast::TableRef* ParseUniqueJoin();
   ast::TableRef* ParsePtf();
