@@ -207,3 +207,21 @@ TEST_CASE("spark from: a table's column alias list renames its columns in order"
   for (const std::string& w : u.warnings) said = said || w.find("column list of x") != std::string::npos;
   CHECK(said);
 }
+
+TEST_CASE("spark from: VALUES without parentheses, SELECT (*), LIMIT's constant expressions, an item named FROM") {
+  // Each value without parentheses is a row of its own; the name after the last is the table's.
+  CHECK_EQ(P("SELECT * FROM VALUES 1, 2, 3 AS v(n)"), "SELECT * FROM (VALUES (1), (2), (3)) AS v(n)");
+  CHECK_EQ(P("VALUES 1, 2"), "VALUES (1), (2)");
+  CHECK_EQ(Analyze("SELECT * FROM VALUES 4, 5 AS v(n)").names, Names{"n"});
+  CHECK_EQ(P("SELECT (*) FROM t1"), "SELECT * FROM t1");
+  CHECK_EQ(Analyze("SELECT (*) FROM t1").names, Names{"a", "b", "c"});
+  // LIMIT / OFFSET after a table take any expression; a clause word after them leaves them a name.
+  CHECK_EQ(P("SELECT * FROM t1 LIMIT CAST(2 AS INT)"), "SELECT * FROM t1 LIMIT (CAST(2 AS int))");
+  CHECK_EQ(P("SELECT * FROM t1 LIMIT -1"), "SELECT * FROM t1 LIMIT (-1)");
+  CHECK_EQ(P("SELECT * FROM t1 LIMIT a > 3"), "SELECT * FROM t1 LIMIT (a > 3)");
+  CHECK_EQ(P("SELECT * FROM t1 OFFSET 1 + 1"), "SELECT * FROM t1 OFFSET (1 + 1)");
+  CHECK_EQ(P("SELECT limit.a FROM t1 limit WHERE limit.a = 1"),
+           "SELECT limit.a FROM t1 AS limit WHERE (limit.a = 1)");
+  const Result f = Analyze("SELECT count(*) FROM FROM t1");
+  CHECK_EQ(f.names, Names{"from"});
+}

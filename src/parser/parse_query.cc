@@ -193,6 +193,7 @@ ast::QueryExpr* Parser::ParseQueryPrimary() {
 /// values ::= VALUES row (',' row)*
 ///   row ::= '(' value (',' value)* ')' | value
 ///   value ::= expr [[AS] name] | DEFAULT   (names count in the first row only)
+/// (Spark: a value without parentheses is a row of its own, and takes no name)
 ast::ValuesQuery* Parser::ParseValues() {
   const uint32_t begin = StartOffset();
   Advance();  // VALUES
@@ -213,7 +214,9 @@ ast::ValuesQuery* Parser::ParseValues() {
       }
       row.Push(e);
       ast::Ident alias;  // `VALUES (1 AS id, 2 b)`: names of the first row
-      if (AcceptKw(Keyword::As)) {
+      if (!paren && spark()) {
+        // `VALUES 1, 2 AS t(a)`: the name after the last row is the table's.
+      } else if (AcceptKw(Keyword::As)) {
         if (!ParseAnyName(&alias)) return nullptr;
       } else if (AtImplicitAlias()) {
         alias = MakeIdent(Peek());
@@ -223,13 +226,13 @@ ast::ValuesQuery* Parser::ParseValues() {
         any_alias |= !alias.name.empty();
         aliases.Push(alias);
       }
-    } while (Accept(TokenKind::Comma) && paren);
+    } while (paren && Accept(TokenKind::Comma));
     if (paren && !Expect(TokenKind::RParen)) {
       allow_default_ = saved;
       return nullptr;
     }
     rows.Push(row.Finish(arena_));
-    if (!paren) break;
+    if (!paren && !spark()) break;
   } while (Accept(TokenKind::Comma));
   allow_default_ = saved;
   if (any_alias) v->first_row_aliases = aliases.Finish(arena_);

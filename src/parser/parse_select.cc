@@ -113,7 +113,7 @@ bool Parser::ParseSelectItems(ast::SelectCore* core) {
 }
 
 /// select_item ::= expr [[AS] name | AS '(' name (',' name)* ')'] | [name '.'] `regex`
-/// (a backquoted regex only with hive.support.quoted.identifiers=none)
+/// (a backquoted regex only with hive.support.quoted.identifiers=none; Spark also `(*)`)
 bool Parser::ParseSelectItem(ast::SelectItem* item) {
   const uint32_t begin = StartOffset();
   if (options_.regex_column_specs) {
@@ -137,6 +137,16 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
       item->expr = s;
     }
   }
+  if (spark() && item->expr == nullptr && At(TokenKind::LParen) && AtKind(TokenKind::Star, 1) &&
+      AtKind(TokenKind::RParen, 2)) {
+    // Spark's `SELECT (*)`: the star in parentheses is the star.
+    Advance();
+    auto* s = arena_.New<ast::StarExpr>();
+    Advance();
+    s->span = SpanFrom(begin);
+    Advance();
+    item->expr = s;
+  }
   if (item->expr == nullptr) {
     item->expr = ParseExpr();
     if (item->expr == nullptr) return false;
@@ -150,7 +160,8 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
     } else if (!ParseAnyName(&item->alias)) {
       return false;
     }
-  } else if (AtImplicitAlias()) {
+  } else if (AtImplicitAlias() || (spark() && AtKw(Keyword::From) && AtKw(Keyword::From, 1))) {
+    // (Spark's `SELECT count(*) FROM FROM t` names the item FROM: the second FROM is the clause.)
     item->alias = MakeIdent(Peek());
     Advance();
   }

@@ -366,6 +366,26 @@ bool Parser::SkipOptionsText(size_t end, std::string_view what, std::string_view
   return true;
 }
 
+namespace {
+// Words that start a clause or a join, never an expression: after LIMIT they make LIMIT a name.
+constexpr lexer::KeywordSet kClauseWords{
+    Keyword::Where, Keyword::Group,  Keyword::Having,  Keyword::Order,     Keyword::Window,    Keyword::Join,
+    Keyword::Inner, Keyword::Left,   Keyword::Right,   Keyword::Full,      Keyword::Cross,     Keyword::Semi,
+    Keyword::Anti,  Keyword::Lateral, Keyword::Union,  Keyword::Except,    Keyword::Intersect, Keyword::Minus,
+    Keyword::Limit, Keyword::Offset, Keyword::On,      Keyword::Using,     Keyword::Sort,      Keyword::Cluster,
+    Keyword::Distribute, Keyword::Tablesample, Keyword::As, Keyword::Insert, Keyword::Select, Keyword::From,
+    Keyword::Qualify, Keyword::Into};
+}  // namespace
+
+// Spark's LIMIT / OFFSET take any constant expression (`LIMIT CAST(1 AS INT)`, `LIMIT 1 + 1`):
+// token k starts one unless it ends the source or starts a clause.
+bool Parser::AtSparkCount(size_t k) const {
+  const Token& t = Peek(k);
+  if (t.kind == TokenKind::Word) return !kClauseWords.contains(t.keyword);
+  return t.kind != TokenKind::Eof && t.kind != TokenKind::Semicolon && t.kind != TokenKind::Comma &&
+         t.kind != TokenKind::RParen && t.kind != TokenKind::Pipe;
+}
+
 bool Parser::AtImplicitAlias() const {
   // A reserved word is an alias only after AS, whatever the settings.
   if (!AtPlainIdent()) return false;
@@ -377,6 +397,7 @@ bool Parser::AtImplicitAlias() const {
   const TokenKind next = Peek(1).kind;
   if (spark() && (t.keyword == Keyword::Limit || t.keyword == Keyword::Offset) && AtKw(Keyword::All, 1))
     return false;  // Spark's LIMIT ALL
+  if (spark() && (t.keyword == Keyword::Limit || t.keyword == Keyword::Offset)) return !AtSparkCount(1);
   if (t.keyword == Keyword::Limit)
     return !(next == TokenKind::Number || next == TokenKind::Variable || next == TokenKind::Question ||
              next == TokenKind::LParen);

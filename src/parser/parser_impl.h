@@ -179,6 +179,7 @@ class Parser {
   // True when an alias may start at the cursor (identifier that does not
   // begin a clause, such as `limit 10` or `sort by`).
   bool AtImplicitAlias() const;
+  bool AtSparkCount(size_t k) const;  // Spark: token k starts LIMIT / OFFSET's count
   bool AtQueryStart(size_t k = 0) const;  // SELECT, WITH, FROM, VALUES, MAP, REDUCE, (…
   bool AtStatementStart(size_t k = 0) const;
 
