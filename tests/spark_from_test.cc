@@ -225,3 +225,18 @@ TEST_CASE("spark from: VALUES without parentheses, SELECT (*), LIMIT's constant 
   const Result f = Analyze("SELECT count(*) FROM FROM t1");
   CHECK_EQ(f.names, Names{"from"});
 }
+
+TEST_CASE("spark from: a star argument is named by the columns it covers and reads them") {
+  CHECK_EQ(P("SELECT coalesce(* EXCEPT (a, b)) FROM t1"), "SELECT coalesce(* EXCEPT (a, b)) FROM t1");
+  CHECK_EQ(P("SELECT array(t1.* except(c)) FROM t1"), "SELECT array(t1.* EXCEPT (c)) FROM t1");
+  const Result r = Analyze("SELECT array(*), greatest(t2.*), count(t1.*), count(*), coalesce(* EXCEPT (b, c)) "
+                           "FROM t1 JOIN t2 USING (a)");
+  CHECK_EQ(r.names, Names{"array(a, b, c, c, d)", "greatest(a, c, d)", "count(a, b, c)", "count(1)", "coalesce(a, d)"});
+  CHECK_EQ(testing::Sources(r.lineage, "array(a, b, c, c, d)"),
+           Names{"default.t1.a", "default.t1.b", "default.t1.c", "default.t2.a", "default.t2.c", "default.t2.d"});
+  CHECK(testing::Sources(r.lineage, "count(1)").empty());
+  CHECK_EQ(testing::Sources(r.lineage, "coalesce(a, d)"),
+           Names{"default.t1.a", "default.t2.a", "default.t2.d"});
+  CHECK_EQ(Analyze("SELECT count(a, b) FROM t1").names, Names{"count(a, b)"});
+  CHECK_EQ(Analyze("SELECT 5 IN (*) FROM t2").names, Names{"(5 in (a, c, d))"});
+}

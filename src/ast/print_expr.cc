@@ -284,6 +284,14 @@ void Printer::ExprInner(const ast::Expr* e) {
       } else {
         out += '*';
       }
+      if (!s->except_columns.empty()) {
+        out += " EXCEPT (";  // Spark's `f(* EXCEPT (c))`
+        for (size_t i = 0; i < s->except_columns.size(); ++i) {
+          if (i > 0) out += ", ";
+          Name(s->except_columns[i]);
+        }
+        out += ')';
+      }
       return;
     }
     case ExprKind::FieldAccess:

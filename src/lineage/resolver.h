@@ -156,6 +156,9 @@ class Resolver {
                         absl::InlinedVector<const ast::Expr*, 32>& operands);
   // Sources of a `*` / `t.*` used as a function or TRANSFORM argument.
   void StarSources(const ast::StarExpr* star, Scope* scope, ExprInfo& info);
+  // The names of the columns a star argument covers in `scope` (nullptr: f(*)'s bare star),
+  // or none when a relation it covers has columns not known.
+  std::vector<std::string> StarColumnNames(const ast::StarExpr* star, const Scope* scope) const;
 
   // Tracing (trace.cc).
   const ast::Expr* TraceColumn(const Column& c, int depth);

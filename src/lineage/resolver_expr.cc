@@ -150,6 +150,15 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         } else if (traits.conditional) {
           info.derivation = MaxDerivation(info.derivation, Derivation::Conditional);
         }
+        if (f->star && session_.spark_names && !f->name.empty() && !EqualsIgnoreCase(f->name.back().name, "count")) {
+          // Spark's f(*) (array(*), coalesce(*)) reads every column in scope; count(*) reads none.
+          static const StarExpr kEveryColumn;
+          ExprInfo star;
+          StarSources(&kEveryColumn, scope, star);
+          merge(star.sources);
+          info.type = MaxType(info.type, star.type);
+          if (!star.sources.empty()) value_of(operand_mask != nullptr);
+        }
         if (traits.conditional && !f->args.empty()) condition = f->args[0];
         if (!lost_distinct_.empty() && lost_distinct_.contains(f)) continue;  // its argument is read as no column
         break;
@@ -314,12 +323,35 @@ void Resolver::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
   for (const Relation& rel : scope->relations) {
     if (!qualifier.empty() && rel.alias != qualifier) continue;
     for (size_t i = 0; i < rel.columns->declared; ++i) {
+      if (std::any_of(star->except_columns.begin(), star->except_columns.end(),
+                      [&](const Ident& d) { return Lower(d) == rel.columns->At(i).name; }))
+        continue;  // Spark's `f(* EXCEPT (c))`
       MergeInto(info.sources, rel.columns->At(i).sources);
       info.type = MaxType(info.type, rel.columns->At(i).type);
       info.derivation = MaxDerivation(info.derivation, rel.columns->At(i).derivation);
       info.masking = info.masking || rel.columns->At(i).masking;
     }
   }
+}
+
+std::vector<std::string> Resolver::StarColumnNames(const StarExpr* star, const Scope* scope) const {
+  std::vector<std::string> names;
+  if (scope == nullptr || (star != nullptr && !star->regex.empty())) return names;
+  const std::string qualifier =
+      star == nullptr || star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
+  for (const Relation& rel : scope->relations) {
+    if (!qualifier.empty() && rel.alias != qualifier) continue;
+    if (rel.columns->open()) return {};
+    for (size_t i = 0; i < rel.columns->declared; ++i) {
+      const std::string& name = rel.columns->At(i).name;
+      if (qualifier.empty() && rel.MergedAway(name)) continue;  // a USING key is listed once
+      if (star != nullptr && std::any_of(star->except_columns.begin(), star->except_columns.end(),
+                                         [&](const Ident& d) { return Lower(d) == name; }))
+        continue;
+      names.push_back(name);
+    }
+  }
+  return names;
 }
 
 }  // namespace hivelineage::lineage

@@ -199,11 +199,12 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      SparkNameContext naming{core->windows, {}, {}};
+      SparkNameContext naming{core->windows, {}, {}, {}};
       if (session_.spark_names) {
         naming.outer_ref = [this, scope](const ColumnRef* ref, std::span<const std::string> inner) {
           return SparkOuterRef(ref, scope, inner);
         };
+        naming.star_columns = [this, scope](const StarExpr* star) { return StarColumnNames(star, scope); };
         if (!session_.sql_functions.empty())
           naming.sql_function = [this](std::span<const Ident> name) -> std::string {
             if (name.empty() || name.size() > 2) return "";

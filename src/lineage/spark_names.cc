@@ -1283,7 +1283,10 @@ void Namer::Name(const Expr* e, std::string& out) {
         out += fn;
       out += '(';
       if (f->star) {
-        out += '1';  // count(*) is count(1)
+        const std::vector<std::string> covered =
+            fn == "count" || !context_.star_columns ? std::vector<std::string>() : context_.star_columns(nullptr);
+        if (covered.empty()) out += '1';  // count(*) is count(1)
+        for (size_t k = 0; k < covered.size(); ++k) out += (k > 0 ? ", " : "") + covered[k];
       } else {
         if (f->distinct) out += "DISTINCT ";
         if (filter != nullptr) {
@@ -1383,7 +1386,15 @@ void Namer::Name(const Expr* e, std::string& out) {
       if (l->negated) out += ')';
       return;
     }
-    case ExprKind::StarExpr:
+    case ExprKind::StarExpr: {
+      // A star argument is named by the columns it covers: `array(t.*)` is `array(a, b)`.
+      const std::vector<std::string> covered = context_.star_columns
+                                                   ? context_.star_columns(static_cast<const StarExpr*>(e))
+                                                   : std::vector<std::string>();
+      if (covered.empty()) break;
+      for (size_t k = 0; k < covered.size(); ++k) out += (k > 0 ? ", " : "") + covered[k];
+      return;
+    }
     case ExprKind::LambdaExpr:
     case ExprKind::LambdaVariable:
     case ExprKind::VariantPathExpr:

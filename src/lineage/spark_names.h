@@ -13,6 +13,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "ast/ast.h"
 
@@ -29,6 +30,9 @@ struct SparkNameContext {
   // The name Spark gives a call of a persistent SQL function the script
   // created (`spark_catalog.db.f`), or "" for any other function; unset: "".
   std::function<std::string(std::span<const ast::Ident>)> sql_function;
+  // The names of the columns a star argument covers (`array(*)` is named `array(c1, c2)`;
+  // nullptr: the bare `*` of `f(*)`), or none when they are not all known; unset: none.
+  std::function<std::vector<std::string>(const ast::StarExpr*)> star_columns;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});

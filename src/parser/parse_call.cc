@@ -8,7 +8,8 @@ namespace hivelineage::parser {
 ///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
 ///                   [OVER ('(' window_spec ')' | name)]
 ///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments;
-///                    substring '(' expr FROM expr [FOR expr] ')')
+///                    substring '(' expr FROM expr [FOR expr] ')'; an argument [name '.'] '*'
+///                    [EXCEPT '(' name (',' name)* ')'])
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
@@ -53,6 +54,14 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       ast::Expr* a = ParseExpr();
       if (a == nullptr) return nullptr;
       args.Push(a);
+      // Spark's `f(* EXCEPT (c))`: the star's columns but those.
+      if (auto* star = ast::DynCast<ast::StarExpr>(a); spark() && star != nullptr && star->regex.empty() &&
+                                                        AtKw(Keyword::Except) && AtKind(TokenKind::LParen, 1)) {
+        Advance();  // EXCEPT
+        ast::List<ast::Ident> left_out;
+        if (!ParseIdentList(&left_out)) return nullptr;
+        star->except_columns = left_out;
+      }
       if (struct_call) {
         field_names.resize(args.size());
         if (AcceptKw(Keyword::As) && !ParseAnyName(&field_names.back())) return nullptr;
