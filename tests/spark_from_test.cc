@@ -240,3 +240,9 @@ TEST_CASE("spark from: a star argument is named by the columns it covers and rea
   CHECK_EQ(Analyze("SELECT count(a, b) FROM t1").names, Names{"count(a, b)"});
   CHECK_EQ(Analyze("SELECT 5 IN (*) FROM t2").names, Names{"(5 in (a, c, d))"});
 }
+
+TEST_CASE("spark from: GROUPING names a table where no '(' follows") {
+  CHECK_EQ(P("SELECT a FROM grouping GROUP BY a GROUPING SETS ((a))"),
+           "SELECT a FROM `grouping` GROUP BY a GROUPING SETS ((a))");
+  CHECK_EQ(P("SELECT a FROM grouping", Dialect::Hive), "ERROR");
+}

@@ -254,7 +254,9 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
     out->span = SpanFrom(begin);
     return true;
   }
-  if (!AtIdent() && !ReservedAsName()) {
+  // Spark reserves GROUPING only before its '(': `FROM grouping` names a table.
+  const bool spark_name = spark() && AtKw(Keyword::Grouping) && !AtKind(TokenKind::LParen, 1);
+  if (!spark_name && !AtIdent() && !ReservedAsName()) {
     Fail("table name");
     return false;
   }
