@@ -160,9 +160,10 @@ TEST_CASE("spark from: UNPIVOT output names and lineage") {
 }
 
 TEST_CASE("spark from: LATERAL table functions") {
-  CHECK_EQ(P("SELECT * FROM t1, LATERAL range(3) t2(c)"), "SELECT * FROM t1, `range`(3) AS t2");
-  CHECK_EQ(P("SELECT * FROM t1 JOIN LATERAL range(3) r ON true"), "SELECT * FROM t1 JOIN `range`(3) AS r ON TRUE");
-  CHECK_EQ(P("SELECT * FROM LATERAL explode(array(1, 2))"), "SELECT * FROM explode(array(1, 2))");
+  CHECK_EQ(P("SELECT * FROM t1, LATERAL range(3) t2(c)"), "SELECT * FROM t1, LATERAL `range`(3) AS t2(c)");
+  CHECK_EQ(P("SELECT * FROM t1 JOIN LATERAL range(3) r ON true"),
+           "SELECT * FROM t1 JOIN LATERAL `range`(3) AS r ON TRUE");
+  CHECK_EQ(P("SELECT * FROM LATERAL explode(array(1, 2))"), "SELECT * FROM LATERAL explode(array(1, 2))");
   // After a comma, one of Spark's generators is a LATERAL VIEW: its columns are named and read.
   CHECK_EQ(P("SELECT * FROM t1, LATERAL posexplode(array(t1.a, t1.b)) AS g(p, v)"),
            "SELECT * FROM t1 LATERAL VIEW posexplode(array(t1.a, t1.b)) g AS p, v");

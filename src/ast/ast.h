@@ -603,15 +603,20 @@ struct ValuesRef : TableRef {
   List<Ident> column_aliases;
 };
 
-// PTF: `noop(ON src PARTITION BY a ORDER BY b [, arg(...)]) alias`
+// PTF: `noop(ON src PARTITION BY a ORDER BY b [, arg(...)]) alias`; Spark's table-valued
+// function `[LATERAL] [db.]f([name =>] e, ...) [[AS] alias [(c1, c2)]]` (input null).
 struct TableFunctionRef : TableRef {
   using Base = TableRef;
   HIVEQL_NODE_KIND(TableFunctionRef)
   Ident name;
+  List<Ident> qualifier;  // Spark: the parts before the name (`db` of `db.f()`)
   TableRef* input = nullptr;
   WindowSpec* partitioning = nullptr;  // PARTITION/ORDER or DISTRIBUTE/SORT of the input
   List<Expr*> args;                    // named args as FunctionCall nodes
+  List<Ident> arg_names;               // Spark: `name =>` of each argument (empty name: positional), or empty
   Ident alias;
+  List<Ident> column_aliases;  // Spark: `f(...) t(c1, c2)` renames the function's output columns
+  bool lateral = false;        // Spark's LATERAL: the arguments may name the sources before it
 };
 
 // Spark's `source PIVOT (agg [AS a], ... FOR col | (c1, c2) IN (value [AS n], ...)) [[AS] alias]`

@@ -621,7 +621,9 @@ class Dumper {
       case TableRefKind::TableFunctionRef: {
         const auto* f = static_cast<const TableFunctionRef*>(t);
         Open(t);
+        FIds("qualifier", f->qualifier);
         FId("name", f->name);
+        if (f->lateral) out += " lateral";
         F("input");
         T(f->input);
         if (f->partitioning != nullptr) {
@@ -629,7 +631,9 @@ class Dumper {
           Window(f->partitioning);
         }
         FExprs("args", f->args);
+        FIds("arg_names", f->arg_names);
         FId("alias", f->alias);
+        FIds("columns", f->column_aliases);
         out += ')';
         return;
       }

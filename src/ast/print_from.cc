@@ -49,12 +49,24 @@ void Printer::TableRef(const ast::TableRef* t) {
     }
     case TableRefKind::TableFunctionRef: {
       const auto* f = static_cast<const TableFunctionRef*>(t);
+      if (f->lateral) out += "LATERAL ";
+      for (const Ident& q : f->qualifier) {
+        Name(q);
+        out += '.';
+      }
       Name(f->name);
-      if (f->input == nullptr) {  // Spark's table-valued function: `range(10) t`
+      if (f->input == nullptr) {  // Spark's table-valued function: `range(10) t(id)`, `explode(collection => a)`
         out += '(';
-        Exprs(f->args);
+        for (size_t i = 0; i < f->args.size(); ++i) {
+          if (i > 0) out += ", ";
+          if (i < f->arg_names.size() && !f->arg_names[i].name.empty()) {
+            Name(f->arg_names[i]);
+            out += " => ";
+          }
+          Expr(f->args[i]);
+        }
         out += ')';
-        Alias(f->alias, {});
+        Alias(f->alias, f->column_aliases);
         return;
       }
       out += "(ON ";

@@ -554,6 +554,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
       // A persistent SQL function: Spark names its calls by catalog and database.
       const auto& cf = static_cast<const CreateFunctionStatement&>(stmt);
       const auto& parts = cf.name.name.parts;
+      if (session.spark_names) rs.DefineSqlFunction(cf);
       if (session.spark_names && !cf.temporary && !parts.empty() &&
           (cf.return_expr != nullptr || cf.return_query != nullptr))
         session.sql_functions.insert(

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -136,6 +137,16 @@ const char* SemanticsName(Semantics s);
 // The semantics named `name` ("precise", "hive"); false when there is none.
 bool ParseSemantics(std::string_view name, Semantics& out);
 
+// A Spark SQL function the script created (CREATE [TEMPORARY] FUNCTION ... RETURN ...):
+// what a call of it reads, from its body analysed when it was created.
+struct SqlFunction {
+  bool table = false;                // RETURNS TABLE: called in FROM, `SELECT * FROM f()`
+  std::vector<std::string> columns;  // a table function's output columns (RETURNS TABLE's, else its query's)
+  // Per output column (a scalar function: one), the base columns (db.t.c) the body reads for it.
+  std::vector<std::vector<std::string>> column_sources;
+  std::vector<std::string> inputs;  // the tables and views the body reads
+};
+
 // State carried from statement to statement of a script (or of a sequence of
 // scripts). Made by driver::NewSession from the run's options.
 struct Session {
@@ -158,6 +169,8 @@ struct Session {
   // Spark's persistent SQL functions the script created (CREATE FUNCTION ... RETURN),
   // as `db.f` lower case: their calls are named `spark_catalog.db.f(...)`.
   std::set<std::string> sql_functions;
+  // The SQL functions' bodies, by `db.f` (persistent) or `f` (temporary), lower case.
+  std::map<std::string, SqlFunction> sql_function_bodies;
 };
 
 // The Hive settings lineage reads, from a script's `set key=value` lines:

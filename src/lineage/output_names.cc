@@ -18,17 +18,45 @@ bool IsCall(const Expr* e, std::string_view name) {
 // The names Spark gives a generator's outputs: explode's `col` (`key`,
 // `value` over a map), posexplode's `pos` before them, inline's the struct's
 // fields (a column keeps its name, other fields are col1, col2, ...).
+// A call that makes a map (explode's and posexplode's `key`, `value`).
+bool MakesMap(const Expr* e) {
+  for (std::string_view m : {"map", "map_from_arrays", "map_from_entries", "map_concat", "str_to_map", "map_filter",
+                             "transform_keys", "transform_values"})
+    if (IsCall(e, m)) return true;
+  return false;
+}
+
+// The first struct an array expression is made of: `array(struct(...), ...)`, also under
+// array functions that keep their first argument's elements (`array_remove(array(...), x)`).
+const FunctionCall* FirstStruct(const Expr* e) {
+  for (int depth = 0; depth < 8; ++depth) {
+    const auto* f = DynCast<FunctionCall>(e);
+    if (f == nullptr || f->args.empty()) return nullptr;
+    if (IsCall(f->args[0], "struct") || IsCall(f->args[0], "named_struct"))
+      return static_cast<const FunctionCall*>(f->args[0]);
+    e = f->args[0];
+  }
+  return nullptr;
+}
+
 std::vector<std::string> SparkGeneratorNames(std::string_view name, const FunctionCall* f) {
   if (name.ends_with("_outer")) name.remove_suffix(6);
-  const bool over_map = f->args.size() == 1 && IsCall(f->args[0], "map");
+  const bool over_map = f->args.size() == 1 && MakesMap(f->args[0]);
   if (name == "explode") return over_map ? std::vector<std::string>{"key", "value"} : std::vector<std::string>{"col"};
   if (name == "posexplode")
     return over_map ? std::vector<std::string>{"pos", "key", "value"} : std::vector<std::string>{"pos", "col"};
-  if (name == "inline" && f->args.size() == 1 && IsCall(f->args[0], "array")) {
-    const auto* arr = static_cast<const FunctionCall*>(f->args[0]);
-    if (!arr->args.empty() && IsCall(arr->args[0], "struct")) {
+  if (name == "variant_explode") return {"pos", "key", "value"};
+  if (name == "inline" && f->args.size() == 1) {
+    if (const FunctionCall* st = FirstStruct(f->args[0])) {
       std::vector<std::string> out;
-      const auto* st = static_cast<const FunctionCall*>(arr->args[0]);
+      if (IsCall(st, "named_struct")) {
+        // named_struct('a', x, 'b', y): the fields' names.
+        for (size_t i = 0; i + 1 < st->args.size(); i += 2) {
+          const auto* lit = DynCast<Literal>(st->args[i]);
+          out.push_back(lit != nullptr ? ToLower(SparkExprName(lit, {})) : Cat("col", i / 2 + 1));
+        }
+        return out;
+      }
       for (size_t i = 0; i < st->args.size(); ++i) {
         const auto* c = DynCast<ColumnRef>(st->args[i]);
         out.push_back(c != nullptr && !c->parts.empty() ? Lower(c->parts.back()) : Cat("col", i + 1));

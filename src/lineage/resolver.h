@@ -89,6 +89,8 @@ class Resolver {
   std::string PrintCondition(const PredicateRecord& p);
 
   void AddInput(std::string key);
+  // CREATE [TEMPORARY] FUNCTION ... RETURN: the body's reads, kept in the session (resolver_table_function.cc).
+  void DefineSqlFunction(const ast::CreateFunctionStatement& cf);
   void Warn(Span span, std::string message, DiagnosticCode code);
   // An error for a shape a rewrite pass should have removed (`what`, e.g.
   // "WITH"): lineage relies on the passes and does not redo their work.
@@ -124,6 +126,11 @@ class Resolver {
   void MergeJoinKeys(const ast::JoinRef* j, Scope* scope, size_t first, size_t mid);
   // Spark's PIVOT / UNPIVOT: the columns it makes of its source's.
   ColumnList* PivotColumns(const ast::PivotRef* p);
+  // Spark's table-valued function in FROM: its output columns (resolver_table_function.cc).
+  ColumnList* TableFunctionColumns(const ast::TableFunctionRef* f, Scope* scope);
+  // The SQL function the script created that `parts` names, or null.
+  const SqlFunction* FindSqlFunction(std::span<const ast::Ident> parts) const;
+  void AddSqlFunctionCall(const SqlFunction& f, ExprInfo& info);
   static size_t ReplacedAt(const ast::StarExpr* star, std::string_view name);
   Column ReplacedColumn(const ast::StarExpr* star, size_t k, Scope* scope);
   void AddUdtfOutputs(const ast::FunctionCall* f, std::span<const ast::Ident> aliases, Scope* scope, ColumnList* out);

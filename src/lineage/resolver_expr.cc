@@ -161,6 +161,13 @@ ExprInfo Resolver::AnalyzeExpr(const Expr* root, Scope* scope) {
         }
         if (traits.conditional && !f->args.empty()) condition = f->args[0];
         if (!lost_distinct_.empty() && lost_distinct_.contains(f)) continue;  // its argument is read as no column
+        if (const SqlFunction* sf = FindSqlFunction(f->name); sf != nullptr && !sf->table) {
+          ExprInfo body;
+          AddSqlFunctionCall(*sf, body);
+          merge(body.sources);
+          info.type = MaxType(info.type, body.type);
+          info.derivation = MaxDerivation(info.derivation, body.derivation);
+        }
         break;
       }
       case ExprKind::CaseExpr: {

@@ -117,6 +117,12 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
       case TableRefKind::TableFunctionRef: {
         // A PTF (noop, windowingtablefunction, ...) passes its input's columns through.
         auto* f = static_cast<const TableFunctionRef*>(cur);
+        if (f->input == nullptr && session_.spark_names) {
+          // Spark's table-valued function: named by its alias, else by the function's name.
+          scope->relations.push_back(
+              Relation{Lower(f->alias.name.empty() ? f->name : f->alias), "", TableFunctionColumns(f, scope)});
+          break;
+        }
         Scope* inner = NewScope(nullptr);
         if (f->input != nullptr) AddFromItem(f->input, inner);
         // Like windowing, Hive's lineage makes every PTF output read the whole

@@ -722,7 +722,7 @@ void OuterRefs(const Query* q, const SparkNameContext& context, std::vector<std:
     } else if (const auto* l = DynCast<LateralViewRef>(n)) {
       aliases.push_back(ToLower(l->table_alias.name));
     } else if (const auto* f = DynCast<TableFunctionRef>(n)) {
-      aliases.push_back(ToLower(f->alias.name));
+      aliases.push_back(ToLower(f->alias.name.empty() ? f->name.name : f->alias.name));  // Spark's default: its name
     } else if (const auto* c = DynCast<ColumnRef>(n)) {
       refs.emplace_back(c, no_from);
     }

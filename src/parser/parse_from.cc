@@ -17,6 +17,13 @@ bool AtSparkLateralSource(const Parser& p) {
                                              (p.AtIdent(1) || p.AtWord("range", 1)) && p.AtKind(TokenKind::LParen, 2)));
 }
 
+// Spark's table-valued function starts here: `name ('.' name)* '('`.
+bool AtSparkTableFunction(const Parser& p) {
+  size_t k = 0;
+  while (p.AtIdent(k) && p.AtKind(TokenKind::Dot, k + 1) && k < 8) k += 2;
+  return (p.AtIdent(k) || p.AtWord("range", k)) && p.AtKind(TokenKind::LParen, k + 1);
+}
+
 // Spark's built-in generators: after `, LATERAL` one is a LATERAL VIEW.
 bool AtSparkGenerator(const Parser& p, size_t k) {
   if (!p.AtKind(TokenKind::LParen, k + 1)) return false;
@@ -153,9 +160,13 @@ ast::TableRef* Parser::ParseJoinsAfter(ast::TableRef* left, uint32_t begin) {
 ///                | name '(' [exprs] ')' [table_alias]   (Spark)
 ast::TableRef* Parser::ParseTableSource() {
   ast::TableRef* src = nullptr;
-  // Spark's `LATERAL f(args) [t(c)]`: a table function, whose arguments may name the
-  // sources before it; its output is not known either way, so LATERAL is read, not kept.
-  if (spark() && AtKw(Keyword::Lateral) && AtSparkLateralSource(*this) && !AtKind(TokenKind::LParen, 1)) Advance();
+  // Spark's `LATERAL f(args) [t(c)]`: a table function whose arguments may name the sources before it.
+  const uint32_t lateral_begin = StartOffset();
+  bool lateral = false;
+  if (spark() && AtKw(Keyword::Lateral) && AtSparkLateralSource(*this) && !AtKind(TokenKind::LParen, 1)) {
+    Advance();
+    lateral = true;
+  }
   if (spark() && AtKw(Keyword::Lateral) && AtKind(TokenKind::LParen, 1)) {
     // Spark's LATERAL (subquery) [alias], after `,` or JOIN.
     const uint32_t begin = StartOffset();
@@ -184,18 +195,10 @@ ast::TableRef* Parser::ParseTableSource() {
     src = ParseUniqueJoin();
   } else if (AtIdent() && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::On, 2)) {
     src = ParsePtf();
-  } else if (spark() && !AtIdentifierClause() && (AtIdent() || AtWord("range")) && AtKind(TokenKind::LParen, 1)) {
-    // Spark's table-valued function: `range(10) [AS] t`, `explode(array(1, 2))`.
-    const uint32_t begin = StartOffset();
-    auto* f = arena_.New<ast::TableFunctionRef>();
-    f->name = MakeIdent(Peek());
-    Advance();
-    Advance();  // (
-    if (!At(TokenKind::RParen) && !ParseExprList(&f->args)) return nullptr;
-    if (!Expect(TokenKind::RParen)) return nullptr;
-    ast::List<ast::Ident> columns;  // read, not kept: the function's output is not known
-    if (!ParseTableAlias(&f->alias, &columns)) return nullptr;
-    f->span = SpanFrom(begin);
+  } else if (spark() && !AtIdentifierClause() && AtSparkTableFunction(*this)) {
+    auto* f = ParseSparkTableFunction(lateral ? lateral_begin : StartOffset());
+    if (f == nullptr) return nullptr;
+    f->lateral = lateral;
     src = f;
   } else {
     src = ParseTableNameRef();
@@ -203,6 +206,48 @@ ast::TableRef* Parser::ParseTableSource() {
   if (src == nullptr) return nullptr;
   if (AtKw(Keyword::Lateral)) src = ParseLateralViews(src);
   return src;
+}
+
+/// spark_table_function ::= name ('.' name)* '(' [[name '=>'] expr (',' [name '=>'] expr)*] ')' [table_alias]
+/// (Spark's table-valued function: `range(10) t(id)`, `explode(collection => a)`, `db.f(1)`)
+ast::TableFunctionRef* Parser::ParseSparkTableFunction(uint32_t begin) {
+  auto* f = arena_.New<ast::TableFunctionRef>();
+  ListBuilder<ast::Ident> qualifier(idents_);
+  while (AtKind(TokenKind::Dot, 1)) {
+    qualifier.Push(MakeIdent(Peek()));
+    Advance();
+    Advance();  // .
+  }
+  f->qualifier = qualifier.Finish(arena_);
+  f->name = MakeIdent(Peek());
+  Advance();
+  if (!Expect(TokenKind::LParen)) return nullptr;
+  ListBuilder<ast::Expr*> args(exprs_);
+  std::vector<ast::Ident> names;
+  bool any_named = false;
+  if (!At(TokenKind::RParen)) {
+    do {
+      ast::Ident name;
+      if (AtKind(TokenKind::Equal, 1) && AtKind(TokenKind::Greater, 2) && Glued(1) &&
+          (At(TokenKind::Word) || At(TokenKind::QuotedIdent))) {
+        name = MakeIdent(Peek());
+        any_named = true;
+        Advance();
+        Advance();
+        Advance();
+      }
+      ast::Expr* a = ParseExpr();
+      if (a == nullptr) return nullptr;
+      args.Push(a);
+      names.push_back(name);
+    } while (Accept(TokenKind::Comma));
+  }
+  if (!Expect(TokenKind::RParen)) return nullptr;
+  f->args = args.Finish(arena_);
+  if (any_named) f->arg_names = arena_.CopyOf(names);
+  if (!ParseTableAlias(&f->alias, &f->column_aliases)) return nullptr;
+  f->span = SpanFrom(begin);
+  return f;
 }
 
 /// table_values ::= TABLE '(' values ')' [table_alias]

@@ -270,6 +270,7 @@ class Parser {
   ast::TableRef* ParseLateralViews(ast::TableRef* source);
   ast::TableRef* ParseUniqueJoin();
   ast::TableRef* ParsePtf();
+  ast::TableFunctionRef* ParseSparkTableFunction(uint32_t begin);
   // Spark's PIVOT / UNPIVOT clause after `source`; AtPivot: one starts here.
   bool AtPivot(size_t k = 0) const;
   ast::TableRef* ParsePivot(ast::TableRef* source);
