@@ -188,6 +188,13 @@ TEST_CASE("spark names: a subquery lists the outer columns it reads, as the reso
   CHECK_EQ(Names("SELECT (SELECT a) FROM t"), std::vector<std::string>{"scalarsubquery(a)"});
 }
 
+TEST_CASE("spark names: a derived table inside a subquery may read the query around the subquery") {
+  const auto names = Names(
+      "WITH o AS (SELECT 1 AS k, 2 AS v), i AS (SELECT 1 AS x), j AS (SELECT 2 AS y) "
+      "SELECT (SELECT sum(z) FROM (SELECT x AS z FROM i WHERE x = k UNION ALL SELECT y FROM j WHERE y = v)) FROM o");
+  CHECK_EQ(names, std::vector<std::string>{"scalarsubquery(k, v)"});
+}
+
 TEST_CASE("spark names: TIME literals, IDENTIFIER, RANGE offsets and renamed calls") {
   CHECK_EQ(Name("TIME '1:2:3 PM'"), "time '13:02:03'");
   CHECK_EQ(Name("TIME '00:00:00.100000'"), "time '00:00:00.1'");
@@ -236,4 +243,26 @@ TEST_CASE("spark names: a VARIANT path is named by its last field") {
   CHECK_EQ(Name("v:metadata.tags[0]"), "tags");
   CHECK_EQ(Name("v:['field.name']::string"), "field.name");
   CHECK_EQ(Name("v:`field.name`::string"), "name");
+}
+
+TEST_CASE("spark names: a VARIANT path inside an expression is Spark's aliased variant_get") {
+  CHECK_EQ(Name("typeof(v:a.b)"), "typeof(variant_get(v, $.a.b) as b)");
+  CHECK_EQ(Name("v:s[1]::int + 1"), "(cast(variant_get(v, $.s[1]) as s as int) + 1)");
+  // Alone, the extraction is named by its last field.
+  CHECK_EQ(Name("v:a.b::string"), "b");
+}
+
+TEST_CASE("spark names: substr(s FROM p) is Spark's substring") {
+  CHECK_EQ(Name("substr(a FROM 2 FOR 3)"), "substring(a, 2, 3)");
+  CHECK_EQ(Name("substr(a, 2, 3)"), "substr(a, 2, 3)");
+}
+
+TEST_CASE("spark names: a date plus or minus whole days is date_add of the interval's days") {
+  CHECK_EQ(Name("DATE '2020-01-02' + INTERVAL 3 DAY"),
+           "date_add(date '2020-01-02', extractansiintervaldays(interval '3' day))");
+  CHECK_EQ(Name("CAST(a AS DATE) - INTERVAL '3' DAY"),
+           "date_add(cast(a as date), (- extractansiintervaldays(interval '3' day)))");
+  // A timestamp (or a column of unknown type) keeps the operator.
+  CHECK_EQ(Name("TIMESTAMP '2020-01-02 00:00:00' + INTERVAL 3 DAY"),
+           "timestamp '2020-01-02 00:00:00' + interval '3' day");
 }

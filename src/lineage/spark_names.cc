@@ -578,6 +578,19 @@ bool DayTimeInterval(const Expr* e) {
   return f >= kDay && f <= kSecond;
 }
 
+// A value that is plainly a date: DATE '..', CAST(.. AS DATE).
+bool PlainlyDate(const Expr* e) {
+  if (const auto* l = DynCast<Literal>(e)) return l->type == Literal::Type::Typed && l->type_name == "date";
+  if (const auto* c = DynCast<CastExpr>(e)) return c->format == nullptr && SparkTypeSql(c->type.text) == "DATE";
+  return false;
+}
+
+// An interval literal of days alone (`INTERVAL 2 DAY`).
+bool WholeDays(const Expr* e) {
+  const auto* i = DynCast<IntervalExpr>(e);
+  return i != nullptr && i->unit == "day" && i->to_unit.empty();
+}
+
 // A value that is plainly a timestamp, a time or a string: TIMESTAMP '..',
 // TIME '..', '..', CAST(.. AS STRING / TIMESTAMP / TIME).
 bool PlainlyDatetime(const Expr* e) {
@@ -754,6 +767,17 @@ std::string OuterRefList(const Query* q, const SparkNameContext& context) {
   std::string out;
   for (size_t k = 0; k < refs.size(); ++k) out += (k ? ", " : "") + refs[k];
   return out;
+}
+
+std::string LastVariantField(std::string_view path);
+
+// A VARIANT path of plain field names and numeric subscripts (`a.b[0]`),
+// which Spark's JSON path writes as it stands.
+bool PlainVariantPath(std::string_view path) {
+  if (path.empty()) return false;
+  for (char c : path)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '[' || c == ']')) return false;
+  return true;
 }
 
 // ------------------------------------------------------------------ the namer
@@ -1125,6 +1149,13 @@ void Namer::Name(const Expr* e, std::string& out) {
         // without parentheses, the datetime first.
         const bool rhs_interval = DayTimeInterval(b->rhs);
         const Expr* when = rhs_interval ? b->lhs : b->rhs;
+        const Expr* interval = rhs_interval ? b->rhs : b->lhs;
+        if (PlainlyDate(when) && WholeDays(interval)) {
+          // A date plus whole days is Spark's date_add of the interval's days.
+          const std::string days = "extractansiintervaldays(" + Of(interval) + ')';
+          out += "date_add(" + Of(when) + ", " + (b->op == BinaryOp::Add ? days : "(- " + days + ')') + ')';
+          return;
+        }
         if (PlainlyDatetime(when)) {
           out += Of(when) + (b->op == BinaryOp::Add ? " + " : " - ") + Of(rhs_interval ? b->rhs : b->lhs);
           return;
@@ -1383,10 +1414,19 @@ void Namer::Name(const Expr* e, std::string& out) {
       if (l->negated) out += ')';
       return;
     }
+    case ExprKind::VariantPathExpr: {
+      // Inside an expression `v:a.b` is Spark's aliased extraction,
+      // `variant_get(v, $.a.b) AS b` (a plain path only: names and subscripts).
+      const auto* v = static_cast<const VariantPathExpr*>(e);
+      const std::string last = LastVariantField(v->path);
+      if (last.empty() || v->base == nullptr || !PlainVariantPath(v->path)) break;
+      out += "variant_get(" + Of(v->base) + (v->path.front() == '[' ? ", $" : ", $.") + std::string(v->path) +
+             ") AS " + last;
+      return;
+    }
     case ExprKind::StarExpr:
     case ExprKind::LambdaExpr:
     case ExprKind::LambdaVariable:
-    case ExprKind::VariantPathExpr:
       break;
   }
   out += PrintExpr(e);

@@ -60,6 +60,8 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       // Spark's substring(s FROM pos [FOR len]) is substring(s, pos[, len]), and prints so.
       if (spark() && name.size() == 1 && AtKw(Keyword::From) &&
           (EqualsIgnoreCase(name[0].name, "substr") || EqualsIgnoreCase(name[0].name, "substring"))) {
+        // Whichever name was written, the FROM form is Spark's substring (and named so).
+        f->name[0].name = "substring";
         Advance();
         if ((a = ParseExpr()) == nullptr) return nullptr;
         args.Push(a);
