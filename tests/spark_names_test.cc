@@ -266,3 +266,14 @@ TEST_CASE("spark names: a date plus or minus whole days is date_add of the inter
   CHECK_EQ(Name("TIMESTAMP '2020-01-02 00:00:00' + INTERVAL 3 DAY"),
            "timestamp '2020-01-02 00:00:00' + interval '3' day");
 }
+
+TEST_CASE("spark names: named arguments are named in their signature's order, skipped ones by their default") {
+  CHECK_EQ(Name("mask(lowerChar => 'q', str => a, digitChar => 'd')"), "mask(a, x, q, d, null)");
+  CHECK_EQ(Name("count_min_sketch(a, seed => 1, epsilon => 0.5D, confidence => 0.5D)"),
+           "count_min_sketch(a, 0.5, 0.5, 1)");
+  CHECK_EQ(Name("tuple_sketch_agg_double(mode => 'max', summary => b, key => a)"),
+           "tuple_sketch_agg_double(a, b, 12, max)");
+  CHECK_EQ(Name("tuple_union_agg_integer(c)"), "tuple_union_agg_integer(c, 12, sum)");
+  // A call Spark's analyzer refuses (a positional argument after a named one) stays as written.
+  CHECK_EQ(Name("encode(str => a, 'utf-8')"), "encode(a, utf-8)");
+}

@@ -654,6 +654,8 @@ const std::vector<DefaultArgs>& DefaultArgTable() {
       {"make_interval", 1, {"0", "0", "0", "0", "0", "0.000000"}},
       {"make_ym_interval", 1, {"0"}},
       {"mask", 1, {"X", "x", "n", "NULL"}},
+      {"tuple_union_agg_double", 1, {"12", "sum"}},
+      {"tuple_union_agg_integer", 1, {"12", "sum"}},
       {"sentences", 1, {"", ""}},
       {"unix_timestamp", 1, {"yyyy-MM-dd HH:mm:ss"}},
       {"to_unix_timestamp", 1, {"yyyy-MM-dd HH:mm:ss"}},
