@@ -277,3 +277,19 @@ TEST_CASE("spark names: named arguments are named in their signature's order, sk
   // A call Spark's analyzer refuses (a positional argument after a named one) stays as written.
   CHECK_EQ(Name("encode(str => a, 'utf-8')"), "encode(a, utf-8)");
 }
+
+TEST_CASE("spark names: DATE and TIMESTAMP literals print their value as Spark reads it") {
+  CHECK_EQ(Name("TIMESTAMP_NTZ '2016-12-31'"), "timestamp_ntz '2016-12-31 00:00:00'");
+  CHECK_EQ(Name("TIMESTAMP '2019-1-2 3:04:05.120'"), "timestamp '2019-01-02 03:04:05.12'");
+  CHECK_EQ(Name("DATE ' 2019-1-2 '"), "date '2019-01-02'");
+  CHECK_EQ(Name("TIME '16:39:45 '"), "time '16:39:45'");
+  // A nanosecond fraction is kept as written; a time zone is not read.
+  CHECK_EQ(Name("TIMESTAMP_NTZ '2020-01-01 12:30:15.123456780'"), "timestamp_ntz '2020-01-01 12:30:15.123456780'");
+  CHECK_EQ(Name("TIMESTAMP '2020-01-01 12:30:15 UTC'"), "timestamp '2020-01-01 12:30:15 utc'");
+}
+
+TEST_CASE("spark names: a time and NULL, or a string minus a time, print bare") {
+  CHECK_EQ(Name("NULL + TIME '08:30'"), "time '08:30:00' + null");
+  CHECK_EQ(Name("NULL - TIME '08:30'"), "null - time '08:30:00'");
+  CHECK_EQ(Name("'12:30' - TIME '08:30'"), "12:30 - time '08:30:00'");
+}

@@ -570,12 +570,84 @@ bool TimeText(std::string t, std::string& out) {
   return true;
 }
 
+// Spark trims a datetime literal's text of white space and control characters.
+std::string_view TrimDatetimeText(std::string_view t) {
+  while (!t.empty() && static_cast<unsigned char>(t.front()) <= ' ') t.remove_prefix(1);
+  while (!t.empty() && static_cast<unsigned char>(t.back()) <= ' ') t.remove_suffix(1);
+  return t;
+}
+
+// Reads up to `max` digits (at least one) at `i` into `v`.
+bool ReadDigits(std::string_view t, size_t& i, size_t max, uint64_t& v) {
+  const size_t start = i;
+  v = 0;
+  while (i < t.size() && i - start < max && t[i] >= '0' && t[i] <= '9') v = v * 10 + static_cast<uint64_t>(t[i++] - '0');
+  return i > start;
+}
+
+// A DATE or TIMESTAMP literal's value as Spark prints it: `yyyy-MM-dd`, or
+// `yyyy-MM-dd HH:mm:ss[.f]` (the fraction's trailing zeros dropped, a
+// nanosecond one kept as written), from what Spark's parser accepts: `yyyy`,
+// `yyyy-[m]m`, `yyyy-[m]m-[d]d`, then ` ` or `T` and `[h]h:[m]m[:[s]s[.f]]`.
+// A time zone or a signed year is not read (false).
+bool DatetimeText(std::string_view t, bool date, std::string& out) {
+  t = TrimDatetimeText(t);
+  size_t i = 0;
+  uint64_t year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0;
+  if (!ReadDigits(t, i, 6, year) || i < 4) return false;
+  if (i < t.size() && t[i] == '-') {
+    ++i;
+    if (!ReadDigits(t, i, 2, month)) return false;
+    if (i < t.size() && t[i] == '-') {
+      ++i;
+      if (!ReadDigits(t, i, 2, day)) return false;
+    }
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  std::string frac;
+  if (i < t.size() && (t[i] == ' ' || t[i] == 'T')) {
+    if (date) {
+      i = t.size();  // a date ignores the time after it
+    } else {
+      ++i;
+      if (!ReadDigits(t, i, 2, hour) || i >= t.size() || t[i] != ':') return false;
+      ++i;
+      if (!ReadDigits(t, i, 2, minute)) return false;
+      if (i < t.size() && t[i] == ':') {
+        ++i;
+        if (!ReadDigits(t, i, 2, second)) return false;
+        if (i < t.size() && t[i] == '.') {
+          ++i;
+          while (i < t.size() && t[i] >= '0' && t[i] <= '9') frac += t[i++];
+          if (frac.size() > 9) return false;
+        }
+      }
+      if (hour > 23 || minute > 59 || second > 59) return false;
+    }
+  }
+  if (i != t.size()) return false;
+  std::string y = Cat(year);
+  if (y.size() < 4) y.insert(0, 4 - y.size(), '0');
+  out = y + "-" + TwoDigits(month) + "-" + TwoDigits(day);
+  if (date) return true;
+  out += " " + TwoDigits(hour) + ":" + TwoDigits(minute) + ":" + TwoDigits(second);
+  if (frac.size() <= 6)
+    while (!frac.empty() && frac.back() == '0') frac.pop_back();
+  if (!frac.empty()) out += "." + frac;
+  return true;
+}
+
 // An interval literal of day-time fields.
 bool DayTimeInterval(const Expr* e) {
   const auto* i = DynCast<IntervalExpr>(e);
   if (i == nullptr || i->unit.empty()) return false;
   const Field f = FieldOf(i->unit);
   return f >= kDay && f <= kSecond;
+}
+
+bool IsNullLiteral(const Expr* e) {
+  const auto* l = DynCast<Literal>(e);
+  return l != nullptr && l->type == Literal::Type::Null;
 }
 
 // A value that is plainly a date: DATE '..', CAST(.. AS DATE).
@@ -1049,8 +1121,20 @@ void Namer::Name(const Expr* e, std::string& out) {
             return;
           }
           if (l->type_name == "time") {
-            if (std::string t; TimeText(lexer::UnescapeString(l->text), t)) {
+            if (std::string t; TimeText(std::string(TrimDatetimeText(lexer::UnescapeString(l->text))), t)) {
               out += "TIME '" + t + "'";
+              return;
+            }
+          }
+          if (l->type_name == "date" || l->type_name.starts_with("timestamp")) {
+            const bool date = l->type_name == "date";
+            const std::string_view kind = date                                  ? "DATE"
+                                          : l->type_name == "timestamp_ntz"       ? "TIMESTAMP_NTZ"
+                                          : l->type_name == "timestamp_ltz"       ? "TIMESTAMP_LTZ"
+                                          : l->type_name == "timestamp"           ? "TIMESTAMP"
+                                                                                  : "";
+            if (std::string t; !kind.empty() && DatetimeText(lexer::UnescapeString(l->text), date, t)) {
+              out += std::string(kind) + " '" + t + "'";
               return;
             }
           }
@@ -1162,6 +1246,14 @@ void Namer::Name(const Expr* e, std::string& out) {
           out += Of(when) + (b->op == BinaryOp::Add ? " + " : " - ") + Of(rhs_interval ? b->rhs : b->lhs);
           return;
         }
+      }
+      if ((b->op == BinaryOp::Add || b->op == BinaryOp::Sub) && (PlainlyTime(b->lhs) || PlainlyTime(b->rhs)) &&
+          (IsNullLiteral(b->lhs) || IsNullLiteral(b->rhs) || (b->op == BinaryOp::Sub && StringLit(b->lhs) != nullptr))) {
+        // A time and NULL (or a time from a string): Spark's time arithmetic
+        // prints bare, a sum with the time first.
+        const bool swap = b->op == BinaryOp::Add && !PlainlyTime(b->lhs);
+        out += Of(swap ? b->rhs : b->lhs) + (b->op == BinaryOp::Add ? " + " : " - ") + Of(swap ? b->lhs : b->rhs);
+        return;
       }
       if (b->op == BinaryOp::Sub && PlainlyTime(b->lhs) && PlainlyTime(b->rhs)) {
         out += Of(b->lhs) + " - " + Of(b->rhs);  // the difference of two times prints bare
