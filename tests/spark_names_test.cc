@@ -293,3 +293,30 @@ TEST_CASE("spark names: a time and NULL, or a string minus a time, print bare") 
   CHECK_EQ(Name("NULL - TIME '08:30'"), "null - time '08:30:00'");
   CHECK_EQ(Name("'12:30' - TIME '08:30'"), "12:30 - time '08:30:00'");
 }
+
+TEST_CASE("spark names: a session variable inside an expression is named with its current value") {
+  lineage::Session session;
+  session.spark_names = true;
+  Arena arena;
+  const auto names = [&](std::string_view sql) {
+    parser::ParseOptions options;
+    options.dialect = Dialect::Spark;
+    Diagnostics diags;
+    ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+    REQUIRE_MESSAGE(stmt != nullptr, sql);
+    std::vector<std::string> out;
+    for (const auto& c : lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session).columns)
+      out.push_back(c.target);
+    return out;
+  };
+  names("DECLARE VARIABLE v INT");
+  CHECK_EQ(names("SELECT typeof(v), v"), std::vector<std::string>{"typeof(variablereference(system.session.v=cast(null as int)))", "v"});
+  names("SET VAR v = 7");
+  CHECK_EQ(names("SELECT v + 1"), std::vector<std::string>{"(variablereference(system.session.v=7) + 1)"});
+  names("DECLARE OR REPLACE VARIABLE s = 'x'");
+  CHECK_EQ(names("SELECT upper(system.session.s)"), std::vector<std::string>{"upper(variablereference(system.session.s='x'))"});
+  // A column of the same name is the column; a value known only by running the script is not guessed.
+  CHECK_EQ(names("SELECT v + 1 FROM (SELECT 1 AS v)"), std::vector<std::string>{"(v + 1)"});
+  names("SET VAR v = rand()");
+  CHECK_EQ(names("SELECT v + 1"), std::vector<std::string>{"(v + 1)"});
+}

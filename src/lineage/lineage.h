@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -158,6 +159,15 @@ struct Session {
   // Spark's persistent SQL functions the script created (CREATE FUNCTION ... RETURN),
   // as `db.f` lower case: their calls are named `spark_catalog.db.f(...)`.
   std::set<std::string> sql_functions;
+  // Spark's session variables the script declared (DECLARE VARIABLE), by
+  // lower-case name: the declared type's SQL ("" when not written) and the
+  // value as Spark prints a variable reference's (`1`, `'x'`,
+  // `CAST(NULL AS INT)`; "" when not known without running the script).
+  struct SessionVariable {
+    std::string type_sql;
+    std::string value_sql;
+  };
+  std::map<std::string, SessionVariable> session_variables;
 };
 
 // The Hive settings lineage reads, from a script's `set key=value` lines:

@@ -1164,6 +1164,12 @@ void Namer::Name(const Expr* e, std::string& out) {
     }
     case ExprKind::ColumnRef: {
       const auto* c = static_cast<const ColumnRef*>(e);
+      if (context_.variable) {
+        if (std::string v = context_.variable(c); !v.empty()) {
+          out += v;
+          return;
+        }
+      }
       if (!c->parts.empty()) out += c->parts.back().name;
       return;
     }

@@ -29,6 +29,10 @@ struct SparkNameContext {
   // The name Spark gives a call of a persistent SQL function the script
   // created (`spark_catalog.db.f`), or "" for any other function; unset: "".
   std::function<std::string(std::span<const ast::Ident>)> sql_function;
+  // The name Spark gives a reference inside an expression that reads a
+  // session variable (`variablereference(system.session.v=1)`), or "" for a
+  // column or a variable of unknown value; unset: "".
+  std::function<std::string(const ast::ColumnRef*)> variable;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
