@@ -188,6 +188,13 @@ TEST_CASE("spark names: a subquery lists the outer columns it reads, as the reso
   CHECK_EQ(Names("SELECT (SELECT a) FROM t"), std::vector<std::string>{"scalarsubquery(a)"});
 }
 
+TEST_CASE("spark names: a derived table inside a subquery may read the query around the subquery") {
+  const auto names = Names(
+      "WITH o AS (SELECT 1 AS k, 2 AS v), i AS (SELECT 1 AS x), j AS (SELECT 2 AS y) "
+      "SELECT (SELECT sum(z) FROM (SELECT x AS z FROM i WHERE x = k UNION ALL SELECT y FROM j WHERE y = v)) FROM o");
+  CHECK_EQ(names, std::vector<std::string>{"scalarsubquery(k, v)"});
+}
+
 TEST_CASE("spark names: TIME literals, IDENTIFIER, RANGE offsets and renamed calls") {
   CHECK_EQ(Name("TIME '1:2:3 PM'"), "time '13:02:03'");
   CHECK_EQ(Name("TIME '00:00:00.100000'"), "time '00:00:00.1'");
@@ -236,4 +243,80 @@ TEST_CASE("spark names: a VARIANT path is named by its last field") {
   CHECK_EQ(Name("v:metadata.tags[0]"), "tags");
   CHECK_EQ(Name("v:['field.name']::string"), "field.name");
   CHECK_EQ(Name("v:`field.name`::string"), "name");
+}
+
+TEST_CASE("spark names: a VARIANT path inside an expression is Spark's aliased variant_get") {
+  CHECK_EQ(Name("typeof(v:a.b)"), "typeof(variant_get(v, $.a.b) as b)");
+  CHECK_EQ(Name("v:s[1]::int + 1"), "(cast(variant_get(v, $.s[1]) as s as int) + 1)");
+  // Alone, the extraction is named by its last field.
+  CHECK_EQ(Name("v:a.b::string"), "b");
+}
+
+TEST_CASE("spark names: substr(s FROM p) is Spark's substring") {
+  CHECK_EQ(Name("substr(a FROM 2 FOR 3)"), "substring(a, 2, 3)");
+  CHECK_EQ(Name("substr(a, 2, 3)"), "substr(a, 2, 3)");
+}
+
+TEST_CASE("spark names: a date plus or minus whole days is date_add of the interval's days") {
+  CHECK_EQ(Name("DATE '2020-01-02' + INTERVAL 3 DAY"),
+           "date_add(date '2020-01-02', extractansiintervaldays(interval '3' day))");
+  CHECK_EQ(Name("CAST(a AS DATE) - INTERVAL '3' DAY"),
+           "date_add(cast(a as date), (- extractansiintervaldays(interval '3' day)))");
+  // A timestamp (or a column of unknown type) keeps the operator.
+  CHECK_EQ(Name("TIMESTAMP '2020-01-02 00:00:00' + INTERVAL 3 DAY"),
+           "timestamp '2020-01-02 00:00:00' + interval '3' day");
+}
+
+TEST_CASE("spark names: named arguments are named in their signature's order, skipped ones by their default") {
+  CHECK_EQ(Name("mask(lowerChar => 'q', str => a, digitChar => 'd')"), "mask(a, x, q, d, null)");
+  CHECK_EQ(Name("count_min_sketch(a, seed => 1, epsilon => 0.5D, confidence => 0.5D)"),
+           "count_min_sketch(a, 0.5, 0.5, 1)");
+  CHECK_EQ(Name("tuple_sketch_agg_double(mode => 'max', summary => b, key => a)"),
+           "tuple_sketch_agg_double(a, b, 12, max)");
+  CHECK_EQ(Name("tuple_union_agg_integer(c)"), "tuple_union_agg_integer(c, 12, sum)");
+  // A call Spark's analyzer refuses (a positional argument after a named one) stays as written.
+  CHECK_EQ(Name("encode(str => a, 'utf-8')"), "encode(a, utf-8)");
+}
+
+TEST_CASE("spark names: DATE and TIMESTAMP literals print their value as Spark reads it") {
+  CHECK_EQ(Name("TIMESTAMP_NTZ '2016-12-31'"), "timestamp_ntz '2016-12-31 00:00:00'");
+  CHECK_EQ(Name("TIMESTAMP '2019-1-2 3:04:05.120'"), "timestamp '2019-01-02 03:04:05.12'");
+  CHECK_EQ(Name("DATE ' 2019-1-2 '"), "date '2019-01-02'");
+  CHECK_EQ(Name("TIME '16:39:45 '"), "time '16:39:45'");
+  // A nanosecond fraction is kept as written; a time zone is not read.
+  CHECK_EQ(Name("TIMESTAMP_NTZ '2020-01-01 12:30:15.123456780'"), "timestamp_ntz '2020-01-01 12:30:15.123456780'");
+  CHECK_EQ(Name("TIMESTAMP '2020-01-01 12:30:15 UTC'"), "timestamp '2020-01-01 12:30:15 utc'");
+}
+
+TEST_CASE("spark names: a time and NULL, or a string minus a time, print bare") {
+  CHECK_EQ(Name("NULL + TIME '08:30'"), "time '08:30:00' + null");
+  CHECK_EQ(Name("NULL - TIME '08:30'"), "null - time '08:30:00'");
+  CHECK_EQ(Name("'12:30' - TIME '08:30'"), "12:30 - time '08:30:00'");
+}
+
+TEST_CASE("spark names: a session variable inside an expression is named with its current value") {
+  lineage::Session session;
+  session.spark_names = true;
+  Arena arena;
+  const auto names = [&](std::string_view sql) {
+    parser::ParseOptions options;
+    options.dialect = Dialect::Spark;
+    Diagnostics diags;
+    ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+    REQUIRE_MESSAGE(stmt != nullptr, sql);
+    std::vector<std::string> out;
+    for (const auto& c : lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session).columns)
+      out.push_back(c.target);
+    return out;
+  };
+  names("DECLARE VARIABLE v INT");
+  CHECK_EQ(names("SELECT typeof(v), v"), std::vector<std::string>{"typeof(variablereference(system.session.v=cast(null as int)))", "v"});
+  names("SET VAR v = 7");
+  CHECK_EQ(names("SELECT v + 1"), std::vector<std::string>{"(variablereference(system.session.v=7) + 1)"});
+  names("DECLARE OR REPLACE VARIABLE s = 'x'");
+  CHECK_EQ(names("SELECT upper(system.session.s)"), std::vector<std::string>{"upper(variablereference(system.session.s='x'))"});
+  // A column of the same name is the column; a value known only by running the script is not guessed.
+  CHECK_EQ(names("SELECT v + 1 FROM (SELECT 1 AS v)"), std::vector<std::string>{"(v + 1)"});
+  names("SET VAR v = rand()");
+  CHECK_EQ(names("SELECT v + 1"), std::vector<std::string>{"(v + 1)"});
 }

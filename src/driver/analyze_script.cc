@@ -231,6 +231,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   session.autogen_label = "_c";                          // nor does a set line
   session.map_aggr = true;
   session.cbo_returnpath = false;
+  session.session_variables.clear();  // nor a Spark session variable
   // The line table is built on first use and then only read. Build it now,
   // before any result is handed to another thread (which renders positions
   // from the same SourceFile), so that it is never built by two at once.

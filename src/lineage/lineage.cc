@@ -13,6 +13,7 @@
 #include "lineage/ddl.h"
 #include "lineage/masked_source.h"
 #include "lineage/resolver.h"
+#include "lineage/session_variables.h"
 
 namespace hivelineage::lineage {
 
@@ -544,10 +545,15 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
         Compute(*inner, session, b);
       return;
     case StmtKind::SetStatement:
+      if (const auto& set = static_cast<const SetStatement&>(stmt); session.spark_names && set.form == SetStatement::Form::Variable)
+        RecordSetVariables(set, session);
+      return;
+    case StmtKind::DeclareVariableStatement:
+      if (session.spark_names) RecordDeclaredVariable(static_cast<const DeclareVariableStatement&>(stmt), session);
+      return;
     case StmtKind::DescribeStatement:
     case StmtKind::ShowStatement:
     case StmtKind::UtilityStatement:
-    case StmtKind::DeclareVariableStatement:
     case StmtKind::OtherStatement:
       return;
     case StmtKind::CreateFunctionStatement: {

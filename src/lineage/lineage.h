@@ -9,8 +9,8 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -171,6 +171,15 @@ struct Session {
   std::set<std::string> sql_functions;
   // The SQL functions' bodies, by `db.f` (persistent) or `f` (temporary), lower case.
   std::map<std::string, SqlFunction> sql_function_bodies;
+  // Spark's session variables the script declared (DECLARE VARIABLE), by
+  // lower-case name: the declared type's SQL ("" when not written) and the
+  // value as Spark prints a variable reference's (`1`, `'x'`,
+  // `CAST(NULL AS INT)`; "" when not known without running the script).
+  struct SessionVariable {
+    std::string type_sql;
+    std::string value_sql;
+  };
+  std::map<std::string, SessionVariable> session_variables;
 };
 
 // The Hive settings lineage reads, from a script's `set key=value` lines:

@@ -160,6 +160,19 @@ bool Resolver::SparkOuterRef(const ColumnRef* ref, const Scope* outer, std::span
   return false;
 }
 
+std::string Resolver::SparkVariableName(const ColumnRef* ref) const {
+  if (auto it = resolved_by_ref_.find(ref); it != resolved_by_ref_.end() && it->second != nullptr) return "";
+  const auto& parts = ref->parts;
+  if (parts.empty() || parts.size() > 3) return "";
+  // `v`, `session.v`, `system.session.v`
+  if (parts.size() >= 2 && Lower(parts[parts.size() - 2]) != "session") return "";
+  if (parts.size() == 3 && Lower(parts[0]) != "system") return "";
+  const std::string name = Lower(parts.back());
+  auto v = session_.session_variables.find(name);
+  if (v == session_.session_variables.end() || v->second.value_sql.empty()) return "";
+  return Cat("variablereference(system.session.", name, "=", v->second.value_sql, ")");
+}
+
 const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
   const auto& parts = ref->parts;
   if (parts.empty()) return nullptr;

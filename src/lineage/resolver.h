@@ -191,6 +191,9 @@ class Resolver {
   // The column each reference last resolved to: what Spark's names of
   // subqueries list as outer references (SparkOuterRef).
   absl::flat_hash_map<const ast::ColumnRef*, const Column*> resolved_by_ref_;
+  // Spark's name for a reference that reads a session variable of known
+  // value rather than a column, or "".
+  std::string SparkVariableName(const ast::ColumnRef* ref) const;
   bool SparkOuterRef(const ast::ColumnRef* ref, const Scope* outer, std::span<const std::string> inner_aliases) const;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;

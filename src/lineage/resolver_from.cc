@@ -97,6 +97,14 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
           scope->relations.push_back(Relation{Lower(s->alias), "", cols});
           break;
         }
+        if (session_.spark_names && scope->parent != nullptr) {
+          // Spark: a derived table inside a subquery expression may read the
+          // query around that subquery (not its own FROM siblings).
+          cols = AnalyzeQuery(s->query, scope->parent);
+          if (!s->column_aliases.empty()) cols = Renamed(cols, s);
+          scope->relations.push_back(Relation{Lower(s->alias), "", cols});
+          break;
+        }
         if (depth_ >= kBottomUpDepth && !derived_.contains(s->query)) AnalyzeDerivedBottomUp(s->query);
         if (auto it = derived_.find(s->query); it != derived_.end()) {
           cols = it->second;

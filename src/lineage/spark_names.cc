@@ -570,12 +570,97 @@ bool TimeText(std::string t, std::string& out) {
   return true;
 }
 
+// Spark trims a datetime literal's text of white space and control characters.
+std::string_view TrimDatetimeText(std::string_view t) {
+  while (!t.empty() && static_cast<unsigned char>(t.front()) <= ' ') t.remove_prefix(1);
+  while (!t.empty() && static_cast<unsigned char>(t.back()) <= ' ') t.remove_suffix(1);
+  return t;
+}
+
+// Reads up to `max` digits (at least one) at `i` into `v`.
+bool ReadDigits(std::string_view t, size_t& i, size_t max, uint64_t& v) {
+  const size_t start = i;
+  v = 0;
+  while (i < t.size() && i - start < max && t[i] >= '0' && t[i] <= '9') v = v * 10 + static_cast<uint64_t>(t[i++] - '0');
+  return i > start;
+}
+
+// A DATE or TIMESTAMP literal's value as Spark prints it: `yyyy-MM-dd`, or
+// `yyyy-MM-dd HH:mm:ss[.f]` (the fraction's trailing zeros dropped, a
+// nanosecond one kept as written), from what Spark's parser accepts: `yyyy`,
+// `yyyy-[m]m`, `yyyy-[m]m-[d]d`, then ` ` or `T` and `[h]h:[m]m[:[s]s[.f]]`.
+// A time zone or a signed year is not read (false).
+bool DatetimeText(std::string_view t, bool date, std::string& out) {
+  t = TrimDatetimeText(t);
+  size_t i = 0;
+  uint64_t year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0;
+  if (!ReadDigits(t, i, 6, year) || i < 4) return false;
+  if (i < t.size() && t[i] == '-') {
+    ++i;
+    if (!ReadDigits(t, i, 2, month)) return false;
+    if (i < t.size() && t[i] == '-') {
+      ++i;
+      if (!ReadDigits(t, i, 2, day)) return false;
+    }
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  std::string frac;
+  if (i < t.size() && (t[i] == ' ' || t[i] == 'T')) {
+    if (date) {
+      i = t.size();  // a date ignores the time after it
+    } else {
+      ++i;
+      if (!ReadDigits(t, i, 2, hour) || i >= t.size() || t[i] != ':') return false;
+      ++i;
+      if (!ReadDigits(t, i, 2, minute)) return false;
+      if (i < t.size() && t[i] == ':') {
+        ++i;
+        if (!ReadDigits(t, i, 2, second)) return false;
+        if (i < t.size() && t[i] == '.') {
+          ++i;
+          while (i < t.size() && t[i] >= '0' && t[i] <= '9') frac += t[i++];
+          if (frac.size() > 9) return false;
+        }
+      }
+      if (hour > 23 || minute > 59 || second > 59) return false;
+    }
+  }
+  if (i != t.size()) return false;
+  std::string y = Cat(year);
+  if (y.size() < 4) y.insert(0, 4 - y.size(), '0');
+  out = y + "-" + TwoDigits(month) + "-" + TwoDigits(day);
+  if (date) return true;
+  out += " " + TwoDigits(hour) + ":" + TwoDigits(minute) + ":" + TwoDigits(second);
+  if (frac.size() <= 6)
+    while (!frac.empty() && frac.back() == '0') frac.pop_back();
+  if (!frac.empty()) out += "." + frac;
+  return true;
+}
+
 // An interval literal of day-time fields.
 bool DayTimeInterval(const Expr* e) {
   const auto* i = DynCast<IntervalExpr>(e);
   if (i == nullptr || i->unit.empty()) return false;
   const Field f = FieldOf(i->unit);
   return f >= kDay && f <= kSecond;
+}
+
+bool IsNullLiteral(const Expr* e) {
+  const auto* l = DynCast<Literal>(e);
+  return l != nullptr && l->type == Literal::Type::Null;
+}
+
+// A value that is plainly a date: DATE '..', CAST(.. AS DATE).
+bool PlainlyDate(const Expr* e) {
+  if (const auto* l = DynCast<Literal>(e)) return l->type == Literal::Type::Typed && l->type_name == "date";
+  if (const auto* c = DynCast<CastExpr>(e)) return c->format == nullptr && SparkTypeSql(c->type.text) == "DATE";
+  return false;
+}
+
+// An interval literal of days alone (`INTERVAL 2 DAY`).
+bool WholeDays(const Expr* e) {
+  const auto* i = DynCast<IntervalExpr>(e);
+  return i != nullptr && i->unit == "day" && i->to_unit.empty();
 }
 
 // A value that is plainly a timestamp, a time or a string: TIMESTAMP '..',
@@ -641,6 +726,8 @@ const std::vector<DefaultArgs>& DefaultArgTable() {
       {"make_interval", 1, {"0", "0", "0", "0", "0", "0.000000"}},
       {"make_ym_interval", 1, {"0"}},
       {"mask", 1, {"X", "x", "n", "NULL"}},
+      {"tuple_union_agg_double", 1, {"12", "sum"}},
+      {"tuple_union_agg_integer", 1, {"12", "sum"}},
       {"sentences", 1, {"", ""}},
       {"unix_timestamp", 1, {"yyyy-MM-dd HH:mm:ss"}},
       {"to_unix_timestamp", 1, {"yyyy-MM-dd HH:mm:ss"}},
@@ -754,6 +841,17 @@ std::string OuterRefList(const Query* q, const SparkNameContext& context) {
   std::string out;
   for (size_t k = 0; k < refs.size(); ++k) out += (k ? ", " : "") + refs[k];
   return out;
+}
+
+std::string LastVariantField(std::string_view path);
+
+// A VARIANT path of plain field names and numeric subscripts (`a.b[0]`),
+// which Spark's JSON path writes as it stands.
+bool PlainVariantPath(std::string_view path) {
+  if (path.empty()) return false;
+  for (char c : path)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '[' || c == ']')) return false;
+  return true;
 }
 
 // ------------------------------------------------------------------ the namer
@@ -1023,8 +1121,20 @@ void Namer::Name(const Expr* e, std::string& out) {
             return;
           }
           if (l->type_name == "time") {
-            if (std::string t; TimeText(lexer::UnescapeString(l->text), t)) {
+            if (std::string t; TimeText(std::string(TrimDatetimeText(lexer::UnescapeString(l->text))), t)) {
               out += "TIME '" + t + "'";
+              return;
+            }
+          }
+          if (l->type_name == "date" || l->type_name.starts_with("timestamp")) {
+            const bool date = l->type_name == "date";
+            const std::string_view kind = date                                  ? "DATE"
+                                          : l->type_name == "timestamp_ntz"       ? "TIMESTAMP_NTZ"
+                                          : l->type_name == "timestamp_ltz"       ? "TIMESTAMP_LTZ"
+                                          : l->type_name == "timestamp"           ? "TIMESTAMP"
+                                                                                  : "";
+            if (std::string t; !kind.empty() && DatetimeText(lexer::UnescapeString(l->text), date, t)) {
+              out += std::string(kind) + " '" + t + "'";
               return;
             }
           }
@@ -1054,6 +1164,12 @@ void Namer::Name(const Expr* e, std::string& out) {
     }
     case ExprKind::ColumnRef: {
       const auto* c = static_cast<const ColumnRef*>(e);
+      if (context_.variable) {
+        if (std::string v = context_.variable(c); !v.empty()) {
+          out += v;
+          return;
+        }
+      }
       if (!c->parts.empty()) out += c->parts.back().name;
       return;
     }
@@ -1125,10 +1241,25 @@ void Namer::Name(const Expr* e, std::string& out) {
         // without parentheses, the datetime first.
         const bool rhs_interval = DayTimeInterval(b->rhs);
         const Expr* when = rhs_interval ? b->lhs : b->rhs;
+        const Expr* interval = rhs_interval ? b->rhs : b->lhs;
+        if (PlainlyDate(when) && WholeDays(interval)) {
+          // A date plus whole days is Spark's date_add of the interval's days.
+          const std::string days = "extractansiintervaldays(" + Of(interval) + ')';
+          out += "date_add(" + Of(when) + ", " + (b->op == BinaryOp::Add ? days : "(- " + days + ')') + ')';
+          return;
+        }
         if (PlainlyDatetime(when)) {
           out += Of(when) + (b->op == BinaryOp::Add ? " + " : " - ") + Of(rhs_interval ? b->rhs : b->lhs);
           return;
         }
+      }
+      if ((b->op == BinaryOp::Add || b->op == BinaryOp::Sub) && (PlainlyTime(b->lhs) || PlainlyTime(b->rhs)) &&
+          (IsNullLiteral(b->lhs) || IsNullLiteral(b->rhs) || (b->op == BinaryOp::Sub && StringLit(b->lhs) != nullptr))) {
+        // A time and NULL (or a time from a string): Spark's time arithmetic
+        // prints bare, a sum with the time first.
+        const bool swap = b->op == BinaryOp::Add && !PlainlyTime(b->lhs);
+        out += Of(swap ? b->rhs : b->lhs) + (b->op == BinaryOp::Add ? " + " : " - ") + Of(swap ? b->lhs : b->rhs);
+        return;
       }
       if (b->op == BinaryOp::Sub && PlainlyTime(b->lhs) && PlainlyTime(b->rhs)) {
         out += Of(b->lhs) + " - " + Of(b->rhs);  // the difference of two times prints bare
@@ -1395,9 +1526,18 @@ void Namer::Name(const Expr* e, std::string& out) {
       for (size_t k = 0; k < covered.size(); ++k) out += (k > 0 ? ", " : "") + covered[k];
       return;
     }
+    case ExprKind::VariantPathExpr: {
+      // Inside an expression `v:a.b` is Spark's aliased extraction,
+      // `variant_get(v, $.a.b) AS b` (a plain path only: names and subscripts).
+      const auto* v = static_cast<const VariantPathExpr*>(e);
+      const std::string last = LastVariantField(v->path);
+      if (last.empty() || v->base == nullptr || !PlainVariantPath(v->path)) break;
+      out += "variant_get(" + Of(v->base) + (v->path.front() == '[' ? ", $" : ", $.") + std::string(v->path) +
+             ") AS " + last;
+      return;
+    }
     case ExprKind::LambdaExpr:
     case ExprKind::LambdaVariable:
-    case ExprKind::VariantPathExpr:
       break;
   }
   out += PrintExpr(e);

@@ -33,6 +33,10 @@ struct SparkNameContext {
   // The names of the columns a star argument covers (`array(*)` is named `array(c1, c2)`;
   // nullptr: the bare `*` of `f(*)`), or none when they are not all known; unset: none.
   std::function<std::vector<std::string>(const ast::StarExpr*)> star_columns;
+  // The name Spark gives a reference inside an expression that reads a
+  // session variable (`variablereference(system.session.v=1)`), or "" for a
+  // column or a variable of unknown value; unset: "".
+  std::function<std::string(const ast::ColumnRef*)> variable;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});

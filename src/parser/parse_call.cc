@@ -1,5 +1,6 @@
 // Expressions: function calls (arguments, WITHIN GROUP, FILTER, OVER) and
 // window specs (PARTITION/ORDER BY, frames, bounds).
+#include "parser/named_arguments.h"
 #include "parser/parser_impl.h"
 
 namespace hivelineage::parser {
@@ -43,10 +44,14 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     ListBuilder<ast::Expr*> args(exprs_);
     std::vector<ast::Ident> field_names;  // Spark's struct(x AS a, ...): the names, empty where none
     const bool struct_call = spark() && name.size() == 1 && EqualsIgnoreCase(name[0].name, "struct");
+    std::vector<std::string_view> arg_names;  // Spark's named arguments: the names, empty where positional
     do {
-      // Spark's named argument `name => value`: the value is the argument (the name is not kept).
+      // Spark's named argument `name => value`: bound to its parameter below (the name is not kept).
+      std::string_view arg_name;
       if (spark() && AtKind(TokenKind::Equal, 1) && AtKind(TokenKind::Greater, 2) && Glued(1) &&
           (At(TokenKind::Word) || At(TokenKind::QuotedIdent))) {
+        arg_name = Text(Peek());
+        if (At(TokenKind::QuotedIdent) && arg_name.size() >= 2) arg_name = arg_name.substr(1, arg_name.size() - 2);
         Advance();
         Advance();
         Advance();
@@ -62,6 +67,8 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
         if (!ParseIdentList(&left_out)) return nullptr;
         star->except_columns = left_out;
       }
+      arg_names.resize(args.size());
+      arg_names.back() = arg_name;
       if (struct_call) {
         field_names.resize(args.size());
         if (AcceptKw(Keyword::As) && !ParseAnyName(&field_names.back())) return nullptr;
@@ -69,6 +76,8 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       // Spark's substring(s FROM pos [FOR len]) is substring(s, pos[, len]), and prints so.
       if (spark() && name.size() == 1 && AtKw(Keyword::From) &&
           (EqualsIgnoreCase(name[0].name, "substr") || EqualsIgnoreCase(name[0].name, "substring"))) {
+        // Whichever name was written, the FROM form is Spark's substring (and named so).
+        f->name[0].name = "substring";
         Advance();
         if ((a = ParseExpr()) == nullptr) return nullptr;
         args.Push(a);
@@ -85,6 +94,10 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       }
     } while (Accept(TokenKind::Comma));
     f->args = args.Finish(arena_);
+    bool any_named = false;
+    for (std::string_view n : arg_names) any_named = any_named || !n.empty();
+    if (any_named && name.size() == 1 && arg_names.size() == f->args.size())
+      f->args = ArrangeNamedArguments(name[0].name, f->args, arg_names, arena_);
     bool named = false;
     for (const ast::Ident& n : field_names) named = named || !n.name.empty();
     if (named && !NameStructFields(f, field_names)) return nullptr;
