@@ -548,6 +548,11 @@ void ApplySetting(std::string_view key, std::string_view value, ParseOptions& op
     if (EqualsIgnoreCase(value, "false")) options.lex.double_quoted_identifiers = false;
     return;
   }
+  if (options.dialect == Dialect::Spark && EqualsIgnoreCase(key, "spark.sql.legacy.viewSchemaBindingMode")) {
+    if (EqualsIgnoreCase(value, "true")) options.spark_view_schema_binding = true;
+    if (EqualsIgnoreCase(value, "false")) options.spark_view_schema_binding = false;
+    return;
+  }
   if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;
   if (EqualsIgnoreCase(value, "none")) {
     options.regex_column_specs = true;

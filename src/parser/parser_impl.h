@@ -323,6 +323,7 @@ class Parser {
   bool ParseTableStorage(std::string_view* location = nullptr);  // location: its LOCATION, unescaped
   bool ParseTableLayout();
   bool ParseViewOptions(bool materialized);
+  bool ParseSparkViewOptions();
   bool SkipNameList();
   bool SkipConstants();
   bool SkipSortColumns();
