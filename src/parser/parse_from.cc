@@ -187,6 +187,7 @@ ast::TableRef* Parser::ParseTableSource() {
   } else if (spark() && !AtIdentifierClause() && (AtIdent() || AtWord("range")) && AtKind(TokenKind::LParen, 1)) {
     // Spark's table-valued function: `range(10) [AS] t`, `explode(array(1, 2))`.
     const uint32_t begin = StartOffset();
+    WarnIfRunTimeName();
     auto* f = arena_.New<ast::TableFunctionRef>();
     f->name = MakeIdent(Peek());
     Advance();
