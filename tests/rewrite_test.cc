@@ -132,8 +132,9 @@ TEST_CASE("rewrite prune_where_subqueries: filtering subqueries keep what predic
 }
 
 TEST_CASE("rewrite pipeline: passes in order, idempotent as a whole") {
-  REQUIRE(rewrite::Passes().size() == 4);
-  CHECK(rewrite::Passes()[0].name == "inline_ctes");
+  REQUIRE(rewrite::Passes().size() == 5);
+  CHECK(rewrite::Passes()[0].name == "recursive_ctes");
+  CHECK(rewrite::Passes()[1].name == "inline_ctes");
   CHECK(Rewrite(&Pipeline,
                 "WITH u AS (SELECT a FROM x UNION ALL SELECT b FROM y) "
                 "INSERT INTO d SELECT * FROM u WHERE EXISTS (SELECT z FROM w ORDER BY z) ORDER BY a LIMIT 5") ==

@@ -118,7 +118,7 @@ TEST_CASE("spark: GROUP BY ALL, LIMIT ALL, OFFSET") {
            "SELECT count(if((a > 1), 1, NULL)), sum(if(c, b, NULL)) FROM t");
   CHECK_EQ(P("SELECT INTERVAL '1 day 2 hours', INTERVAL 1 YEAR 2 MONTHS"),
            "SELECT INTERVAL '1 day 2 hours', (INTERVAL 1 YEAR + INTERVAL 2 MONTH)");
-  CHECK_EQ(P("WITH RECURSIVE r AS (SELECT 1 AS n) SELECT n FROM r"), "WITH r AS (SELECT 1 AS n) SELECT n FROM r");
+  CHECK_EQ(P("WITH RECURSIVE r AS (SELECT 1 AS n) SELECT n FROM r"), "WITH RECURSIVE r AS (SELECT 1 AS n) SELECT n FROM r");
 }
 
 TEST_CASE("spark: pipe syntax |> as nested queries") {

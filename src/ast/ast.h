@@ -410,6 +410,9 @@ struct Cte {
   Ident name;
   List<Ident> columns;  // `WITH c (x, y) AS (...)`
   Query* query = nullptr;
+  // Spark's WITH RECURSIVE (set on every CTE of that WITH): the CTE's body may name the CTE itself.
+  bool recursive = false;
+  std::string_view max_recursion_level;  // Spark's `MAX RECURSION LEVEL n` (the number's text), empty when none
   Span span;
 };
 

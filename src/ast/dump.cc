@@ -388,6 +388,8 @@ class Dumper {
       out += "(cte";
       FId("name", c.name);
       FIds("columns", c.columns);
+      if (c.recursive) FBool("recursive", true);
+      if (!c.max_recursion_level.empty()) FStr("max_recursion_level", c.max_recursion_level);
       F("query");
       Q(c.query);
       out += ')';

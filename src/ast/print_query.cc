@@ -15,12 +15,17 @@ void Printer::Query(const ast::Query* q) {
 
 void Printer::Ctes(List<Cte> ctes) {
   out += "WITH ";
+  if (!ctes.empty() && ctes[0].recursive) out += "RECURSIVE ";
   for (size_t i = 0; i < ctes.size(); ++i) {
     if (i > 0) out += ", ";
     Name(ctes[i].name);
     if (!ctes[i].columns.empty()) {
       out += ' ';
       IdentList(ctes[i].columns);
+    }
+    if (!ctes[i].max_recursion_level.empty()) {
+      out += " MAX RECURSION LEVEL ";
+      out += ctes[i].max_recursion_level;
     }
     out += " AS (";
     Query(ctes[i].query);

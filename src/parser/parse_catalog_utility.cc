@@ -11,6 +11,7 @@ namespace hivelineage::parser {
 /// object_name ::= IDENTIFIER '(' expr ')' | qualified_name
 bool Parser::ParseObjectName(ast::ObjectName* out, bool any_name) {
   if (AtWord("identifier") && AtKind(TokenKind::LParen, 1) && !AtIdentifierClause()) {
+    WarnIfRunTimeName();
     Advance();
     Advance();
     out->identifier = ParseExpr();

@@ -196,6 +196,7 @@ ast::TableRef* Parser::ParseTableSource() {
   } else if (AtIdent() && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::On, 2)) {
     src = ParsePtf();
   } else if (spark() && !AtIdentifierClause() && AtSparkTableFunction(*this)) {
+    WarnIfRunTimeName();
     auto* f = ParseSparkTableFunction(lateral ? lateral_begin : StartOffset());
     if (f == nullptr) return nullptr;
     f->lateral = lateral;

@@ -88,6 +88,7 @@ ast::Expr* Parser::ParsePrimaryOther() {
         c->span = SpanFrom(begin);
         return c;
       }
+      WarnIfRunTimeName();  // then read as a call of `identifier`
     }
     if (kw == Keyword::None) return ParseNameExpr();
     const bool call = AtKind(TokenKind::LParen, 1);

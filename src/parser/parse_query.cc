@@ -42,18 +42,32 @@ ast::List<ast::SelectItem> StarItems(Arena& arena, ast::List<ast::SelectItem> mo
   return arena.CopyOf(items);
 }
 
-/// with_clause ::= WITH cte (',' cte)*
-///   cte ::= name ['(' name (',' name)* ')'] AS '(' query ')'
+/// with_clause ::= WITH [RECURSIVE] cte (',' cte)*   (RECURSIVE: Spark)
+///   cte ::= name ['(' name (',' name)* ')'] [MAX RECURSION LEVEL number] AS '(' query ')'
+///   (MAX RECURSION LEVEL only after RECURSIVE, as Spark has it)
 bool Parser::ParseCtes(ast::List<ast::Cte>* out) {
   Advance();  // WITH
-  // Spark's WITH RECURSIVE: read as WITH (the CTE's reference to itself names a table; docs/dialects.md).
-  if (spark() && AtWord("recursive") && AtAnyName(1)) Advance();
+  // Spark's WITH RECURSIVE: a CTE may name itself; the rewrite (recursive_cte.h) reads that reference.
+  const bool recursive = spark() && AtWord("recursive") && AtAnyName(1);
+  if (recursive) Advance();
   std::vector<ast::Cte> ctes;
   do {
     ast::Cte c;
+    c.recursive = recursive;
     const uint32_t begin = StartOffset();
     if (!ParseIdent(&c.name)) return false;
     if (At(TokenKind::LParen) && !ParseIdentList(&c.columns)) return false;
+    if (recursive && AtWord("max") && AtWord("recursion", 1) && AtWord("level", 2)) {
+      Advance();
+      Advance();
+      Advance();
+      if (!At(TokenKind::Number)) {
+        Fail("recursion level (a number)");
+        return false;
+      }
+      c.max_recursion_level = arena_.CopyString(Text(Peek()));
+      Advance();
+    }
     if (!ExpectKw(Keyword::As) || !Expect(TokenKind::LParen)) return false;
     c.query = ParseQuery();
     if (c.query == nullptr || !Expect(TokenKind::RParen)) return false;

@@ -248,6 +248,7 @@ bool Parser::SkipPartitionTransforms() {
 /// mv_options ::= [DISABLE REWRITE] [COMMENT 'text'] [PARTITIONED ON (names | partition_transforms)]
 ///                [CLUSTERED ON names | DISTRIBUTED ON names SORTED ON names] table_storage
 bool Parser::ParseViewOptions(bool materialized) {
+  if (spark() && !materialized) return ParseSparkViewOptions();
   if (materialized && AtKw(Keyword::Disable) && AtKw(Keyword::Rewrite, 1)) {
     Advance();
     Advance();
@@ -273,6 +274,64 @@ bool Parser::ParseViewOptions(bool materialized) {
     if (!SkipNameList() || !ExpectKw(Keyword::Sorted) || !ExpectKw(Keyword::On) || !SkipNameList()) return false;
   }
   return ParseTableStorage();
+}
+
+/// spark_view_options ::= (COMMENT 'text' | PARTITIONED ON names | TBLPROPERTIES properties
+///                        | WITH SCHEMA (BINDING | COMPENSATION | EVOLUTION | TYPE EVOLUTION)
+///                        | DEFAULT COLLATION name)*
+/// (Spark: any order, each at most once; kept as the view's options text)
+bool Parser::ParseSparkViewOptions() {
+  bool comment = false, partitioned = false, properties = false, schema = false, collation = false;
+  // A clause Spark reads once: a second one is an error.
+  auto once = [&](bool& seen) {
+    if (seen) {
+      Fail("AS (each view clause at most once)");
+      return false;
+    }
+    seen = true;
+    return true;
+  };
+  while (true) {
+    if (AtKw(Keyword::Comment)) {
+      if (!once(comment)) return false;
+      Advance();
+      if (!ParseTextValue()) return false;
+    } else if (AtKw(Keyword::Partitioned) && AtKw(Keyword::On, 1)) {
+      if (!once(partitioned)) return false;
+      Advance();
+      Advance();
+      if (!SkipNameList()) return false;
+    } else if (AtKw(Keyword::Tblproperties)) {
+      if (!once(properties)) return false;
+      Advance();
+      if (!ParseProperties()) return false;
+    } else if (AtKw(Keyword::With) && AtWord("schema", 1)) {
+      if (!options_.spark_view_schema_binding) {
+        Fail("AS (WITH SCHEMA needs spark.sql.legacy.viewSchemaBindingMode=true)");
+        return false;
+      }
+      if (!once(schema)) return false;
+      Advance();
+      Advance();
+      if (AtWord("type") && AtWord("evolution", 1)) {
+        Advance();
+        Advance();
+      } else if (AtWord("binding") || AtWord("compensation") || AtWord("evolution")) {
+        Advance();
+      } else {
+        Fail("BINDING, COMPENSATION, EVOLUTION or TYPE EVOLUTION");
+        return false;
+      }
+    } else if (AtKw(Keyword::Default) && AtWord("collation", 1)) {
+      if (!once(collation)) return false;
+      Advance();
+      Advance();
+      ast::Ident name;
+      if (!ParseAnyName(&name)) return false;
+    } else {
+      return true;
+    }
+  }
 }
 
 }  // namespace hivelineage::parser

@@ -214,9 +214,27 @@ bool Parser::ParseAnyName(ast::Ident* out) {
 }
 
 /// qualified_name ::= ident ('.' name)*   (`db.tbl` in one pair of backquotes splits when asked)
-bool Parser::AtIdentifierClause() const {
-  return AtWord("identifier") && AtKind(TokenKind::LParen, 1) && AtKind(TokenKind::String, 2) &&
-         AtKind(TokenKind::RParen, 3);
+/// identifier_clause ::= IDENTIFIER '(' 'text' (['||'] 'text')* ')'   (Spark; a constant string, folded)
+size_t Parser::IdentifierClauseTokens() const {
+  if (!AtWord("identifier") || !AtKind(TokenKind::LParen, 1) || !AtKind(TokenKind::String, 2)) return 0;
+  size_t k = 3;
+  while (true) {
+    if (AtKind(TokenKind::PipePipe, k) && AtKind(TokenKind::String, k + 1))
+      k += 2;
+    else if (AtKind(TokenKind::String, k))
+      k += 1;
+    else
+      break;
+  }
+  return AtKind(TokenKind::RParen, k) ? k + 1 : 0;
+}
+
+bool Parser::AtIdentifierClause() const { return IdentifierClauseTokens() > 0; }
+
+void Parser::WarnIfRunTimeName() {
+  if (spark() && AtWord("identifier") && AtKind(TokenKind::LParen, 1) && !AtIdentifierClause())
+    Warn(Peek(), "IDENTIFIER(expr): the name is computed at run time, so what it names is unknown",
+         DiagnosticCode::NameNotConstant);
 }
 
 bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots) {
@@ -235,21 +253,25 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
     }
   };
   if (spark() && AtIdentifierClause()) {
-    // Spark's IDENTIFIER('db.t'): the name the string spells, as if written in backquotes.
-    const Token& s = Peek(2);
-    const std::string_view spelled = arena_.CopyString(lexer::UnescapeString(Text(s)));
+    // Spark's IDENTIFIER('db.t') (or 'db.' || 't'): the name the string spells, as if written in backquotes.
+    const size_t n = IdentifierClauseTokens();
+    std::string text;
+    for (size_t k = 2; k + 1 < n; ++k)
+      if (AtKind(TokenKind::String, k)) text += lexer::UnescapeString(Text(Peek(k)));
+    const std::string_view spelled = arena_.CopyString(text);
+    const Span span{Peek(2).begin, Peek(n - 2).end};
     size_t from = 0;
     while (true) {
       const size_t dot = spelled.find('.', from);
       ast::Ident id;
       id.name = spelled.substr(from, dot == std::string_view::npos ? std::string_view::npos : dot - from);
-      id.span = Span{s.begin, s.end};
+      id.span = span;
       id.quoted = true;
       parts.Push(id);
       if (dot == std::string_view::npos) break;
       from = dot + 1;
     }
-    for (int i = 0; i < 4; ++i) Advance();
+    for (size_t i = 0; i < n; ++i) Advance();
     out->parts = parts.Finish(arena_);
     out->span = SpanFrom(begin);
     return true;
@@ -569,6 +591,11 @@ void ApplySetting(std::string_view key, std::string_view value, ParseOptions& op
     // Spark's ANSI setting: "x" names a column or table for the rest of the script.
     if (EqualsIgnoreCase(value, "true")) options.lex.double_quoted_identifiers = true;
     if (EqualsIgnoreCase(value, "false")) options.lex.double_quoted_identifiers = false;
+    return;
+  }
+  if (options.dialect == Dialect::Spark && EqualsIgnoreCase(key, "spark.sql.legacy.viewSchemaBindingMode")) {
+    if (EqualsIgnoreCase(value, "true")) options.spark_view_schema_binding = true;
+    if (EqualsIgnoreCase(value, "false")) options.spark_view_schema_binding = false;
     return;
   }
   if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;

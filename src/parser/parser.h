@@ -38,6 +38,8 @@ struct ParseOptions {
   // SQL Server's `SELECT TOP n [PERCENT] [WITH TIES]` (and `TOP (n)`): a row
   // limit, read and left out as LIMIT is.
   bool select_top = false;
+  // Spark's spark.sql.legacy.viewSchemaBindingMode (true by default): false rejects CREATE VIEW ... WITH SCHEMA.
+  bool spark_view_schema_binding = true;
   int max_depth = 1000;
 };
 
@@ -61,7 +63,8 @@ StatementKind StatementKindOf(const ast::Statement* stmt);
 // regexes), column or standard ("..." quotes names);
 // hive.support.sql11.reserved.keywords = false or true (SQL:2011 reserved
 // words as names, or not); under Spark, spark.sql.ansi.doubleQuotedIdentifiers
-// = true or false ("..." quotes names, or strings). Other keys and values
+// = true or false ("..." quotes names, or strings), spark.sql.legacy.viewSchemaBindingMode
+// = true or false (CREATE VIEW ... WITH SCHEMA read, or rejected). Other keys and values
 // change nothing.
 void ApplySetting(std::string_view key, std::string_view value, ParseOptions& options);
 

@@ -309,6 +309,10 @@ class Parser {
   ast::Query* ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint32_t begin);
   // At Spark's `IDENTIFIER('name')` (a constant string only).
   bool AtIdentifierClause() const;
+  // The tokens of a constant IDENTIFIER(...) clause at the current token, 0 when there is none.
+  size_t IdentifierClauseTokens() const;
+  // Warns at an IDENTIFIER(expr) whose expression is no constant string: the name is unknown.
+  void WarnIfRunTimeName();
   ast::Statement* ParseSparkCache();
   ast::Statement* ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional, bool managed);
   ast::Statement* ParseCreateView(uint32_t begin, bool or_replace, bool materialized);
@@ -327,6 +331,7 @@ class Parser {
   bool ParseTableStorage(std::string_view* location = nullptr);  // location: its LOCATION, unescaped
   bool ParseTableLayout();
   bool ParseViewOptions(bool materialized);
+  bool ParseSparkViewOptions();
   bool SkipNameList();
   bool SkipConstants();
   bool SkipSortColumns();

@@ -167,17 +167,58 @@ class Checker {
           Reject(v.name.span, "a temporary view's name is one name, without a database");
         return;
       }
+      case NodeKind::CreateFunctionStatement: {
+        const auto& f = static_cast<const ast::CreateFunctionStatement&>(n);
+        if (f.temporary && InDatabase(f.name.name))
+          Reject(f.name.name.span, "a temporary function's name is one name, without a database");
+        return;
+      }
+      case NodeKind::DropStatement: {
+        const auto& d = static_cast<const ast::DropStatement&>(n);
+        if (d.object == "temporary function" && InDatabase(d.name))
+          Reject(d.name.span, "a temporary function's name is one name, without a database");
+        return;
+      }
       default:
         return;
     }
 #pragma GCC diagnostic pop
   }
 
+  // A name with a database other than Spark's session namespace (`session.f`, `system.session.f`).
+  static bool InDatabase(const ast::QualifiedName& name) {
+    const size_t n = name.parts.size();
+    if (n < 2) return false;
+    if (n == 2 && EqualsIgnoreCase(name.parts[0].name, "session")) return false;
+    if (n == 3 && EqualsIgnoreCase(name.parts[0].name, "system") && EqualsIgnoreCase(name.parts[1].name, "session"))
+      return false;
+    return true;
+  }
+
+  // Whether `written` ('...') is one string literal, not several ('a' || 'b', 'a' 'b': not checked).
+  static bool OneString(std::string_view written) {
+    size_t i = 1;
+    while (i < written.size()) {
+      if (written[i] == '\\') {
+        i += 2;
+      } else if (written[i] == '\'') {
+        if (i + 1 < written.size() && written[i + 1] == '\'') {
+          i += 2;
+        } else {
+          return i + 1 == written.size();
+        }
+      } else {
+        ++i;
+      }
+    }
+    return false;
+  }
+
   // A name from IDENTIFIER('text') (its span is the string): Spark reads the
   // text as a name, so each dotted part is a plain word or backquoted.
   void CheckIdentifierString(const ast::Ident& part) {
     const std::string_view written = Between(part.span.begin, part.span.end);
-    if (written.empty() || written.front() != '\'') return;
+    if (written.empty() || written.front() != '\'' || !OneString(written)) return;
     const std::string spelled = lexer::UnescapeString(written);
     bool quoted = false;
     for (char c : spelled) {

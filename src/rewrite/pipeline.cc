@@ -4,12 +4,15 @@
 #include "rewrite/inline_ctes.h"
 #include "rewrite/prune_order_limit.h"
 #include "rewrite/prune_where_subqueries.h"
+#include "rewrite/recursive_ctes.h"
 
 namespace hivelineage::rewrite {
 
 namespace {
 // ORDER BY / LIMIT go before collapsing: a LIMIT keeps a branch from being unwrapped.
+// A recursive CTE's reference to itself is read before inlining, which would take it for a table.
 constexpr Pass kPasses[] = {
+    {"recursive_ctes", &ReadRecursiveCtes},
     {"inline_ctes", &InlineCtes},
     {"prune_order_limit", &PruneOrderLimit},
     {"collapse_set_operations", &CollapseSetOperations},

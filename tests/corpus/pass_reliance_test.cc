@@ -62,7 +62,12 @@ TEST_CASE("Hive corpus: each rewrite pass changes the lineage of real statements
       changed += render(LineageWithout(pass.name, statements[i])) != all_passes[i];
     std::printf("corpus: without %s the lineage of %zu of %zu statements changes\n", std::string(pass.name).c_str(),
                 changed, statements.size());
-    CHECK(changed > 0);
+    // WITH RECURSIVE is Spark's: Hive's statements never meet the pass, which must leave them as they were
+    // (tests/spark_recursive_cte_test.cc shows what it changes).
+    if (pass.name == "recursive_ctes")
+      CHECK(changed == 0);
+    else
+      CHECK(changed > 0);
   }
 }
 
