@@ -627,6 +627,7 @@ const std::vector<DefaultArgs>& DefaultArgTable() {
       {"regexp_extract", 2, {"1"}},
       {"regexp_extract_all", 2, {"1"}},
       {"locate", 2, {"1"}},
+      {"position", 2, {"1"}},
       {"overlay", 3, {"-1"}},
       {"replace", 2, {""}},
       {"percentile", 2, {"1"}},
@@ -1375,11 +1376,17 @@ void Namer::Name(const Expr* e, std::string& out) {
       return;
     }
     case ExprKind::LikeExpr: {
-      // `a LIKE p` and `a RLIKE p` print without parentheses.
+      // `a LIKE p` and `a RLIKE p` print without parentheses (a LIKE's escape after them); `a ILIKE p`
+      // is the call ilike(a, p), its escape not named.
       const auto* l = static_cast<const LikeExpr*>(e);
-      if (l->quantifier != LikeExpr::Quantifier::None || l->patterns.size() != 1 || l->op == LikeExpr::Op::ILike) break;
+      if (l->quantifier != LikeExpr::Quantifier::None || l->patterns.size() != 1) break;
       if (l->negated) out += "(NOT ";
-      out += Of(l->value) + (l->op == LikeExpr::Op::Like ? " LIKE " : " RLIKE ") + Of(l->patterns[0]);
+      if (l->op == LikeExpr::Op::ILike) {
+        out += "ilike(" + Of(l->value) + ", " + Of(l->patterns[0]) + ")";
+      } else {
+        out += Of(l->value) + (l->op == LikeExpr::Op::Like ? " LIKE " : " RLIKE ") + Of(l->patterns[0]);
+        if (!l->escape.empty()) out += Cat(" ESCAPE ", l->escape);
+      }
       if (l->negated) out += ')';
       return;
     }

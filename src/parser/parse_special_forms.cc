@@ -17,21 +17,34 @@ constexpr std::pair<Keyword, std::string_view> kIntervalUnits[] = {
     {Keyword::Minutes, "minute"}, {Keyword::Second, "second"}, {Keyword::Seconds, "second"},
 };
 
-// "day" for DAY or DAYS; empty for a word that is no interval unit.
-std::string_view IntervalUnit(const Token& t) {
+// Spark's further units, singular and plural (words, not keywords).
+constexpr std::string_view kSparkIntervalUnits[] = {"week", "millisecond", "microsecond", "nanosecond"};
+
+// "day" for DAY or DAYS (Spark also "week" for WEEK or WEEKS, ...); empty for a word that is no interval unit.
+std::string_view IntervalUnit(const Parser& p, size_t k) {
+  const Token& t = p.Peek(k);
   if (t.kind != TokenKind::Word) return {};
   for (const auto& [kw, unit] : kIntervalUnits)
     if (t.keyword == kw) return unit;
+  if (p.spark()) {
+    const std::string_view word = p.Text(t);
+    for (std::string_view unit : kSparkIntervalUnits)
+      if (EqualsIgnoreCase(word, unit) ||
+          (word.size() == unit.size() + 1 && EqualsIgnoreCase(word.substr(0, unit.size()), unit) &&
+           (word.back() == 's' || word.back() == 'S')))
+        return unit;
+  }
   return {};
 }
 
 }  // namespace
 
-bool Parser::AtIntervalUnit(size_t k) const { return !IntervalUnit(Peek(k)).empty(); }
+bool Parser::AtIntervalUnit(size_t k) const { return !IntervalUnit(*this, k).empty(); }
 
 /// interval_unit ::= YEAR[S] | MONTH[S] | DAY[S] | HOUR[S] | MINUTE[S] | SECOND[S]
+///   (Spark also: WEEK[S] | MILLISECOND[S] | MICROSECOND[S] | NANOSECOND[S])
 std::string_view Parser::ParseIntervalUnit() {
-  const std::string_view unit = IntervalUnit(Peek());
+  const std::string_view unit = IntervalUnit(*this, 0);
   if (unit.empty()) {
     Fail("interval unit");
     return {};
