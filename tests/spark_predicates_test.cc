@@ -125,3 +125,14 @@ TEST_CASE("spark: a collation named with its catalog and schema") {
            "SELECT collate(s, 'utf8_lcase'), CAST(s AS string collate unicode) FROM t");
   CHECK_EQ(Name("'a' COLLATE system.builtin.UNICODE"), "collate(a, unicode)");
 }
+
+TEST_CASE("spark names: IS TRUE / FALSE / UNKNOWN, extract('unit', d), cume_dist's frame, substr ... FROM") {
+  CHECK_EQ(Name("a IS TRUE"), "(a <=> true)");
+  CHECK_EQ(Name("a IS NOT FALSE"), "(not (a <=> false))");
+  CHECK_EQ(Name("a IS NOT UNKNOWN"), "(a is not null)");
+  CHECK_EQ(Name("extract('year', d)"), "extract(year from d)");
+  CHECK_EQ(Name("cume_dist() OVER (ORDER BY a)"),
+           "cume_dist() over (order by a asc nulls first range between unbounded preceding and current row)");
+  CHECK_EQ(Name("substr(s FROM 2)"), "substring(s, 2, 2147483647)");
+  CHECK_EQ(Name("substr(s, 2)"), "substr(s, 2, 2147483647)");
+}

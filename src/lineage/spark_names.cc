@@ -848,8 +848,9 @@ void Namer::Window(const FunctionCall* f, std::string_view fn, std::string& out)
     }
     return std::string();
   };
+  // cume_dist's frame is RANGE (the ordering's default), the other ranking functions' ROWS.
   const bool ranking = fn == "row_number" || fn == "rank" || fn == "dense_rank" || fn == "percent_rank" ||
-                       fn == "cume_dist" || fn == "ntile";
+                       fn == "ntile";
   if (frame != nullptr) {
     FrameBound end;
     if (frame->has_end) end = frame->end;
@@ -1151,15 +1152,19 @@ void Namer::Name(const Expr* e, std::string& out) {
       return;
     }
     case ExprKind::IsExpr: {
+      // Spark reads `x IS [NOT] TRUE | FALSE` as `[NOT] (x <=> true | false)`, and IS UNKNOWN as IS NULL.
       const auto* i = static_cast<const IsExpr*>(e);
+      if (i->what == IsExpr::What::True || i->what == IsExpr::What::False) {
+        if (i->negated) out += "(NOT ";
+        out += '(';
+        Name(i->operand, out);
+        out += i->what == IsExpr::What::True ? " <=> true)" : " <=> false)";
+        if (i->negated) out += ')';
+        return;
+      }
       out += '(';
       Name(i->operand, out);
-      out += i->negated ? " IS NOT " : " IS ";
-      out += i->what == IsExpr::What::Null   ? "NULL"
-             : i->what == IsExpr::What::True  ? "true"
-             : i->what == IsExpr::What::False ? "false"
-                                               : "UNKNOWN";
-      out += ')';
+      out += i->negated ? " IS NOT NULL)" : " IS NULL)";
       return;
     }
     case ExprKind::BetweenExpr: {
@@ -1265,6 +1270,13 @@ void Namer::Name(const Expr* e, std::string& out) {
         return;
       }
       const std::string fn = f->name.empty() ? std::string() : ToLower(f->name.back().name);
+      // extract('year', d) is named as EXTRACT(year FROM d) is.
+      if (fn == "extract" && f->name.size() == 1 && f->args.size() == 2 && f->over == nullptr) {
+        if (const auto* unit = DynCast<Literal>(f->args[0]); unit && unit->type == Literal::Type::String) {
+          out += "extract(" + Of(unit) + " FROM " + Of(f->args[1]) + ')';
+          return;
+        }
+      }
       // `agg(x) FILTER (WHERE c)`, which the parser reads as agg(if(c, x, NULL)).
       const FunctionCall* filter = nullptr;
       if (!f->args.empty()) {

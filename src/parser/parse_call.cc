@@ -92,9 +92,13 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
         field_names.resize(args.size());
         if (AcceptKw(Keyword::As) && !ParseAnyName(&field_names.back())) return nullptr;
       }
-      // Spark's substring(s FROM pos [FOR len]) is substring(s, pos[, len]), and prints so.
+      // Spark's substring(s FROM pos [FOR len]) is substring(s, pos[, len]), and prints so; substr(s FROM
+      // pos) is substring too (Spark names it so).
       if (spark() && name.size() == 1 && AtKw(Keyword::From) &&
           (EqualsIgnoreCase(name[0].name, "substr") || EqualsIgnoreCase(name[0].name, "substring"))) {
+        ast::Ident substring = name[0];
+        substring.name = "substring";
+        f->name = arena_.CopyOf(std::vector<ast::Ident>{substring});
         Advance();
         if ((a = ParseExpr()) == nullptr) return nullptr;
         args.Push(a);

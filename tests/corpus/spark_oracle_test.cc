@@ -21,10 +21,10 @@ namespace fs = std::filesystem;
 
 // Percentages reached, rounded down to 0.1%. Raise them when the analyzer
 // improves; never lower them.
-// Measured: tables 99.17 / 97.62, names 94.81 / 93.67, written columns
+// Measured: tables 99.17 / 97.62, names 95.00 / 93.86, written columns
 // 99.07 / 93.70, target 99.48 / 94.09.
 constexpr double kTablesCompared = 99.1, kTablesAll = 97.6;
-constexpr double kNamesCompared = 94.8, kNamesAll = 93.6;
+constexpr double kNamesCompared = 95.0, kNamesAll = 93.8;
 constexpr double kTargetColsCompared = 99.0, kTargetColsAll = 93.7;
 constexpr double kTargetCompared = 99.4, kTargetAll = 94.0;
 
