@@ -97,6 +97,9 @@ TEST_CASE("spark: WEEK, MILLISECOND, MICROSECOND and NANOSECOND interval units")
   CHECK_EQ(P("SELECT INTERVAL 2 weeks, INTERVAL 3 week 8 milliseconds 9 microsecond FROM t"),
            P("SELECT INTERVAL 2 week, INTERVAL 3 week + INTERVAL 8 millisecond + INTERVAL 9 microsecond FROM t"));
   CHECK_FALSE(Rejected("SELECT INTERVAL 10 nanoseconds FROM t", Dialect::Spark));
+  // A later value may carry its sign.
+  CHECK_EQ(P("SELECT INTERVAL -1 day 1 hour -1 minute FROM t"),
+           P("SELECT INTERVAL -1 day + INTERVAL 1 hour + INTERVAL -1 minute FROM t"));
   CHECK(Rejected("SELECT INTERVAL 2 weeks FROM t", Dialect::Hive));
 }
 

@@ -69,6 +69,7 @@ ast::Expr* Parser::MaybeInterval(ast::Expr* value, uint32_t begin) {
 
 /// interval ::= INTERVAL ('text' | number | ${var} | '(' expr ')' | (+ | -) (number | 'text'))
 ///              interval_unit [TO interval_unit]
+///              (Spark also: (['+' | '-'] (number | 'text') interval_unit)* after the first unit)
 ast::Expr* Parser::ParseIntervalKeyword() {
   const uint32_t begin = StartOffset();
   Advance();  // INTERVAL
@@ -122,18 +123,34 @@ ast::Expr* Parser::ParseIntervalKeyword() {
     return nullptr;
   }
   ast::Expr* interval = MaybeInterval(value, begin);
-  // Spark's INTERVAL 1 YEAR 2 MONTHS: the sum of one interval per unit, and prints so.
-  while (spark() && (At(TokenKind::Number) || At(TokenKind::String)) && AtIntervalUnit(1)) {
+  // Spark's INTERVAL 1 YEAR 2 MONTHS: the sum of one interval per unit, and prints so. A later
+  // value may have its sign (`INTERVAL 1 DAY -1 HOUR`).
+  auto at_value = [&](size_t k) {
+    return (AtKind(TokenKind::Number, k) || AtKind(TokenKind::String, k)) && AtIntervalUnit(k + 1);
+  };
+  while (spark() && (at_value(0) || ((At(TokenKind::Minus) || At(TokenKind::Plus)) && at_value(1)))) {
     const uint32_t pbegin = StartOffset();
+    const bool signed_value = !At(TokenKind::Number) && !At(TokenKind::String);
+    const bool minus = At(TokenKind::Minus);
+    if (signed_value) Advance();
+    const uint32_t lbegin = StartOffset();
     auto* lit = arena_.New<ast::Literal>();
     lit->type = At(TokenKind::Number) ? ast::Literal::Type::Number : ast::Literal::Type::String;
     lit->text = Text(Peek());
     Advance();
-    lit->span = SpanFrom(pbegin);
+    lit->span = SpanFrom(lbegin);
+    ast::Expr* part_value = lit;
+    if (signed_value) {
+      auto* u = arena_.New<ast::UnaryExpr>();
+      u->op = minus ? ast::UnaryOp::Minus : ast::UnaryOp::Plus;
+      u->operand = lit;
+      u->span = SpanFrom(pbegin);
+      part_value = u;
+    }
     auto* sum = arena_.New<ast::BinaryExpr>();
     sum->op = ast::BinaryOp::Add;
     sum->lhs = interval;
-    sum->rhs = MaybeInterval(lit, pbegin);
+    sum->rhs = MaybeInterval(part_value, pbegin);
     sum->span = SpanFrom(begin);
     interval = sum;
   }
