@@ -101,6 +101,7 @@ TEST_CASE("spark: WEEK, MILLISECOND, MICROSECOND and NANOSECOND interval units")
   CHECK_EQ(P("SELECT INTERVAL -1 day 1 hour -1 minute FROM t"),
            P("SELECT INTERVAL -1 day + INTERVAL 1 hour + INTERVAL -1 minute FROM t"));
   CHECK(Rejected("SELECT INTERVAL 2 weeks FROM t", Dialect::Hive));
+  CHECK_EQ(Name("INTERVAL 3 week"), "interval '21' day");  // Spark counts weeks in days
 }
 
 TEST_CASE("spark: TIME and WITHOUT TIME ZONE types") {

@@ -1250,6 +1250,13 @@ void Namer::Name(const Expr* e, std::string& out) {
       if (lit == nullptr || i->unit.empty() ||
           (lit->type != Literal::Type::Number && lit->type != Literal::Type::String))
         break;
+      // INTERVAL 3 WEEK is Spark's INTERVAL '21' DAY.
+      if (i->unit == "week" && i->to_unit.empty() && lit->type == Literal::Type::Number && !lit->text.empty() &&
+          lit->text.size() < 15 &&
+          std::all_of(lit->text.begin(), lit->text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        out += "INTERVAL '" + std::to_string(std::stoll(std::string(lit->text)) * 7) + "' DAY";
+        return;
+      }
       out += "INTERVAL '";
       out += lit->type == Literal::Type::String ? lexer::UnescapeString(lit->text) : std::string(lit->text);
       out += "' ";
