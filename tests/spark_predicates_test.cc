@@ -130,6 +130,12 @@ TEST_CASE("spark: a collation named with its catalog and schema") {
   CHECK_EQ(Name("'a' COLLATE system.builtin.UNICODE"), "collate(a, unicode)");
 }
 
+TEST_CASE("spark names: a string literal compared with a collated value takes its collation") {
+  CHECK_EQ(Name("'a' COLLATE unicode_ci = 'A'"), "(collate(a, unicode_ci) = 'a' collate unicode_ci)");
+  CHECK_EQ(Name("'c' = 'd' COLLATE sr_latn_ai"), "('c' collate sr_latn_ai = collate(d, sr_latn_ai))");
+  CHECK_EQ(Name("'a' = 'A'"), "(a = a)");
+}
+
 TEST_CASE("spark names: IS TRUE / FALSE / UNKNOWN, extract('unit', d), cume_dist's frame, substr ... FROM") {
   CHECK_EQ(Name("a IS TRUE"), "(a <=> true)");
   CHECK_EQ(Name("a IS NOT FALSE"), "(not (a <=> false))");

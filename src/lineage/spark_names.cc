@@ -696,6 +696,40 @@ bool IsBinary(const Expr* e) {
 // it has no place in the text.
 bool Synthetic(const Ident& id) { return id.span.begin == 0 && id.span.end == 0; }
 
+// A collation's name as Spark prints it: UTF8_BINARY, UTF8_LCASE and UNICODE[_...] upper case; a
+// locale's language lower case, its script capitalised (Latn), its country and its CI / AI / RTRIM
+// specifiers upper case: `sr_latn_ai` is sr_Latn_AI.
+std::string CanonicalCollation(std::string_view name) {
+  const std::string lower = ToLower(name);
+  if (lower.starts_with("utf8_binary") || lower.starts_with("utf8_lcase") || lower.starts_with("unicode"))
+    return Upper(name);
+  std::string out;
+  size_t start = 0;
+  for (int part = 0; start <= lower.size(); ++part) {
+    size_t end = lower.find('_', start);
+    if (end == std::string::npos) end = lower.size();
+    std::string seg = lower.substr(start, end - start);
+    if (part > 0) {
+      out += '_';
+      if (seg.size() == 4 && seg != "rtrim") seg[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(seg[0])));
+      else seg = Upper(seg);
+    }
+    out += seg;
+    start = end + 1;
+  }
+  return out;
+}
+
+// The collation `collate(x, 'name')` gives its value; empty for any other expression.
+std::string ExplicitCollation(const Expr* e) {
+  const auto* f = DynCast<FunctionCall>(e);
+  if (f == nullptr || f->name.size() != 1 || !EqualsIgnoreCase(f->name[0].name, "collate") || f->args.size() != 2)
+    return std::string();
+  const auto* name = DynCast<Literal>(f->args[1]);
+  if (name == nullptr || name->type != Literal::Type::String) return std::string();
+  return CanonicalCollation(lexer::UnescapeString(name->text));
+}
+
 
 // ------------------------------------------------------------------ subqueries
 
@@ -1142,12 +1176,29 @@ void Namer::Name(const Expr* e, std::string& out) {
         return;
       }
       const bool negate = b->op == BinaryOp::NotEq || b->op == BinaryOp::BangEq;
+      // A string literal compared with an explicitly collated value takes its collation:
+      // `'a' COLLATE unicode < 'A'` names the right side 'A' collate UNICODE.
+      const bool comparison = b->op == BinaryOp::Eq || b->op == BinaryOp::EqEq || negate ||
+                              b->op == BinaryOp::NullSafeEq || b->op == BinaryOp::Less ||
+                              b->op == BinaryOp::LessEq || b->op == BinaryOp::Greater || b->op == BinaryOp::GreaterEq;
+      auto side = [&](const Expr* self, const Expr* other) {
+        const auto* lit = DynCast<Literal>(self);
+        if (comparison && lit != nullptr && lit->type == Literal::Type::String) {
+          const std::string collation = ExplicitCollation(other);
+          const std::string text = lexer::UnescapeString(lit->text);
+          if (!collation.empty() && text.find('\'') == std::string::npos) {
+            out += "'" + text + "' collate " + collation;
+            return;
+          }
+        }
+        Name(self, out);
+      };
       out += negate ? "(NOT (" : "(";
-      Name(b->lhs, out);
+      side(b->lhs, b->rhs);
       out += ' ';
       out += negate ? "=" : BinarySpelling(b->op);
       out += ' ';
-      Name(b->rhs, out);
+      side(b->rhs, b->lhs);
       out += negate ? "))" : ")";
       return;
     }
