@@ -103,7 +103,7 @@ TEST_CASE("spark: struct(x AS a), substring(s FROM p FOR n), extract('year', d),
   CHECK_EQ(P("SELECT struct(a + 1 AS aa, b, 2) FROM t"), "SELECT named_struct('aa', (a + 1), 'b', b, 'col3', 2) FROM t");
   CHECK(Rejected("SELECT struct(t.*, a AS x) FROM t", Dialect::Spark));
   CHECK_EQ(P("SELECT substring(s FROM 2 FOR 3), substr(s FROM -3) FROM t"),
-           "SELECT substring(s, 2, 3), substring(s, -3) FROM t");
+           "SELECT substring(s, 2, 3), substring(s, -3) FROM t");  // substr ... FROM is substring
   CHECK(Rejected("SELECT substr(s FROM 2) FROM t", Dialect::Hive));
   CHECK(P("SELECT extract('year', d) FROM t").find("('year', d)") != std::string::npos);
   CHECK_EQ(P("SELECT CAST(g AS GEOMETRY(4326)), g::GEOGRAPHY(ANY) FROM t"),

@@ -261,7 +261,7 @@ struct SubqueryExpr : Expr {
   Quantifier quantifier = Quantifier::None;
 };
 
-// `a [NOT] LIKE p`, `a RLIKE p`, `a REGEXP p`, `a LIKE ANY ('x%', 'y%')`
+// `a [NOT] LIKE p`, `a RLIKE p`, `a REGEXP p`, `a LIKE ANY ('x%', 'y%')`, Spark's `a LIKE p ESCAPE '#'`
 struct LikeExpr : Expr {
   using Base = Expr;
   HIVEQL_NODE_KIND(LikeExpr)
@@ -272,6 +272,7 @@ struct LikeExpr : Expr {
   bool negated = false;
   Expr* value = nullptr;
   List<Expr*> patterns;  // one unless quantified
+  std::string_view escape;  // Spark's `ESCAPE '#'`: the string literal as written; empty without one
 };
 
 struct WhenClause {

@@ -285,6 +285,7 @@ class Dumper {
         FE("value", l->value);
         F("patterns");
         Exprs(l->patterns);
+        if (!l->escape.empty()) FStr("escape", l->escape);
         out += ')';
         return;
       }

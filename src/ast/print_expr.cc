@@ -427,6 +427,10 @@ void Printer::ExprInner(const ast::Expr* e) {
       } else if (!l->patterns.empty()) {
         Expr(l->patterns[0], Tighter(Precedence::Comparison));
       }
+      if (!l->escape.empty()) {
+        out += " ESCAPE ";
+        out += l->escape;
+      }
       return;
     }
     case ExprKind::CaseExpr: {

@@ -712,6 +712,7 @@ const std::vector<DefaultArgs>& DefaultArgTable() {
       {"regexp_extract", 2, {"1"}},
       {"regexp_extract_all", 2, {"1"}},
       {"locate", 2, {"1"}},
+      {"position", 2, {"1"}},
       {"overlay", 3, {"-1"}},
       {"replace", 2, {""}},
       {"percentile", 2, {"1"}},
@@ -781,6 +782,40 @@ bool IsBinary(const Expr* e) {
 // An ident the parser made up (a call it wrote for an operator or clause):
 // it has no place in the text.
 bool Synthetic(const Ident& id) { return id.span.begin == 0 && id.span.end == 0; }
+
+// A collation's name as Spark prints it: UTF8_BINARY, UTF8_LCASE and UNICODE[_...] upper case; a
+// locale's language lower case, its script capitalised (Latn), its country and its CI / AI / RTRIM
+// specifiers upper case: `sr_latn_ai` is sr_Latn_AI.
+std::string CanonicalCollation(std::string_view name) {
+  const std::string lower = ToLower(name);
+  if (lower.starts_with("utf8_binary") || lower.starts_with("utf8_lcase") || lower.starts_with("unicode"))
+    return Upper(name);
+  std::string out;
+  size_t start = 0;
+  for (int part = 0; start <= lower.size(); ++part) {
+    size_t end = lower.find('_', start);
+    if (end == std::string::npos) end = lower.size();
+    std::string seg = lower.substr(start, end - start);
+    if (part > 0) {
+      out += '_';
+      if (seg.size() == 4 && seg != "rtrim") seg[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(seg[0])));
+      else seg = Upper(seg);
+    }
+    out += seg;
+    start = end + 1;
+  }
+  return out;
+}
+
+// The collation `collate(x, 'name')` gives its value; empty for any other expression.
+std::string ExplicitCollation(const Expr* e) {
+  const auto* f = DynCast<FunctionCall>(e);
+  if (f == nullptr || f->name.size() != 1 || !EqualsIgnoreCase(f->name[0].name, "collate") || f->args.size() != 2)
+    return std::string();
+  const auto* name = DynCast<Literal>(f->args[1]);
+  if (name == nullptr || name->type != Literal::Type::String) return std::string();
+  return CanonicalCollation(lexer::UnescapeString(name->text));
+}
 
 
 // ------------------------------------------------------------------ subqueries
@@ -945,8 +980,9 @@ void Namer::Window(const FunctionCall* f, std::string_view fn, std::string& out)
     }
     return std::string();
   };
+  // cume_dist's frame is RANGE (the ordering's default), the other ranking functions' ROWS.
   const bool ranking = fn == "row_number" || fn == "rank" || fn == "dense_rank" || fn == "percent_rank" ||
-                       fn == "cume_dist" || fn == "ntile";
+                       fn == "ntile";
   if (frame != nullptr) {
     FrameBound end;
     if (frame->has_end) end = frame->end;
@@ -1271,25 +1307,46 @@ void Namer::Name(const Expr* e, std::string& out) {
         return;
       }
       const bool negate = b->op == BinaryOp::NotEq || b->op == BinaryOp::BangEq;
+      // A string literal compared with an explicitly collated value takes its collation:
+      // `'a' COLLATE unicode < 'A'` names the right side 'A' collate UNICODE.
+      const bool comparison = b->op == BinaryOp::Eq || b->op == BinaryOp::EqEq || negate ||
+                              b->op == BinaryOp::NullSafeEq || b->op == BinaryOp::Less ||
+                              b->op == BinaryOp::LessEq || b->op == BinaryOp::Greater || b->op == BinaryOp::GreaterEq;
+      auto side = [&](const Expr* self, const Expr* other) {
+        const auto* lit = DynCast<Literal>(self);
+        if (comparison && lit != nullptr && lit->type == Literal::Type::String) {
+          const std::string collation = ExplicitCollation(other);
+          const std::string text = lexer::UnescapeString(lit->text);
+          if (!collation.empty() && text.find('\'') == std::string::npos) {
+            out += "'" + text + "' collate " + collation;
+            return;
+          }
+        }
+        Name(self, out);
+      };
       out += negate ? "(NOT (" : "(";
-      Name(b->lhs, out);
+      side(b->lhs, b->rhs);
       out += ' ';
       out += negate ? "=" : BinarySpelling(b->op);
       out += ' ';
-      Name(b->rhs, out);
+      side(b->rhs, b->lhs);
       out += negate ? "))" : ")";
       return;
     }
     case ExprKind::IsExpr: {
+      // Spark reads `x IS [NOT] TRUE | FALSE` as `[NOT] (x <=> true | false)`, and IS UNKNOWN as IS NULL.
       const auto* i = static_cast<const IsExpr*>(e);
+      if (i->what == IsExpr::What::True || i->what == IsExpr::What::False) {
+        if (i->negated) out += "(NOT ";
+        out += '(';
+        Name(i->operand, out);
+        out += i->what == IsExpr::What::True ? " <=> true)" : " <=> false)";
+        if (i->negated) out += ')';
+        return;
+      }
       out += '(';
       Name(i->operand, out);
-      out += i->negated ? " IS NOT " : " IS ";
-      out += i->what == IsExpr::What::Null   ? "NULL"
-             : i->what == IsExpr::What::True  ? "true"
-             : i->what == IsExpr::What::False ? "false"
-                                               : "UNKNOWN";
-      out += ')';
+      out += i->negated ? " IS NOT NULL)" : " IS NULL)";
       return;
     }
     case ExprKind::BetweenExpr: {
@@ -1375,6 +1432,13 @@ void Namer::Name(const Expr* e, std::string& out) {
       if (lit == nullptr || i->unit.empty() ||
           (lit->type != Literal::Type::Number && lit->type != Literal::Type::String))
         break;
+      // INTERVAL 3 WEEK is Spark's INTERVAL '21' DAY.
+      if (i->unit == "week" && i->to_unit.empty() && lit->type == Literal::Type::Number && !lit->text.empty() &&
+          lit->text.size() < 15 &&
+          std::all_of(lit->text.begin(), lit->text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        out += "INTERVAL '" + std::to_string(std::stoll(std::string(lit->text)) * 7) + "' DAY";
+        return;
+      }
       out += "INTERVAL '";
       out += lit->type == Literal::Type::String ? lexer::UnescapeString(lit->text) : std::string(lit->text);
       out += "' ";
@@ -1395,6 +1459,13 @@ void Namer::Name(const Expr* e, std::string& out) {
         return;
       }
       const std::string fn = f->name.empty() ? std::string() : ToLower(f->name.back().name);
+      // extract('year', d) is named as EXTRACT(year FROM d) is.
+      if (fn == "extract" && f->name.size() == 1 && f->args.size() == 2 && f->over == nullptr) {
+        if (const auto* unit = DynCast<Literal>(f->args[0]); unit && unit->type == Literal::Type::String) {
+          out += "extract(" + Of(unit) + " FROM " + Of(f->args[1]) + ')';
+          return;
+        }
+      }
       // `agg(x) FILTER (WHERE c)`, which the parser reads as agg(if(c, x, NULL)).
       const FunctionCall* filter = nullptr;
       if (!f->args.empty()) {
@@ -1509,11 +1580,17 @@ void Namer::Name(const Expr* e, std::string& out) {
       return;
     }
     case ExprKind::LikeExpr: {
-      // `a LIKE p` and `a RLIKE p` print without parentheses.
+      // `a LIKE p` and `a RLIKE p` print without parentheses (a LIKE's escape after them); `a ILIKE p`
+      // is the call ilike(a, p), its escape not named.
       const auto* l = static_cast<const LikeExpr*>(e);
-      if (l->quantifier != LikeExpr::Quantifier::None || l->patterns.size() != 1 || l->op == LikeExpr::Op::ILike) break;
+      if (l->quantifier != LikeExpr::Quantifier::None || l->patterns.size() != 1) break;
       if (l->negated) out += "(NOT ";
-      out += Of(l->value) + (l->op == LikeExpr::Op::Like ? " LIKE " : " RLIKE ") + Of(l->patterns[0]);
+      if (l->op == LikeExpr::Op::ILike) {
+        out += "ilike(" + Of(l->value) + ", " + Of(l->patterns[0]) + ")";
+      } else {
+        out += Of(l->value) + (l->op == LikeExpr::Op::Like ? " LIKE " : " RLIKE ") + Of(l->patterns[0]);
+        if (!l->escape.empty()) out += Cat(" ESCAPE ", l->escape);
+      }
       if (l->negated) out += ')';
       return;
     }

@@ -5,12 +5,31 @@
 
 namespace hivelineage::parser {
 
+namespace {
+
+// Whether `kw` stands at the top level of the call's arguments (the cursor just after its `(`),
+// looking no further than 64 tokens: `position('a' IN s)`.
+bool TopLevelWordInCall(const Parser& p, Keyword kw) {
+  int depth = 0;
+  for (size_t k = 0; k < 64; ++k) {
+    const Token& t = p.Peek(k);
+    if (t.kind == TokenKind::Eof) return false;
+    if (t.kind == TokenKind::LParen) ++depth;
+    if (t.kind == TokenKind::RParen && depth-- == 0) return false;
+    if (depth == 0 && t.kind == TokenKind::Word && t.keyword == kw) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 /// function_rest ::= '(' ['*' | [DISTINCT | ALL] expr [IGNORE | RESPECT NULLS] (',' ...)*] ')'
 ///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
 ///                   [OVER ('(' window_spec ')' | name)]
 ///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments;
-///                    substring '(' expr FROM expr [FOR expr] ')'; an argument [name '.'] '*'
-///                    [EXCEPT '(' name (',' name)* ')'])
+///                    substring '(' expr FROM expr [FOR expr] ')'
+///                    | overlay '(' expr PLACING expr FROM expr [FOR expr] ')' | position '(' expr IN expr ')';
+///                    an argument [name '.'] '*' [EXCEPT '(' name (',' name)* ')'])
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
@@ -30,6 +49,22 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       }
     }
     if (special) return ParseTrim(name[0], begin);
+  }
+  // Spark's position(substr IN str) is locate(substr, str), and prints so (the operands are
+  // value expressions: IN does not bind inside them).
+  if (spark() && name.size() == 1 && !name[0].quoted && EqualsIgnoreCase(name[0].name, "position") &&
+      TopLevelWordInCall(*this, Keyword::In)) {
+    ast::Expr* substr = ParseExpr(ast::Precedence::Comparison);
+    if (substr == nullptr || !ExpectKw(Keyword::In)) return nullptr;
+    ast::Expr* str = ParseExpr(ast::Precedence::Comparison);
+    if (str == nullptr || !Expect(TokenKind::RParen)) return nullptr;
+    auto* locate = arena_.New<ast::FunctionCall>();
+    ast::Ident locate_name;
+    locate_name.name = "locate";
+    locate->name = arena_.CopyOf(std::vector<ast::Ident>{locate_name});
+    locate->args = arena_.CopyOf(std::vector<ast::Expr*>{substr, str});
+    locate->span = SpanFrom(begin);
+    return locate;
   }
   auto* f = arena_.New<ast::FunctionCall>();
   f->name = name;
@@ -73,13 +108,27 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
         field_names.resize(args.size());
         if (AcceptKw(Keyword::As) && !ParseAnyName(&field_names.back())) return nullptr;
       }
-      // Spark's substring(s FROM pos [FOR len]) is substring(s, pos[, len]), and prints so.
+      // Spark's substring(s FROM pos [FOR len]) is substring(s, pos[, len]), and prints so; substr(s FROM
+      // pos) is substring too (Spark names it so).
       if (spark() && name.size() == 1 && AtKw(Keyword::From) &&
           (EqualsIgnoreCase(name[0].name, "substr") || EqualsIgnoreCase(name[0].name, "substring"))) {
         // Whichever name was written, the FROM form is Spark's substring (and named so).
         f->name[0].name = "substring";
         Advance();
         if ((a = ParseExpr()) == nullptr) return nullptr;
+        args.Push(a);
+        if (AcceptKw(Keyword::For)) {
+          if ((a = ParseExpr()) == nullptr) return nullptr;
+          args.Push(a);
+        }
+        break;
+      }
+      // Spark's overlay(s PLACING r FROM pos [FOR len]) is overlay(s, r, pos[, len]), and prints so.
+      if (spark() && name.size() == 1 && AtWord("placing") && EqualsIgnoreCase(name[0].name, "overlay")) {
+        Advance();
+        if ((a = ParseExpr()) == nullptr) return nullptr;
+        args.Push(a);
+        if (!ExpectKw(Keyword::From) || (a = ParseExpr()) == nullptr) return nullptr;
         args.Push(a);
         if (AcceptKw(Keyword::For)) {
           if ((a = ParseExpr()) == nullptr) return nullptr;
@@ -103,38 +152,11 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     if (named && !NameStructFields(f, field_names)) return nullptr;
   }
   if (!Expect(TokenKind::RParen)) return nullptr;
-  if (spark() && AtWord("filter") && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::Where, 2)) {
-    // Spark's `agg(x) FILTER (WHERE c)` is agg(if(c, x, NULL)) (count(*): count(if(c, 1, NULL))), and prints so.
-    Advance();
-    Advance();
-    Advance();
-    ast::Expr* cond = ParseExpr();
-    if (cond == nullptr || !Expect(TokenKind::RParen)) return nullptr;
-    auto* null = arena_.New<ast::Literal>();
-    null->type = ast::Literal::Type::Null;
-    null->text = "NULL";
-    ast::Ident if_name;
-    if_name.name = "if";
-    std::vector<ast::Expr*> args;
-    if (f->star) {
-      auto* one = arena_.New<ast::Literal>();
-      one->type = ast::Literal::Type::Number;
-      one->text = "1";
-      args.push_back(one);
-      f->star = false;
-    } else {
-      args.assign(f->args.begin(), f->args.end());
-    }
-    if (args.empty()) {
-      Fail("argument");
-      return nullptr;
-    }
-    auto* guarded = arena_.New<ast::FunctionCall>();
-    guarded->name = arena_.CopyOf(std::vector<ast::Ident>{if_name});
-    guarded->args = arena_.CopyOf(std::vector<ast::Expr*>{cond, args[0], null});
-    guarded->span = SpanFrom(begin);
-    args[0] = guarded;
-    f->args = arena_.CopyOf(args);
+  // Spark's FILTER comes after the arguments or after WITHIN GROUP (...).
+  bool filtered = false;
+  if (spark() && AtAggregateFilter()) {
+    if (!ApplyAggregateFilter(f, begin)) return nullptr;
+    filtered = true;
   }
   if (AtKw(Keyword::Within) && AtKw(Keyword::Group, 1)) {
     Advance();
@@ -142,6 +164,7 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     if (!Expect(TokenKind::LParen) || !ExpectKw(Keyword::Order) || !ExpectKw(Keyword::By)) return nullptr;
     if (!ParseOrderItems(&f->within_group) || !Expect(TokenKind::RParen)) return nullptr;
   }
+  if (spark() && !filtered && AtAggregateFilter() && !ApplyAggregateFilter(f, begin)) return nullptr;
   if ((AtKw(Keyword::Ignore) || AtKw(Keyword::Respect)) && AtKw(Keyword::Nulls, 1)) {
     f->nulls = AtKw(Keyword::Ignore) ? ast::FunctionCall::Nulls::Ignore : ast::FunctionCall::Nulls::Respect;
     Advance();
@@ -161,6 +184,52 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
   }
   f->span = SpanFrom(begin);
   return f;
+}
+
+bool Parser::AtAggregateFilter() const {
+  return AtWord("filter") && AtKind(TokenKind::LParen, 1) && AtKw(Keyword::Where, 2);
+}
+
+/// aggregate_filter ::= FILTER '(' WHERE expr ')'   (Spark, after a call's arguments or WITHIN GROUP)
+bool Parser::ApplyAggregateFilter(ast::FunctionCall* f, uint32_t begin) {
+  // Spark's `agg(x) FILTER (WHERE c)` is agg(if(c, x, NULL)) (count(*): count(if(c, 1, NULL))), and prints so.
+  Advance();
+  Advance();
+  Advance();
+  ast::Expr* cond = ParseExpr();
+  if (cond == nullptr || !Expect(TokenKind::RParen)) return false;
+  auto* null = arena_.New<ast::Literal>();
+  null->type = ast::Literal::Type::Null;
+  null->text = "NULL";
+  ast::Ident if_name;
+  if_name.name = "if";
+  std::vector<ast::Expr*> args;
+  if (f->star) {
+    auto* one = arena_.New<ast::Literal>();
+    one->type = ast::Literal::Type::Number;
+    one->text = "1";
+    args.push_back(one);
+    f->star = false;
+  } else {
+    args.assign(f->args.begin(), f->args.end());
+  }
+  // `mode() WITHIN GROUP (ORDER BY x) FILTER (...)`: the filter guards the ordered value.
+  std::vector<ast::OrderItem> ordered(f->within_group.begin(), f->within_group.end());
+  ast::Expr** guarded_value = !args.empty() ? &args[0] : !ordered.empty() ? &ordered[0].expr : nullptr;
+  if (guarded_value == nullptr) {
+    Fail("argument");
+    return false;
+  }
+  auto* guarded = arena_.New<ast::FunctionCall>();
+  guarded->name = arena_.CopyOf(std::vector<ast::Ident>{if_name});
+  guarded->args = arena_.CopyOf(std::vector<ast::Expr*>{cond, *guarded_value, null});
+  guarded->span = SpanFrom(begin);
+  *guarded_value = guarded;
+  if (!args.empty())
+    f->args = arena_.CopyOf(args);
+  else
+    f->within_group = arena_.CopyOf(ordered);
+  return true;
 }
 
 // Spark's struct(x AS a, y) is named_struct('a', x, 'y', y), and prints so: a

@@ -180,9 +180,24 @@ bool Parser::SkipConstraintOptions() {
   return true;
 }
 
+/// collation_name ::= name ['.' name ['.' name]]   (Spark: `system.builtin.UTF8_LCASE` is UTF8_LCASE)
+bool Parser::ParseCollationName(ast::Ident* out) {
+  if (!ParseAnyName(out)) return false;
+  for (int parts = 1; parts < 3 && At(TokenKind::Dot) && AtAnyName(1); ++parts) {
+    Advance();
+    if (!ParseAnyName(out)) return false;
+  }
+  return true;
+}
+
+bool Parser::AtSparkWithoutTimeZone() const {
+  return spark() && AtWord("without") && AtKw(Keyword::Time, 1) && AtKw(Keyword::Zone, 2);
+}
+
 /// type ::= word ['(' number (',' number)* ')'] | (ARRAY | MAP | UNIONTYPE) '<' type (',' type)* '>'
 ///        | STRUCT '<' name ':' type [COMMENT 'text'] (',' ...)* '>' | DOUBLE PRECISION
 ///        | TIMESTAMP WITH LOCAL TIME ZONE   (kept as canonical lower-case text)
+///        (Spark also: TIMESTAMP WITHOUT TIME ZONE, which is timestamp_ntz; TIME ['(' number ')'] WITHOUT TIME ZONE)
 ///        (Spark also: word [...] COLLATE name | INTERVAL unit [TO unit] | STRUCT '<' name type ... '>'
 ///         | (GEOMETRY | GEOGRAPHY) '(' (number | ANY) ')')
 bool Parser::ParseType(ast::TypeName* out) {
@@ -255,6 +270,14 @@ bool Parser::AppendType(std::string& out) {
     return true;
   }
   if (kw == Keyword::Timestamp) {
+    if (AtSparkWithoutTimeZone()) {
+      // Spark's TIMESTAMP WITHOUT TIME ZONE is timestamp_ntz.
+      Advance();
+      Advance();
+      Advance();
+      out.append("_ntz");
+      return true;
+    }
     if (AtKw(Keyword::With) && AtKw(Keyword::Local, 1)) {
       Advance();
       Advance();
@@ -284,11 +307,17 @@ bool Parser::AppendType(std::string& out) {
     if (!Expect(TokenKind::RParen)) return false;
     out.push_back(')');
   }
+  if (kw == Keyword::Time && AtSparkWithoutTimeZone()) {
+    // Spark's TIME [(p)] WITHOUT TIME ZONE is time [(p)].
+    Advance();
+    Advance();
+    Advance();
+  }
   if (spark() && AtWord("collate")) {
     // Spark's STRING COLLATE UTF8_LCASE
     Advance();
     ast::Ident collation;
-    if (!ParseAnyName(&collation)) return false;
+    if (!ParseCollationName(&collation)) return false;
     out.append(" collate ");
     ast::AppendIdent(out, collation.name);
   }

@@ -109,7 +109,9 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
       return in;
     }
   }
-  if (t.kind != TokenKind::Word) return kInfixByToken[static_cast<size_t>(t.kind)];
+  // Spark spells NOT also `!`: `a ! IN (...)`, `a ! BETWEEN ...`, `a ! LIKE p`.
+  const bool not_word = t.keyword == Keyword::Not || (p.spark() && t.kind == TokenKind::Bang);
+  if (t.kind != TokenKind::Word && !not_word) return kInfixByToken[static_cast<size_t>(t.kind)];
   if (p.spark() && t.keyword == Keyword::None && p.AtWord("ilike"))  // Spark's case-insensitive LIKE
     return FormInfix(Infix::Form::Like, Precedence::Comparison, ast::LikeExpr::Op::ILike);
   if (p.spark() && t.keyword == Keyword::None && p.AtWord("collate") && p.AtAnyName(1))
@@ -126,7 +128,7 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
     }
     return FormInfix(Infix::Form::Is, Precedence::Is);
   }
-  if (t.keyword == Keyword::Not) {
+  if (not_word) {
     // NOT IN / NOT BETWEEN / NOT LIKE / NOT RLIKE / NOT REGEXP
     const Token& n = p.Peek(1);
     if (n.kind != TokenKind::Word) return Infix{};
@@ -217,7 +219,7 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
     case F::Collate: {
       // `x COLLATE name` is collate(x, 'name'), and prints so.
       ast::Ident collation;
-      if (!ParseAnyName(&collation)) return nullptr;
+      if (!ParseCollationName(&collation)) return nullptr;
       auto* name = arena_.New<ast::Literal>();
       name->type = ast::Literal::Type::String;
       name->text = arena_.CopyString(Cat("'", collation.name, "'"));
@@ -272,7 +274,7 @@ ast::Expr* Parser::ApplyInfix(ast::Expr* lhs, Infix in, uint32_t begin) {
     case F::Is: {
       auto* e = arena_.New<ast::IsExpr>();
       e->operand = lhs;
-      e->negated = AcceptKw(Keyword::Not);
+      e->negated = AcceptKw(Keyword::Not) || (spark() && Accept(TokenKind::Bang));  // Spark: `IS ! NULL`
       if (AcceptKw(Keyword::Null))
         e->what = ast::IsExpr::What::Null;
       else if (AcceptKw(Keyword::True))
@@ -396,7 +398,7 @@ ast::Expr* Parser::ParseInRhs(ast::Expr* lhs, bool negated, uint32_t begin) {
 }
 
 /// like_rhs ::= (ANY | ALL) '(' exprs ')' | expr   (after [NOT] LIKE | RLIKE | REGEXP; Spark: ILIKE)
-///   (Spark also: SOME '(' exprs ')', which is ANY)
+///   (Spark also: SOME '(' exprs ')', which is ANY; expr ESCAPE 'c' after LIKE | ILIKE)
 ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negated, uint32_t begin) {
   auto* e = arena_.New<ast::LikeExpr>();
   e->op = op;
@@ -414,6 +416,13 @@ ast::Expr* Parser::ParseLikeRhs(ast::Expr* lhs, ast::LikeExpr::Op op, bool negat
     ast::Expr** arr = static_cast<ast::Expr**>(arena_.Allocate(sizeof(ast::Expr*), alignof(ast::Expr*)));
     arr[0] = p;
     e->patterns = {arr, 1};
+    // Spark's `a LIKE p ESCAPE '#'` (LIKE and ILIKE): the escape character's literal is kept as written.
+    if (spark() && (op == ast::LikeExpr::Op::Like || op == ast::LikeExpr::Op::ILike) && AtWord("escape") &&
+        AtKind(TokenKind::String, 1)) {
+      Advance();
+      e->escape = Text(Peek());
+      Advance();
+    }
   }
   e->span = SpanFrom(begin);
   return e;

@@ -132,6 +132,8 @@ ast::Expr* Parser::ParsePrimaryOther() {
            Cat(word, "(a, b) read as a function call; Hive 2 and later need `a ", lexer::KeywordSpelling(kw),
                " b` or set hive.support.sql11.reserved.keywords=false"),
            DiagnosticCode::ReservedWordAsName);
+    } else if (spark() && kw == Keyword::Dec && !call) {
+      // Spark's DEC is no reserved word: a column may be named so.
     } else if (IsReservedHere(kw) && !(call && !kNeverCalls.contains(kw)) && !ReservedAsName()) {
       Fail("expression");
       return nullptr;
@@ -377,15 +379,42 @@ ast::Expr* Parser::ParseParenExpr() {
 }
 
 /// struct_rest ::= expr (',' expr)* ')'   (after '(' expr ',': a struct value)
+///   (Spark also: expr [AS name] (',' expr [AS name])+ ')', which is named_struct(...))
 ast::Expr* Parser::ParseStructRest(ast::Expr* first, uint32_t begin) {
   ListBuilder<ast::Expr*> fields(exprs_);
   fields.Push(first);
+  std::vector<ast::Ident> names;  // Spark's `(0 AS sum, 0 AS n)`: the field names, empty where none
+  bool named = false;
+  auto name_field = [&] {
+    if (!spark() || !AtKw(Keyword::As)) return true;
+    Advance();
+    names.resize(fields.size());
+    named = true;
+    return ParseAnyName(&names.back());
+  };
+  if (!name_field()) return nullptr;
   while (Accept(TokenKind::Comma)) {
     ast::Expr* e = ParseExpr();
     if (e == nullptr) return nullptr;
     fields.Push(e);
+    if (!name_field()) return nullptr;
+  }
+  if (named && fields.size() < 2) {
+    Fail("','");  // Spark's row of named values has two or more
+    return nullptr;
   }
   if (!Expect(TokenKind::RParen)) return nullptr;
+  if (named) {
+    // As struct(x AS a, ...): named_struct('a', x, ...), and prints so.
+    auto* f = arena_.New<ast::FunctionCall>();
+    ast::Ident struct_name;
+    struct_name.name = "struct";
+    f->name = arena_.CopyOf(std::vector<ast::Ident>{struct_name});
+    f->args = fields.Finish(arena_);
+    if (!NameStructFields(f, names)) return nullptr;
+    f->span = SpanFrom(begin);
+    return f;
+  }
   auto* s = arena_.New<ast::StructExpr>();
   s->fields = fields.Finish(arena_);
   s->span = SpanFrom(begin);

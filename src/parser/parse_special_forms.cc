@@ -17,21 +17,34 @@ constexpr std::pair<Keyword, std::string_view> kIntervalUnits[] = {
     {Keyword::Minutes, "minute"}, {Keyword::Second, "second"}, {Keyword::Seconds, "second"},
 };
 
-// "day" for DAY or DAYS; empty for a word that is no interval unit.
-std::string_view IntervalUnit(const Token& t) {
+// Spark's further units, singular and plural (words, not keywords).
+constexpr std::string_view kSparkIntervalUnits[] = {"week", "millisecond", "microsecond", "nanosecond"};
+
+// "day" for DAY or DAYS (Spark also "week" for WEEK or WEEKS, ...); empty for a word that is no interval unit.
+std::string_view IntervalUnit(const Parser& p, size_t k) {
+  const Token& t = p.Peek(k);
   if (t.kind != TokenKind::Word) return {};
   for (const auto& [kw, unit] : kIntervalUnits)
     if (t.keyword == kw) return unit;
+  if (p.spark()) {
+    const std::string_view word = p.Text(t);
+    for (std::string_view unit : kSparkIntervalUnits)
+      if (EqualsIgnoreCase(word, unit) ||
+          (word.size() == unit.size() + 1 && EqualsIgnoreCase(word.substr(0, unit.size()), unit) &&
+           (word.back() == 's' || word.back() == 'S')))
+        return unit;
+  }
   return {};
 }
 
 }  // namespace
 
-bool Parser::AtIntervalUnit(size_t k) const { return !IntervalUnit(Peek(k)).empty(); }
+bool Parser::AtIntervalUnit(size_t k) const { return !IntervalUnit(*this, k).empty(); }
 
 /// interval_unit ::= YEAR[S] | MONTH[S] | DAY[S] | HOUR[S] | MINUTE[S] | SECOND[S]
+///   (Spark also: WEEK[S] | MILLISECOND[S] | MICROSECOND[S] | NANOSECOND[S])
 std::string_view Parser::ParseIntervalUnit() {
-  const std::string_view unit = IntervalUnit(Peek());
+  const std::string_view unit = IntervalUnit(*this, 0);
   if (unit.empty()) {
     Fail("interval unit");
     return {};
@@ -56,6 +69,7 @@ ast::Expr* Parser::MaybeInterval(ast::Expr* value, uint32_t begin) {
 
 /// interval ::= INTERVAL ('text' | number | ${var} | '(' expr ')' | (+ | -) (number | 'text'))
 ///              interval_unit [TO interval_unit]
+///              (Spark also: (['+' | '-'] (number | 'text') interval_unit)* after the first unit)
 ast::Expr* Parser::ParseIntervalKeyword() {
   const uint32_t begin = StartOffset();
   Advance();  // INTERVAL
@@ -109,18 +123,34 @@ ast::Expr* Parser::ParseIntervalKeyword() {
     return nullptr;
   }
   ast::Expr* interval = MaybeInterval(value, begin);
-  // Spark's INTERVAL 1 YEAR 2 MONTHS: the sum of one interval per unit, and prints so.
-  while (spark() && (At(TokenKind::Number) || At(TokenKind::String)) && AtIntervalUnit(1)) {
+  // Spark's INTERVAL 1 YEAR 2 MONTHS: the sum of one interval per unit, and prints so. A later
+  // value may have its sign (`INTERVAL 1 DAY -1 HOUR`).
+  auto at_value = [&](size_t k) {
+    return (AtKind(TokenKind::Number, k) || AtKind(TokenKind::String, k)) && AtIntervalUnit(k + 1);
+  };
+  while (spark() && (at_value(0) || ((At(TokenKind::Minus) || At(TokenKind::Plus)) && at_value(1)))) {
     const uint32_t pbegin = StartOffset();
+    const bool signed_value = !At(TokenKind::Number) && !At(TokenKind::String);
+    const bool minus = At(TokenKind::Minus);
+    if (signed_value) Advance();
+    const uint32_t lbegin = StartOffset();
     auto* lit = arena_.New<ast::Literal>();
     lit->type = At(TokenKind::Number) ? ast::Literal::Type::Number : ast::Literal::Type::String;
     lit->text = Text(Peek());
     Advance();
-    lit->span = SpanFrom(pbegin);
+    lit->span = SpanFrom(lbegin);
+    ast::Expr* part_value = lit;
+    if (signed_value) {
+      auto* u = arena_.New<ast::UnaryExpr>();
+      u->op = minus ? ast::UnaryOp::Minus : ast::UnaryOp::Plus;
+      u->operand = lit;
+      u->span = SpanFrom(pbegin);
+      part_value = u;
+    }
     auto* sum = arena_.New<ast::BinaryExpr>();
     sum->op = ast::BinaryOp::Add;
     sum->lhs = interval;
-    sum->rhs = MaybeInterval(lit, pbegin);
+    sum->rhs = MaybeInterval(part_value, pbegin);
     sum->span = SpanFrom(begin);
     interval = sum;
   }

@@ -199,6 +199,10 @@ class Parser {
   ast::Expr* ParseLambdaVariable();  // a parameter of an enclosing lambda, with its `.field`s
   bool AtLambdaVariable() const;
   bool NameStructFields(ast::FunctionCall* f, const std::vector<ast::Ident>& names);  // parse_call.cc
+  bool AtAggregateFilter() const;                                            // parse_call.cc
+  bool AtSparkWithoutTimeZone() const;                                       // parse_columns.cc
+  bool ParseCollationName(ast::Ident* out);                                  // parse_columns.cc
+  bool ApplyAggregateFilter(ast::FunctionCall* f, uint32_t begin);          // parse_call.cc
   // Spark's `v:path` (after ':'): the path's canonical text.
   bool ParseVariantPath(std::string_view* out);
   // Spark's GROUP BY with ROLLUP / CUBE / GROUPING SETS among other items (parse_select.cc).
