@@ -19,8 +19,8 @@ namespace {
 
 // Rates reached, rounded down to 0.1% (docs/dialects.md). Raise them when
 // the parser improves; never lower them.
-constexpr double kTypedFloor = 98.3;
-constexpr double kRejectedFloor = 94.1;
+constexpr double kTypedFloor = 99.2;  // measured 99.24
+constexpr double kRejectedFloor = 94.1;  // measured 94.12
 
 TEST_CASE("Spark corpus: typed parse rate and rejection floors, round trip") {
   const std::filesystem::path jsonl = testing::SharedDir() / "corpus" / "spark-sqltests" / "statements.jsonl";
