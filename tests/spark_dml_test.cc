@@ -187,3 +187,13 @@ TEST_CASE("spark dml: UPDATE and DELETE with an alias read and write the table")
   REQUIRE_EQ(d.predicates.size(), 1u);
   CHECK_EQ(d.predicates[0].sources, Names{"dw.t.k"});
 }
+
+TEST_CASE("spark: a global temporary view lives in the database global_temp, whatever the current one") {
+  // Spark keeps GLOBAL TEMPORARY views in its system database `global_temp`;
+  // a name without a database is not the current database's.
+  const lineage::StatementLineage global =
+      testing::DialectLineage("CREATE GLOBAL TEMP VIEW view_3 AS SELECT 1 AS col1");
+  CHECK_EQ(global.outputs, std::vector<std::string>{"global_temp.view_3"});
+  const lineage::StatementLineage local = testing::DialectLineage("CREATE TEMP VIEW view_4 AS SELECT 1 AS col1");
+  CHECK_EQ(local.outputs, std::vector<std::string>{"default.view_4"});
+}

@@ -451,7 +451,9 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
     }
     case StmtKind::CreateViewStatement: {
       auto& s = static_cast<const CreateViewStatement&>(stmt);
-      std::string key = rs.TableKey(s.name);
+      // Spark keeps a GLOBAL TEMPORARY view in its system database global_temp, not the current one.
+      std::string key = s.global && s.name.parts.size() == 1 ? Cat("global_temp.", Lower(s.name.parts[0]))
+                                                             : rs.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
       ColumnList* q = rs.AnalyzeQuery(s.query, nullptr);
