@@ -247,3 +247,18 @@ TEST_CASE("spark from: GROUPING names a table where no '(' follows") {
            "SELECT a FROM `grouping` GROUP BY a GROUPING SETS ((a))");
   CHECK_EQ(P("SELECT a FROM grouping", Dialect::Hive), "ERROR");
 }
+
+TEST_CASE("spark from: `*` over LEFT SEMI / LEFT ANTI JOIN lists the left side only; the ON condition reads both") {
+  // Spark's semi and anti joins return the left side's rows and columns: the
+  // right side is seen by the join condition alone.
+  for (const char* kind : {"LEFT SEMI", "LEFT ANTI", "SEMI", "ANTI"}) {
+    const Result r = Analyze(std::string("SELECT * FROM t1 ") + kind + " JOIN t2 ON t1.a = t2.a AND t2.d > 0");
+    CHECK_EQ(r.names, Names{"a", "b", "c"});
+    const Result sub = Analyze(std::string("SELECT * FROM t1 ") + kind +
+                               " JOIN t2 ON t1.a = t2.a AND EXISTS (SELECT 1 FROM sales WHERE yr = t1.b)");
+    CHECK_EQ(sub.names, Names{"a", "b", "c"});
+  }
+  // Any other join's `*` lists both sides.
+  CHECK_EQ(Analyze("SELECT * FROM t1 JOIN wide ON t1.a = wide.id").names,
+           Names{"a", "b", "c", "id", "x1", "x2", "y1", "y2"});
+}

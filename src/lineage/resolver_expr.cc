@@ -328,6 +328,7 @@ void Resolver::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
   if (scope == nullptr) return;
   std::string qualifier = star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
   for (const Relation& rel : scope->relations) {
+    if (qualifier.empty() && rel.condition_only) continue;  // the right side of a semi / anti join
     if (!qualifier.empty() && rel.alias != qualifier) continue;
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       if (std::any_of(star->except_columns.begin(), star->except_columns.end(),
@@ -347,6 +348,7 @@ std::vector<std::string> Resolver::StarColumnNames(const StarExpr* star, const S
   const std::string qualifier =
       star == nullptr || star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
   for (const Relation& rel : scope->relations) {
+    if (qualifier.empty() && rel.condition_only) continue;  // the right side of a semi / anti join
     if (!qualifier.empty() && rel.alias != qualifier) continue;
     if (rel.columns->open()) return {};
     for (size_t i = 0; i < rel.columns->declared; ++i) {

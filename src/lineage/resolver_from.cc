@@ -175,6 +175,8 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
     if (auto* j = DynCast<JoinRef>(spine[i])) {
       const size_t mid = scope->relations.size();
       if (j->right != nullptr) AddFromItem(j->right, scope);
+      if (session_.spark_names && (j->join_kind == JoinKind::LeftSemi || j->join_kind == JoinKind::LeftAnti))
+        for (size_t r = mid; r < scope->relations.size(); ++r) scope->relations[r].condition_only = true;
       // Under Hive, USING keeps its old reading (both sides' columns, the first one taken).
       if (j->natural || (!j->using_columns.empty() && session_.spark_names)) MergeJoinKeys(j, scope, first, mid);
       if (j->on != nullptr) RecordPredicate(j->on, scope, Clause::JoinOn);

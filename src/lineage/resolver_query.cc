@@ -353,6 +353,7 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
   std::vector<bool> replaced(star->replaced_names.size(), false);
   for (size_t r = 0; r < scope->relations.size(); ++r) {
     const Relation& rel = scope->relations[r];
+    if (qualifier.empty() && rel.condition_only) continue;  // the right side of a semi / anti join
     if (!qualifier.empty()) {
       if (rel.alias != qualifier) continue;
       if (!qualifier_key.empty() && rel.table_key != qualifier_key) continue;

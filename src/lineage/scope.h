@@ -125,6 +125,9 @@ struct Relation {
   std::string table_key;  // db.table of a base table or view, else empty: matched by `db.table.col`
   ColumnList* columns = nullptr;
   bool lateral = false;  // LATERAL VIEW output
+  // The right side of Spark's LEFT SEMI / LEFT ANTI JOIN: its ON condition sees it; an unqualified `*`
+  // does not list it (the join returns the left side's columns only).
+  bool condition_only = false;
   // Columns a JOIN ... USING / NATURAL JOIN merged into one key column (a
   // relation of its own, before the join's): an unqualified name or `*` takes
   // the key, not this relation's copy; `alias.col` and `alias.*` still see it.
