@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ast/dump.h"
 #include "ast/print_sql.h"
@@ -61,6 +62,27 @@ inline lineage::StatementLineage DialectLineage(const std::string& sql, Dialect 
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
   lineage::Session session;
   return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
+}
+
+// The output names of one Spark query, named as Spark names them (lower case as every name is).
+inline std::vector<std::string> SparkOutputNames(std::string_view sql) {
+  Arena arena;
+  Diagnostics diags;
+  ast::Statement* stmt = parser::ParseStatement(sql, arena, DialectOptions(Dialect::Spark), diags);
+  REQUIRE_MESSAGE(stmt != nullptr, sql);
+  lineage::Session session;
+  session.spark_names = true;
+  const lineage::StatementLineage l = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
+  std::vector<std::string> names;
+  for (const auto& c : l.columns) names.push_back(c.target);
+  return names;
+}
+
+// The name Spark gives one select item, `SELECT item FROM t`.
+inline std::string SparkItemName(std::string_view item) {
+  const std::vector<std::string> names = SparkOutputNames("SELECT " + std::string(item) + " FROM t");
+  REQUIRE_EQ(names.size(), 1u);
+  return names[0];
 }
 
 }  // namespace hivelineage::testing

@@ -11,32 +11,14 @@
 #include "lineage/spark_names.h"
 #include "parser/parser.h"
 #include "rewrite/pipeline.h"
+#include "dialect_print_check.h"
 
 using namespace hivelineage;
 
 namespace {
 
-// The output names of a Spark query, lower case as every name is.
-std::vector<std::string> Names(std::string_view sql) {
-  parser::ParseOptions options;
-  options.dialect = Dialect::Spark;
-  Arena arena;
-  Diagnostics diags;
-  ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
-  REQUIRE_MESSAGE(stmt != nullptr, sql);
-  lineage::Session session;
-  session.spark_names = true;
-  const auto l = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
-  std::vector<std::string> names;
-  for (const auto& c : l.columns) names.push_back(c.target);
-  return names;
-}
-
-std::string Name(std::string_view item) {
-  const auto names = Names("SELECT " + std::string(item) + " FROM t");
-  REQUIRE_EQ(names.size(), 1u);
-  return names[0];
-}
+std::vector<std::string> Names(std::string_view sql) { return testing::SparkOutputNames(sql); }
+std::string Name(std::string_view item) { return testing::SparkItemName(item); }
 
 }  // namespace
 
