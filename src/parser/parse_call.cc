@@ -83,14 +83,7 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
     do {
       // Spark's named argument `name => value`: bound to its parameter below (the name is not kept).
       std::string_view arg_name;
-      if (spark() && AtKind(TokenKind::Equal, 1) && AtKind(TokenKind::Greater, 2) && Glued(1) &&
-          (At(TokenKind::Word) || At(TokenKind::QuotedIdent))) {
-        arg_name = Text(Peek());
-        if (At(TokenKind::QuotedIdent) && arg_name.size() >= 2) arg_name = arg_name.substr(1, arg_name.size() - 2);
-        Advance();
-        Advance();
-        Advance();
-      }
+      if (ast::Ident named; spark() && AcceptArgumentName(&named)) arg_name = named.name;
       ast::Expr* a = ParseExpr();
       if (a == nullptr) return nullptr;
       args.Push(a);

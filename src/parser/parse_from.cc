@@ -229,14 +229,7 @@ ast::TableFunctionRef* Parser::ParseSparkTableFunction(uint32_t begin) {
   if (!At(TokenKind::RParen)) {
     do {
       ast::Ident name;
-      if (AtKind(TokenKind::Equal, 1) && AtKind(TokenKind::Greater, 2) && Glued(1) &&
-          (At(TokenKind::Word) || At(TokenKind::QuotedIdent))) {
-        name = MakeIdent(Peek());
-        any_named = true;
-        Advance();
-        Advance();
-        Advance();
-      }
+      if (AcceptArgumentName(&name)) any_named = true;
       ast::Expr* a = ParseExpr();
       if (a == nullptr) return nullptr;
       args.Push(a);

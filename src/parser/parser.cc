@@ -237,6 +237,18 @@ void Parser::WarnIfRunTimeName() {
          DiagnosticCode::NameNotConstant);
 }
 
+// named_argument_prefix: (identifier | quoted_identifier) '=>'   (the two characters glued)
+bool Parser::AcceptArgumentName(ast::Ident* name) {
+  if (!AtKind(TokenKind::Equal, 1) || !AtKind(TokenKind::Greater, 2) || !Glued(1) ||
+      !(At(TokenKind::Word) || At(TokenKind::QuotedIdent)))
+    return false;
+  *name = MakeIdent(Peek());
+  Advance();
+  Advance();  // =
+  Advance();  // >
+  return true;
+}
+
 bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots) {
   const uint32_t begin = StartOffset();
   ListBuilder<ast::Ident> parts(idents_);

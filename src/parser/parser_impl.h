@@ -317,6 +317,8 @@ class Parser {
   size_t IdentifierClauseTokens() const;
   // Warns at an IDENTIFIER(expr) whose expression is no constant string: the name is unknown.
   void WarnIfRunTimeName();
+  // Spark's named argument `name => value`: reads `name =>` into *name; false (nothing read) if absent.
+  bool AcceptArgumentName(ast::Ident* name);
   ast::Statement* ParseSparkCache();
   ast::Statement* ParseCreateTable(uint32_t begin, bool temporary, bool external, bool transactional, bool managed);
   ast::Statement* ParseCreateView(uint32_t begin, bool or_replace, bool materialized);
