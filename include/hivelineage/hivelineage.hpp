@@ -29,6 +29,7 @@ struct Position {
 
 struct Message {
   enum class Severity { Error, Warning, Note } severity = Severity::Error;
+  std::string code;  // what it says, a stable name ("star-over-unknown-table", docs/diagnostics.md); empty for option errors
   std::string text;
   Position position;
   std::string rendered;  // "file:line:col: error: text", the source line and a caret

@@ -27,6 +27,7 @@ Message::Severity ToSeverity(Severity s) {
 Message ToMessage(const SourceFile& src, const Diagnostic& d) {
   Message m;
   m.severity = ToSeverity(d.severity);
+  m.code = DiagnosticCodeName(d.code);
   m.text = d.message;
   const LineCol lc = src.Locate(d.span.begin);
   m.position = Position{d.span.begin, lc.line, lc.column};

@@ -19,6 +19,10 @@ void WriteDiagnostic(JsonOut& json, const SourceFile& src, const Diagnostic& d, 
     json.Key("severity");
     json.String(SeverityName(d.severity));
   }
+  // The stable name of what the message says (docs/diagnostics.md): tools
+  // match it, never the wording.
+  json.Key("code");
+  json.String(DiagnosticCodeName(d.code));
   json.Key("message");
   json.String(d.message);
   json.Key("line");
