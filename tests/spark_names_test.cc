@@ -302,3 +302,26 @@ TEST_CASE("spark names: a session variable inside an expression is named with it
   names("SET VAR v = rand()");
   CHECK_EQ(names("SELECT v + 1"), std::vector<std::string>{"(v + 1)"});
 }
+
+TEST_CASE("spark lineage: a session variable is not an unresolved column") {
+  // A declared variable reads no column: no 'cannot resolve column' warning
+  // (it would say the answer rests on a schema hivelineage lacks); a name
+  // that is neither column nor variable still warns.
+  lineage::Session session;
+  session.spark_names = true;
+  Arena arena;
+  const auto codes = [&](std::string_view sql) {
+    parser::ParseOptions options;
+    options.dialect = Dialect::Spark;
+    Diagnostics diags;
+    ast::Statement* stmt = parser::ParseStatement(sql, arena, options, diags);
+    REQUIRE_MESSAGE(stmt != nullptr, sql);
+    std::vector<std::string> out;
+    for (const Diagnostic& d : lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session).diagnostics)
+      out.push_back(DiagnosticCodeName(d.code));
+    return out;
+  };
+  codes("DECLARE VARIABLE v INT DEFAULT 5");
+  CHECK(codes("SELECT v, session.v, system.session.v + 1").empty());
+  CHECK_EQ(codes("SELECT w"), std::vector<std::string>{"unresolved-column"});
+}

@@ -160,17 +160,22 @@ bool Resolver::SparkOuterRef(const ColumnRef* ref, const Scope* outer, std::span
   return false;
 }
 
+// The session variable `ref` names (`v`, `session.v`, `system.session.v`),
+// or null: not one the script declared.
+const Session::SessionVariable* Resolver::SessionVariableOf(const ColumnRef* ref) const {
+  const auto& parts = ref->parts;
+  if (parts.empty() || parts.size() > 3) return nullptr;
+  if (parts.size() >= 2 && Lower(parts[parts.size() - 2]) != "session") return nullptr;
+  if (parts.size() == 3 && Lower(parts[0]) != "system") return nullptr;
+  auto v = session_.session_variables.find(Lower(parts.back()));
+  return v == session_.session_variables.end() ? nullptr : &v->second;
+}
+
 std::string Resolver::SparkVariableName(const ColumnRef* ref) const {
   if (auto it = resolved_by_ref_.find(ref); it != resolved_by_ref_.end() && it->second != nullptr) return "";
-  const auto& parts = ref->parts;
-  if (parts.empty() || parts.size() > 3) return "";
-  // `v`, `session.v`, `system.session.v`
-  if (parts.size() >= 2 && Lower(parts[parts.size() - 2]) != "session") return "";
-  if (parts.size() == 3 && Lower(parts[0]) != "system") return "";
-  const std::string name = Lower(parts.back());
-  auto v = session_.session_variables.find(name);
-  if (v == session_.session_variables.end() || v->second.value_sql.empty()) return "";
-  return Cat("variablereference(system.session.", name, "=", v->second.value_sql, ")");
+  const Session::SessionVariable* v = SessionVariableOf(ref);
+  if (v == nullptr || v->value_sql.empty()) return "";
+  return Cat("variablereference(system.session.", Lower(ref->parts.back()), "=", v->value_sql, ")");
 }
 
 const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {
@@ -252,6 +257,8 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
       return PossibleColumn(s, p0, ref);
     }
   }
+  // Spark: no column of that name, so a declared session variable; it reads no column.
+  if (SessionVariableOf(ref) != nullptr) return nullptr;
   Warn(ref->span, Cat("cannot resolve column '", p0, "'"), DiagnosticCode::UnresolvedColumn);
   return nullptr;
 }

@@ -194,6 +194,7 @@ class Resolver {
   // Spark's name for a reference that reads a session variable of known
   // value rather than a column, or "".
   std::string SparkVariableName(const ast::ColumnRef* ref) const;
+  const Session::SessionVariable* SessionVariableOf(const ast::ColumnRef* ref) const;
   bool SparkOuterRef(const ast::ColumnRef* ref, const Scope* outer, std::span<const std::string> inner_aliases) const;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;
