@@ -234,6 +234,14 @@ const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size
       }
     }
   }
+  // Spark: an earlier item of the select list being read, by its alias, when
+  // no declared column has the name (before guessing a column of an unknown schema).
+  if (scope != nullptr && scope->lateral_aliases != nullptr) {
+    if (const Column* c = scope->lateral_aliases->FindDeclared(p0)) {
+      *used_parts = 1;
+      return c;
+    }
+  }
   for (Scope* s = scope; s != nullptr; s = s->parent) {
     // Before the unknown schemas: a virtual column is never learned as a table's.
     if (const Column* c = VirtualColumn(s, p0)) {

@@ -183,6 +183,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
     MarkLostDistinctArguments(core);
     // Windows after GROUP BY see the select list's aggregates by their aliases.
     if (core->group_by != nullptr) scope->select_so_far = out;
+    if (session_.spark_names) scope->lateral_aliases = out;
     for (size_t i = 0; i < core->items.size(); ++i) {
       const SelectItem& item = core->items[i];
       if (item.expr == nullptr) continue;
@@ -228,6 +229,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
   out->declared = out->size();
   scope->folded.clear();  // the select list only
   scope->select_so_far = nullptr;
+  scope->lateral_aliases = nullptr;
 
   scope->select_output = out;
   scope->select_aliases_visible = true;

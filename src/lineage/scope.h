@@ -152,6 +152,10 @@ struct Scope {
   // While the select list is read: its items so far, whose aliases a
   // window key may name (Resolver::WindowKeyAlias).
   const ColumnList* select_so_far = nullptr;
+  // Spark, while the select list is read: its items so far, whose aliases a
+  // later item may name when no column of the FROM clause has the name
+  // (a lateral column alias: `SELECT a + 1 AS b, b * 2 AS c`).
+  const ColumnList* lateral_aliases = nullptr;
   // The SELECT's WINDOW clause: what `OVER w` names.
   std::span<const ast::NamedWindow> windows;
   // Every column the FROM clause provides (what a window function's row
