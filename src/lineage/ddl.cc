@@ -79,6 +79,15 @@ bool ApplyCreateTable(const CreateTableStatement& s, const std::string& key, Ses
   } else {
     t.columns = ToColumns(s.columns);
     t.partition_columns = ToColumns(s.partition_columns);
+    // Spark's `PARTITIONED BY (c, ...)` names columns of the list: they are
+    // the partition columns, with their types, after the others.
+    for (CatalogColumn& p : t.partition_columns) {
+      if (!p.type.empty()) continue;
+      auto it = std::find_if(t.columns.begin(), t.columns.end(), [&](const CatalogColumn& c) { return c.name == p.name; });
+      if (it == t.columns.end()) continue;
+      p.type = it->type;
+      t.columns.erase(it);
+    }
     if (session.semantics == Semantics::Hive) AddKafkaMetadataColumns(s, t);
   }
   session.catalog.Put(std::move(t));

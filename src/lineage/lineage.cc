@@ -101,6 +101,23 @@ class Builder {
     AddTarget(std::move(target), c, body);
   }
 
+  // Puts the targets named in `order` in that order, in the places they
+  // hold now; the other targets stay where they are.
+  void OrderTargets(const std::vector<std::string>& order) {
+    std::vector<size_t> places;
+    for (size_t i = 0; i < targets_.size(); ++i)
+      if (std::find(order.begin(), order.end(), targets_[i].name) != order.end()) places.push_back(i);
+    std::vector<Target> moved;
+    for (size_t i : places) moved.push_back(std::move(targets_[i]));
+    std::stable_sort(moved.begin(), moved.end(), [&](const Target& a, const Target& b) {
+      return std::find(order.begin(), order.end(), a.name) < std::find(order.begin(), order.end(), b.name);
+    });
+    for (size_t k = 0; k < places.size(); ++k) {
+      targets_[places[k]] = std::move(moved[k]);
+      target_index_[targets_[places[k]].name] = places[k];
+    }
+  }
+
   // Maps a query's outputs onto `names`, in order.
   void MapByPosition(ColumnList* q, const std::string& prefix, const std::vector<std::string>& names, int body,
                      Span span) {
@@ -220,6 +237,23 @@ void RebuildLineage(const std::string& key, Session& session, Builder& b) {
   }
 }
 
+// Spark writes a static partition column too (its plan projects the value
+// as a column): each gets the value's lineage (a literal's: none), and the
+// table's partition columns, static or dynamic, follow its data columns in
+// the table's order, as Spark lists them.
+void SparkStaticPartitions(const Session& session, const std::string& key, const InsertTarget& t, Builder& b) {
+  Resolver& rs = b.resolver();
+  for (const PartitionItem& p : t.partition->items)
+    if (p.value != nullptr)
+      b.AddTarget(Cat(key, ".", Lower(p.key)), rs.AnalyzeExpr(p.value, nullptr), p.value, nullptr, rs.current_body);
+  const CatalogTable* table = session.catalog.Find(key);
+  if (table == nullptr || table->open) return;
+  std::vector<std::string> order;
+  for (const auto* cols : {&table->columns, &table->partition_columns})
+    for (const CatalogColumn& c : *cols) order.push_back(Cat(key, ".", c.name));
+  b.OrderTargets(order);
+}
+
 // The columns an INSERT writes, in the order the select list feeds them.
 std::vector<std::string> InsertColumns(const Session& session, const std::string& key, const InsertTarget& t,
                                        const ColumnList* q) {
@@ -297,6 +331,7 @@ void QueryStatementLineage(const QueryStatement& s, Session& session, Builder& b
     if (key.empty()) continue;
     b.AddOutput(key);
     b.MapByPosition(q, Cat(key, "."), InsertColumns(session, key, *t, q), rs.current_body, t->span);
+    if (session.spark_names && t->partition != nullptr) SparkStaticPartitions(session, key, *t, b);
     // Spark's REPLACE WHERE: the condition picks the target's rows the query replaces.
     if (t->replace_where != nullptr)
       rs.RecordPredicate(t->replace_where, rs.NewTableScope(t->table, ""), Clause::Where);

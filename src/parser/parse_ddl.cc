@@ -190,8 +190,9 @@ bool Parser::ParseSparkTableClauses(ast::CreateTableStatement* c) {
       const bool typed = AtKind(TokenKind::LParen, 2) && !AtKind(TokenKind::Comma, 4) && !AtKind(TokenKind::RParen, 4);
       Advance();
       Advance();
-      if (typed && c->partition_columns.empty()) {
-        if (!ParseColumnDefs(&c->partition_columns, true)) return false;
+      if (c->partition_columns.empty()) {
+        // Names alone are kept untyped: lineage takes those columns of the list as the partition columns.
+        if (!ParseColumnDefs(&c->partition_columns, typed)) return false;
         continue;
       }
       if (!SkipNameList()) return false;
@@ -221,7 +222,9 @@ bool Parser::SkipDottedName() {
 
 /// spark_options ::= '(' option (',' option)* ')'
 ///   option ::= (name ('.' name)* | 'key') ['='] (literal | name)
-bool Parser::ParseSparkOptions() {
+/// (Spark's propertyList, of OPTIONS and TBLPROPERTIES; `value_optional`:
+/// a key alone may stand, as in UNSET TBLPROPERTIES (k))
+bool Parser::ParseSparkOptions(bool value_optional) {
   if (!Expect(TokenKind::LParen)) return false;
   if (Accept(TokenKind::RParen)) return true;
   do {
@@ -230,7 +233,7 @@ bool Parser::ParseSparkOptions() {
     } else if (!SkipDottedName()) {
       return false;
     }
-    Accept(TokenKind::Equal);
+    if (!Accept(TokenKind::Equal) && value_optional && (At(TokenKind::Comma) || At(TokenKind::RParen))) continue;
     if (At(TokenKind::String) || At(TokenKind::Number) || At(TokenKind::Word) || At(TokenKind::Variable)) {
       Advance();
     } else if (At(TokenKind::Minus) && AtKind(TokenKind::Number, 1)) {

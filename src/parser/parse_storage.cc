@@ -22,7 +22,10 @@ bool Parser::ParseTextValue() {
 }
 
 /// properties ::= '(' 'key' '=' 'value' (',' 'key' '=' 'value')* ')' | '(' 'key' (',' 'key')* ')'
+///   (Spark: spark_options, a key's value optional)
 bool Parser::ParseProperties() {
+  // Spark reads TBLPROPERTIES as OPTIONS: keys may be names, '=' optional.
+  if (spark()) return ParseSparkOptions(/*value_optional=*/true);
   if (!Expect(TokenKind::LParen)) return false;
   bool with_values = false;
   bool first = true;

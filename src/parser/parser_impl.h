@@ -306,7 +306,7 @@ class Parser {
   ast::Statement* ParseCreate();
   // Spark's CREATE TABLE clauses, in any order (parse_ddl.cc).
   bool ParseSparkTableClauses(ast::CreateTableStatement* c);
-  bool ParseSparkOptions();
+  bool ParseSparkOptions(bool value_optional = false);
   bool SkipDottedName();
   // Spark's pipe syntax (the `|>` loop in parse_query.cc, the operators in parse_pipe.cc).
   bool AtPipe() const { return spark() && At(TokenKind::Pipe) && AtKind(TokenKind::Greater, 1) && Glued(); }
