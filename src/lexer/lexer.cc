@@ -773,6 +773,8 @@ std::string UnescapeString(std::string_view t) {
       i += 2;
     }
     ++i;  // closing quote
+    // The next of adjacent strings ('a' 'b' is 'ab'), after the white space between them.
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) ++i;
   }
   return out;
 }

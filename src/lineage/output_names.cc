@@ -131,7 +131,14 @@ std::string SelectItemName(const SelectItem& item, size_t position, std::string_
                            bool spark_names, const SparkNameContext& context) {
   if (!item.alias.name.empty()) return Lower(item.alias);
   if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) return Lower(ref->parts.back());
-  if (auto* fa = DynCast<FieldAccess>(item.expr)) return Lower(fa->field);
+  if (auto* fa = DynCast<FieldAccess>(item.expr)) {
+    // Spark names a field of a column's struct by the field, of a computed
+    // struct (`from_json(a, ...).x`) by the whole expression.
+    const Expr* base = fa->base;
+    while (base != nullptr && (DynCast<FieldAccess>(base) || DynCast<Subscript>(base)))
+      base = DynCast<FieldAccess>(base) ? DynCast<FieldAccess>(base)->base : DynCast<Subscript>(base)->base;
+    if (!spark_names || DynCast<ColumnRef>(base)) return Lower(fa->field);
+  }
   if (spark_names) return ToLower(SparkExprName(item.expr, context));
   if (auto* cast = DynCast<CastExpr>(item.expr);
       cast && DynCast<ColumnRef>(cast->operand) && !DynCast<ColumnRef>(cast->operand)->parts.empty()) {

@@ -44,7 +44,8 @@ void Resolver::AddSqlFunctionCall(const SqlFunction& f, ExprInfo& info) {
 }
 
 // The output columns of Spark's table-valued function `f` in FROM: a
-// built-in generator's (Spark's names: range's `id`, explode's `col`, ...),
+// built-in generator's (Spark's names: range's `id`, explode's `col`,
+// sql_keywords' `keyword, reserved`, ...),
 // or a SQL table function's RETURNS TABLE columns reading its body's columns.
 // Each column reads every argument; `t(c1, c2)` renames them in order.
 ColumnList* Resolver::TableFunctionColumns(const TableFunctionRef* f, Scope* scope) {
@@ -65,6 +66,8 @@ ColumnList* Resolver::TableFunctionColumns(const TableFunctionRef* f, Scope* sco
     for (const std::vector<std::string>& s : sf->column_sources) body_sources.push_back(&s);
   } else if (f->qualifier.empty() && name == "range") {
     names = {"id"};
+  } else if (f->qualifier.empty() && name == "sql_keywords") {
+    names = {"keyword", "reserved"};  // Spark's list of its SQL keywords: no input
   } else if (f->qualifier.empty()) {
     auto* call = arena_.New<FunctionCall>();
     call->name = List<Ident>(arena_.New<Ident>(f->name), 1);

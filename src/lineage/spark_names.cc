@@ -1206,6 +1206,11 @@ void Namer::Name(const Expr* e, std::string& out) {
           return;
         }
       }
+      // Spark reads Hive's virtual column as its grouping_id() function.
+      if (c->parts.size() == 1 && ToLower(c->parts[0].name) == "grouping__id") {
+        out += "grouping_id()";
+        return;
+      }
       if (!c->parts.empty()) out += c->parts.back().name;
       return;
     }

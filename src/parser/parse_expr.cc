@@ -96,6 +96,12 @@ constexpr std::array<Infix, static_cast<size_t>(Keyword::kCount)> kInfixByKeywor
     return FormInfix(Infix::Form::VariantPath, Precedence::Postfix);
   if (p.spark() && t.kind != TokenKind::Word) {
     if (p.AtPipe()) return Infix{};  // `|>` ends the expression
+    // Spark ranks `||` with `+` and `-`: `'a' || 1 + 2` is `('a' || 1) + 2`.
+    if (t.kind == TokenKind::PipePipe) {
+      Infix in = kInfixByToken[static_cast<size_t>(t.kind)];
+      in.level = Precedence::Additive;
+      return in;
+    }
     // `a << b`, `a >> b`, `a >>> b` shift (Spark binds them between `&` and
     // `+`). Their tokens are glued: `> >` stays two operators.
     if ((t.kind == TokenKind::Greater || t.kind == TokenKind::Less) && p.AtKind(t.kind, 1) && p.Glued()) {

@@ -27,7 +27,11 @@ ast::Expr* Parser::ParsePrefix() {
     return ParsePrimary();
   }
   Advance();
-  ast::Expr* operand = ParseExpr(ast::PrecedenceOf(op));
+  // Spark's signed number is one constant: `-10L :: interval second` casts
+  // -10, not the cast negated; what follows the number applies to it.
+  const bool signed_number = spark() && op == ast::UnaryOp::Minus && At(TokenKind::Number) &&
+                             AtKind(TokenKind::Colon, 1) && AtKind(TokenKind::Colon, 2);
+  ast::Expr* operand = signed_number ? ParsePrimary() : ParseExpr(ast::PrecedenceOf(op));
   if (operand == nullptr) return nullptr;
   auto* u = arena_.New<ast::UnaryExpr>();
   u->op = op;

@@ -254,7 +254,8 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
   ListBuilder<ast::Ident> parts(idents_);
   auto add = [&](const Token& t) {
     ast::Ident id = MakeIdent(t);
-    if (split_quoted_dots && id.quoted && id.name.find('.') != std::string_view::npos) {
+    // Hive reads `db.t` as two names; Spark never splits a back-quoted name.
+    if (split_quoted_dots && !spark() && id.quoted && id.name.find('.') != std::string_view::npos) {
       for (const std::string_view name : lexer::SplitQuotedDots(id.name)) {
         ast::Ident piece = id;
         piece.name = name;
