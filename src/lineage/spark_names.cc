@@ -450,6 +450,18 @@ bool IntervalValueText(const Expr* v, std::string& out) {
   return true;
 }
 
+// A value in weeks is seven times as many days (`2 WEEKS` is `14 DAY`);
+// false for a value it cannot read. Any other unit is left as it is.
+bool WeeksAsDays(std::string_view unit, std::string& value, Field& field) {
+  const std::string u = ToLower(unit);
+  if (u != "week" && u != "weeks") return true;
+  int64_t days = 0;
+  if (!ScaledValue(value, 7, false, days)) return false;
+  value = Cat(days);
+  field = kDay;
+  return true;
+}
+
 // The per-field values of one interval node, or false.
 bool IntervalParts(const IntervalExpr* i, std::vector<std::pair<std::string, Field>>& parts) {
   std::string t;
@@ -471,22 +483,18 @@ bool IntervalParts(const IntervalExpr* i, std::vector<std::pair<std::string, Fie
     for (; k < words.size(); k += 2) {
       std::string value = words[k];
       Field f = FieldOf(words[k + 1]);
-      const std::string unit = ToLower(words[k + 1]);
-      if (unit == "week" || unit == "weeks") {
-        int64_t d = 0;
-        if (!ScaledValue(value, 7, false, d)) return false;
-        value = Cat(static_cast<int64_t>(d));
-        f = kDay;
-      }
+      if (!WeeksAsDays(words[k + 1], value, f)) return false;
       parts.emplace_back(value, f);
     }
     return true;
   }
-  const Field from = FieldOf(i->unit);
   if (i->to_unit.empty()) {
+    Field from = FieldOf(i->unit);
+    if (!WeeksAsDays(i->unit, t, from)) return false;
     parts.emplace_back(t, from);
     return true;
   }
+  const Field from = FieldOf(i->unit);
   const Field to = FieldOf(i->to_unit);
   if (from == kNoField || to == kNoField || to < from) return false;
   return SplitFieldText(t, from, to, parts);
@@ -1077,6 +1085,14 @@ bool Namer::Function(const FunctionCall* f, std::string& out) {
       return true;
     }
   }
+  if (fn == "time_bucket" && a.size() == 2) {
+    // A TIMESTAMP_NTZ is bucketed from the epoch, which Spark adds as the
+    // origin; any other timestamp's origin depends on the session's zone.
+    if (const auto* l = DynCast<Literal>(a[1]); l && l->type == Literal::Type::Typed && l->type_name == "timestamp_ntz") {
+      out += "time_bucket(" + Of(a[0]) + ", " + Of(a[1]) + ", TIMESTAMP_NTZ '1970-01-01 00:00:00')";
+      return true;
+    }
+  }
   if (fn == "try_make_timestamp_ntz" && a.size() == 2) {
     // The date-and-time form wraps the make_timestamp_ntz it calls.
     out += "try_make_timestamp_ntz(make_timestamp_ntz(" + Of(a[0]) + ", " + Of(a[1]) + "))";
@@ -1467,13 +1483,17 @@ void Namer::Name(const Expr* e, std::string& out) {
         }
       }
       // `agg(x) FILTER (WHERE c)`, which the parser reads as agg(if(c, x, NULL)).
+      // An aggregate with no arguments but a WITHIN GROUP order (mode()) has
+      // the filter read into its sort key.
       const FunctionCall* filter = nullptr;
-      if (!f->args.empty()) {
-        if (const auto* g = DynCast<FunctionCall>(f->args[0]);
-            g && g->name.size() == 1 && Synthetic(g->name[0]) && EqualsIgnoreCase(g->name[0].name, "if") &&
-            g->args.size() == 3)
-          filter = g;
-      }
+      const Expr* filtered = !f->args.empty()                                  ? f->args[0]
+                             : f->within_group.size() == 1 && fn == "mode" ? f->within_group[0].expr
+                                                                             : nullptr;
+      if (const auto* g = DynCast<FunctionCall>(filtered);
+          g && g->name.size() == 1 && Synthetic(g->name[0]) && EqualsIgnoreCase(g->name[0].name, "if") &&
+          g->args.size() == 3)
+        filter = g;
+      const bool filter_in_order = filter != nullptr && f->args.empty();
       if (filter == nullptr && f->within_group.empty() && Function(f, out)) {
         if (f->over != nullptr) Window(f, fn, out);
         return;
@@ -1491,7 +1511,9 @@ void Namer::Name(const Expr* e, std::string& out) {
         for (size_t k = 0; k < covered.size(); ++k) out += (k > 0 ? ", " : "") + covered[k];
       } else {
         if (f->distinct) out += "DISTINCT ";
-        if (filter != nullptr) {
+        if (filter_in_order) {
+          // mode(): the filtered value is the sort key, printed below.
+        } else if (filter != nullptr) {
           Name(filter->args[1], out);
           for (size_t k = 1; k < f->args.size(); ++k) {
             out += ", ";
@@ -1521,7 +1543,7 @@ void Namer::Name(const Expr* e, std::string& out) {
           if (k) out += ", ";
           const bool desc = o.direction == OrderItem::Direction::Desc;
           if (fn == "mode") {
-            Name(o.expr, out);
+            Name(filter_in_order ? filter->args[1] : o.expr, out);
             if (!desc) out += " DESC";
           } else if (fn == "percentile_cont" || fn == "percentile_disc" || fn == "median") {
             Name(o.expr, out);
