@@ -65,3 +65,18 @@ TEST_CASE("spark names: mode() WITHIN GROUP with a FILTER prints the filter afte
   CHECK_EQ(Name("mode() WITHIN GROUP (ORDER BY a) FILTER (WHERE a > 3)"),
            "mode() within group (order by a desc) filter (where (a > 3))");
 }
+
+TEST_CASE("spark names: a RANGE frame's PRECEDING over an INT or DECIMAL key is written as such") {
+  SparkScript s;
+  s.Run("CREATE TABLE w (i INT, d DECIMAL(10,2), b BIGINT, f FLOAT) USING parquet");
+  // The offset needs no cast to the key's type: Spark keeps `n PRECEDING`.
+  CHECK_EQ(s.OutputNames("SELECT sum(i) OVER (ORDER BY i RANGE BETWEEN 2 PRECEDING AND 1 PRECEDING) FROM w"),
+           Names{"sum(i) over (order by i asc nulls first range between 2 preceding and 1 preceding)"});
+  CHECK_EQ(s.OutputNames("SELECT sum(i) OVER x FROM w WINDOW x AS (ORDER BY d RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING)"),
+           Names{"sum(i) over (order by d asc nulls first range between 1 preceding and 1 following)"});
+  // Cast to a BIGINT or FLOAT key, the offset is the negated value FOLLOWING.
+  CHECK_EQ(s.OutputNames("SELECT sum(i) OVER (ORDER BY b RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) FROM w"),
+           Names{"sum(i) over (order by b asc nulls first range between (- 2) following and current row)"});
+  CHECK_EQ(s.OutputNames("SELECT sum(i) OVER (ORDER BY f RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) FROM w"),
+           Names{"sum(i) over (order by f asc nulls first range between (- 2) following and current row)"});
+}

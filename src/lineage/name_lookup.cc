@@ -160,6 +160,11 @@ bool Resolver::SparkOuterRef(const ColumnRef* ref, const Scope* outer, std::span
   return false;
 }
 
+std::string Resolver::SparkColumnType(const ColumnRef* ref) {
+  auto it = resolved_by_ref_.find(ref);
+  return it == resolved_by_ref_.end() || it->second == nullptr ? std::string() : CopiedColumnType(*it->second);
+}
+
 std::string Resolver::SparkVariableName(const ColumnRef* ref) const {
   if (auto it = resolved_by_ref_.find(ref); it != resolved_by_ref_.end() && it->second != nullptr) return "";
   const auto& parts = ref->parts;

@@ -194,6 +194,8 @@ class Resolver {
   // Spark's name for a reference that reads a session variable of known
   // value rather than a column, or "".
   std::string SparkVariableName(const ast::ColumnRef* ref) const;
+  // The catalog type of the base column a reference resolved to copies, or "".
+  std::string SparkColumnType(const ast::ColumnRef* ref);
   bool SparkOuterRef(const ast::ColumnRef* ref, const Scope* outer, std::span<const std::string> inner_aliases) const;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;

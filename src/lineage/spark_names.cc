@@ -919,6 +919,7 @@ class Namer {
   bool Function(const FunctionCall* f, std::string& out);
   void SortOrder(const OrderItem& o, std::string& out);
   void Window(const FunctionCall* f, std::string_view fn, std::string& out);
+  bool UncastRangeOffset(const Expr* offset, const std::vector<const OrderItem*>& order) const;
 
   const SparkNameContext& context_;
 };
@@ -931,6 +932,21 @@ void Namer::SortOrder(const OrderItem& o, std::string& out) {
   out += desc ? " DESC" : " ASC";
   const bool nulls_first = o.nulls == OrderItem::Nulls::Default ? !desc : o.nulls == OrderItem::Nulls::First;
   out += nulls_first ? " NULLS FIRST" : " NULLS LAST";
+}
+
+// Whether a RANGE frame's integer offset keeps its type over the one sort
+// key: Spark casts it to a BIGINT, FLOAT, DOUBLE, ... key, not to an INT or
+// DECIMAL one (a key of unknown type: cast).
+bool Namer::UncastRangeOffset(const Expr* offset, const std::vector<const OrderItem*>& order) const {
+  const auto* lit = DynCast<Literal>(offset);
+  if (lit == nullptr || lit->type != Literal::Type::Number ||
+      lit->text.find_first_not_of("0123456789") != std::string_view::npos || order.size() != 1 ||
+      !context_.column_type)
+    return false;
+  const auto* key = DynCast<ColumnRef>(order[0]->expr);
+  if (key == nullptr) return false;
+  const std::string type = ToLower(context_.column_type(key));
+  return type == "int" || type == "integer" || type.starts_with("decimal") || type.starts_with("numeric");
 }
 
 // `f(x) OVER (PARTITION BY p ORDER BY o ASC NULLS FIRST frame)`: Spark
@@ -981,8 +997,11 @@ void Namer::Window(const FunctionCall* f, std::string_view fn, std::string& out)
       case FrameBound::Type::CurrentRow:
         return std::string("CURRENT ROW");
       case FrameBound::Type::Preceding:
-        // A RANGE frame's `n PRECEDING` is Spark's `(- n) FOLLOWING`.
-        return range ? "(- " + Of(b.offset) + ") FOLLOWING" : Of(b.offset) + " PRECEDING";
+        // A RANGE frame's `n PRECEDING` is Spark's `(- n) FOLLOWING` once
+        // the offset is cast to the key's type; over an INT or DECIMAL key an
+        // integer offset is not cast and stays `n PRECEDING`.
+        return range && !UncastRangeOffset(b.offset, order) ? "(- " + Of(b.offset) + ") FOLLOWING"
+                                                            : Of(b.offset) + " PRECEDING";
       case FrameBound::Type::Following:
         return Of(b.offset) + " FOLLOWING";
     }

@@ -37,6 +37,9 @@ struct SparkNameContext {
   // session variable (`variablereference(system.session.v=1)`), or "" for a
   // column or a variable of unknown value; unset: "".
   std::function<std::string(const ast::ColumnRef*)> variable;
+  // The catalog type of the base column a reference copies (`int`,
+  // `decimal(10,2)`), or "" when not known; unset: "".
+  std::function<std::string(const ast::ColumnRef*)> column_type;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
