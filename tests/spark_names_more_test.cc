@@ -80,3 +80,16 @@ TEST_CASE("spark names: a RANGE frame's PRECEDING over an INT or DECIMAL key is 
   CHECK_EQ(s.OutputNames("SELECT sum(i) OVER (ORDER BY f RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) FROM w"),
            Names{"sum(i) over (order by f asc nulls first range between (- 2) following and current row)"});
 }
+
+TEST_CASE("spark names: a LATERAL subquery names what it reads of the FROM items before it outer(qualifier.column)") {
+  SparkScript s;
+  s.Run("CREATE TABLE p (k INT, m INT) USING parquet");
+  s.Run("CREATE TABLE q (k INT, n INT) USING parquet");
+  // An unaliased table is qualified by catalog and database; an alias stands alone.
+  CHECK_EQ(s.OutputNames("SELECT * FROM p, LATERAL (SELECT p.m * n FROM q)"),
+           Names{"k", "m", "(outer(spark_catalog.default.p.m) * n)"});
+  CHECK_EQ(s.OutputNames("SELECT * FROM p AS r JOIN LATERAL (SELECT greatest(r.k, 3))"),
+           Names{"k", "m", "greatest(outer(r.k), 3)"});
+  // Read alone, the outer column keeps its own name.
+  CHECK_EQ(s.OutputNames("SELECT x.* FROM p, LATERAL (SELECT p.m FROM q) AS x"), Names{"m"});
+}

@@ -160,6 +160,31 @@ bool Resolver::SparkOuterRef(const ColumnRef* ref, const Scope* outer, std::span
   return false;
 }
 
+std::string Resolver::SparkOuterColumn(const ColumnRef* ref, const Scope* scope) const {
+  auto it = resolved_by_ref_.find(ref);
+  if (it == resolved_by_ref_.end() || it->second == nullptr) return "";
+  auto holds = [&](const Relation& rel) {
+    return rel.columns != nullptr &&
+           std::find(rel.columns->columns.begin(), rel.columns->columns.end(), it->second) != rel.columns->columns.end();
+  };
+  for (const Relation& rel : scope->relations)
+    if (holds(rel)) return "";
+  for (const Scope* s = scope->parent; s != nullptr; s = s->parent) {
+    for (const Relation& rel : s->relations) {
+      if (!holds(rel)) continue;
+      // Spark qualifies an unaliased table or view of the catalog by catalog
+      // and database; an alias, a temporary view or a derived table by its name.
+      std::string qualifier = rel.alias;
+      if (!rel.table_key.empty() && rel.table_key.ends_with("." + rel.alias)) {
+        const CatalogTable* t = session_.catalog.Find(rel.table_key);
+        if (t != nullptr && !t->temporary) qualifier = "spark_catalog." + rel.table_key;
+      }
+      return qualifier.empty() ? it->second->name : Cat(qualifier, ".", it->second->name);
+    }
+  }
+  return "";
+}
+
 std::string Resolver::SparkColumnType(const ColumnRef* ref) {
   auto it = resolved_by_ref_.find(ref);
   return it == resolved_by_ref_.end() || it->second == nullptr ? std::string() : CopiedColumnType(*it->second);

@@ -196,6 +196,9 @@ class Resolver {
   std::string SparkVariableName(const ast::ColumnRef* ref) const;
   // The catalog type of the base column a reference resolved to copies, or "".
   std::string SparkColumnType(const ast::ColumnRef* ref);
+  // A reference the query of `scope` makes to a FROM item of a query around
+  // it, qualified as Spark's outer(...) prints it; "" for its own columns.
+  std::string SparkOuterColumn(const ast::ColumnRef* ref, const Scope* scope) const;
   bool SparkOuterRef(const ast::ColumnRef* ref, const Scope* outer, std::span<const std::string> inner_aliases) const;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;

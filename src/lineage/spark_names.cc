@@ -1241,6 +1241,12 @@ void Namer::Name(const Expr* e, std::string& out) {
           return;
         }
       }
+      if (context_.outer_column) {
+        if (std::string outer = context_.outer_column(c); !outer.empty()) {
+          out += "outer(" + outer + ')';
+          return;
+        }
+      }
       if (!c->parts.empty()) out += c->parts.back().name;
       return;
     }

@@ -40,6 +40,11 @@ struct SparkNameContext {
   // The catalog type of the base column a reference copies (`int`,
   // `decimal(10,2)`), or "" when not known; unset: "".
   std::function<std::string(const ast::ColumnRef*)> column_type;
+  // For a reference a LATERAL subquery makes to a FROM item before it (an
+  // outer reference): the column qualified as Spark qualifies it
+  // (`spark_catalog.default.t.c`, `alias.c`), printed `outer(...)`; "" for
+  // any other reference; unset: "".
+  std::function<std::string(const ast::ColumnRef*)> outer_column;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
