@@ -93,3 +93,17 @@ TEST_CASE("spark names: a LATERAL subquery names what it reads of the FROM items
   // Read alone, the outer column keeps its own name.
   CHECK_EQ(s.OutputNames("SELECT x.* FROM p, LATERAL (SELECT p.m FROM q) AS x"), Names{"m"});
 }
+
+TEST_CASE("spark names: under GROUP BY a subscript of a struct field is named by its whole path") {
+  SparkScript s;
+  s.Run("CREATE TABLE g (st STRUCT<xs: ARRAY<INT>, m: MAP<STRING, STRING>>, k INT) USING parquet");
+  CHECK_EQ(s.OutputNames("SELECT st.xs[1] FROM g GROUP BY st"), Names{"st.xs[1]"});
+  CHECK_EQ(s.OutputNames("SELECT g.st.m['a'] FROM g GROUP BY st"), Names{"st.m[a]"});
+  CHECK_EQ(s.OutputNames("SELECT st.m['a'] AS v, st.xs[0] FROM g GROUP BY st"), Names{"v", "st.xs[0]"});
+  s.Run("CREATE TABLE h (st STRUCT<rows: ARRAY<STRUCT<f: INT>>>) USING parquet");
+  CHECK_EQ(s.OutputNames("SELECT st.rows[0].f FROM h GROUP BY st"), Names{"st.rows[0].f"});
+  // Without GROUP BY the field access is named by its field.
+  CHECK_EQ(s.OutputNames("SELECT st.xs[1] FROM g"), Names{"xs[1]"});
+  // A plain field path keeps the last field's name.
+  CHECK_EQ(s.OutputNames("SELECT st.xs FROM g GROUP BY st"), Names{"xs"});
+}

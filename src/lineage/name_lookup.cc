@@ -185,6 +185,19 @@ std::string Resolver::SparkOuterColumn(const ColumnRef* ref, const Scope* scope)
   return "";
 }
 
+std::string Resolver::SparkFieldPath(const ColumnRef* ref, const Scope* scope) const {
+  auto it = resolved_.find(ResolveKey{ref, scope});
+  if (it == resolved_.end() || it->second.first == nullptr) return "";
+  const size_t used = it->second.second;
+  if (used == 0 || used >= ref->parts.size()) return "";
+  std::string path = Lower(ref->parts[used - 1]);
+  for (size_t k = used; k < ref->parts.size(); ++k) {
+    path += '.';
+    path += ref->parts[k].name;
+  }
+  return path;
+}
+
 std::string Resolver::SparkColumnType(const ColumnRef* ref) {
   auto it = resolved_by_ref_.find(ref);
   return it == resolved_by_ref_.end() || it->second == nullptr ? std::string() : CopiedColumnType(*it->second);

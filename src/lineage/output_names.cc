@@ -131,7 +131,12 @@ std::string SelectItemName(const SelectItem& item, size_t position, std::string_
                            bool spark_names, const SparkNameContext& context) {
   if (!item.alias.name.empty()) return Lower(item.alias);
   if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) return Lower(ref->parts.back());
-  if (auto* fa = DynCast<FieldAccess>(item.expr)) return Lower(fa->field);
+  if (auto* fa = DynCast<FieldAccess>(item.expr)) {
+    // Spark, under GROUP BY: a field of a subscript (`st.xs[0].f`) is named by the whole path.
+    if (spark_names && context.grouped_field_path && DynCast<ColumnRef>(fa->base) == nullptr)
+      return ToLower(SparkExprName(item.expr, context));
+    return Lower(fa->field);
+  }
   if (spark_names) return ToLower(SparkExprName(item.expr, context));
   if (auto* cast = DynCast<CastExpr>(item.expr);
       cast && DynCast<ColumnRef>(cast->operand) && !DynCast<ColumnRef>(cast->operand)->parts.empty()) {

@@ -1247,6 +1247,12 @@ void Namer::Name(const Expr* e, std::string& out) {
           return;
         }
       }
+      if (context_.grouped_field_path && c->parts.size() > 1) {
+        if (std::string path = context_.grouped_field_path(c); !path.empty()) {
+          out += path;
+          return;
+        }
+      }
       if (!c->parts.empty()) out += c->parts.back().name;
       return;
     }

@@ -45,6 +45,11 @@ struct SparkNameContext {
   // (`spark_catalog.default.t.c`, `alias.c`), printed `outer(...)`; "" for
   // any other reference; unset: "".
   std::function<std::string(const ast::ColumnRef*)> outer_column;
+  // In a SELECT with GROUP BY: a reference into a struct's fields as its
+  // column and field path (`st.xs` for `t.st.xs`), which Spark writes whole
+  // once the analyzer has matched it to the grouping; "" for a plain column;
+  // unset: the last field alone.
+  std::function<std::string(const ast::ColumnRef*)> grouped_field_path;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
