@@ -107,3 +107,19 @@ TEST_CASE("spark names: under GROUP BY a subscript of a struct field is named by
   // A plain field path keeps the last field's name.
   CHECK_EQ(s.OutputNames("SELECT st.xs FROM g GROUP BY st"), Names{"xs"});
 }
+
+TEST_CASE("spark: ALTER TABLE ADD COLUMN without parentheses adds the columns a later `*` lists") {
+  CHECK_EQ(testing::CheckedPrint("ALTER TABLE t ADD COLUMN c INT", Dialect::Spark, {.same_tree = true}),
+           "ALTER TABLE t ADD COLUMNS (c int)");
+  CHECK_EQ(testing::CheckedPrint("ALTER TABLE t ADD COLUMNS c INT, d STRUCT<x: INT, y: INT>", Dialect::Spark,
+                                 {.same_tree = true}),
+           "ALTER TABLE t ADD COLUMNS (c int, d struct<x:int,y:int>)");
+  SparkScript s;
+  s.Run("CREATE TABLE l (a INT, b INT) USING parquet");
+  s.Run("CREATE TABLE r (c INT, d INT) USING parquet");
+  s.Run("ALTER TABLE l ADD COLUMN c INT");
+  s.Run("ALTER TABLE l ADD COLUMN (cc INT)");
+  CHECK_EQ(s.OutputNames("SELECT * FROM l"), Names{"a", "b", "c", "cc"});
+  // A NATURAL join lists the shared key first, then the rest of each side.
+  CHECK_EQ(s.OutputNames("SELECT * FROM l NATURAL JOIN r"), Names{"c", "a", "b", "cc", "d"});
+}
