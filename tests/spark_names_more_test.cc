@@ -123,3 +123,14 @@ TEST_CASE("spark: ALTER TABLE ADD COLUMN without parentheses adds the columns a 
   // A NATURAL join lists the shared key first, then the rest of each side.
   CHECK_EQ(s.OutputNames("SELECT * FROM l NATURAL JOIN r"), Names{"c", "a", "b", "cc", "d"});
 }
+
+TEST_CASE("spark: a data-source temporary view with declared columns gives them to later queries") {
+  CHECK_EQ(testing::CheckedPrint("CREATE OR REPLACE TEMPORARY VIEW v (a INT, b STRING) USING parquet", Dialect::Spark,
+                                 {.same_tree = true}),
+           "CREATE OR REPLACE TEMPORARY VIEW v (a int, b string) USING parquet");
+  SparkScript s;
+  const lineage::StatementLineage created = s.Run("CREATE TEMPORARY VIEW dv (k INT, w INT) USING parquet");
+  CHECK(created.columns.empty());  // its columns come from the source's files, not from a table
+  s.Run("CREATE TEMPORARY VIEW other AS SELECT 1 AS j");
+  CHECK_EQ(s.OutputNames("SELECT * FROM other LEFT JOIN dv ON j = k"), Names{"j", "k", "w"});
+}

@@ -130,6 +130,17 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
   return true;
 }
 
+bool ApplyDataSourceView(const CreateViewStatement& s, const std::string& key, Session& session) {
+  if (s.if_not_exists && Exists(session, key)) return false;
+  CatalogTable t;
+  t.name = key;
+  t.is_view = true;
+  t.view_lineage_known = true;  // its columns read no table
+  t.columns = ToColumns(s.columns);
+  session.catalog.Put(std::move(t));
+  return true;
+}
+
 void ApplyAlterTable(const AlterTableStatement& s, const std::string& key, const std::string& new_key,
                      Session& session) {
   using Action = AlterTableStatement::Action;

@@ -53,6 +53,23 @@ ast::Statement* Parser::ParseCreate() {
     // Spark's temporary view: of a query, or of a data source (`USING fmt OPTIONS (...)`, kept as text).
     size_t k = 1;
     while (k < 64 && !AtKw(Keyword::As, k) && !AtKw(Keyword::Using, k) && !AtKind(TokenKind::Eof, k)) ++k;
+    if (!AtKw(Keyword::As, k) && AtKind(TokenKind::LParen, 2)) {
+      // spark_view_using ::= VIEW name '(' column_defs ')' USING provider [OPTIONS ...]
+      // A data-source view with its columns declared: a view without a query.
+      Advance();  // VIEW
+      auto* v = arena_.New<ast::CreateViewStatement>();
+      v->or_replace = or_replace;
+      v->temporary = true;
+      v->global = global;
+      if (!ParseQualifiedName(&v->name, true) || !ParseColumnDefs(&v->columns, true)) return nullptr;
+      if (!AtKw(Keyword::Using)) {
+        Fail("USING");
+        return nullptr;
+      }
+      if (!SkipOptionsText(last_, "end of statement", &v->options_text)) return nullptr;
+      v->span = SpanFrom(begin);
+      return v;
+    }
     if (!AtKw(Keyword::As, k)) {
       // A data-source view: its columns come from the source, no query to read.
       Advance();  // VIEW
