@@ -90,6 +90,9 @@ TEST_CASE("spark names: a LATERAL subquery names what it reads of the FROM items
            Names{"k", "m", "(outer(spark_catalog.default.p.m) * n)"});
   CHECK_EQ(s.OutputNames("SELECT * FROM p AS r JOIN LATERAL (SELECT greatest(r.k, 3))"),
            Names{"k", "m", "greatest(outer(r.k), 3)"});
+  // A temporary view is qualified by its name alone.
+  s.Run("CREATE TEMPORARY VIEW tv AS SELECT 1 AS z");
+  CHECK_EQ(s.OutputNames("SELECT * FROM tv, LATERAL (SELECT tv.z + 1)"), Names{"z", "(outer(tv.z) + 1)"});
   // Read alone, the outer column keeps its own name.
   CHECK_EQ(s.OutputNames("SELECT x.* FROM p, LATERAL (SELECT p.m FROM q) AS x"), Names{"m"});
 }

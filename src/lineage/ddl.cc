@@ -110,6 +110,7 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
   CatalogTable t;
   t.name = key;
   t.is_view = !s.materialized;
+  t.temporary = s.temporary;  // Spark's temporary view: its script's session only
   t.view_lineage_known = true;
   for (size_t i = 0; i < names.size() && i < q.declared; ++i) {
     CatalogColumn c;
@@ -135,6 +136,7 @@ bool ApplyDataSourceView(const CreateViewStatement& s, const std::string& key, S
   CatalogTable t;
   t.name = key;
   t.is_view = true;
+  t.temporary = s.temporary;
   t.view_lineage_known = true;  // its columns read no table
   t.columns = ToColumns(s.columns);
   session.catalog.Put(std::move(t));
