@@ -137,3 +137,10 @@ TEST_CASE("spark: a data-source temporary view with declared columns gives them 
   s.Run("CREATE TEMPORARY VIEW other AS SELECT 1 AS j");
   CHECK_EQ(s.OutputNames("SELECT * FROM other LEFT JOIN dv ON j = k"), Names{"j", "k", "w"});
 }
+
+TEST_CASE("spark names: outer(...) told by the qualifier when the LATERAL subquery reads the same table again") {
+  SparkScript s;
+  s.Run("CREATE TABLE nums (v INT, w INT) USING parquet");
+  CHECK_EQ(s.OutputNames("SELECT * FROM nums a JOIN LATERAL (SELECT b.w AS bw, least(a.v, b.v) FROM nums b) ss ON true"),
+           Names{"v", "w", "bw", "least(outer(a.v), v)"});
+}

@@ -167,11 +167,17 @@ std::string Resolver::SparkOuterColumn(const ColumnRef* ref, const Scope* scope)
     return rel.columns != nullptr &&
            std::find(rel.columns->columns.begin(), rel.columns->columns.end(), it->second) != rel.columns->columns.end();
   };
+  // A qualified reference names its relation (the same table read twice
+  // shares its columns, so the column alone does not tell which).
+  std::string qualifier_written;
+  if (auto r = resolved_.find(ResolveKey{ref, scope}); r != resolved_.end() && r->second.second >= 2)
+    qualifier_written = Lower(ref->parts[r->second.second - 2]);
+  auto named = [&](const Relation& rel) { return qualifier_written.empty() || rel.alias == qualifier_written; };
   for (const Relation& rel : scope->relations)
-    if (holds(rel)) return "";
+    if (holds(rel) && named(rel)) return "";
   for (const Scope* s = scope->parent; s != nullptr; s = s->parent) {
     for (const Relation& rel : s->relations) {
-      if (!holds(rel)) continue;
+      if (!holds(rel) || !named(rel)) continue;
       // Spark qualifies an unaliased table or view of the catalog by catalog
       // and database; an alias, a temporary view or a derived table by its name.
       std::string qualifier = rel.alias;
