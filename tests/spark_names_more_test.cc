@@ -105,6 +105,8 @@ TEST_CASE("spark names: under GROUP BY a subscript of a struct field is named by
   CHECK_EQ(s.OutputNames("SELECT st.m['a'] AS v, st.xs[0] FROM g GROUP BY st"), Names{"v", "st.xs[0]"});
   s.Run("CREATE TABLE h (st STRUCT<rows: ARRAY<STRUCT<f: INT>>>) USING parquet");
   CHECK_EQ(s.OutputNames("SELECT st.rows[0].f FROM h GROUP BY st"), Names{"st.rows[0].f"});
+  // An aggregate's argument is read from the rows: named as without GROUP BY.
+  CHECK_EQ(s.OutputNames("SELECT max(st.xs[1]) FROM g GROUP BY k"), Names{"max(xs[1])"});
   // Without GROUP BY the field access is named by its field.
   CHECK_EQ(s.OutputNames("SELECT st.xs[1] FROM g"), Names{"xs[1]"});
   // A plain field path keeps the last field's name.

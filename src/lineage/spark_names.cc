@@ -11,6 +11,7 @@
 #include "ast/print_sql.h"
 #include "base/strings.h"
 #include "lexer/lexer.h"
+#include "lineage/function_kind.h"
 
 namespace hivelineage::lineage {
 namespace {
@@ -922,6 +923,7 @@ class Namer {
   bool UncastRangeOffset(const Expr* offset, const std::vector<const OrderItem*>& order) const;
 
   const SparkNameContext& context_;
+  int aggregate_depth_ = 0;  // inside an aggregate call's arguments
 };
 
 // `x ASC NULLS FIRST`: a sort key as Spark prints it, its direction and
@@ -1247,7 +1249,7 @@ void Namer::Name(const Expr* e, std::string& out) {
           return;
         }
       }
-      if (context_.grouped_field_path && c->parts.size() > 1) {
+      if (context_.grouped_field_path && aggregate_depth_ == 0 && c->parts.size() > 1) {
         if (std::string path = context_.grouped_field_path(c); !path.empty()) {
           out += path;
           return;
@@ -1498,6 +1500,15 @@ void Namer::Name(const Expr* e, std::string& out) {
     }
     case ExprKind::FunctionCall: {
       const auto* f = static_cast<const FunctionCall*>(e);
+      // An aggregate's arguments are read from the rows, not the groups.
+      struct AggregateScope {
+        int& depth;
+        bool on;
+        ~AggregateScope() {
+          if (on) --depth;
+        }
+      } aggregate{aggregate_depth_, ClassifyFunction(*f).aggregate && f->over == nullptr};
+      if (aggregate.on) ++aggregate_depth_;
       if (f->name.size() == 1 && EqualsIgnoreCase(f->name[0].name, "if") && f->args.size() == 3 && !f->distinct &&
           f->over == nullptr && !Synthetic(f->name[0])) {
         out += "(IF(";  // Spark writes its IF in parentheses
