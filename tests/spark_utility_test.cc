@@ -150,7 +150,7 @@ TEST_CASE("spark utility: schemas, ANALYZE, REFRESH, UNCACHE, COMMENT ON, USE") 
   CHECK_EQ(Parse("COMMENT ON TABLE IDENTIFIER('ta' || 'b') IS 'hello'").printed,
            "COMMENT ON TABLE tab IS 'hello'");
   CHECK_EQ(Parse("CREATE TEMPORARY VIEW v (e INT) USING parquet OPTIONS (path '/x')").printed,
-           "CREATE TEMPORARY VIEW v (e INT) USING parquet OPTIONS (PATH '/x')");
+           "CREATE TEMPORARY VIEW v (e int) USING parquet OPTIONS (PATH '/x')");
   CHECK_EQ(Parse("USE spark_catalog.default").printed, "USE spark_catalog.default");
   CHECK_EQ(Parse("USE SCHEMA s").printed, "USE SCHEMA s");
   CHECK_EQ(Parse("USE IDENTIFIER('id' || 'ent')").printed, "USE ident");

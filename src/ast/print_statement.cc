@@ -120,7 +120,8 @@ void Printer::Print(const CreateTableStatement* c) {
   }
 }
 
-// `CREATE [OR REPLACE] [MATERIALIZED] VIEW ... AS query`, `ALTER VIEW v AS query`
+// `CREATE [OR REPLACE] [MATERIALIZED] VIEW ... AS query`, `ALTER VIEW v AS query`,
+// Spark's `CREATE TEMPORARY VIEW v (columns) USING fmt [OPTIONS ...]`
 void Printer::Print(const CreateViewStatement* v) {
   if (v->cache != CreateViewStatement::Cache::No) {
     out += v->cache == CreateViewStatement::Cache::Lazy ? "CACHE LAZY TABLE " : "CACHE TABLE ";
@@ -155,6 +156,7 @@ void Printer::Print(const CreateViewStatement* v) {
     out += ' ';
     out += v->options_text;
   }
+  if (v->query == nullptr) return;  // Spark's data-source view: `(columns) USING fmt`
   out += " AS ";
   Query(v->query);
 }

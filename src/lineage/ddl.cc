@@ -119,6 +119,7 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
   CatalogTable t;
   t.name = key;
   t.is_view = !s.materialized;
+  t.temporary = s.temporary;  // Spark's temporary view: its script's session only
   t.view_lineage_known = true;
   for (size_t i = 0; i < names.size() && i < q.declared; ++i) {
     CatalogColumn c;
@@ -135,6 +136,18 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
   // A view over a table of unknown schema: its columns are not all known;
   // keep it open rather than pretending it has none.
   if (t.columns.empty()) t.view_lineage_known = false;
+  session.catalog.Put(std::move(t));
+  return true;
+}
+
+bool ApplyDataSourceView(const CreateViewStatement& s, const std::string& key, Session& session) {
+  if (s.if_not_exists && Exists(session, key)) return false;
+  CatalogTable t;
+  t.name = key;
+  t.is_view = true;
+  t.temporary = s.temporary;
+  t.view_lineage_known = true;  // its columns read no table
+  t.columns = ToColumns(s.columns);
   session.catalog.Put(std::move(t));
   return true;
 }

@@ -27,6 +27,9 @@ bool ApplyCtas(const ast::CreateTableStatement& s, const std::string& key, const
 // columns it reads (so reading the view traces through it).
 bool ApplyCreateView(const ast::CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
                      const ColumnList& q, const ColumnInterner& interner, Session& session);
+// Spark's CREATE TEMPORARY VIEW v (columns) USING fmt: a view of the declared
+// columns, which read files rather than any table.
+bool ApplyDataSourceView(const ast::CreateViewStatement& s, const std::string& key, Session& session);
 // RENAME TO, ADD / REPLACE COLUMNS, CHANGE COLUMN.
 void ApplyAlterTable(const ast::AlterTableStatement& s, const std::string& key, const std::string& new_key,
                      Session& session);

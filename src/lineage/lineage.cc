@@ -491,6 +491,11 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
                                                              : rs.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
+      if (s.query == nullptr) {
+        // Spark's data-source view: the columns it declares, read from files, not from a table.
+        if (ApplyDataSourceView(s, key, session)) b.AddCreated(key, s.temporary, true);
+        return;
+      }
       ColumnList* q = rs.AnalyzeQuery(s.query, nullptr);
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)

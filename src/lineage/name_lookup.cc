@@ -171,6 +171,55 @@ const Session::SessionVariable* Resolver::SessionVariableOf(const ColumnRef* ref
   return v == session_.session_variables.end() ? nullptr : &v->second;
 }
 
+std::string Resolver::SparkOuterColumn(const ColumnRef* ref, const Scope* scope) const {
+  auto it = resolved_by_ref_.find(ref);
+  if (it == resolved_by_ref_.end() || it->second == nullptr) return "";
+  auto holds = [&](const Relation& rel) {
+    return rel.columns != nullptr &&
+           std::find(rel.columns->columns.begin(), rel.columns->columns.end(), it->second) != rel.columns->columns.end();
+  };
+  // A qualified reference names its relation (the same table read twice
+  // shares its columns, so the column alone does not tell which).
+  std::string qualifier_written;
+  if (auto r = resolved_.find(ResolveKey{ref, scope}); r != resolved_.end() && r->second.second >= 2)
+    qualifier_written = Lower(ref->parts[r->second.second - 2]);
+  auto named = [&](const Relation& rel) { return qualifier_written.empty() || rel.alias == qualifier_written; };
+  for (const Relation& rel : scope->relations)
+    if (holds(rel) && named(rel)) return "";
+  for (const Scope* s = scope->parent; s != nullptr; s = s->parent) {
+    for (const Relation& rel : s->relations) {
+      if (!holds(rel) || !named(rel)) continue;
+      // Spark qualifies an unaliased table or view of the catalog by catalog
+      // and database; an alias, a temporary view or a derived table by its name.
+      std::string qualifier = rel.alias;
+      if (!rel.table_key.empty() && rel.table_key.ends_with("." + rel.alias)) {
+        const CatalogTable* t = session_.catalog.Find(rel.table_key);
+        if (t != nullptr && !t->temporary) qualifier = "spark_catalog." + rel.table_key;
+      }
+      return qualifier.empty() ? it->second->name : Cat(qualifier, ".", it->second->name);
+    }
+  }
+  return "";
+}
+
+std::string Resolver::SparkFieldPath(const ColumnRef* ref, const Scope* scope) const {
+  auto it = resolved_.find(ResolveKey{ref, scope});
+  if (it == resolved_.end() || it->second.first == nullptr) return "";
+  const size_t used = it->second.second;
+  if (used == 0 || used >= ref->parts.size()) return "";
+  std::string path = Lower(ref->parts[used - 1]);
+  for (size_t k = used; k < ref->parts.size(); ++k) {
+    path += '.';
+    path += ref->parts[k].name;
+  }
+  return path;
+}
+
+std::string Resolver::SparkColumnType(const ColumnRef* ref) {
+  auto it = resolved_by_ref_.find(ref);
+  return it == resolved_by_ref_.end() || it->second == nullptr ? std::string() : CopiedColumnType(*it->second);
+}
+
 std::string Resolver::SparkVariableName(const ColumnRef* ref) const {
   if (auto it = resolved_by_ref_.find(ref); it != resolved_by_ref_.end() && it->second != nullptr) return "";
   const Session::SessionVariable* v = SessionVariableOf(ref);

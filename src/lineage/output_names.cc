@@ -132,6 +132,9 @@ std::string SelectItemName(const SelectItem& item, size_t position, std::string_
   if (!item.alias.name.empty()) return Lower(item.alias);
   if (auto* ref = DynCast<ColumnRef>(item.expr); ref && !ref->parts.empty()) return Lower(ref->parts.back());
   if (auto* fa = DynCast<FieldAccess>(item.expr)) {
+    // Spark, under GROUP BY: a field of a subscript (`st.xs[0].f`) is named by the whole path.
+    if (spark_names && context.grouped_field_path && DynCast<ColumnRef>(fa->base) == nullptr)
+      return ToLower(SparkExprName(item.expr, context));
     // Spark names a field of a column's struct by the field, of a computed
     // struct (`from_json(a, ...).x`) by the whole expression.
     const Expr* base = fa->base;

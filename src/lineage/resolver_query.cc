@@ -200,12 +200,17 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      SparkNameContext naming{core->windows, {}, {}, {}, {}};
+      SparkNameContext naming{core->windows, {}, {}, {}, {}, {}, {}, {}};
       if (session_.spark_names) {
         naming.outer_ref = [this, scope](const ColumnRef* ref, std::span<const std::string> inner) {
           return SparkOuterRef(ref, scope, inner);
         };
         naming.star_columns = [this, scope](const StarExpr* star) { return StarColumnNames(star, scope); };
+        naming.column_type = [this](const ColumnRef* ref) { return SparkColumnType(ref); };
+        if (core->group_by != nullptr)
+          naming.grouped_field_path = [this, scope](const ColumnRef* ref) { return SparkFieldPath(ref, scope); };
+        if (scope->parent != nullptr)
+          naming.outer_column = [this, scope](const ColumnRef* ref) { return SparkOuterColumn(ref, scope); };
         if (!session_.session_variables.empty())
           naming.variable = [this](const ColumnRef* ref) { return SparkVariableName(ref); };
         if (!session_.sql_functions.empty())

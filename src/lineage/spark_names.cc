@@ -11,6 +11,7 @@
 #include "ast/print_sql.h"
 #include "base/strings.h"
 #include "lexer/lexer.h"
+#include "lineage/function_kind.h"
 
 namespace hivelineage::lineage {
 namespace {
@@ -450,6 +451,18 @@ bool IntervalValueText(const Expr* v, std::string& out) {
   return true;
 }
 
+// A value in weeks is seven times as many days (`2 WEEKS` is `14 DAY`);
+// false for a value it cannot read. Any other unit is left as it is.
+bool WeeksAsDays(std::string_view unit, std::string& value, Field& field) {
+  const std::string u = ToLower(unit);
+  if (u != "week" && u != "weeks") return true;
+  int64_t days = 0;
+  if (!ScaledValue(value, 7, false, days)) return false;
+  value = Cat(days);
+  field = kDay;
+  return true;
+}
+
 // The per-field values of one interval node, or false.
 bool IntervalParts(const IntervalExpr* i, std::vector<std::pair<std::string, Field>>& parts) {
   std::string t;
@@ -471,22 +484,18 @@ bool IntervalParts(const IntervalExpr* i, std::vector<std::pair<std::string, Fie
     for (; k < words.size(); k += 2) {
       std::string value = words[k];
       Field f = FieldOf(words[k + 1]);
-      const std::string unit = ToLower(words[k + 1]);
-      if (unit == "week" || unit == "weeks") {
-        int64_t d = 0;
-        if (!ScaledValue(value, 7, false, d)) return false;
-        value = Cat(static_cast<int64_t>(d));
-        f = kDay;
-      }
+      if (!WeeksAsDays(words[k + 1], value, f)) return false;
       parts.emplace_back(value, f);
     }
     return true;
   }
-  const Field from = FieldOf(i->unit);
   if (i->to_unit.empty()) {
+    Field from = FieldOf(i->unit);
+    if (!WeeksAsDays(i->unit, t, from)) return false;
     parts.emplace_back(t, from);
     return true;
   }
+  const Field from = FieldOf(i->unit);
   const Field to = FieldOf(i->to_unit);
   if (from == kNoField || to == kNoField || to < from) return false;
   return SplitFieldText(t, from, to, parts);
@@ -911,8 +920,10 @@ class Namer {
   bool Function(const FunctionCall* f, std::string& out);
   void SortOrder(const OrderItem& o, std::string& out);
   void Window(const FunctionCall* f, std::string_view fn, std::string& out);
+  bool UncastRangeOffset(const Expr* offset, const std::vector<const OrderItem*>& order) const;
 
   const SparkNameContext& context_;
+  int aggregate_depth_ = 0;  // inside an aggregate call's arguments
 };
 
 // `x ASC NULLS FIRST`: a sort key as Spark prints it, its direction and
@@ -923,6 +934,21 @@ void Namer::SortOrder(const OrderItem& o, std::string& out) {
   out += desc ? " DESC" : " ASC";
   const bool nulls_first = o.nulls == OrderItem::Nulls::Default ? !desc : o.nulls == OrderItem::Nulls::First;
   out += nulls_first ? " NULLS FIRST" : " NULLS LAST";
+}
+
+// Whether a RANGE frame's integer offset keeps its type over the one sort
+// key: Spark casts it to a BIGINT, FLOAT, DOUBLE, ... key, not to an INT or
+// DECIMAL one (a key of unknown type: cast).
+bool Namer::UncastRangeOffset(const Expr* offset, const std::vector<const OrderItem*>& order) const {
+  const auto* lit = DynCast<Literal>(offset);
+  if (lit == nullptr || lit->type != Literal::Type::Number ||
+      lit->text.find_first_not_of("0123456789") != std::string_view::npos || order.size() != 1 ||
+      !context_.column_type)
+    return false;
+  const auto* key = DynCast<ColumnRef>(order[0]->expr);
+  if (key == nullptr) return false;
+  const std::string type = ToLower(context_.column_type(key));
+  return type == "int" || type == "integer" || type.starts_with("decimal") || type.starts_with("numeric");
 }
 
 // `f(x) OVER (PARTITION BY p ORDER BY o ASC NULLS FIRST frame)`: Spark
@@ -973,8 +999,11 @@ void Namer::Window(const FunctionCall* f, std::string_view fn, std::string& out)
       case FrameBound::Type::CurrentRow:
         return std::string("CURRENT ROW");
       case FrameBound::Type::Preceding:
-        // A RANGE frame's `n PRECEDING` is Spark's `(- n) FOLLOWING`.
-        return range ? "(- " + Of(b.offset) + ") FOLLOWING" : Of(b.offset) + " PRECEDING";
+        // A RANGE frame's `n PRECEDING` is Spark's `(- n) FOLLOWING` once
+        // the offset is cast to the key's type; over an INT or DECIMAL key an
+        // integer offset is not cast and stays `n PRECEDING`.
+        return range && !UncastRangeOffset(b.offset, order) ? "(- " + Of(b.offset) + ") FOLLOWING"
+                                                            : Of(b.offset) + " PRECEDING";
       case FrameBound::Type::Following:
         return Of(b.offset) + " FOLLOWING";
     }
@@ -1074,6 +1103,14 @@ bool Namer::Function(const FunctionCall* f, std::string& out) {
     if (ConstantString(a[0], text)) {
       if (text.size() >= 2 && text.front() == '`' && text.back() == '`') text = text.substr(1, text.size() - 2);
       out += text;
+      return true;
+    }
+  }
+  if (fn == "time_bucket" && a.size() == 2) {
+    // A TIMESTAMP_NTZ is bucketed from the epoch, which Spark adds as the
+    // origin; any other timestamp's origin depends on the session's zone.
+    if (const auto* l = DynCast<Literal>(a[1]); l && l->type == Literal::Type::Typed && l->type_name == "timestamp_ntz") {
+      out += "time_bucket(" + Of(a[0]) + ", " + Of(a[1]) + ", TIMESTAMP_NTZ '1970-01-01 00:00:00')";
       return true;
     }
   }
@@ -1210,6 +1247,18 @@ void Namer::Name(const Expr* e, std::string& out) {
       if (c->parts.size() == 1 && ToLower(c->parts[0].name) == "grouping__id") {
         out += "grouping_id()";
         return;
+      }
+      if (context_.outer_column) {
+        if (std::string outer = context_.outer_column(c); !outer.empty()) {
+          out += "outer(" + outer + ')';
+          return;
+        }
+      }
+      if (context_.grouped_field_path && aggregate_depth_ == 0 && c->parts.size() > 1) {
+        if (std::string path = context_.grouped_field_path(c); !path.empty()) {
+          out += path;
+          return;
+        }
       }
       if (!c->parts.empty()) out += c->parts.back().name;
       return;
@@ -1456,6 +1505,15 @@ void Namer::Name(const Expr* e, std::string& out) {
     }
     case ExprKind::FunctionCall: {
       const auto* f = static_cast<const FunctionCall*>(e);
+      // An aggregate's arguments are read from the rows, not the groups.
+      struct AggregateScope {
+        int& depth;
+        bool on;
+        ~AggregateScope() {
+          if (on) --depth;
+        }
+      } aggregate{aggregate_depth_, ClassifyFunction(*f).aggregate && f->over == nullptr};
+      if (aggregate.on) ++aggregate_depth_;
       if (f->name.size() == 1 && EqualsIgnoreCase(f->name[0].name, "if") && f->args.size() == 3 && !f->distinct &&
           f->over == nullptr && !Synthetic(f->name[0])) {
         out += "(IF(";  // Spark writes its IF in parentheses
@@ -1472,13 +1530,17 @@ void Namer::Name(const Expr* e, std::string& out) {
         }
       }
       // `agg(x) FILTER (WHERE c)`, which the parser reads as agg(if(c, x, NULL)).
+      // An aggregate with no arguments but a WITHIN GROUP order (mode()) has
+      // the filter read into its sort key.
       const FunctionCall* filter = nullptr;
-      if (!f->args.empty()) {
-        if (const auto* g = DynCast<FunctionCall>(f->args[0]);
-            g && g->name.size() == 1 && Synthetic(g->name[0]) && EqualsIgnoreCase(g->name[0].name, "if") &&
-            g->args.size() == 3)
-          filter = g;
-      }
+      const Expr* filtered = !f->args.empty()                                  ? f->args[0]
+                             : f->within_group.size() == 1 && fn == "mode" ? f->within_group[0].expr
+                                                                             : nullptr;
+      if (const auto* g = DynCast<FunctionCall>(filtered);
+          g && g->name.size() == 1 && Synthetic(g->name[0]) && EqualsIgnoreCase(g->name[0].name, "if") &&
+          g->args.size() == 3)
+        filter = g;
+      const bool filter_in_order = filter != nullptr && f->args.empty();
       if (filter == nullptr && f->within_group.empty() && Function(f, out)) {
         if (f->over != nullptr) Window(f, fn, out);
         return;
@@ -1496,7 +1558,9 @@ void Namer::Name(const Expr* e, std::string& out) {
         for (size_t k = 0; k < covered.size(); ++k) out += (k > 0 ? ", " : "") + covered[k];
       } else {
         if (f->distinct) out += "DISTINCT ";
-        if (filter != nullptr) {
+        if (filter_in_order) {
+          // mode(): the filtered value is the sort key, printed below.
+        } else if (filter != nullptr) {
           Name(filter->args[1], out);
           for (size_t k = 1; k < f->args.size(); ++k) {
             out += ", ";
@@ -1526,7 +1590,7 @@ void Namer::Name(const Expr* e, std::string& out) {
           if (k) out += ", ";
           const bool desc = o.direction == OrderItem::Direction::Desc;
           if (fn == "mode") {
-            Name(o.expr, out);
+            Name(filter_in_order ? filter->args[1] : o.expr, out);
             if (!desc) out += " DESC";
           } else if (fn == "percentile_cont" || fn == "percentile_disc" || fn == "median") {
             Name(o.expr, out);

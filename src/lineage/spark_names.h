@@ -37,6 +37,19 @@ struct SparkNameContext {
   // session variable (`variablereference(system.session.v=1)`), or "" for a
   // column or a variable of unknown value; unset: "".
   std::function<std::string(const ast::ColumnRef*)> variable;
+  // The catalog type of the base column a reference copies (`int`,
+  // `decimal(10,2)`), or "" when not known; unset: "".
+  std::function<std::string(const ast::ColumnRef*)> column_type;
+  // For a reference a LATERAL subquery makes to a FROM item before it (an
+  // outer reference): the column qualified as Spark qualifies it
+  // (`spark_catalog.default.t.c`, `alias.c`), printed `outer(...)`; "" for
+  // any other reference; unset: "".
+  std::function<std::string(const ast::ColumnRef*)> outer_column;
+  // In a SELECT with GROUP BY: a reference into a struct's fields as its
+  // column and field path (`st.xs` for `t.st.xs`), which Spark writes whole
+  // once the analyzer has matched it to the grouping; "" for a plain column;
+  // unset: the last field alone.
+  std::function<std::string(const ast::ColumnRef*)> grouped_field_path;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});

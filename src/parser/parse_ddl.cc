@@ -53,6 +53,23 @@ ast::Statement* Parser::ParseCreate() {
     // Spark's temporary view: of a query, or of a data source (`USING fmt OPTIONS (...)`, kept as text).
     size_t k = 1;
     while (k < 64 && !AtKw(Keyword::As, k) && !AtKw(Keyword::Using, k) && !AtKind(TokenKind::Eof, k)) ++k;
+    if (!AtKw(Keyword::As, k) && AtKind(TokenKind::LParen, 2)) {
+      // spark_view_using ::= VIEW name '(' column_defs ')' USING provider [OPTIONS ...]
+      // A data-source view with its columns declared: a view without a query.
+      Advance();  // VIEW
+      auto* v = arena_.New<ast::CreateViewStatement>();
+      v->or_replace = or_replace;
+      v->temporary = true;
+      v->global = global;
+      if (!ParseQualifiedName(&v->name, true) || !ParseColumnDefs(&v->columns, true)) return nullptr;
+      if (!AtKw(Keyword::Using)) {
+        Fail("USING");
+        return nullptr;
+      }
+      if (!SkipOptionsText(last_, "end of statement", &v->options_text)) return nullptr;
+      v->span = SpanFrom(begin);
+      return v;
+    }
     if (!AtKw(Keyword::As, k)) {
       // A data-source view: its columns come from the source, no query to read.
       Advance();  // VIEW
@@ -301,9 +318,38 @@ ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool ma
   return v;
 }
 
+/// Whether the tokens from `k` on are Spark's plain `name type [, name type]...`
+/// of ADD COLUMN[S] to the end of the statement: each name one word (not a
+/// nested field, not IDENTIFIER(...)), no position (FIRST / AFTER) or DEFAULT,
+/// which keep the statement as text.
+bool Parser::SparkPlainColumnList(size_t k) const {
+  bool at_name = true;
+  int depth = 0;
+  for (size_t n = 0; n < 4096; ++n, ++k) {
+    if (AtKind(TokenKind::Eof, k)) return !at_name && depth == 0;
+    if (at_name) {
+      if (!(AtKind(TokenKind::Word, k) || AtKind(TokenKind::QuotedIdent, k)) || AtKind(TokenKind::Dot, k + 1) ||
+          AtKind(TokenKind::LParen, k + 1))
+        return false;
+      at_name = false;
+      continue;
+    }
+    if (AtWord("first", k) || AtWord("after", k) || AtWord("default", k)) return false;
+    if (AtKind(TokenKind::LParen, k)) {
+      ++depth;
+    } else if (AtKind(TokenKind::RParen, k)) {
+      --depth;
+    } else if (AtKind(TokenKind::Comma, k) && depth == 0) {
+      at_name = true;
+    }
+  }
+  return false;
+}
+
 /// alter ::= ALTER (TABLE | VIEW | MATERIALIZED VIEW) qualified_name [partition_spec] alter_action
 ///         | ALTER VIEW qualified_name AS query | other_object
 /// alter_action ::= RENAME TO (qualified_name | partition_spec) | (ADD | REPLACE) COLUMNS '(' column_defs ')'
+///               | (Spark) ADD (COLUMN | COLUMNS) (column_def (',' column_def)* | '(' column_defs ')')
 ///               | CHANGE [COLUMN] name name type ... | EXCHANGE partition_spec WITH TABLE qualified_name
 ///               | (ADD | DROP) [IF [NOT] EXISTS] partition_spec+ ... | REBUILD | anything else (kept as text)
 ast::Statement* Parser::ParseAlter() {
@@ -357,7 +403,22 @@ ast::Statement* Parser::ParseAlter() {
       if (!ParseQualifiedName(&a->new_name, true)) return nullptr;
       a->action = Act::RenameTo;
     }
-  } else if ((AtKw(Keyword::Add) || AtKw(Keyword::Replace)) && AtKw(Keyword::Columns, 1)) {
+  } else if (spark() && AtKw(Keyword::Add) && (AtKw(Keyword::Column, 1) || AtKw(Keyword::Columns, 1)) &&
+             !AtKind(TokenKind::LParen, 2) && SparkPlainColumnList(2)) {
+    // Spark's ADD COLUMN[S] name type [, ...] without parentheses.
+    a->action = Act::AddColumns;
+    Advance();
+    Advance();
+    ListBuilder<ast::ColumnDef> defs(column_defs_);
+    do {
+      ast::ColumnDef d;
+      if (!ParseColumnDef(&d, true)) return nullptr;
+      defs.Push(d);
+    } while (Accept(TokenKind::Comma));
+    a->columns = defs.Finish(arena_);
+  } else if ((AtKw(Keyword::Add) || AtKw(Keyword::Replace)) &&
+             (AtKw(Keyword::Columns, 1) || (spark() && AtKw(Keyword::Add) && AtKw(Keyword::Column, 1) &&
+                                            AtKind(TokenKind::LParen, 2)))) {
     a->action = AtKw(Keyword::Add) ? Act::AddColumns : Act::ReplaceColumns;
     Advance();
     Advance();

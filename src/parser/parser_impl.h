@@ -293,6 +293,7 @@ class Parser {
   // ---- column definitions, types, PARTITION specs (parse_columns.cc)
   bool ParsePartitionSpec(ast::PartitionSpec** out);
   bool ParseColumnDefs(ast::List<ast::ColumnDef>* out, bool types_required);
+  bool SparkPlainColumnList(size_t k) const;
   bool ParseColumnDef(ast::ColumnDef* out, bool type_required);
   bool AtType(size_t k = 0) const;  // a word that starts a column type
   bool AtTableConstraint() const;
