@@ -36,6 +36,11 @@ void Printer::TableRef(const ast::TableRef* t) {
       out += '(';
       Query(s->query);
       out += ')';
+      if (s->sample != nullptr) {  // Spark's `(q) TABLESAMPLE (...)`
+        out += " TABLESAMPLE(";
+        out += s->sample->text;
+        out += ')';
+      }
       Alias(s->alias, s->column_aliases);
       return;
     }

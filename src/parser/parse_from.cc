@@ -277,6 +277,7 @@ bool Parser::ParseTableAlias(ast::Ident* alias, ast::List<ast::Ident>* columns) 
 }
 
 /// table_sample ::= TABLESAMPLE '(' (BUCKET n OUT OF m [ON exprs] | n PERCENT | n ROWS | size) ')'
+///                  [REPEATABLE '(' seed ')']   (REPEATABLE: Spark)
 /// (kept as canonical text, and the ON expressions)
 bool Parser::ParseTableSample(ast::TableSample** out) {
   Advance();  // TABLESAMPLE
@@ -300,6 +301,11 @@ bool Parser::ParseTableSample(ast::TableSample** out) {
   }
   s->text = CanonicalText(start, pos_);
   Advance();  // )
+  // Spark's REPEATABLE (seed) picks the rows, not the columns: read, not kept.
+  if (spark() && AtWord("repeatable") && AtKind(TokenKind::LParen, 1)) {
+    Advance();
+    if (!SkipBalanced()) return false;
+  }
   *out = s;
   return true;
 }
@@ -372,9 +378,12 @@ ast::TableRef* Parser::ParseParenSource() {
     if (q != nullptr && Accept(TokenKind::RParen)) {
       ast::Ident alias;
       ast::List<ast::Ident> cols;
+      // Spark's `(q) TABLESAMPLE (...) [alias]`.
+      ast::TableSample* sample = nullptr;
+      if (spark() && AtKw(Keyword::Tablesample) && !ParseTableSample(&sample)) return nullptr;
       if (!ParseTableAlias(&alias, &cols)) return nullptr;
       auto* values = ast::DynCast<ast::ValuesQuery>(q->body);
-      if (values != nullptr && q->ctes.empty() && q->order_by.empty() && q->cluster_by.empty() &&
+      if (values != nullptr && sample == nullptr && q->ctes.empty() && q->order_by.empty() && q->cluster_by.empty() &&
           q->distribute_by.empty() && q->sort_by.empty() && q->limit == nullptr) {
         auto* v = arena_.New<ast::ValuesRef>();
         v->values = values;
@@ -387,6 +396,7 @@ ast::TableRef* Parser::ParseParenSource() {
       s->query = q;
       s->alias = alias;
       s->column_aliases = cols;
+      s->sample = sample;
       s->span = SpanFrom(begin);
       return s;
     }

@@ -365,6 +365,10 @@ ast::Expr* Parser::ParseParenExpr() {
   const uint32_t begin = StartOffset();
   if (spark() && LambdaParamsAt() > 0) return ParseLambda();
   if (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)) return ParseSubqueryParens(begin);
+  // Spark's scalar subquery may be any query: `(VALUES (1) t(c) |> SELECT c)`, `(FROM t SELECT a)`, `(TABLE t)`.
+  if (spark() && (AtKw(Keyword::Values, 1) || AtKw(Keyword::From, 1) ||
+                  (AtKw(Keyword::Table, 1) && !AtKind(TokenKind::LParen, 2))))
+    return ParseSubqueryParens(begin);
   Advance();  // (
   // `*` stands for a whole select item or argument, never for a value in
   // parentheses: Hive rejects f((*)), and f(*) would mean something else.
