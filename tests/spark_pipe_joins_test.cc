@@ -1,8 +1,10 @@
 // Spark's pipe operators that make a relation (`|> NATURAL JOIN`, `|> SEMI
-// JOIN`, `|> PIVOT`, `|> UNPIVOT`), the one-`|` spelling, result clauses after the last operator, and a sampled table or
-// subquery with REPEATABLE: each parses into typed nodes, prints back to text
-// that parses to the same print, and names and traces its columns as Spark's
-// plan does.
+// JOIN`, `|> PIVOT`, `|> UNPIVOT`), `|> DROP` of a qualified name, the
+// one-`|` spelling, result clauses after the last operator, a sampled table or
+// subquery with REPEATABLE, and the relations Spark added beside its joins
+// (`JOIN ... APPROX NEAREST n BY ...`, `BIN BY (...)`): each parses into typed
+// nodes, prints back to text that parses to the same print, and names and
+// traces its columns as Spark's plan does.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -141,4 +143,69 @@ TEST_CASE("spark pipe joins: a sampled table or subquery with REPEATABLE, a scal
   const auto l = L(kTwo + "SELECT * FROM (TABLE s) TABLESAMPLE (10 PERCENT) REPEATABLE (1) z");
   CHECK_EQ(Names(l), std::vector<std::string>{"k", "a", "b"});
   CHECK_EQ(testing::Sources(l, "b"), std::vector<std::string>{"ods.src.b"});
+}
+
+TEST_CASE("spark pipe joins: |> DROP of a qualified column or of a struct's field") {
+  CHECK_EQ(P("TABLE t |> AS u |> DROP u.x, y"), "SELECT * FROM t |> AS u |> DROP x, y");
+  CHECK_EQ(P("TABLE t |> DROP t.x"), "SELECT * FROM t |> DROP x");
+  CHECK_EQ(P("TABLE t |> DROP s.f, s.g.h"), "SELECT * FROM t |> DROP s.f, s.g.h");
+  CHECK(Rejected("TABLE t |> DROP s."));
+  CHECK(Rejected("TABLE t |> SET s.f = 1"));
+  // A field leaves its column in, with its sources; a qualified column goes.
+  const auto field = L("SELECT a, named_struct('f', b, 'g', c) AS s FROM ods.src |> DROP s.f");
+  CHECK_EQ(Names(field), std::vector<std::string>{"a", "s"});
+  CHECK_EQ(testing::Sources(field, "s"), std::vector<std::string>{"ods.src.b", "ods.src.c"});
+  const auto column = L(kTwo + "TABLE s |> AS q |> DROP q.a");
+  CHECK_EQ(Names(column), std::vector<std::string>{"k", "b"});
+}
+
+TEST_CASE("spark nearest-by join: APPROX | EXACT NEAREST [n] BY SIMILARITY | DISTANCE") {
+  CHECK_EQ(P("SELECT * FROM a JOIN b APPROX NEAREST 3 BY DISTANCE abs(a.x - b.y)"),
+           "SELECT * FROM a JOIN b APPROX NEAREST 3 BY DISTANCE abs((a.x - b.y))");
+  CHECK_EQ(P("SELECT * FROM a p LEFT OUTER JOIN b q EXACT NEAREST BY SIMILARITY -p.x * q.y"),
+           "SELECT * FROM a AS p LEFT OUTER JOIN b AS q EXACT NEAREST BY SIMILARITY (-p.x * q.y)");
+  CHECK_EQ(P("SELECT * FROM a INNER JOIN b APPROX NEAREST 100000 BY DISTANCE x - y WHERE x > 0"),
+           "SELECT * FROM a JOIN b APPROX NEAREST 100000 BY DISTANCE (x - y) WHERE (x > 0)");
+  CHECK(Rejected("SELECT * FROM a RIGHT OUTER JOIN b APPROX NEAREST 1 BY DISTANCE x - y"));
+  CHECK(Rejected("SELECT * FROM a NATURAL JOIN b APPROX NEAREST 1 BY DISTANCE x - y"));
+  CHECK(Rejected("SELECT * FROM a JOIN b APPROX NEAREST 0 BY DISTANCE x - y"));
+  CHECK(Rejected("SELECT * FROM a JOIN b APPROX NEAREST 100001 BY DISTANCE x - y"));
+  CHECK(Rejected("SELECT * FROM a JOIN b APPROX NEAREST 1 BY CLOSENESS x - y"));
+  CHECK(Rejected("SELECT * FROM a JOIN b APPROX NEAREST 1 BY DISTANCE"));
+  // Under Hive `approx` is the right side's alias.
+  CHECK_EQ(testing::CheckedPrint("SELECT * FROM a JOIN b approx", Dialect::Hive,
+                                 {.error_message = false, .other = false, .same_tree = false}),
+           "SELECT * FROM a JOIN b AS approx");
+  // Both sides' columns; the ranking reads as a join condition, not into any column.
+  const auto l = L(kTwo + "SELECT * FROM s JOIN (SELECT x FROM d) e APPROX NEAREST 2 BY SIMILARITY -abs(s.a - e.x)");
+  CHECK_EQ(Names(l), std::vector<std::string>{"k", "a", "b", "x"});
+  CHECK_EQ(testing::Sources(l, "b"), std::vector<std::string>{"ods.src.b"});
+  CHECK_EQ(Inputs(l), std::vector<std::string>{"ods.dim", "ods.src"});
+  const auto left = L(kTwo + "SELECT s.k AS sk, d.x FROM s LEFT JOIN d EXACT NEAREST BY DISTANCE abs(s.b - d.x)");
+  CHECK_EQ(Names(left), std::vector<std::string>{"sk", "x"});
+  CHECK_EQ(testing::Sources(left, "sk"), std::vector<std::string>{"ods.src.k"});
+}
+
+TEST_CASE("spark bin by: the source's columns, then bin_start, bin_end, bin_distribute_ratio") {
+  CHECK_EQ(P("SELECT * FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '5' MINUTE)"),
+           "SELECT * FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '5' MINUTE)");
+  CHECK_EQ(P("SELECT * FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '1' HOUR ALIGN TO TIMESTAMP '2024-01-01' "
+             "DISTRIBUTE UNIFORM (v, w) BIN_START AS ws BIN_END AS we BIN_DISTRIBUTE_RATIO AS r) AS b"),
+           "SELECT * FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '1' HOUR ALIGN TO TIMESTAMP '2024-01-01' "
+           "DISTRIBUTE UNIFORM (v, w) BIN_START AS ws BIN_END AS we BIN_DISTRIBUTE_RATIO AS r) AS b");
+  CHECK(Rejected("SELECT * FROM m BIN BY (RANGE s TO e)"));
+  CHECK(Rejected("SELECT * FROM m BIN BY (RANGE s BIN WIDTH INTERVAL '1' HOUR)"));
+  CHECK(Rejected("SELECT * FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '1' HOUR BIN_END AS x BIN_START AS y)"));
+  const std::string m = "WITH m AS (SELECT s, e, v FROM ods.meter) ";
+  const auto l = L(m + "SELECT * FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '5' MINUTE DISTRIBUTE UNIFORM (v))");
+  CHECK_EQ(Names(l), std::vector<std::string>{"s", "e", "v", "bin_start", "bin_end", "bin_distribute_ratio"});
+  CHECK_EQ(testing::Sources(l, "v"), std::vector<std::string>{"ods.meter.v"});
+  CHECK_EQ(testing::Sources(l, "bin_end"), std::vector<std::string>{"ods.meter.e", "ods.meter.s"});
+  // Without an alias the source keeps its name; with one, every column is the alias's.
+  const auto named = L(m + "SELECT m.v, ws FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '5' MINUTE "
+                           "BIN_START AS ws)");
+  CHECK_EQ(Names(named), std::vector<std::string>{"v", "ws"});
+  CHECK_EQ(testing::Sources(named, "ws"), std::vector<std::string>{"ods.meter.e", "ods.meter.s"});
+  const auto aliased = L(m + "SELECT b.* FROM m BIN BY (RANGE s TO e BIN WIDTH INTERVAL '5' MINUTE) b");
+  CHECK_EQ(Names(aliased), std::vector<std::string>{"s", "e", "v", "bin_start", "bin_end", "bin_distribute_ratio"});
 }

@@ -36,9 +36,20 @@ ast::SelectCore* PlainStarCore(ast::Query* q) {
   const ast::SelectItem& item = core->items[0];
   auto* star = ast::DynCast<ast::StarExpr>(item.expr);
   if (star == nullptr || !star->qualifier.empty() || !star->regex.empty() || !star->except_columns.empty() ||
-      !star->replaced_names.empty())
+      !star->replaced_names.empty() || !star->dropped_fields.empty())
     return nullptr;
   return core;
+}
+
+// `first` names the query before a pipe operator: its `|> AS` name, or the
+// table (or alias) of a query that is `SELECT * FROM t`.
+bool NamesQueryBefore(ast::Query* prev, const ast::Ident& alias, const ast::Ident& first) {
+  if (!alias.name.empty()) return EqualsIgnoreCase(alias.name, first.name);
+  const ast::SelectCore* core = PlainStarCore(prev);
+  const auto* table = core != nullptr ? ast::DynCast<ast::TableName>(core->from) : nullptr;
+  if (table == nullptr) return false;
+  const ast::Ident& name = table->alias.name.empty() ? table->name.parts.back() : table->alias;
+  return EqualsIgnoreCase(name.name, first.name);
 }
 
 // The output names of a query when its text lists them (for `GROUP BY 2` in
@@ -300,9 +311,25 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
     auto* star = arena_.New<ast::StarExpr>();
     std::vector<ast::Ident> names;
     std::vector<ast::Expr*> values;
+    std::vector<ast::List<ast::Ident>> fields;
     do {
       ast::Ident name;
       if (!ParseAnyName(&name)) return nullptr;
+      if (!set && At(TokenKind::Dot)) {
+        // `|> DROP u.x` (u the query before's name: its column x), `|> DROP s.f` (a struct's field: s stays).
+        std::vector<ast::Ident> path{name};
+        while (Accept(TokenKind::Dot)) {
+          if (!ParseAnyName(&name)) return nullptr;
+          path.push_back(name);
+        }
+        if (NamesQueryBefore(prev, sub->alias, path[0])) path.erase(path.begin());
+        if (path.size() == 1) {
+          names.push_back(path[0]);
+        } else {
+          fields.push_back(arena_.CopyOf(path));
+        }
+        continue;
+      }
       names.push_back(name);
       if (set) {
         if (!Expect(TokenKind::Equal)) return nullptr;
@@ -316,6 +343,7 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
       star->replaced_values = arena_.CopyOf(values);
     } else {
       star->except_columns = arena_.CopyOf(names);
+      star->dropped_fields = arena_.CopyOf(fields);
     }
     star->span = SpanFrom(begin);
     std::vector<ast::SelectItem> items(1);

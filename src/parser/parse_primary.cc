@@ -132,8 +132,8 @@ ast::Expr* Parser::ParsePrimaryOther() {
            Cat(word, "(a, b) read as a function call; Hive 2 and later need `a ", lexer::KeywordSpelling(kw),
                " b` or set hive.support.sql11.reserved.keywords=false"),
            DiagnosticCode::ReservedWordAsName);
-    } else if (spark() && kw == Keyword::Dec && !call) {
-      // Spark's DEC is no reserved word: a column may be named so.
+    } else if (spark() && (kw == Keyword::Dec || kw == Keyword::All) && !call) {
+      // Spark's DEC and ALL are no reserved words: a column may be named so (`SELECT all, x`).
     } else if (IsReservedHere(kw) && !(call && !kNeverCalls.contains(kw)) && !ReservedAsName()) {
       Fail("expression");
       return nullptr;

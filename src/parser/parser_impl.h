@@ -320,6 +320,13 @@ class Parser {
   ast::TableRef* ParsePipeRelation(ast::TableRef* left);
   // The rest of `|> SELECT` into core.
   bool ParsePipeSelect(ast::SelectCore* core);
+  // At `all` that names a column (Spark's `SELECT all, x`), not the quantifier.
+  bool AtColumnNamedAll() const;
+  // At Spark's `APPROX | EXACT NEAREST` after a join's right side; at its `BIN BY (` after a relation.
+  bool AtNearestBy() const { return spark() && (AtWord("approx") || AtWord("exact")) && AtWord("nearest", 1); }
+  bool AtBinBy() const { return spark() && AtWord("bin") && AtKw(Keyword::By, 1) && AtKind(TokenKind::LParen, 2); }
+  bool ParseNearestBy(ast::JoinRef* j);
+  ast::TableRef* ParseBinBy(ast::TableRef* source);
   // At Spark's `IDENTIFIER('name')` (a constant string only).
   bool AtIdentifierClause() const;
   // The tokens of a constant IDENTIFIER(...) clause at the current token, 0 when there is none.
