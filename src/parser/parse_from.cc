@@ -611,8 +611,8 @@ ast::TableRef* Parser::ParseBinBy(ast::TableRef* source) {
     Fail(w);
     return false;
   };
-  if (!expect_word("range") || (b->range_start = ParseExpr()) == nullptr || !expect_word("to") ||
-      (b->range_end = ParseExpr()) == nullptr || !expect_word("bin") || !expect_word("width") ||
+  if (!expect_word("RANGE") || (b->range_start = ParseExpr()) == nullptr || !expect_word("TO") ||
+      (b->range_end = ParseExpr()) == nullptr || !expect_word("BIN") || !expect_word("WIDTH") ||
       (b->width = ParseExpr()) == nullptr)
     return nullptr;
   if (AtWord("align") && AtWord("to", 1)) {
