@@ -463,6 +463,17 @@ Node* Sample(NodeKind k, int variant, Children& c) {
       n->pivot_values = c.One(value);
       return n;
     }
+    case NodeKind::BinByRef: {
+      if (variant > 0) return nullptr;
+      auto* n = a.New<BinByRef>();
+      n->source = c.T();
+      n->range_start = c.E();
+      n->range_end = c.E();
+      n->width = c.E();
+      n->align = c.E();
+      n->distribute = c.Es(1);
+      return n;
+    }
     case NodeKind::QueryStatement: {
       if (variant > 0) return nullptr;
       auto* n = a.New<QueryStatement>();

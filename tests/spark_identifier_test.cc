@@ -69,3 +69,13 @@ TEST_CASE("spark identifier: a name not known before run time is said to be unkn
                                  testing::DialectOptions(Dialect::Spark), diags) != nullptr);
   CHECK(diags.empty());
 }
+
+TEST_CASE("spark identifier: `all` before a comma, FROM or the end is a column so named") {
+  CHECK_EQ(P("SELECT all, b FROM (SELECT a AS all, b FROM t) GROUP BY all, b"),
+           "SELECT `all`, b FROM (SELECT a AS `all`, b FROM t) GROUP BY `all`, b");
+  CHECK_EQ(P("SELECT ALL a, b FROM t GROUP BY ALL"), "SELECT a, b FROM t GROUP BY ALL");
+  CHECK_EQ(P("SELECT all FROM t"), "SELECT `all` FROM t");
+  CHECK_EQ(P("SELECT all, b FROM t", Dialect::Hive), "ERROR");
+  const auto l = testing::DialectLineage("SELECT all, count(*) AS n FROM (SELECT a AS all FROM orders) GROUP BY all, 1");
+  CHECK_EQ(testing::Sources(l, "all"), Names{"default.orders.a"});
+}

@@ -112,10 +112,10 @@ TEST_CASE("spark pipe: TABLESAMPLE with Spark's sample methods only") {
 }
 
 TEST_CASE("spark pipe: SELECT with DISTINCT, GROUP BY, WINDOW; AGGREGATE keys by name and position") {
-  CHECK_EQ(P("TABLE t |> SELECT DISTINCT a"), "SELECT DISTINCT a FROM (SELECT * FROM t)");
-  CHECK_EQ(P("TABLE t |> SELECT a, sum(b) AS s GROUP BY a"), "SELECT a, sum(b) AS s FROM (SELECT * FROM t) GROUP BY a");
+  CHECK_EQ(P("TABLE t |> SELECT DISTINCT a"), "SELECT DISTINCT a FROM t");
+  CHECK_EQ(P("TABLE t |> SELECT a, sum(b) AS s GROUP BY a"), "SELECT a, sum(b) AS s FROM t GROUP BY a");
   CHECK_EQ(P("TABLE t |> SELECT a, sum(b) OVER w WINDOW w AS (PARTITION BY a)"),
-           "SELECT a, sum(b) OVER w FROM (SELECT * FROM t) WINDOW w AS (PARTITION BY a)");
+           "SELECT a, sum(b) OVER w FROM t WINDOW w AS (PARTITION BY a)");
   CHECK(Rejected("TABLE t |> WHERE sum(b) OVER w = 1 WINDOW w AS (PARTITION BY a)"));
   CHECK_EQ(P("TABLE t |> AGGREGATE sum(b) GROUP BY a + 1 AS k"),
            "SELECT (a + 1) AS k, sum(b) FROM (SELECT * FROM t) GROUP BY (a + 1)");

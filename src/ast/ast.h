@@ -142,6 +142,9 @@ struct StarExpr : Expr {
   List<Ident> except_columns;
   List<Ident> replaced_names;
   List<Expr*> replaced_values;
+  // Spark's `|> DROP s.f`: a field of a struct column, left out of its value;
+  // the column stays, with its sources (the path, for printing).
+  List<List<Ident>> dropped_fields;
 };
 
 // `expr.field` where expr is not a plain column path: `f(x).a`, `arr[0].b`.
@@ -582,6 +585,11 @@ struct JoinRef : TableRef {
   bool preserve_right = false;
   List<Expr*> unique_keys_left;  // UNIQUEJOIN a (a.k): the key list per side
   List<Expr*> unique_keys_right;
+  // Spark's `APPROX | EXACT NEAREST [n] BY SIMILARITY | DISTANCE e` in place of
+  // ON: each left row with the n right rows e ranks best; `on` holds e.
+  enum class Nearest : uint8_t { None, Approx, Exact } nearest = Nearest::None;
+  bool nearest_by_distance = false;  // DISTANCE (smallest first), else SIMILARITY (largest first)
+  std::string_view nearest_count;    // n as written; empty when left out (1)
 };
 
 // `source LATERAL VIEW [OUTER] udtf(args) t [AS c1, c2]`; also
@@ -644,6 +652,24 @@ struct PivotRef : TableRef {
   List<Ident> value_columns;
   Ident name_column;
   List<UnpivotIn> unpivot_in;
+  Ident alias;
+};
+
+// Spark's `source BIN BY (RANGE start TO end BIN WIDTH w [ALIGN TO origin]
+// [DISTRIBUTE UNIFORM (c, ...)] [BIN_START AS a] [BIN_END AS b] [BIN_DISTRIBUTE_RATIO AS r]) [[AS] alias]`:
+// each row once per bin its range overlaps, the DISTRIBUTE columns scaled by
+// the overlap; the source's columns, then bin_start, bin_end and
+// bin_distribute_ratio (or the names given).
+struct BinByRef : TableRef {
+  using Base = TableRef;
+  HIVEQL_NODE_KIND(BinByRef)
+  TableRef* source = nullptr;
+  Expr* range_start = nullptr;
+  Expr* range_end = nullptr;
+  Expr* width = nullptr;
+  Expr* align = nullptr;  // null when left out
+  List<Expr*> distribute;
+  Ident start_name, end_name, ratio_name;  // empty: Spark's names
   Ident alias;
 };
 

@@ -315,6 +315,15 @@ void TableRefChildren(N& t, V& v) {
       GiveList<Expr, c>(v, n.aggregates, [](SelectItem& i) -> Expr*& { return i.expr; });
       return GiveList<Expr, c>(v, n.pivot_values, [](SelectItem& i) -> Expr*& { return i.expr; });
     }
+    case TableRefKind::BinByRef: {
+      auto& n = As<BinByRef>(t);
+      Give<TableRef, c>(v, n.source);
+      Give<Expr, c>(v, n.range_start);
+      Give<Expr, c>(v, n.range_end);
+      Give<Expr, c>(v, n.width);
+      Give<Expr, c>(v, n.align);
+      return GiveExprs<c>(v, n.distribute);
+    }
   }
 }
 

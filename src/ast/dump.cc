@@ -170,6 +170,7 @@ class Dumper {
         FIds("qualifier", s->qualifier);
         FStr("regex", s->regex);
         if (!s->except_columns.empty()) FIds("except", s->except_columns);
+        for (List<Ident> path : s->dropped_fields) FIds("drop_field", path);
         if (!s->replaced_names.empty()) {
           FIds("replaced", s->replaced_names);
           FExprs("by", s->replaced_values);
@@ -666,6 +667,11 @@ class Dumper {
           FBool("preserve_right", j->preserve_right);
           FExprs("keys_left", j->unique_keys_left);
           FExprs("keys_right", j->unique_keys_right);
+          if (j->nearest != JoinRef::Nearest::None) {
+            FBool(j->nearest == JoinRef::Nearest::Exact ? "exact_nearest" : "approx_nearest", true);
+            FStr("nearest_count", j->nearest_count);
+            FBool("by_distance", j->nearest_by_distance);
+          }
           out += ')';
         }
         return;
@@ -725,6 +731,23 @@ class Dumper {
           FId("as", in.alias);
         }
         FId("alias", p->alias);
+        out += ')';
+        return;
+      }
+      case TableRefKind::BinByRef: {
+        const auto* b = static_cast<const BinByRef*>(t);
+        Open(t);
+        F("source");
+        T(b->source);
+        FE("range_start", b->range_start);
+        FE("range_end", b->range_end);
+        FE("width", b->width);
+        FE("align", b->align);
+        FExprs("distribute", b->distribute);
+        FId("bin_start", b->start_name);
+        FId("bin_end", b->end_name);
+        FId("bin_distribute_ratio", b->ratio_name);
+        FId("alias", b->alias);
         out += ')';
         return;
       }

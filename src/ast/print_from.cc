@@ -36,6 +36,11 @@ void Printer::TableRef(const ast::TableRef* t) {
       out += '(';
       Query(s->query);
       out += ')';
+      if (s->sample != nullptr) {  // Spark's `(q) TABLESAMPLE (...)`
+        out += " TABLESAMPLE(";
+        out += s->sample->text;
+        out += ')';
+      }
       Alias(s->alias, s->column_aliases);
       return;
     }
@@ -92,12 +97,16 @@ void Printer::TableRef(const ast::TableRef* t) {
     case TableRefKind::PivotRef:
       Pivot(static_cast<const PivotRef*>(t));
       return;
+    case TableRefKind::BinByRef:
+      BinBy(static_cast<const BinByRef*>(t));
+      return;
   }
 }
 
 void Printer::JoinSide(const ast::TableRef* t) {
-  // A PIVOT after a join's right side would apply to the whole join: it keeps its parentheses.
-  if (t != nullptr && (t->kind == NodeKind::JoinRef || t->kind == NodeKind::PivotRef)) {
+  // A PIVOT (or BIN BY) after a join's right side would apply to the whole join: it keeps its parentheses.
+  if (t != nullptr &&
+      (t->kind == NodeKind::JoinRef || t->kind == NodeKind::PivotRef || t->kind == NodeKind::BinByRef)) {
     out += '(';
     TableRef(t);
     out += ')';
@@ -164,7 +173,15 @@ void Printer::Join(const JoinRef* j) {
         break;
     }
     JoinSide(s->right);
-    if (s->on != nullptr) {
+    if (s->nearest != JoinRef::Nearest::None) {  // Spark's nearest-by join: `on` is the ranking
+      out += s->nearest == JoinRef::Nearest::Exact ? " EXACT NEAREST " : " APPROX NEAREST ";
+      if (!s->nearest_count.empty()) {
+        out += s->nearest_count;
+        out += ' ';
+      }
+      out += s->nearest_by_distance ? "BY DISTANCE " : "BY SIMILARITY ";
+      Expr(s->on);
+    } else if (s->on != nullptr) {
       out += " ON ";
       Expr(s->on);
     } else if (!s->using_columns.empty()) {
@@ -207,6 +224,36 @@ void Printer::Lateral(const LateralViewRef* lv) {
       }
     }
   }
+}
+
+// Spark's BIN BY after its source.
+void Printer::BinBy(const BinByRef* b) {
+  TableRef(b->source);
+  out += " BIN BY (RANGE ";
+  Expr(b->range_start);
+  out += " TO ";
+  Expr(b->range_end);
+  out += " BIN WIDTH ";
+  Expr(b->width);
+  if (b->align != nullptr) {
+    out += " ALIGN TO ";
+    Expr(b->align);
+  }
+  if (!b->distribute.empty()) {
+    out += " DISTRIBUTE UNIFORM (";
+    Exprs(b->distribute);
+    out += ')';
+  }
+  auto named = [&](const char* clause, const Ident& name) {
+    if (name.name.empty()) return;
+    out += clause;
+    Name(name);
+  };
+  named(" BIN_START AS ", b->start_name);
+  named(" BIN_END AS ", b->end_name);
+  named(" BIN_DISTRIBUTE_RATIO AS ", b->ratio_name);
+  out += ')';
+  Alias(b->alias, {});
 }
 
 // Spark's PIVOT / UNPIVOT after its source (a join's whole left side).

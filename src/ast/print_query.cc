@@ -240,7 +240,8 @@ bool Printer::PipeOnly(const SelectCore* c) {
     return false;
   const auto* star = DynCast<StarExpr>(c->items[0].expr);
   if (star == nullptr || !star->qualifier.empty() || !star->regex.empty()) return false;
-  const bool dropped = !star->except_columns.empty(), replaced = !star->replaced_names.empty();
+  const bool dropped = !star->except_columns.empty() || !star->dropped_fields.empty(),
+             replaced = !star->replaced_names.empty();
   if (static_cast<int>(dropped) + static_cast<int>(replaced) + static_cast<int>(sub->sample != nullptr) != 1)
     return false;
   Query(sub->query);
@@ -253,6 +254,10 @@ bool Printer::PipeOnly(const SelectCore* c) {
     for (size_t i = 0; i < star->except_columns.size(); ++i) {
       if (i > 0) out += ", ";
       Name(star->except_columns[i]);
+    }
+    for (size_t i = 0; i < star->dropped_fields.size(); ++i) {
+      if (i > 0 || !star->except_columns.empty()) out += ", ";
+      Names(star->dropped_fields[i]);
     }
   } else if (replaced) {
     out += " |> SET ";

@@ -71,6 +71,7 @@ class Printer {
   void Join(const JoinRef* j);
   void Lateral(const LateralViewRef* lv);
   void Pivot(const PivotRef* p);
+  void BinBy(const BinByRef* b);
 
   // ------------------------------------------------------------ statements (print_statement.cc)
   void Partition(const PartitionSpec* p);

@@ -126,6 +126,8 @@ class Resolver {
   void MergeJoinKeys(const ast::JoinRef* j, Scope* scope, size_t first, size_t mid);
   // Spark's PIVOT / UNPIVOT: the columns it makes of its source's.
   ColumnList* PivotColumns(const ast::PivotRef* p);
+  // Spark's BIN BY: its source's relations (under the BIN BY's alias when it has one) and its bin columns.
+  void AddBinBy(const ast::BinByRef* b, Scope* scope);
   // Spark's table-valued function in FROM: its output columns (resolver_table_function.cc).
   ColumnList* TableFunctionColumns(const ast::TableFunctionRef* f, Scope* scope);
   // The SQL function the script created that `parts` names, or null.

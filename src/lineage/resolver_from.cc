@@ -163,6 +163,9 @@ void Resolver::AddFromItem(const TableRef* ref, Scope* scope) {
         scope->relations.push_back(Relation{Lower(p->alias), "", PivotColumns(p)});
         break;
       }
+      case TableRefKind::BinByRef:
+        AddBinBy(static_cast<const BinByRef*>(cur), scope);
+        break;
       case TableRefKind::JoinRef:
       case TableRefKind::LateralViewRef:
         break;  // the spine, walked above and below
@@ -395,6 +398,49 @@ ColumnList* Resolver::PivotColumns(const PivotRef* p) {
   }
   out->declared = out->size();
   return out;
+}
+
+// Spark's BIN BY repeats each row of its source once per bin (the DISTRIBUTE
+// columns scaled, still their own values' columns) and adds bin_start,
+// bin_end and bin_distribute_ratio, each read from the RANGE columns, the bin
+// width and the origin. Without an alias the source's tables keep their names
+// (`metrics.value`); with one, every column is the alias's.
+void Resolver::AddBinBy(const BinByRef* b, Scope* scope) {
+  Scope* inner = b->alias.name.empty() ? scope : NewScope(nullptr);
+  const size_t first = inner->relations.size();
+  if (b->source != nullptr) AddFromItem(b->source, inner);
+  const size_t end = inner->relations.size();
+  ColumnSet sources;
+  bool masking = false;
+  for (const Expr* e : {b->range_start, b->range_end, b->width, b->align}) {
+    if (e == nullptr) continue;
+    const ExprInfo info = AnalyzeExpr(e, inner);
+    MergeInto(sources, info.sources);
+    masking = masking || info.masking;
+  }
+  for (const Expr* e : b->distribute) AnalyzeExpr(e, inner);
+  auto bin_column = [&](const Ident& given, std::string_view spark_name) {
+    Column c;
+    c.name = given.name.empty() ? std::string(spark_name) : Lower(given);
+    c.sources = sources;
+    c.type = DepType::Expression;
+    c.derivation = Derivation::Transformation;
+    c.masking = masking;
+    return c;
+  };
+  ColumnList* out = NewList();
+  if (!b->alias.name.empty()) {
+    bool open = false;
+    for (const Column* c : VisibleColumns(inner, first, end, &open)) out->Add(Copy(*c, c->name));
+    if (open)
+      Warn(b->span, "BIN BY over a source whose columns are not all known: the columns it keeps are not all known",
+           DiagnosticCode::StarOverUnknownTable);
+  }
+  out->Add(bin_column(b->start_name, "bin_start"));
+  out->Add(bin_column(b->end_name, "bin_end"));
+  out->Add(bin_column(b->ratio_name, "bin_distribute_ratio"));
+  out->declared = out->size();
+  scope->relations.push_back(Relation{Lower(b->alias), "", out});
 }
 
 ColumnList* Resolver::TableColumns(const std::string& key) {

@@ -498,6 +498,18 @@ class FactsGatherer::Impl {
         scope.rels.push_back(Rel{Lower(p->alias), "", {}, false});
         return;
       }
+      case TableRefKind::BinByRef: {
+        // The RANGE and DISTRIBUTE columns are the source's; the bin columns are its own.
+        // Without an alias the source's tables stay visible by name.
+        const auto* b = static_cast<const BinByRef*>(ref);
+        WalkScope own;
+        WalkScope& input = b->alias.name.empty() ? scope : own;
+        AddFrom(b->source, input);
+        for (const Expr* e : {b->range_start, b->range_end, b->width, b->align}) WalkExpr(e, &input);
+        for (const Expr* e : b->distribute) WalkExpr(e, &input);
+        scope.rels.push_back(Rel{Lower(b->alias), "", {}, false});
+        return;
+      }
     }
   }
 

@@ -3,6 +3,8 @@
 // LATERAL VIEW, TABLE(VALUES ...), UNIQUEJOIN and table functions (PTFs).
 #include <algorithm>
 
+#include <charconv>
+
 #include "parser/parser_impl.h"
 
 namespace hivelineage::parser {
@@ -78,6 +80,11 @@ ast::TableRef* Parser::ParseJoinsAfter(ast::TableRef* left, uint32_t begin) {
       if (left == nullptr) return nullptr;
       continue;
     }
+    if (AtBinBy()) {
+      left = ParseBinBy(left);
+      if (left == nullptr) return nullptr;
+      continue;
+    }
     const bool natural = spark() && AtNaturalJoin();
     if (natural) Advance();
     if (At(TokenKind::Comma) && !natural) {
@@ -140,7 +147,9 @@ ast::TableRef* Parser::ParseJoinsAfter(ast::TableRef* left, uint32_t begin) {
     j->left = left;
     j->right = ParseTableSource();
     if (j->right == nullptr) return nullptr;
-    if (kind != ast::JoinKind::Comma && !natural) {  // a NATURAL join has no condition
+    if (kind != ast::JoinKind::Comma && AtNearestBy()) {
+      if (!ParseNearestBy(j)) return nullptr;
+    } else if (kind != ast::JoinKind::Comma && !natural) {  // a NATURAL join has no condition
       if (AcceptKw(Keyword::On)) {
         j->on = ParseExpr();
         if (j->on == nullptr) return nullptr;
@@ -277,6 +286,7 @@ bool Parser::ParseTableAlias(ast::Ident* alias, ast::List<ast::Ident>* columns) 
 }
 
 /// table_sample ::= TABLESAMPLE '(' (BUCKET n OUT OF m [ON exprs] | n PERCENT | n ROWS | size) ')'
+///                  [REPEATABLE '(' seed ')']   (REPEATABLE: Spark)
 /// (kept as canonical text, and the ON expressions)
 bool Parser::ParseTableSample(ast::TableSample** out) {
   Advance();  // TABLESAMPLE
@@ -300,6 +310,11 @@ bool Parser::ParseTableSample(ast::TableSample** out) {
   }
   s->text = CanonicalText(start, pos_);
   Advance();  // )
+  // Spark's REPEATABLE (seed) picks the rows, not the columns: read, not kept.
+  if (spark() && AtWord("repeatable") && AtKind(TokenKind::LParen, 1)) {
+    Advance();
+    if (!SkipBalanced()) return false;
+  }
   *out = s;
   return true;
 }
@@ -372,9 +387,12 @@ ast::TableRef* Parser::ParseParenSource() {
     if (q != nullptr && Accept(TokenKind::RParen)) {
       ast::Ident alias;
       ast::List<ast::Ident> cols;
+      // Spark's `(q) TABLESAMPLE (...) [alias]`.
+      ast::TableSample* sample = nullptr;
+      if (spark() && AtKw(Keyword::Tablesample) && !ParseTableSample(&sample)) return nullptr;
       if (!ParseTableAlias(&alias, &cols)) return nullptr;
       auto* values = ast::DynCast<ast::ValuesQuery>(q->body);
-      if (values != nullptr && q->ctes.empty() && q->order_by.empty() && q->cluster_by.empty() &&
+      if (values != nullptr && sample == nullptr && q->ctes.empty() && q->order_by.empty() && q->cluster_by.empty() &&
           q->distribute_by.empty() && q->sort_by.empty() && q->limit == nullptr) {
         auto* v = arena_.New<ast::ValuesRef>();
         v->values = values;
@@ -387,6 +405,7 @@ ast::TableRef* Parser::ParseParenSource() {
       s->query = q;
       s->alias = alias;
       s->column_aliases = cols;
+      s->sample = sample;
       s->span = SpanFrom(begin);
       return s;
     }
@@ -538,6 +557,85 @@ ast::TableRef* Parser::ParsePtf() {
   if (!ParseTableAlias(&f->alias, nullptr)) return nullptr;
   f->span = SpanFrom(begin);
   return f;
+}
+
+/// nearest_by ::= (APPROX | EXACT) NEAREST [n] BY (SIMILARITY | DISTANCE) expr
+/// (Spark, after the right side of an INNER or LEFT OUTER join; n from 1 to 100000)
+bool Parser::ParseNearestBy(ast::JoinRef* j) {
+  if (j->natural || (j->join_kind != ast::JoinKind::Inner && j->join_kind != ast::JoinKind::Left)) {
+    Fail("ON, USING or the end of the join (NEAREST BY follows an INNER or LEFT OUTER join)");
+    return false;
+  }
+  j->nearest = AtWord("exact") ? ast::JoinRef::Nearest::Exact : ast::JoinRef::Nearest::Approx;
+  Advance();
+  Advance();  // NEAREST
+  if (At(TokenKind::Number)) {
+    const std::string_view n = Text(Peek());
+    int64_t count = 0;
+    auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), count);
+    if (ec != std::errc() || end != n.data() + n.size() || count < 1 || count > 100000) {
+      Fail("a number of rows from 1 to 100000");
+      return false;
+    }
+    j->nearest_count = n;
+    Advance();
+  }
+  if (!ExpectKw(Keyword::By)) return false;
+  if (AtWord("distance")) {
+    j->nearest_by_distance = true;
+  } else if (!AtWord("similarity")) {
+    Fail("SIMILARITY or DISTANCE");
+    return false;
+  }
+  Advance();
+  j->on = ParseExpr();
+  return j->on != nullptr;
+}
+
+/// bin_by ::= BIN BY '(' RANGE expr TO expr BIN WIDTH expr [ALIGN TO expr]
+///            [DISTRIBUTE UNIFORM '(' expr (',' expr)* ')'] [BIN_START AS name] [BIN_END AS name]
+///            [BIN_DISTRIBUTE_RATIO AS name] ')' [[AS] alias]
+/// (Spark, after a relation: a join's whole left side, as PIVOT)
+ast::TableRef* Parser::ParseBinBy(ast::TableRef* source) {
+  const uint32_t begin = source != nullptr ? source->span.begin : StartOffset();
+  auto* b = arena_.New<ast::BinByRef>();
+  b->source = source;
+  Advance();  // BIN
+  Advance();  // BY
+  if (!Expect(TokenKind::LParen)) return nullptr;
+  auto expect_word = [&](std::string_view w) {
+    if (AtWord(w)) {
+      Advance();
+      return true;
+    }
+    Fail(w);
+    return false;
+  };
+  if (!expect_word("RANGE") || (b->range_start = ParseExpr()) == nullptr || !expect_word("TO") ||
+      (b->range_end = ParseExpr()) == nullptr || !expect_word("BIN") || !expect_word("WIDTH") ||
+      (b->width = ParseExpr()) == nullptr)
+    return nullptr;
+  if (AtWord("align") && AtWord("to", 1)) {
+    Advance();
+    Advance();
+    if ((b->align = ParseExpr()) == nullptr) return nullptr;
+  }
+  if (AtKw(Keyword::Distribute) && AtWord("uniform", 1)) {
+    Advance();
+    Advance();
+    if (!Expect(TokenKind::LParen) || !ParseExprList(&b->distribute) || !Expect(TokenKind::RParen)) return nullptr;
+  }
+  auto output_name = [&](std::string_view word, ast::Ident* name) {
+    if (!AtWord(word)) return true;
+    Advance();
+    return ExpectKw(Keyword::As) && ParseAnyName(name);
+  };
+  if (!output_name("bin_start", &b->start_name) || !output_name("bin_end", &b->end_name) ||
+      !output_name("bin_distribute_ratio", &b->ratio_name) || !Expect(TokenKind::RParen))
+    return nullptr;
+  if (!ParseTableAlias(&b->alias, nullptr)) return nullptr;
+  b->span = SpanFrom(begin);
+  return b;
 }
 
 bool Parser::AtNaturalJoin(size_t k) const {

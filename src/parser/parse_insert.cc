@@ -60,10 +60,10 @@ ast::Statement* Parser::ParseFromFirst(ast::QueryStatement* stmt) {
     stmt->ctes = {};
     ast::Ident alias;
     while (q != nullptr && AtPipe()) {
-      Advance();
-      Advance();
+      AdvancePipe();
       q = ParsePipeOperator(q, &alias, core->span.begin);
     }
+    if (q != nullptr) q = ParseClausesAfterPipes(q, core->span.begin);
     if (q == nullptr) return nullptr;
     ast::InsertBody body;
     body.query = q;

@@ -5,6 +5,7 @@
 // itself is in ParseQueryWithCtes (parse_query.cc). `|> DROP`, `|> SET` and
 // `|> TABLESAMPLE` have no spelling as a SELECT: their `*` carries the
 // columns dropped or replaced, and they print back as pipes (print_query.cc).
+#include <algorithm>
 #include <charconv>
 
 #include "ast/children.h"
@@ -35,9 +36,20 @@ ast::SelectCore* PlainStarCore(ast::Query* q) {
   const ast::SelectItem& item = core->items[0];
   auto* star = ast::DynCast<ast::StarExpr>(item.expr);
   if (star == nullptr || !star->qualifier.empty() || !star->regex.empty() || !star->except_columns.empty() ||
-      !star->replaced_names.empty())
+      !star->replaced_names.empty() || !star->dropped_fields.empty())
     return nullptr;
   return core;
+}
+
+// `first` names the query before a pipe operator: its `|> AS` name, or the
+// table (or alias) of a query that is `SELECT * FROM t`.
+bool NamesQueryBefore(ast::Query* prev, const ast::Ident& alias, const ast::Ident& first) {
+  if (!alias.name.empty()) return EqualsIgnoreCase(alias.name, first.name);
+  const ast::SelectCore* core = PlainStarCore(prev);
+  const auto* table = core != nullptr ? ast::DynCast<ast::TableName>(core->from) : nullptr;
+  if (table == nullptr) return false;
+  const ast::Ident& name = table->alias.name.empty() ? table->name.parts.back() : table->alias;
+  return EqualsIgnoreCase(name.name, first.name);
 }
 
 // The output names of a query when its text lists them (for `GROUP BY 2` in
@@ -82,6 +94,25 @@ bool CallsAny(const ast::Expr* e, std::initializer_list<std::string_view> names,
   return false;
 }
 
+// The first `OVER name` in e whose name is none of the windows (or null).
+const ast::Ident* UndefinedWindow(const ast::Expr* e, ast::List<ast::NamedWindow> windows) {
+  std::vector<const ast::Expr*> stack{e};
+  while (!stack.empty()) {
+    const ast::Expr* cur = stack.back();
+    stack.pop_back();
+    if (cur == nullptr) continue;
+    if (const auto* f = ast::DynCast<ast::FunctionCall>(cur); f != nullptr && f->over != nullptr &&
+                                                              !f->over->base.name.empty()) {
+      const bool named = std::any_of(windows.begin(), windows.end(), [&](const ast::NamedWindow& w) {
+        return EqualsIgnoreCase(w.name.name, f->over->base.name);
+      });
+      if (!named) return &f->over->base;
+    }
+    ast::VisitChildren(*cur, [&](const ast::Expr* child) { stack.push_back(child); });
+  }
+  return nullptr;
+}
+
 // A number written as digits only.
 bool WholeNumber(std::string_view text, int64_t* value) {
   if (text.empty()) return false;
@@ -89,13 +120,109 @@ bool WholeNumber(std::string_view text, int64_t* value) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
+// The words a pipe operator starts with (Spark's operatorPipeRightSide; the join words are checked apart).
+constexpr std::string_view kPipeOperatorWords[] = {"select",    "extend",  "set",    "drop",   "as",
+                                                   "where",     "pivot",   "unpivot", "tablesample", "join",
+                                                   "union",     "except",  "minus",  "intersect", "limit",
+                                                   "offset",    "aggregate"};
+
 }  // namespace
+
+// Spark (spark.sql.parser.singleCharacterPipeOperator, on by default) reads a
+// `|` before a pipe operator's words as `|>`: `TABLE t | WHERE x > 1`, and
+// `SELECT 1 | extend y` too; before anything else it is a bitwise or.
+bool Parser::AtPipe() const {
+  if (!spark() || !At(TokenKind::Pipe)) return false;
+  if (AtKind(TokenKind::Greater, 1) && Glued()) return true;
+  if (Peek(1).kind != TokenKind::Word) return false;
+  for (std::string_view w : kPipeOperatorWords)
+    if (AtWord(w, 1)) return true;
+  if ((AtWord("order", 1) || AtWord("sort", 1) || AtWord("distribute", 1) || AtWord("cluster", 1)) &&
+      AtKw(Keyword::By, 2))
+    return true;
+  if (AtNaturalJoin(1) || ((AtKw(Keyword::Inner, 1) || AtKw(Keyword::Cross, 1)) && AtKw(Keyword::Join, 2)))
+    return true;
+  if ((AtKw(Keyword::Semi, 1) || AtKw(Keyword::Anti, 1)) && AtKw(Keyword::Join, 2)) return true;
+  if (AtKw(Keyword::Left, 1) || AtKw(Keyword::Right, 1) || AtKw(Keyword::Full, 1)) {
+    const size_t k = AtKw(Keyword::Outer, 2) || AtKw(Keyword::Semi, 2) || AtKw(Keyword::Anti, 2) ? 3 : 2;
+    return AtKw(Keyword::Join, k);
+  }
+  return false;
+}
+
+void Parser::AdvancePipe() {
+  const bool two = AtKind(TokenKind::Greater, 1) && Glued();
+  Advance();
+  if (two) Advance();
+}
+
+/// query ::= query_term ('|>' pipe_operator)* [ORDER BY ...] [CLUSTER BY ...] [DISTRIBUTE BY ...] [SORT BY ...]
+///           [LIMIT ...] [OFFSET ...]
+/// (Spark: result clauses after the last operator are the whole query's:
+/// `q |> ORDER BY a ORDER BY b` sorts by a, then by b; read as `SELECT * FROM (q |> ...) ORDER BY b`.)
+ast::Query* Parser::ParseClausesAfterPipes(ast::Query* q, uint32_t begin) {
+  const bool clause = (AtKw(Keyword::Order) && AtKw(Keyword::By, 1)) || AtKw(Keyword::Limit) ||
+                      AtKw(Keyword::Offset) ||
+                      ((AtKw(Keyword::Sort) || AtKw(Keyword::Distribute) || AtKw(Keyword::Cluster)) &&
+                       AtKw(Keyword::By, 1));
+  if (!clause) return q;
+  auto* sub = arena_.New<ast::SubqueryRef>();
+  sub->query = q;
+  sub->span = q->span;
+  auto* core = arena_.New<ast::SelectCore>();
+  core->from = sub;
+  core->items = StarItems(arena_);
+  core->span = q->span;
+  auto* outer = arena_.New<ast::Query>();
+  outer->body = core;
+  if (!ParseTrailingClauses(outer)) return nullptr;
+  outer->span = SpanFrom(begin);
+  return outer;
+}
+
+/// pipe_select ::= [DISTINCT | ALL] select_items [GROUP BY ...] [WINDOW named_windows]   (after `|> SELECT`)
+bool Parser::ParsePipeSelect(ast::SelectCore* core) {
+  ParseSelectQuantifier(core);
+  if (!ParseSelectItems(core)) return false;
+  if (AtKw(Keyword::Group) && AtKw(Keyword::By, 1) && !ParseGroupBy(&core->group_by)) return false;
+  if (!AtKw(Keyword::Window)) return true;
+  if (!ParseNamedWindows(&core->windows)) return false;
+  // With a WINDOW clause, Spark's parser resolves each `OVER name` against it.
+  for (const ast::SelectItem& item : core->items) {
+    if (UndefinedWindow(item.expr, core->windows) != nullptr) {
+      Fail("OVER a window the WINDOW clause defines");
+      return false;
+    }
+  }
+  return true;
+}
+
+/// pipe_relation ::= join_op table_source [ON expr | USING '(' names ')'] | NATURAL join_op table_source
+///                 | pivot | unpivot
+ast::TableRef* Parser::ParsePipeRelation(ast::TableRef* left) {
+  if (AtPivot()) {
+    ast::TableRef* p = ParsePivot(left);
+    if (p != nullptr && AtPivot()) {  // Spark: NOT_ALLOWED_IN_FROM.UNPIVOT_WITH_PIVOT
+      Fail("one PIVOT or UNPIVOT per pipe operator");
+      return nullptr;
+    }
+    return p;
+  }
+  ast::TableRef* joined = ParseJoinsAfter(left, left->span.begin);
+  if (joined == nullptr) return nullptr;
+  auto* j = ast::DynCast<ast::JoinRef>(joined);
+  if (j == nullptr || j->left != left || j->join_kind == ast::JoinKind::Comma) {
+    Fail("one JOIN per pipe operator");
+    return nullptr;
+  }
+  return joined;
+}
 
 /// pipe_operator ::= '|>' ( SELECT [DISTINCT | ALL] select_items [GROUP BY ...] [WINDOW named_windows]
 ///                        | EXTEND select_items | SET name '=' expr (',' name '=' expr)*
 ///                        | DROP name (',' name)* | AS name | WHERE expr
 ///                        | AGGREGATE [select_items] [GROUP BY select_item (',' select_item)*]
-///                        | join_op table_source [ON expr | USING '(' names ')']
+///                        | pipe_relation
 ///                        | (UNION | INTERSECT | EXCEPT | MINUS) [ALL | DISTINCT] query_primary
 ///                        | TABLESAMPLE '(' sample ')' [REPEATABLE '(' seed ')']
 ///                        | ORDER BY ... | SORT BY ... | DISTRIBUTE BY ... | CLUSTER BY ... | LIMIT ... | OFFSET ... )
@@ -106,23 +233,22 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
     if (!ParseAnyName(alias)) return nullptr;
     return prev;
   }
-  // JOIN and WHERE extend `SELECT * FROM sources` in place: the tables stay visible by name.
+  // JOIN, PIVOT, WHERE and SELECT extend `SELECT * FROM sources` in place: the tables stay visible by name
+  // (`|> NATURAL JOIN u |> SELECT t.*`).
   const bool join = AtKw(Keyword::Join) || AtKw(Keyword::Inner) || AtKw(Keyword::Cross) || AtKw(Keyword::Left) ||
-                    AtKw(Keyword::Right) || AtKw(Keyword::Full);
+                    AtKw(Keyword::Right) || AtKw(Keyword::Full) || AtKw(Keyword::Semi) || AtKw(Keyword::Anti) ||
+                    AtNaturalJoin() || AtPivot();
   if (ast::SelectCore* plain = alias->name.empty() ? PlainStarCore(prev) : nullptr;
-      plain != nullptr && (join || AtKw(Keyword::Where))) {
+      plain != nullptr && (join || AtKw(Keyword::Where) || AtKw(Keyword::Select))) {
     if (AcceptKw(Keyword::Where)) {
       plain->where = ParseExpr();
       if (plain->where == nullptr) return nullptr;
+    } else if (AcceptKw(Keyword::Select)) {
+      plain->items = {};
+      if (!ParsePipeSelect(plain)) return nullptr;
     } else {
-      ast::TableRef* left = plain->from;
-      ast::TableRef* joined = ParseJoinsAfter(left, left->span.begin);
+      ast::TableRef* joined = ParsePipeRelation(plain->from);
       if (joined == nullptr) return nullptr;
-      auto* j = ast::DynCast<ast::JoinRef>(joined);
-      if (j == nullptr || j->left != left || j->join_kind == ast::JoinKind::Comma) {
-        Fail("one JOIN per pipe operator");
-        return nullptr;
-      }
       plain->from = joined;
     }
     plain->span = SpanFrom(plain->span.begin);
@@ -164,13 +290,8 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
   auto* q = arena_.New<ast::Query>();
   q->body = core;
   if (join) {
-    ast::TableRef* joined = ParseJoinsAfter(sub, sub->span.begin);
+    ast::TableRef* joined = ParsePipeRelation(sub);
     if (joined == nullptr) return nullptr;
-    auto* j = ast::DynCast<ast::JoinRef>(joined);
-    if (j == nullptr || j->left != sub || j->join_kind == ast::JoinKind::Comma) {
-      Fail("one JOIN per pipe operator");
-      return nullptr;
-    }
     core->from = joined;
     core->items = StarItems(arena_);
   } else if (AcceptKw(Keyword::Where)) {
@@ -178,10 +299,7 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
     core->where = ParseExpr();
     if (core->where == nullptr) return nullptr;
   } else if (AcceptKw(Keyword::Select)) {
-    ParseSelectQuantifier(core);
-    if (!ParseSelectItems(core)) return nullptr;
-    if (AtKw(Keyword::Group) && AtKw(Keyword::By, 1) && !ParseGroupBy(&core->group_by)) return nullptr;
-    if (AtKw(Keyword::Window) && !ParseNamedWindows(&core->windows)) return nullptr;
+    if (!ParsePipeSelect(core)) return nullptr;
   } else if (AtWord("extend")) {
     Advance();
     if (!ParseSelectItems(core)) return nullptr;
@@ -193,9 +311,25 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
     auto* star = arena_.New<ast::StarExpr>();
     std::vector<ast::Ident> names;
     std::vector<ast::Expr*> values;
+    std::vector<ast::List<ast::Ident>> fields;
     do {
       ast::Ident name;
       if (!ParseAnyName(&name)) return nullptr;
+      if (!set && At(TokenKind::Dot)) {
+        // `|> DROP u.x` (u the query before's name: its column x), `|> DROP s.f` (a struct's field: s stays).
+        std::vector<ast::Ident> path{name};
+        while (Accept(TokenKind::Dot)) {
+          if (!ParseAnyName(&name)) return nullptr;
+          path.push_back(name);
+        }
+        if (NamesQueryBefore(prev, sub->alias, path[0])) path.erase(path.begin());
+        if (path.size() == 1) {
+          names.push_back(path[0]);
+        } else {
+          fields.push_back(arena_.CopyOf(path));
+        }
+        continue;
+      }
       names.push_back(name);
       if (set) {
         if (!Expect(TokenKind::Equal)) return nullptr;
@@ -209,6 +343,7 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
       star->replaced_values = arena_.CopyOf(values);
     } else {
       star->except_columns = arena_.CopyOf(names);
+      star->dropped_fields = arena_.CopyOf(fields);
     }
     star->span = SpanFrom(begin);
     std::vector<ast::SelectItem> items(1);
@@ -217,8 +352,12 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
   } else if (AtKw(Keyword::Tablesample)) {
     const size_t open = pos_ + 1;
     if (!ParseTableSample(&sub->sample)) return nullptr;
-    // Spark's sample methods: n PERCENT (0 to 100), n ROWS, BUCKET x OUT OF y (x <= y); not a byte length.
-    const size_t close = pos_ - 1;
+    // (REPEATABLE (seed) is read by ParseTableSample.) Spark's sample methods: n PERCENT (0 to 100), n ROWS, BUCKET x OUT OF y (x <= y); not a byte length.
+    size_t close = open;  // the `)` of the sample (a REPEATABLE (seed) may follow it)
+    for (int depth = 0;; ++close) {
+      if (toks_[close].kind == TokenKind::LParen) ++depth;
+      if (toks_[close].kind == TokenKind::RParen && --depth == 0) break;
+    }
     const size_t n = close - open - 1;
     const Token& first = toks_[open + 1];
     const Token& last = toks_[close - 1];
@@ -238,11 +377,6 @@ ast::Query* Parser::ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint3
       pos_ = open;
       Fail("TABLESAMPLE (n PERCENT | n ROWS | BUCKET x OUT OF y)");
       return nullptr;
-    }
-    // REPEATABLE (seed) picks the rows, not the columns: read, not kept.
-    if (AtWord("repeatable") && AtKind(TokenKind::LParen, 1)) {
-      Advance();
-      if (!SkipBalanced()) return nullptr;
     }
     core->items = StarItems(arena_);
   } else if (AtWord("aggregate")) {

@@ -136,8 +136,8 @@ ast::Expr* Parser::ParsePrimaryOther() {
            Cat(word, "(a, b) read as a function call; Hive 2 and later need `a ", lexer::KeywordSpelling(kw),
                " b` or set hive.support.sql11.reserved.keywords=false"),
            DiagnosticCode::ReservedWordAsName);
-    } else if (spark() && kw == Keyword::Dec && !call) {
-      // Spark's DEC is no reserved word: a column may be named so.
+    } else if (spark() && (kw == Keyword::Dec || kw == Keyword::All) && !call) {
+      // Spark's DEC and ALL are no reserved words: a column may be named so (`SELECT all, x`).
     } else if (IsReservedHere(kw) && !(call && !kNeverCalls.contains(kw)) && !ReservedAsName()) {
       Fail("expression");
       return nullptr;
@@ -369,6 +369,10 @@ ast::Expr* Parser::ParseParenExpr() {
   const uint32_t begin = StartOffset();
   if (spark() && LambdaParamsAt() > 0) return ParseLambda();
   if (AtKw(Keyword::Select, 1) || AtKw(Keyword::With, 1)) return ParseSubqueryParens(begin);
+  // Spark's scalar subquery may be any query: `(VALUES (1) t(c) |> SELECT c)`, `(FROM t SELECT a)`, `(TABLE t)`.
+  if (spark() && (AtKw(Keyword::Values, 1) || AtKw(Keyword::From, 1) ||
+                  (AtKw(Keyword::Table, 1) && !AtKind(TokenKind::LParen, 2))))
+    return ParseSubqueryParens(begin);
   Advance();  // (
   // `*` stands for a whole select item or argument, never for a value in
   // parentheses: Hive rejects f((*)), and f(*) would mean something else.

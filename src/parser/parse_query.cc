@@ -25,13 +25,14 @@ ast::Query* Parser::ParseQueryWithCtes(ast::List<ast::Cte> ctes, uint32_t begin)
   if (q->body == nullptr || !ParseTrailingClauses(q)) return nullptr;
   q->span = SpanFrom(begin);
   ast::Ident alias;  // `|> AS t`: the name of the query so far, for the next operator
+  bool piped = false;
   while (AtPipe()) {
-    Advance();
-    Advance();
+    AdvancePipe();
     q = ParsePipeOperator(q, &alias, begin);
     if (q == nullptr) return nullptr;
+    piped = true;
   }
-  return q;
+  return piped ? ParseClausesAfterPipes(q, begin) : q;
 }
 
 // `*` as the one select item of a pipe operator's query (also `FROM t` alone and `VALUES ... AS t`).

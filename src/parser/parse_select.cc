@@ -15,8 +15,15 @@ void Parser::ParseSelectQuantifier(ast::SelectCore* core) {
   }
   if (AcceptKw(Keyword::Distinct))
     core->distinct = true;
-  else
+  else if (!(spark() && AtKw(Keyword::All) && AtColumnNamedAll()))
     AcceptKw(Keyword::All);
+}
+
+// Spark's `SELECT all, x` / `GROUP BY all, x`: `all` before a comma, FROM or the
+// end is a column so named (Spark's ALL is no reserved word), not the keyword.
+bool Parser::AtColumnNamedAll() const {
+  return AtKind(TokenKind::Comma, 1) || AtKw(Keyword::From, 1) || AtKind(TokenKind::RParen, 1) ||
+         AtKind(TokenKind::Semicolon, 1) || AtKind(TokenKind::Eof, 1);
 }
 
 /// select_core ::= SELECT [hint] [DISTINCT | ALL] [top_clause] (select_items | TRANSFORM '(' [exprs] ')' transform_tail)
@@ -233,7 +240,7 @@ bool Parser::ParseGroupBy(ast::GroupBy** out) {
     Advance();
     Advance();
     if (!ParseExprList(&g->items) || !Expect(TokenKind::RParen)) return false;
-  } else if (spark() && AtKw(Keyword::All)) {
+  } else if (spark() && AtKw(Keyword::All) && !AtKind(TokenKind::Comma, 1)) {
     Advance();  // Spark's GROUP BY ALL
     g->modifier = M::All;
     g->span = SpanFrom(begin);

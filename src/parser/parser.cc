@@ -442,8 +442,8 @@ bool Parser::AtImplicitAlias() const {
     return !(next == TokenKind::Number || next == TokenKind::Variable || next == TokenKind::LParen);
   if (t.keyword == Keyword::Sort || t.keyword == Keyword::Distribute || t.keyword == Keyword::Cluster)
     return !AtKw(Keyword::By, 1);
-  // Spark's PIVOT (...), NATURAL JOIN, SEMI / ANTI JOIN.
-  if (spark() && (AtPivot() || AtNaturalJoin() ||
+  // Spark's PIVOT (...), NATURAL JOIN, SEMI / ANTI JOIN, APPROX | EXACT NEAREST, BIN BY (...).
+  if (spark() && (AtPivot() || AtNaturalJoin() || AtNearestBy() || AtBinBy() ||
                   ((t.keyword == Keyword::Semi || t.keyword == Keyword::Anti) && AtKw(Keyword::Join, 1))))
     return false;
   return true;

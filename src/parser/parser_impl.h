@@ -310,8 +310,24 @@ class Parser {
   bool ParseSparkOptions(bool value_optional = false);
   bool SkipDottedName();
   // Spark's pipe syntax (the `|>` loop in parse_query.cc, the operators in parse_pipe.cc).
-  bool AtPipe() const { return spark() && At(TokenKind::Pipe) && AtKind(TokenKind::Greater, 1) && Glued(); }
+  // At `|>`, or at Spark's one-`|` spelling: a `|` that starts a line, before a pipe operator's word.
+  bool AtPipe() const;
+  // Reads the `|>` (or `|`) AtPipe is at.
+  void AdvancePipe();
   ast::Query* ParsePipeOperator(ast::Query* prev, ast::Ident* alias, uint32_t begin);
+  // The query after its pipe operators, with Spark's result clauses that follow them (`q |> ... ORDER BY c`).
+  ast::Query* ParseClausesAfterPipes(ast::Query* q, uint32_t begin);
+  // The relation a `|> JOIN`, `|> PIVOT` or `|> UNPIVOT` makes of `left`: one join, or a PIVOT and an UNPIVOT.
+  ast::TableRef* ParsePipeRelation(ast::TableRef* left);
+  // The rest of `|> SELECT` into core.
+  bool ParsePipeSelect(ast::SelectCore* core);
+  // At `all` that names a column (Spark's `SELECT all, x`), not the quantifier.
+  bool AtColumnNamedAll() const;
+  // At Spark's `APPROX | EXACT NEAREST` after a join's right side; at its `BIN BY (` after a relation.
+  bool AtNearestBy() const { return spark() && (AtWord("approx") || AtWord("exact")) && AtWord("nearest", 1); }
+  bool AtBinBy() const { return spark() && AtWord("bin") && AtKw(Keyword::By, 1) && AtKind(TokenKind::LParen, 2); }
+  bool ParseNearestBy(ast::JoinRef* j);
+  ast::TableRef* ParseBinBy(ast::TableRef* source);
   // At Spark's `IDENTIFIER('name')` (a constant string only).
   bool AtIdentifierClause() const;
   // The tokens of a constant IDENTIFIER(...) clause at the current token, 0 when there is none.

@@ -19,7 +19,7 @@ namespace {
 
 // Rates reached, rounded down to 0.1% (docs/dialects.md). Raise them when
 // the parser improves; never lower them.
-constexpr double kTypedFloor = 99.2;  // measured 99.24
+constexpr double kTypedFloor = 99.5;  // measured 99.59
 constexpr double kRejectedFloor = 94.1;  // measured 94.12
 
 TEST_CASE("Spark corpus: typed parse rate and rejection floors, round trip") {
