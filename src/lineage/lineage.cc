@@ -613,6 +613,8 @@ void ApplySetting(std::string_view key, std::string_view value, Session& session
   if (EqualsIgnoreCase(key, "hive.autogen.columnalias.prefix.label")) session.autogen_label = ToLower(value);
   if (EqualsIgnoreCase(key, "hive.map.aggr")) session.map_aggr = !EqualsIgnoreCase(value, "false");
   if (EqualsIgnoreCase(key, "hive.cbo.returnpath.hiveop")) session.cbo_returnpath = EqualsIgnoreCase(value, "true");
+  if (session.spark_names && EqualsIgnoreCase(key, "spark.sql.caseSensitive"))
+    session.spark_case_sensitive = EqualsIgnoreCase(value, "true");
 }
 
 std::string_view AutogenLabel(const Session& session) {

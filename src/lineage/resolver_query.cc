@@ -325,7 +325,7 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
   std::unique_ptr<ColumnRegex> regex;
   if (!star->regex.empty()) {
     std::string error;
-    regex = ColumnRegex::Compile(star->regex, error);
+    regex = ColumnRegex::Compile(star->regex, error, session_.spark_case_sensitive);
     if (regex == nullptr) {
       Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"),
            DiagnosticCode::BadColumnRegex);
