@@ -456,7 +456,9 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
                                                              : rs.TableKey(s.name);
       if (key.empty()) return;
       b.AddOutput(key);
+      rs.SetSparkDefaultCollation(s.default_collation);
       ColumnList* q = rs.AnalyzeQuery(s.query, nullptr);
+      rs.SetSparkDefaultCollation({});
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);

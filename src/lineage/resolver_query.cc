@@ -199,12 +199,14 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      SparkNameContext naming{core->windows, {}, {}, {}, {}};
+      SparkNameContext naming{core->windows, {}, {}, {}, {}, {}, {}};
       if (session_.spark_names) {
         naming.outer_ref = [this, scope](const ColumnRef* ref, std::span<const std::string> inner) {
           return SparkOuterRef(ref, scope, inner);
         };
         naming.star_columns = [this, scope](const StarExpr* star) { return StarColumnNames(star, scope); };
+        naming.column_collation = [this](const ColumnRef* ref) { return SparkColumnCollation(ref); };
+        naming.default_collation = spark_default_collation_;
         if (!session_.session_variables.empty())
           naming.variable = [this](const ColumnRef* ref) { return SparkVariableName(ref); };
         if (!session_.sql_functions.empty())

@@ -337,8 +337,8 @@ class Parser {
   bool ParseFileFormat();
   bool ParseTableStorage(std::string_view* location = nullptr);  // location: its LOCATION, unescaped
   bool ParseTableLayout();
-  bool ParseViewOptions(bool materialized);
-  bool ParseSparkViewOptions();
+  bool ParseViewOptions(bool materialized, std::string_view* default_collation = nullptr);
+  bool ParseSparkViewOptions(std::string_view* default_collation);
   bool SkipNameList();
   bool SkipConstants();
   bool SkipSortColumns();

@@ -21,13 +21,13 @@ namespace fs = std::filesystem;
 
 // Percentages reached, rounded down to 0.1%. Raise them when the analyzer
 // improves; never lower them.
-// Measured: tables 99.89 / 99.30, names 97.68 / 97.13, written columns
-// 98.34 / 97.48, target 100.00 / 99.13. (Written columns compared fell from
+// Measured: tables 99.89 / 99.30, names 98.19 / 97.63, written columns
+// 99.22 / 98.35, target 100.00 / 99.13. (Written columns compared fell from
 // 99.07 when the views WITH SCHEMA ... and DEFAULT COLLATION, failed before,
 // came to be compared: of all plans they rose from 93.70.)
 constexpr double kTablesCompared = 99.8, kTablesAll = 99.2;
-constexpr double kNamesCompared = 97.6, kNamesAll = 97.1;
-constexpr double kTargetColsCompared = 98.3, kTargetColsAll = 97.4;
+constexpr double kNamesCompared = 98.1, kNamesAll = 97.6;
+constexpr double kTargetColsCompared = 99.2, kTargetColsAll = 98.3;
 constexpr double kTargetCompared = 99.9, kTargetAll = 99.1;
 
 double Percent(const nlohmann::json& ok, const nlohmann::json& of) {
