@@ -774,6 +774,8 @@ struct CreateViewStatement : Statement {
   QualifiedName name;
   List<ColumnDef> columns;
   std::string_view options_text;
+  // Spark's `DEFAULT COLLATION name` (also in options_text): the collation of the query's string literals.
+  std::string_view default_collation;
   Query* query = nullptr;
 };
 

@@ -258,6 +258,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   auto& parse = reading.parse;
   split.replay = statements;
   session.spark_names = parse.dialect == Dialect::Spark;
+  session.spark_case_sensitive = false;  // Spark's settings hold for one script
 
   // Statements are analysed as the splitter finds them, so only the one at
   // hand is held. Splitting diagnostics go to the statement they fall in, or

@@ -189,7 +189,7 @@ std::string JavaRegexToEcmaScript(std::string_view in, std::string& error) {
   return out;
 }
 
-std::unique_ptr<ColumnRegex> ColumnRegex::Compile(std::string_view java, std::string& error) {
+std::unique_ptr<ColumnRegex> ColumnRegex::Compile(std::string_view java, std::string& error, bool case_sensitive) {
   auto r = std::make_unique<ColumnRegex>();
   if (java == ".*" || java == "(.*)" || java == ".*?") {
     r->all_ = true;
@@ -202,7 +202,8 @@ std::unique_ptr<ColumnRegex> ColumnRegex::Compile(std::string_view java, std::st
   std::string ecma = JavaRegexToEcmaScript(java, error);
   if (ecma.empty() && !error.empty()) return nullptr;
   try {
-    r->re_ = std::regex(ecma, std::regex::ECMAScript | std::regex::icase);
+    const bool icase = !case_sensitive || java.substr(0, 4) == "(?i)";
+    r->re_ = std::regex(ecma, icase ? std::regex::ECMAScript | std::regex::icase : std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
     error = Cat("invalid column regex: ", e.what());
     return nullptr;

@@ -8,7 +8,8 @@
 // consumes exactly that, so nothing backtracks into it: `(dt)?+.+` excludes
 // the column `dt` as in Java), `\A \z \Z` become anchors, `\Q...\E` literal
 // text, `(?<name>` a plain group, and a leading `(?i)` is dropped (matching is
-// case-insensitive anyway).
+// case-insensitive unless asked otherwise). Spark's quoted regex column names
+// (spark.sql.parser.quotedRegexColumnNames) are the same Java regexes.
 #pragma once
 
 #include <memory>
@@ -20,8 +21,11 @@ namespace hivelineage::lineage {
 
 class ColumnRegex {
  public:
-  // Compiles `java`; on failure returns null and sets `error`.
-  static std::unique_ptr<ColumnRegex> Compile(std::string_view java, std::string& error);
+  // Compiles `java`; on failure returns null and sets `error`. Names match
+  // case-insensitively (Hive, and Spark by default) unless `case_sensitive`
+  // (Spark's spark.sql.caseSensitive=true).
+  static std::unique_ptr<ColumnRegex> Compile(std::string_view java, std::string& error,
+                                              bool case_sensitive = false);
 
   // Whether the whole `name` matches.
   bool Matches(std::string_view name) const;

@@ -496,7 +496,9 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
         if (ApplyDataSourceView(s, key, session)) b.AddCreated(key, s.temporary, true);
         return;
       }
+      rs.SetSparkDefaultCollation(s.default_collation);
       ColumnList* q = rs.AnalyzeQuery(s.query, nullptr);
+      rs.SetSparkDefaultCollation({});
       std::vector<std::string> names;
       for (size_t i = 0; i < q->declared; ++i)
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
@@ -653,6 +655,8 @@ void ApplySetting(std::string_view key, std::string_view value, Session& session
   if (EqualsIgnoreCase(key, "hive.autogen.columnalias.prefix.label")) session.autogen_label = ToLower(value);
   if (EqualsIgnoreCase(key, "hive.map.aggr")) session.map_aggr = !EqualsIgnoreCase(value, "false");
   if (EqualsIgnoreCase(key, "hive.cbo.returnpath.hiveop")) session.cbo_returnpath = EqualsIgnoreCase(value, "true");
+  if (session.spark_names && EqualsIgnoreCase(key, "spark.sql.caseSensitive"))
+    session.spark_case_sensitive = EqualsIgnoreCase(value, "true");
 }
 
 std::string_view AutogenLabel(const Session& session) {

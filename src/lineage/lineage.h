@@ -166,6 +166,9 @@ struct Session {
   // The script is Spark SQL: unaliased select items get Spark's names
   // (`count(b)`), not Hive's `_c<n>` (docs/dialects.md).
   bool spark_names = false;
+  // Spark's `set spark.sql.caseSensitive=true` (per script): regex column
+  // names match column names as written, not case-insensitively.
+  bool spark_case_sensitive = false;
   // Spark's persistent SQL functions the script created (CREATE FUNCTION ... RETURN),
   // as `db.f` lower case: their calls are named `spark_catalog.db.f(...)`.
   std::set<std::string> sql_functions;
@@ -184,7 +187,8 @@ struct Session {
 
 // The Hive settings lineage reads, from a script's `set key=value` lines:
 // hive.autogen.columnalias.prefix.label, hive.map.aggr,
-// hive.cbo.returnpath.hiveop. Others are ignored.
+// hive.cbo.returnpath.hiveop; in a Spark script spark.sql.caseSensitive.
+// Others are ignored.
 void ApplySetting(std::string_view key, std::string_view value, Session& session);
 // The prefix of an unaliased select column's name: `_c`, or under Hive
 // semantics the one the script set.

@@ -7,6 +7,7 @@
 
 #include "base/strings.h"
 #include "lineage/resolver_helpers.h"
+#include "lineage/spark_names.h"
 
 namespace hivelineage::lineage {
 
@@ -225,6 +226,23 @@ std::string Resolver::SparkVariableName(const ColumnRef* ref) const {
   const Session::SessionVariable* v = SessionVariableOf(ref);
   if (v == nullptr || v->value_sql.empty()) return "";
   return Cat("variablereference(system.session.", Lower(ref->parts.back()), "=", v->value_sql, ")");
+}
+
+// Only a column of a table the catalog declares is known: its declared type
+// says its collation. A column of a subquery or a view is not followed.
+std::optional<std::string> Resolver::SparkColumnCollation(const ColumnRef* ref) const {
+  auto it = resolved_by_ref_.find(ref);
+  if (it == resolved_by_ref_.end() || it->second == nullptr) return std::nullopt;
+  const Column* c = it->second;
+  while (c->forward != nullptr) c = c->forward;
+  if (!c->base || c->sources.size() != 1) return std::nullopt;
+  const std::string_view full = interner_.Name(c->sources[0]);  // db.table.column
+  const size_t dot = full.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const CatalogTable* table = session_.catalog.Find(std::string(full.substr(0, dot)));
+  const CatalogColumn* column = table == nullptr ? nullptr : table->FindColumn(full.substr(dot + 1));
+  if (column == nullptr || column->type.empty()) return std::nullopt;
+  return SparkStringCollation(column->type);
 }
 
 const Column* Resolver::ResolveUncached(const ColumnRef* ref, Scope* scope, size_t* used_parts) {

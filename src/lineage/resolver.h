@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,6 +98,8 @@ class Resolver {
   void Unrewritten(Span span, std::string_view what, std::string_view pass);
 
   ColumnInterner& interner() { return interner_; }
+  // Spark's CREATE VIEW ... DEFAULT COLLATION c: the collation the view query's string literals are named with.
+  void SetSparkDefaultCollation(std::string_view collation) { spark_default_collation_ = collation; }
   std::vector<PredicateRecord>& predicates() { return predicates_; }
   int current_body = -1;
   // False while the bodies of a multi-insert are analysed.
@@ -204,6 +207,9 @@ class Resolver {
   std::string SparkOuterColumn(const ast::ColumnRef* ref, const Scope* scope) const;
   // `column.field...` for a reference into a struct's fields, as resolved in `scope`; "" otherwise.
   std::string SparkFieldPath(const ast::ColumnRef* ref, const Scope* scope) const;
+  // The collation of the declared string column `ref` reads (SparkNameContext::column_collation).
+  std::optional<std::string> SparkColumnCollation(const ast::ColumnRef* ref) const;
+  std::string_view spark_default_collation_;
   bool SparkOuterRef(const ast::ColumnRef* ref, const Scope* outer, std::span<const std::string> inner_aliases) const;
   std::vector<PredicateRecord> predicates_;
   Scope* shared_from_ = nullptr;

@@ -8,6 +8,7 @@
 #include "absl/container/inlined_vector.h"
 #include "ast/children.h"
 #include "base/strings.h"
+#include "lineage/column_regex.h"
 #include "lineage/function_kind.h"
 #include "lineage/masked_source.h"
 #include "lineage/masking_shape.h"
@@ -327,10 +328,22 @@ const ColumnSet& Resolver::AllColumns(Scope* s) {
 void Resolver::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
   if (scope == nullptr) return;
   std::string qualifier = star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
+  // Spark's `f(\`regex\`)`: the argument is the columns the regex matches.
+  std::unique_ptr<ColumnRegex> regex;
+  if (!star->regex.empty()) {
+    std::string error;
+    regex = ColumnRegex::Compile(star->regex, error, session_.spark_case_sensitive);
+    if (regex == nullptr) {
+      Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"),
+           DiagnosticCode::BadColumnRegex);
+      return;
+    }
+  }
   for (const Relation& rel : scope->relations) {
     if (qualifier.empty() && rel.condition_only) continue;  // the right side of a semi / anti join
     if (!qualifier.empty() && rel.alias != qualifier) continue;
     for (size_t i = 0; i < rel.columns->declared; ++i) {
+      if (regex != nullptr && !regex->Matches(rel.columns->At(i).name)) continue;
       if (std::any_of(star->except_columns.begin(), star->except_columns.end(),
                       [&](const Ident& d) { return Lower(d) == rel.columns->At(i).name; }))
         continue;  // Spark's `f(* EXCEPT (c))`
@@ -344,7 +357,13 @@ void Resolver::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
 
 std::vector<std::string> Resolver::StarColumnNames(const StarExpr* star, const Scope* scope) const {
   std::vector<std::string> names;
-  if (scope == nullptr || (star != nullptr && !star->regex.empty())) return names;
+  if (scope == nullptr) return names;
+  std::unique_ptr<ColumnRegex> regex;  // Spark's `f(\`regex\`)` (a bad one was warned of by StarSources)
+  if (star != nullptr && !star->regex.empty()) {
+    std::string error;
+    regex = ColumnRegex::Compile(star->regex, error, session_.spark_case_sensitive);
+    if (regex == nullptr) return names;
+  }
   const std::string qualifier =
       star == nullptr || star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
   for (const Relation& rel : scope->relations) {
@@ -353,6 +372,7 @@ std::vector<std::string> Resolver::StarColumnNames(const StarExpr* star, const S
     if (rel.columns->open()) return {};
     for (size_t i = 0; i < rel.columns->declared; ++i) {
       const std::string& name = rel.columns->At(i).name;
+      if (regex != nullptr && !regex->Matches(name)) continue;
       if (qualifier.empty() && rel.MergedAway(name)) continue;  // a USING key is listed once
       if (star != nullptr && std::any_of(star->except_columns.begin(), star->except_columns.end(),
                                          [&](const Ident& d) { return Lower(d) == name; }))

@@ -200,7 +200,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
       }
       ExprInfo info = AnalyzeExpr(item.expr, scope);
       Column c;
-      SparkNameContext naming{core->windows, {}, {}, {}, {}, {}, {}, {}};
+      SparkNameContext naming{core->windows, {}, {}, {}, {}, {}, {}, {}, {}, {}};
       if (session_.spark_names) {
         naming.outer_ref = [this, scope](const ColumnRef* ref, std::span<const std::string> inner) {
           return SparkOuterRef(ref, scope, inner);
@@ -211,6 +211,8 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
           naming.grouped_field_path = [this, scope](const ColumnRef* ref) { return SparkFieldPath(ref, scope); };
         if (scope->parent != nullptr)
           naming.outer_column = [this, scope](const ColumnRef* ref) { return SparkOuterColumn(ref, scope); };
+        naming.column_collation = [this](const ColumnRef* ref) { return SparkColumnCollation(ref); };
+        naming.default_collation = spark_default_collation_;
         if (!session_.session_variables.empty())
           naming.variable = [this](const ColumnRef* ref) { return SparkVariableName(ref); };
         if (!session_.sql_functions.empty())
@@ -332,7 +334,7 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
   std::unique_ptr<ColumnRegex> regex;
   if (!star->regex.empty()) {
     std::string error;
-    regex = ColumnRegex::Compile(star->regex, error);
+    regex = ColumnRegex::Compile(star->regex, error, session_.spark_case_sensitive);
     if (regex == nullptr) {
       Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"),
            DiagnosticCode::BadColumnRegex);

@@ -73,7 +73,7 @@ bool OutputNames(const QueryExpr* qe, std::vector<std::string>& out, bool spark_
               out.push_back(std::move(n));
             continue;
           }
-          out.push_back(SelectItemName(item, i, "_c", spark_names, SparkNameContext{core->windows, {}, {}, {}, {}, {}, {}, {}}));
+          out.push_back(SelectItemName(item, i, "_c", spark_names, SparkNameContext{core->windows, {}, {}, {}, {}, {}, {}, {}, {}, {}}));
         }
         return true;
       }

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "ast/children.h"
@@ -922,9 +924,73 @@ class Namer {
   void Window(const FunctionCall* f, std::string_view fn, std::string& out);
   bool UncastRangeOffset(const Expr* offset, const std::vector<const OrderItem*>& order) const;
 
+  void Coerce(std::span<const Expr* const> group);
+  void CoerceArguments(const FunctionCall* f, std::string_view fn);
+
   const SparkNameContext& context_;
   int aggregate_depth_ = 0;  // inside an aggregate call's arguments
+  // The string literals Spark's collation coercion gave a collation other than UTF8_BINARY.
+  std::vector<std::pair<const Expr*, std::string>> coerced_;
 };
+
+// Spark's collation coercion over the string values of one group (a string
+// function's arguments, the two sides of a comparison, CASE's results): an
+// explicit COLLATE beats the collations of the columns read (implicit), which
+// beat the default (a view's DEFAULT COLLATION, else UTF8_BINARY). Conflicting
+// implicit collations leave the literals `collate null`. The string literals
+// of the group take the collation.
+// Nothing is decided when a value's collation is not known (a column of
+// undeclared type, any other expression).
+void Namer::Coerce(std::span<const Expr* const> group) {
+  if (!context_.column_collation) return;
+  std::vector<std::string> explicit_collations, implicit_collations;
+  std::vector<const Expr*> literals;
+  for (const Expr* e : group) {
+    if (e == nullptr) continue;
+    if (std::string c = ExplicitCollation(e); !c.empty()) {
+      if (std::find(explicit_collations.begin(), explicit_collations.end(), c) == explicit_collations.end())
+        explicit_collations.push_back(c);
+    } else if (const auto* ref = DynCast<ColumnRef>(e)) {
+      const std::optional<std::string> c = context_.column_collation(ref);
+      if (!c) return;
+      if (!c->empty() && std::find(implicit_collations.begin(), implicit_collations.end(), *c) == implicit_collations.end())
+        implicit_collations.push_back(*c);
+    } else if (const auto* l = DynCast<Literal>(e)) {
+      if (l->type == Literal::Type::String) literals.push_back(e);
+    } else {
+      return;
+    }
+  }
+  std::string collation;
+  if (explicit_collations.size() == 1) collation = explicit_collations[0];
+  else if (explicit_collations.empty() && implicit_collations.size() == 1) collation = implicit_collations[0];
+  else if (explicit_collations.empty() && implicit_collations.size() > 1) collation = "null";
+  if (collation.empty()) return;  // the default's
+  for (const Expr* l : literals) coerced_.emplace_back(l, collation);
+}
+
+// The argument groups of the string functions whose arguments Spark's
+// collation coercion makes one collation: all arguments (elt: all but the
+// index; map: its keys, and its values), or the first two.
+void Namer::CoerceArguments(const FunctionCall* f, std::string_view fn) {
+  if (f->name.size() != 1 || f->args.empty()) return;
+  const std::span<const Expr* const> args(f->args.data(), f->args.size());
+  if (fn == "concat_ws" || fn == "contains" || fn == "startswith" || fn == "endswith" || fn == "find_in_set" ||
+      fn == "translate" || fn == "replace" || fn == "array" || fn == "concat" || fn == "coalesce" ||
+      fn == "greatest" || fn == "least" || fn == "nullif") {
+    Coerce(args);
+  } else if (fn == "elt") {
+    Coerce(args.subspan(1));
+  } else if (fn == "levenshtein" || fn == "split_part" || fn == "substring_index" || fn == "instr" ||
+             fn == "locate" || fn == "overlay") {
+    Coerce(args.first(std::min<size_t>(2, args.size())));
+  } else if (fn == "map") {
+    std::vector<const Expr*> keys, values;
+    for (size_t k = 0; k < args.size(); ++k) (k % 2 == 0 ? keys : values).push_back(args[k]);
+    Coerce(keys);
+    Coerce(values);
+  }
+}
 
 // `x ASC NULLS FIRST`: a sort key as Spark prints it, its direction and
 // null order always written.
@@ -1171,9 +1237,20 @@ void Namer::Name(const Expr* e, std::string& out) {
     case ExprKind::Literal: {
       const auto* l = static_cast<const Literal*>(e);
       switch (l->type) {
-        case Literal::Type::String:
-          out += lexer::UnescapeString(l->text);
+        case Literal::Type::String: {
+          const std::string text = lexer::UnescapeString(l->text);
+          // Spark's collation coercion, else the view's default collation; UTF8_BINARY is named bare.
+          std::string collation =
+              context_.default_collation.empty() ? std::string() : CanonicalCollation(context_.default_collation);
+          for (const auto& [literal, coerced] : coerced_)
+            if (literal == e) collation = coerced;
+          if (!collation.empty() && collation != "UTF8_BINARY" && text.find('\'') == std::string::npos) {
+            out += "'" + text + "' collate " + collation;
+            return;
+          }
+          out += text;
           return;
+        }
         case Literal::Type::Number: {
           const std::string_view t = l->text;
           const bool is_double = t.find_first_of("eE") != std::string_view::npos ||
@@ -1361,29 +1438,21 @@ void Namer::Name(const Expr* e, std::string& out) {
         return;
       }
       const bool negate = b->op == BinaryOp::NotEq || b->op == BinaryOp::BangEq;
-      // A string literal compared with an explicitly collated value takes its collation:
+      // A string literal compared with a collated value takes its collation:
       // `'a' COLLATE unicode < 'A'` names the right side 'A' collate UNICODE.
       const bool comparison = b->op == BinaryOp::Eq || b->op == BinaryOp::EqEq || negate ||
                               b->op == BinaryOp::NullSafeEq || b->op == BinaryOp::Less ||
                               b->op == BinaryOp::LessEq || b->op == BinaryOp::Greater || b->op == BinaryOp::GreaterEq;
-      auto side = [&](const Expr* self, const Expr* other) {
-        const auto* lit = DynCast<Literal>(self);
-        if (comparison && lit != nullptr && lit->type == Literal::Type::String) {
-          const std::string collation = ExplicitCollation(other);
-          const std::string text = lexer::UnescapeString(lit->text);
-          if (!collation.empty() && text.find('\'') == std::string::npos) {
-            out += "'" + text + "' collate " + collation;
-            return;
-          }
-        }
-        Name(self, out);
-      };
+      if (comparison) {
+        const Expr* sides[] = {b->lhs, b->rhs};
+        Coerce(sides);
+      }
       out += negate ? "(NOT (" : "(";
-      side(b->lhs, b->rhs);
+      Name(b->lhs, out);
       out += ' ';
       out += negate ? "=" : BinarySpelling(b->op);
       out += ' ';
-      side(b->rhs, b->lhs);
+      Name(b->rhs, out);
       out += negate ? "))" : ")";
       return;
     }
@@ -1419,6 +1488,9 @@ void Namer::Name(const Expr* e, std::string& out) {
     }
     case ExprKind::InListExpr: {
       const auto* i = static_cast<const InListExpr*>(e);
+      std::vector<const Expr*> values{i->value};  // coerced to one collation
+      values.insert(values.end(), i->items.begin(), i->items.end());
+      Coerce(values);
       if (i->negated) out += "(NOT ";
       out += '(';
       Name(i->value, out);
@@ -1430,6 +1502,10 @@ void Namer::Name(const Expr* e, std::string& out) {
     }
     case ExprKind::CaseExpr: {
       const auto* c = static_cast<const CaseExpr*>(e);
+      std::vector<const Expr*> results;  // coerced to one collation
+      for (const WhenClause& w : c->whens) results.push_back(w.result);
+      results.push_back(c->else_result);
+      Coerce(results);
       // CASE x WHEN v is CASE WHEN (x = v): Spark keeps only the searched form.
       out += "CASE";
       for (const WhenClause& w : c->whens) {
@@ -1522,6 +1598,7 @@ void Namer::Name(const Expr* e, std::string& out) {
         return;
       }
       const std::string fn = f->name.empty() ? std::string() : ToLower(f->name.back().name);
+      CoerceArguments(f, fn);
       // extract('year', d) is named as EXTRACT(year FROM d) is.
       if (fn == "extract" && f->name.size() == 1 && f->args.size() == 2 && f->over == nullptr) {
         if (const auto* unit = DynCast<Literal>(f->args[0]); unit && unit->type == Literal::Type::String) {
@@ -1733,9 +1810,27 @@ std::string SparkExprName(const Expr* e, const SparkNameContext& context) {
   if (const auto* v = DynCast<VariantPathExpr>(path)) {
     if (std::string last = LastVariantField(v->path); !last.empty()) return last;
   }
+  // In a view of a DEFAULT COLLATION Spark names a column cast to a string type after the column.
+  if (const auto* c = DynCast<CastExpr>(e); c != nullptr && !context.default_collation.empty()) {
+    const auto* ref = DynCast<ColumnRef>(c->operand);
+    if (ref != nullptr && !ref->parts.empty() && !SparkStringCollation(c->type.text).empty())
+      return std::string(ref->parts.back().name);
+  }
   std::string out;
   Namer(context).Name(e, out);
   return out;
+}
+
+std::string SparkStringCollation(std::string_view type) {
+  const std::string t = ToLower(type);
+  if (!t.starts_with("string") && !t.starts_with("varchar") && !t.starts_with("char")) return std::string();
+  const size_t at = t.find(" collate ");
+  if (at == std::string::npos) return "UTF8_BINARY";
+  std::string name = t.substr(at + 9);
+  while (!name.empty() && (name.back() == ' ' || name.back() == ')')) name.pop_back();
+  while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+  if (name.size() >= 2 && (name.front() == '`' || name.front() == '\'')) name = name.substr(1, name.size() - 2);
+  return name.empty() ? std::string() : CanonicalCollation(name);
 }
 
 std::string SparkTypeSql(std::string_view type) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -50,6 +51,15 @@ struct SparkNameContext {
   // once the analyzer has matched it to the grouping; "" for a plain column;
   // unset: the last field alone.
   std::function<std::string(const ast::ColumnRef*)> grouped_field_path;
+  // The collation of the string column a reference reads, as Spark prints it
+  // (UTF8_BINARY for a plain STRING), "" when the column is not a string,
+  // nullopt when its type is not known; unset: never known. String literals
+  // that meet collated columns take their collation (Spark's collation
+  // coercion) and are named `'x' collate UTF8_LCASE`.
+  std::function<std::optional<std::string>(const ast::ColumnRef*)> column_collation;
+  // The DEFAULT COLLATION of the view being created (as written; "" for none):
+  // the collation of its string literals that meet no collated value.
+  std::string_view default_collation;
 };
 
 std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = {});
@@ -58,5 +68,10 @@ std::string SparkExprName(const ast::Expr* e, const SparkNameContext& context = 
 // DECIMAL(10,0), `struct<a:int>` is STRUCT<a: INT>, `interval day to second`
 // is INTERVAL DAY TO SECOND.
 std::string SparkTypeSql(std::string_view type);
+
+// The collation of a declared column type as Spark prints it: `string collate
+// utf8_lcase` is UTF8_LCASE, `string` (and char / varchar) UTF8_BINARY; "" for
+// a type that is not a string.
+std::string SparkStringCollation(std::string_view type);
 
 }  // namespace hivelineage::lineage

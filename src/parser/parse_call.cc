@@ -23,13 +23,38 @@ bool TopLevelWordInCall(const Parser& p, Keyword kw) {
 
 }  // namespace
 
+/// regex_column_argument ::= [name '.'] `regex`   (followed by ',' or ')')
+// Spark with spark.sql.parser.quotedRegexColumnNames=true, inside a select item
+// only: a back-quoted argument stands for the columns it matches (`sum(\`(a)\`)`
+// is `sum(a)`). Null, reading nothing, anywhere else.
+ast::Expr* Parser::ParseRegexColumnArgument() {
+  if (!spark() || !options_.regex_column_specs || !in_select_item_) return nullptr;
+  size_t k = 0;
+  if (AtAnyName() && Peek().kind != TokenKind::QuotedIdent && AtKind(TokenKind::Dot, 1)) k = 2;
+  if (Peek(k).kind != TokenKind::QuotedIdent) return nullptr;
+  const TokenKind after = Peek(k + 1).kind;
+  if (after != TokenKind::Comma && after != TokenKind::RParen) return nullptr;
+  const uint32_t begin = StartOffset();
+  auto* s = arena_.New<ast::StarExpr>();
+  if (k == 2) {
+    s->qualifier = {arena_.New<ast::Ident>(MakeIdent(Peek())), 1};
+    Advance();
+    Advance();
+  }
+  std::string_view raw = Text(Peek());
+  s->regex = raw.size() >= 2 ? raw.substr(1, raw.size() - 2) : raw;
+  Advance();
+  s->span = SpanFrom(begin);
+  return s;
+}
+
 /// function_rest ::= '(' ['*' | [DISTINCT | ALL] expr [IGNORE | RESPECT NULLS] (',' ...)*] ')'
 ///                   [WITHIN GROUP '(' ORDER BY sort_items ')'] [(IGNORE | RESPECT) NULLS]
 ///                   [OVER ('(' window_spec ')' | name)]
 ///                   (Spark also: [FILTER '(' WHERE expr ')'] after the arguments;
 ///                    substring '(' expr FROM expr [FOR expr] ')'
 ///                    | overlay '(' expr PLACING expr FROM expr [FOR expr] ')' | position '(' expr IN expr ')';
-///                    an argument [name '.'] '*' [EXCEPT '(' name (',' name)* ')'])
+///                    an argument [name '.'] '*' [EXCEPT '(' name (',' name)* ')'] | regex_column_argument)
 ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin) {
   Advance();  // (
   if (name.size() == 1 && name[0].name == "trim" && !name[0].quoted) {
@@ -84,7 +109,8 @@ ast::Expr* Parser::ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin)
       // Spark's named argument `name => value`: bound to its parameter below (the name is not kept).
       std::string_view arg_name;
       if (ast::Ident named; spark() && AcceptArgumentName(&named)) arg_name = named.name;
-      ast::Expr* a = ParseExpr();
+      ast::Expr* a = ParseRegexColumnArgument();
+      if (a == nullptr) a = ParseExpr();
       if (a == nullptr) return nullptr;
       args.Push(a);
       // Spark's `f(* EXCEPT (c))`: the star's columns but those.

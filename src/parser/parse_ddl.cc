@@ -309,7 +309,7 @@ ast::Statement* Parser::ParseCreateView(uint32_t begin, bool or_replace, bool ma
   if (!ParseQualifiedName(&v->name, true)) return nullptr;
   if (At(TokenKind::LParen) && !ParseColumnDefs(&v->columns, false)) return nullptr;
   const size_t options = pos_;
-  if (!ParseViewOptions(materialized)) return nullptr;
+  if (!ParseViewOptions(materialized, &v->default_collation)) return nullptr;
   if (pos_ > options) v->options_text = CanonicalText(options, pos_);
   if (!ExpectKw(Keyword::As)) return nullptr;
   v->query = ParseQuery();

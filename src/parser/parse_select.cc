@@ -155,7 +155,10 @@ bool Parser::ParseSelectItem(ast::SelectItem* item) {
     item->expr = s;
   }
   if (item->expr == nullptr) {
+    const bool saved = in_select_item_;
+    in_select_item_ = true;
     item->expr = ParseExpr();
+    in_select_item_ = saved;
     if (item->expr == nullptr) return false;
   }
   if (spark() && AtKw(Keyword::Except) && AtKind(TokenKind::LParen, 1) && !AtQueryStart(2) &&

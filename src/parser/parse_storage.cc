@@ -250,8 +250,8 @@ bool Parser::SkipPartitionTransforms() {
 /// view_options ::= [COMMENT 'text'] [PARTITIONED ON names] [TBLPROPERTIES properties]
 /// mv_options ::= [DISABLE REWRITE] [COMMENT 'text'] [PARTITIONED ON (names | partition_transforms)]
 ///                [CLUSTERED ON names | DISTRIBUTED ON names SORTED ON names] table_storage
-bool Parser::ParseViewOptions(bool materialized) {
-  if (spark() && !materialized) return ParseSparkViewOptions();
+bool Parser::ParseViewOptions(bool materialized, std::string_view* default_collation) {
+  if (spark() && !materialized) return ParseSparkViewOptions(default_collation);
   if (materialized && AtKw(Keyword::Disable) && AtKw(Keyword::Rewrite, 1)) {
     Advance();
     Advance();
@@ -282,8 +282,9 @@ bool Parser::ParseViewOptions(bool materialized) {
 /// spark_view_options ::= (COMMENT 'text' | PARTITIONED ON names | TBLPROPERTIES properties
 ///                        | WITH SCHEMA (BINDING | COMPENSATION | EVOLUTION | TYPE EVOLUTION)
 ///                        | DEFAULT COLLATION name)*
-/// (Spark: any order, each at most once; kept as the view's options text)
-bool Parser::ParseSparkViewOptions() {
+/// (Spark: any order, each at most once; kept as the view's options text; the collation's name
+/// also in `default_collation` when given)
+bool Parser::ParseSparkViewOptions(std::string_view* default_collation) {
   bool comment = false, partitioned = false, properties = false, schema = false, collation = false;
   // A clause Spark reads once: a second one is an error.
   auto once = [&](bool& seen) {
@@ -331,6 +332,7 @@ bool Parser::ParseSparkViewOptions() {
       Advance();
       ast::Ident name;
       if (!ParseAnyName(&name)) return false;
+      if (default_collation != nullptr) *default_collation = name.name;
     } else {
       return true;
     }

@@ -611,6 +611,12 @@ void ApplySetting(std::string_view key, std::string_view value, ParseOptions& op
     if (EqualsIgnoreCase(value, "false")) options.spark_view_schema_binding = false;
     return;
   }
+  if (options.dialect == Dialect::Spark && EqualsIgnoreCase(key, "spark.sql.parser.quotedRegexColumnNames")) {
+    // Spark's back-quoted names in a select item are column regexes for the rest of the script.
+    if (EqualsIgnoreCase(value, "true")) options.regex_column_specs = true;
+    if (EqualsIgnoreCase(value, "false")) options.regex_column_specs = false;
+    return;
+  }
   if (!EqualsIgnoreCase(key, "hive.support.quoted.identifiers")) return;
   if (EqualsIgnoreCase(value, "none")) {
     options.regex_column_specs = true;

@@ -24,7 +24,8 @@ struct ParseOptions {
   lexer::LexOptions lex;
   // Spark SQL's syntax where it differs from HiveQL (docs/dialects.md).
   Dialect dialect = Dialect::Hive;
-  // hive.support.quoted.identifiers=none: backquoted select items are regexes.
+  // hive.support.quoted.identifiers=none (or Spark's spark.sql.parser.quotedRegexColumnNames=true):
+  // backquoted select items are regexes.
   bool regex_column_specs = false;
   // hive.support.sql11.reserved.keywords=false (Hive 1.2 to 2.1): the SQL:2011
   // reserved words Hive used to accept as names (USER, DATE, TIMESTAMP, ...)
@@ -64,7 +65,8 @@ StatementKind StatementKindOf(const ast::Statement* stmt);
 // hive.support.sql11.reserved.keywords = false or true (SQL:2011 reserved
 // words as names, or not); under Spark, spark.sql.ansi.doubleQuotedIdentifiers
 // = true or false ("..." quotes names, or strings), spark.sql.legacy.viewSchemaBindingMode
-// = true or false (CREATE VIEW ... WITH SCHEMA read, or rejected). Other keys and values
+// = true or false (CREATE VIEW ... WITH SCHEMA read, or rejected), spark.sql.parser.quotedRegexColumnNames
+// = true or false (back-quoted names in select items are regexes, or names). Other keys and values
 // change nothing.
 void ApplySetting(std::string_view key, std::string_view value, ParseOptions& options);
 

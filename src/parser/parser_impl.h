@@ -211,6 +211,7 @@ class Parser {
   bool ParseSparkGroupingMix(ast::GroupBy* g);
   bool ParseGroupingElement(std::vector<std::vector<ast::Expr*>>* sets, int depth);
   ast::Expr* ParseFunctionRest(ast::List<ast::Ident> name, uint32_t begin);
+  ast::Expr* ParseRegexColumnArgument();
   ast::Expr* ParseSparkWordLiteral();
   bool IsSparkNumberSuffix(std::string_view s) const;
   ast::Expr* ParseExists();
@@ -353,8 +354,8 @@ class Parser {
   bool ParseFileFormat();
   bool ParseTableStorage(std::string_view* location = nullptr);  // location: its LOCATION, unescaped
   bool ParseTableLayout();
-  bool ParseViewOptions(bool materialized);
-  bool ParseSparkViewOptions();
+  bool ParseViewOptions(bool materialized, std::string_view* default_collation = nullptr);
+  bool ParseSparkViewOptions(std::string_view* default_collation);
   bool SkipNameList();
   bool SkipConstants();
   bool SkipSortColumns();
@@ -447,6 +448,9 @@ class Parser {
   std::vector<ast::List<ast::Expr*>>& expr_lists_ = scratch_state_.expr_lists;
   std::string& scratch_ = scratch_state_.text;
   bool allow_default_ = false;
+  // Inside a select item (Spark's named expression): with quoted regex column
+  // names on, a back-quoted function argument there is a column regex.
+  bool in_select_item_ = false;
   std::vector<std::string_view> lambda_params_;  // the parameters of the lambdas around the cursor
   bool ptf_partitioning_ =
       false;  // PTF sort lists end before `, name(`  // DEFAULT is a value (VALUES rows, SET c = DEFAULT)
