@@ -69,3 +69,16 @@ TEST_CASE("spark identifier: a name not known before run time is said to be unkn
                                  testing::DialectOptions(Dialect::Spark), diags) != nullptr);
   CHECK(diags.empty());
 }
+
+TEST_CASE("spark identifier: backquotes inside the string quote the parts of the name") {
+  CHECK_EQ(P("SELECT * FROM IDENTIFIER('`sales`.`orders`')"), "SELECT * FROM sales.orders");
+  const auto read = testing::DialectLineage("SELECT * FROM IDENTIFIER('`sales`.orders')");
+  CHECK_EQ(read.inputs, Names{"sales.orders"});
+  // A quoted part keeps its dot and its space; a doubled backquote is one backquote.
+  const auto dotted = testing::DialectLineage("SELECT * FROM IDENTIFIER('sales.`day.orders`')");
+  CHECK_EQ(dotted.inputs, Names{"sales.day.orders"});
+  CHECK_EQ(testing::SparkOutputNames("SELECT IDENTIFIER('`unit price`') FROM VALUES (1) AS v(`unit price`)"),
+           Names{"unit price"});
+  CHECK_EQ(testing::SparkOutputNames("SELECT IDENTIFIER('`a``b`') FROM VALUES (1) AS v(`a``b`)"), Names{"a`b"});
+  CHECK_EQ(testing::SparkOutputNames("SELECT IDENTIFIER('``') FROM VALUES (1) AS v(``)"), Names{""});
+}
