@@ -21,12 +21,12 @@ namespace fs = std::filesystem;
 
 // Percentages reached, rounded down to 0.1%. Raise them when the analyzer
 // improves; never lower them.
-// Measured: tables 99.89 / 99.30, names 97.68 / 97.13, written columns
+// Measured: tables 99.90 / 99.31, names 97.77 / 97.22, written columns
 // 98.34 / 97.48, target 100.00 / 99.13. (Written columns compared fell from
 // 99.07 when the views WITH SCHEMA ... and DEFAULT COLLATION, failed before,
 // came to be compared: of all plans they rose from 93.70.)
-constexpr double kTablesCompared = 99.8, kTablesAll = 99.2;
-constexpr double kNamesCompared = 97.6, kNamesAll = 97.1;
+constexpr double kTablesCompared = 99.9, kTablesAll = 99.3;
+constexpr double kNamesCompared = 97.7, kNamesAll = 97.2;
 constexpr double kTargetColsCompared = 98.3, kTargetColsAll = 97.4;
 constexpr double kTargetCompared = 99.9, kTargetAll = 99.1;
 
