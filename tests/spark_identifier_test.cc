@@ -79,3 +79,16 @@ TEST_CASE("spark identifier: `all` before a comma, FROM or the end is a column s
   const auto l = testing::DialectLineage("SELECT all, count(*) AS n FROM (SELECT a AS all FROM orders) GROUP BY all, 1");
   CHECK_EQ(testing::Sources(l, "all"), Names{"default.orders.a"});
 }
+
+TEST_CASE("spark identifier: backquotes inside the string quote the parts of the name") {
+  CHECK_EQ(P("SELECT * FROM IDENTIFIER('`sales`.`orders`')"), "SELECT * FROM sales.orders");
+  const auto read = testing::DialectLineage("SELECT * FROM IDENTIFIER('`sales`.orders')");
+  CHECK_EQ(read.inputs, Names{"sales.orders"});
+  // A quoted part keeps its dot and its space; a doubled backquote is one backquote.
+  const auto dotted = testing::DialectLineage("SELECT * FROM IDENTIFIER('sales.`day.orders`')");
+  CHECK_EQ(dotted.inputs, Names{"sales.day.orders"});
+  CHECK_EQ(testing::SparkOutputNames("SELECT IDENTIFIER('`unit price`') FROM VALUES (1) AS v(`unit price`)"),
+           Names{"unit price"});
+  CHECK_EQ(testing::SparkOutputNames("SELECT IDENTIFIER('`a``b`') FROM VALUES (1) AS v(`a``b`)"), Names{"a`b"});
+  CHECK_EQ(testing::SparkOutputNames("SELECT IDENTIFIER('``') FROM VALUES (1) AS v(``)"), Names{""});
+}

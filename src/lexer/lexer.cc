@@ -789,6 +789,25 @@ std::vector<std::string_view> SplitQuotedDots(std::string_view name) {
   }
 }
 
+std::vector<std::string> SplitNameText(std::string_view text) {
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '`' && quoted && i + 1 < text.size() && text[i + 1] == '`') {
+      parts.back() += '`';
+      ++i;
+    } else if (c == '`') {
+      quoted = !quoted;
+    } else if (c == '.' && !quoted) {
+      parts.emplace_back();
+    } else {
+      parts.back() += c;
+    }
+  }
+  return parts;
+}
+
 std::string UnquoteIdentifier(std::string_view t) {
   if (t.size() < 2) return std::string(t);
   const char q = t.front();

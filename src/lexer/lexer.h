@@ -43,4 +43,9 @@ std::string UnquoteIdentifier(std::string_view token_text);
 // (legacy Hive), split at its dots: views of `name`, in order.
 std::vector<std::string_view> SplitQuotedDots(std::string_view name);
 
+// The parts of a name written as text (Spark's IDENTIFIER('`db`.t')): split at
+// the dots outside backquotes; a backquoted stretch is taken as written, its
+// `` doubled `` read as one backquote.
+std::vector<std::string> SplitNameText(std::string_view text);
+
 }  // namespace hivelineage::lexer

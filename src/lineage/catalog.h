@@ -46,6 +46,11 @@ struct CatalogTable {
   // --catalog nor made by this script's DDL: a CREATE ... IF NOT EXISTS
   // in the script still creates its own.
   bool learned = false;
+  // Spark's view schema modes (CREATE VIEW ... WITH SCHEMA, view_schema_mode.h), known
+  // for views this run made only: the tables a view's bare `*` lists, in order,
+  // and whether (WITH SCHEMA EVOLUTION) its columns follow theirs when read.
+  std::vector<std::string> view_star_tables;
+  bool view_schema_evolution = false;
 
   // A column or partition column by lower-case name, null if absent.
   const CatalogColumn* FindColumn(std::string_view column) const;

@@ -6,6 +6,7 @@
 #include "base/strings.h"
 #include "lineage/masked_source.h"
 #include "lineage/resolver.h"
+#include "lineage/view_schema_mode.h"
 
 namespace hivelineage::lineage {
 
@@ -114,7 +115,7 @@ bool ApplyCtas(const CreateTableStatement& s, const std::string& key, const std:
 }
 
 bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
-                     const ColumnList& q, const ColumnInterner& interner, Session& session) {
+                     const ColumnList& q, const ColumnInterner& interner, const Resolver& rs, Session& session) {
   if (s.if_not_exists && Exists(session, key)) return false;
   CatalogTable t;
   t.name = key;
@@ -136,6 +137,9 @@ bool ApplyCreateView(const CreateViewStatement& s, const std::string& key, const
   // A view over a table of unknown schema: its columns are not all known;
   // keep it open rather than pretending it has none.
   if (t.columns.empty()) t.view_lineage_known = false;
+  // A view naming its own columns keeps them whatever its mode.
+  if (s.columns.empty()) t.view_star_tables = StarTables(s.query, rs);
+  t.view_schema_evolution = SchemaEvolutionClause(s.options_text).value_or(false);
   session.catalog.Put(std::move(t));
   return true;
 }
@@ -212,8 +216,16 @@ void ApplyAlterTable(const AlterTableStatement& s, const std::string& key, const
     case Action::DropPartition:
     case Action::RenamePartition:
     case Action::Rebuild:
-    case Action::Other:
       return;
+    case Action::Other: {
+      // Spark's ALTER VIEW v WITH SCHEMA mode.
+      const std::optional<bool> evolution = SchemaEvolutionClause(s.rest_text);
+      if (found == nullptr || !found->is_view || s.object != AlterTableStatement::Object::View || !evolution) return;
+      CatalogTable t = *found;
+      t.view_schema_evolution = *evolution;
+      session.catalog.Put(std::move(t));
+      return;
+    }
   }
 }
 

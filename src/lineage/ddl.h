@@ -24,13 +24,13 @@ bool ApplyCreateTable(const ast::CreateTableStatement& s, const std::string& key
 bool ApplyCtas(const ast::CreateTableStatement& s, const std::string& key, const std::vector<std::string>& names,
                Session& session);
 // CREATE [MATERIALIZED] VIEW / ALTER VIEW AS: columns and, per column, the base
-// columns it reads (so reading the view traces through it).
+// columns it reads (so reading the view traces through it); Spark's schema mode (view_schema_mode.h).
 bool ApplyCreateView(const ast::CreateViewStatement& s, const std::string& key, const std::vector<std::string>& names,
-                     const ColumnList& q, const ColumnInterner& interner, Session& session);
+                     const ColumnList& q, const ColumnInterner& interner, const Resolver& rs, Session& session);
 // Spark's CREATE TEMPORARY VIEW v (columns) USING fmt: a view of the declared
 // columns, which read files rather than any table.
 bool ApplyDataSourceView(const ast::CreateViewStatement& s, const std::string& key, Session& session);
-// RENAME TO, ADD / REPLACE COLUMNS, CHANGE COLUMN.
+// RENAME TO, ADD / REPLACE COLUMNS, CHANGE COLUMN; Spark's ALTER VIEW v WITH SCHEMA mode.
 void ApplyAlterTable(const ast::AlterTableStatement& s, const std::string& key, const std::string& new_key,
                      Session& session);
 

@@ -504,7 +504,7 @@ void Compute(const Statement& stmt, Session& session, Builder& b) {
         names.push_back(i < s.columns.size() ? Lower(s.columns[i].name) : q->At(i).name);
       b.MapByPosition(q, Cat(key, "."), names, -1, s.span);
       // A temporary view (Spark's) is temporary too: it lives in its script's session only.
-      if (ApplyCreateView(s, key, names, *q, rs.interner(), session)) b.AddCreated(key, s.temporary, true);
+      if (ApplyCreateView(s, key, names, *q, rs.interner(), rs, session)) b.AddCreated(key, s.temporary, true);
       return;
     }
     case StmtKind::AlterTableStatement: {

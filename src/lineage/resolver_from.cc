@@ -447,9 +447,20 @@ ColumnList* Resolver::TableColumns(const std::string& key) {
   auto it = table_columns_.find(key);
   if (it != table_columns_.end()) return it->second;
   ColumnList* cols = NewList();
+  // Cached first: a view following itself through others (view_schema_mode.h) ends here.
+  table_columns_.emplace(key, cols);
   const CatalogTable* t = session_.catalog.Find(key);
   if (t == nullptr) {
     cols->open_table = key;
+  } else if (t->is_view && t->view_schema_evolution && !t->view_star_tables.empty()) {
+    // Spark's view WITH SCHEMA EVOLUTION over `*`: its tables' columns as they are now.
+    const std::vector<std::string> stars = t->view_star_tables;  // a copy: the lookups below may load tables
+    for (const std::string& star : stars) {
+      const ColumnList* from = TableColumns(star);
+      for (size_t i = 0; i < from->declared; ++i) cols->Add(from->At(i));
+      if (from->open() && cols->open_table.empty()) cols->open_table = from->open_table.empty() ? star : from->open_table;
+    }
+    cols->declared = cols->size();
   } else {
     auto add = [&](const CatalogColumn& cc) {
       Column c;
@@ -476,7 +487,6 @@ ColumnList* Resolver::TableColumns(const std::string& key) {
     // open, and so does one known only from the scripts' use of it.
     if (cols->size() == 0 || t->open) cols->open_table = key;
   }
-  table_columns_.emplace(key, cols);
   return cols;
 }
 

@@ -271,18 +271,13 @@ bool Parser::ParseQualifiedName(ast::QualifiedName* out, bool split_quoted_dots)
     std::string text;
     for (size_t k = 2; k + 1 < n; ++k)
       if (AtKind(TokenKind::String, k)) text += lexer::UnescapeString(Text(Peek(k)));
-    const std::string_view spelled = arena_.CopyString(text);
     const Span span{Peek(2).begin, Peek(n - 2).end};
-    size_t from = 0;
-    while (true) {
-      const size_t dot = spelled.find('.', from);
+    for (const std::string& part : lexer::SplitNameText(text)) {
       ast::Ident id;
-      id.name = spelled.substr(from, dot == std::string_view::npos ? std::string_view::npos : dot - from);
+      id.name = arena_.CopyString(part);
       id.span = span;
       id.quoted = true;
       parts.Push(id);
-      if (dot == std::string_view::npos) break;
-      from = dot + 1;
     }
     for (size_t i = 0; i < n; ++i) Advance();
     out->parts = parts.Finish(arena_);

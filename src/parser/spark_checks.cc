@@ -106,7 +106,9 @@ class Checker {
         return CheckCall(static_cast<const ast::FunctionCall&>(n));
       case NodeKind::ColumnRef:
         for (const ast::Ident& part : static_cast<const ast::ColumnRef&>(n).parts) {
-          if (part.name.empty()) Reject(part.span, "an empty name");
+          // An empty name in backquotes (`` or IDENTIFIER('``')) is a name; IDENTIFIER('') is none.
+          if (part.name.empty() && Between(part.span.begin, part.span.end).find('`') == std::string_view::npos)
+            Reject(part.span, "an empty name");
           CheckIdentifierString(part);
         }
         return;
