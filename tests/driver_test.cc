@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "catalog_support.h"
 #include "base/json_out.h"
 #include "base/md5.h"
 #include "base/utf8.h"
@@ -40,18 +41,6 @@ std::string WriteAll(output::Format format, const std::vector<FileResult>& files
   for (const FileResult& f : files) w->File(f, out);
   w->End(out);
   return out;
-}
-
-lineage::CatalogTable Table(std::string name, std::vector<std::string> cols) {
-  lineage::CatalogTable t;
-  t.name = std::move(name);
-  for (auto& c : cols) {
-    lineage::CatalogColumn col;
-    col.name = std::move(c);
-    col.type = "string";
-    t.columns.push_back(std::move(col));
-  }
-  return t;
 }
 
 }  // namespace
@@ -138,7 +127,7 @@ TEST_CASE("lexer warnings stay warnings") {
 
 TEST_CASE("set hive.support.quoted.identifiers=standard makes \"x\" a column") {
   lineage::Session session;
-  session.catalog.Put(Table("default.t", {"a", "b"}));
+  session.catalog.Put(testing::CatalogTable("default.t", {"a", "b"}, "string"));
   FileResult r = Analyze(
       "select \"a\" from t;\n"
       "set hive.support.quoted.identifiers=standard;\n"

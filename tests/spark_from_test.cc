@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog_support.h"
 #include "ast/dump.h"
 #include "ast/print_sql.h"
 #include "base/dialect.h"
@@ -25,18 +26,6 @@ std::string P(std::string_view sql, Dialect d = Dialect::Spark) {
   return testing::CheckedPrint(sql, d, {.error_message = false, .other = true, .same_tree = true});
 }
 
-lineage::CatalogTable Table(std::string name, std::vector<std::string> cols) {
-  lineage::CatalogTable t;
-  t.name = std::move(name);
-  for (auto& c : cols) {
-    lineage::CatalogColumn col;
-    col.name = std::move(c);
-    col.type = "int";
-    t.columns.push_back(std::move(col));
-  }
-  return t;
-}
-
 struct Result {
   lineage::StatementLineage lineage;
   std::vector<std::string> names;     // the output columns, in order
@@ -52,10 +41,10 @@ Result Analyze(const std::string& sql) {
   REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
   lineage::Session session;
   session.spark_names = true;
-  session.catalog.Put(Table("default.t1", {"a", "b", "c"}));
-  session.catalog.Put(Table("default.t2", {"a", "c", "d"}));
-  session.catalog.Put(Table("default.sales", {"yr", "course", "earnings"}));
-  session.catalog.Put(Table("default.wide", {"id", "x1", "x2", "y1", "y2"}));
+  session.catalog.Put(testing::CatalogTable("default.t1", {"a", "b", "c"}));
+  session.catalog.Put(testing::CatalogTable("default.t2", {"a", "c", "d"}));
+  session.catalog.Put(testing::CatalogTable("default.sales", {"yr", "course", "earnings"}));
+  session.catalog.Put(testing::CatalogTable("default.wide", {"id", "x1", "x2", "y1", "y2"}));
   Result r;
   r.lineage = lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session);
   for (const auto& c : r.lineage.columns) r.names.push_back(c.target);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog_support.h"
 #include "ast/print_sql.h"
 #include "base/dialect.h"
 #include "lineage/catalog.h"
@@ -31,8 +32,8 @@ class SparkScript {
  public:
   SparkScript() {
     session_.spark_names = true;
-    session_.catalog.Put(Table("default.orders", {"id", "items", "price"}));
-    session_.catalog.Put(Table("default.people", {"pid", "name"}));
+    session_.catalog.Put(testing::CatalogTable("default.orders", {"id", "items", "price"}));
+    session_.catalog.Put(testing::CatalogTable("default.people", {"pid", "name"}));
   }
 
   lineage::StatementLineage Run(std::string_view sql) {
@@ -50,18 +51,6 @@ class SparkScript {
   }
 
  private:
-  static lineage::CatalogTable Table(std::string name, std::vector<std::string> cols) {
-    lineage::CatalogTable t;
-    t.name = std::move(name);
-    for (auto& c : cols) {
-      lineage::CatalogColumn col;
-      col.name = std::move(c);
-      col.type = "int";
-      t.columns.push_back(std::move(col));
-    }
-    return t;
-  }
-
   lineage::Session session_;
 };
 
