@@ -612,9 +612,18 @@ TEST_CASE("lineage: 10,000 UNION ALL branches and a 100,000-term AND chain") {
 // subqueries costs the resolver ~2 KB of stack in a release build (so the
 // 1,000-level limit fits an 8 MB stack four times over) and ~9.4 KB under
 // ASan. Under ASan the deep case runs on a thread with a stack to match.
+// (GCC says ASan with __SANITIZE_ADDRESS__, clang before 17 only through
+// __has_feature.)
+#if defined(__SANITIZE_ADDRESS__)
+#define HIVELINEAGE_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HIVELINEAGE_TEST_ASAN 1
+#endif
+#endif
 template <typename F>
 void OnStackForNesting(F&& body) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(HIVELINEAGE_TEST_ASAN)
   pthread_attr_t attr;
   REQUIRE(pthread_attr_init(&attr) == 0);
   REQUIRE(pthread_attr_setstacksize(&attr, size_t{64} << 20) == 0);
