@@ -85,4 +85,28 @@ inline std::string SparkItemName(std::string_view item) {
   return names[0];
 }
 
+// A Spark session whose statements run in turn, so DDL gives later
+// statements their schemas (temporary views, functions, variables too).
+class SparkSession {
+ public:
+  SparkSession() { session_.spark_names = true; }
+
+  lineage::StatementLineage Run(std::string_view sql) {
+    Arena arena;
+    Diagnostics diags;
+    ast::Statement* stmt = parser::ParseStatement(sql, arena, DialectOptions(Dialect::Spark), diags);
+    REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
+    return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session_);
+  }
+
+  std::vector<std::string> OutputNames(std::string_view sql) {
+    std::vector<std::string> out;
+    for (const auto& c : Run(sql).columns) out.push_back(c.target);
+    return out;
+  }
+
+ private:
+  lineage::Session session_;
+};
+
 }  // namespace hivelineage::testing

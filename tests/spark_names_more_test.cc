@@ -21,29 +21,6 @@ using Names = std::vector<std::string>;
 
 std::string Name(std::string_view item) { return testing::SparkItemName(item); }
 
-// A Spark session whose statements run in turn, so DDL gives later queries their schemas.
-class SparkScript {
- public:
-  SparkScript() { session_.spark_names = true; }
-
-  lineage::StatementLineage Run(std::string_view sql) {
-    Arena arena;
-    Diagnostics diags;
-    ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
-    REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
-    return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session_);
-  }
-
-  Names OutputNames(std::string_view sql) {
-    Names out;
-    for (const auto& c : Run(sql).columns) out.push_back(c.target);
-    return out;
-  }
-
- private:
-  lineage::Session session_;
-};
-
 }  // namespace
 
 TEST_CASE("spark names: a multi-unit interval with weeks is one day-time literal") {
@@ -67,7 +44,7 @@ TEST_CASE("spark names: mode() WITHIN GROUP with a FILTER prints the filter afte
 }
 
 TEST_CASE("spark names: a RANGE frame's PRECEDING over an INT or DECIMAL key is written as such") {
-  SparkScript s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE w (i INT, d DECIMAL(10,2), b BIGINT, f FLOAT) USING parquet");
   // The offset needs no cast to the key's type: Spark keeps `n PRECEDING`.
   CHECK_EQ(s.OutputNames("SELECT sum(i) OVER (ORDER BY i RANGE BETWEEN 2 PRECEDING AND 1 PRECEDING) FROM w"),
@@ -82,7 +59,7 @@ TEST_CASE("spark names: a RANGE frame's PRECEDING over an INT or DECIMAL key is 
 }
 
 TEST_CASE("spark names: a LATERAL subquery names what it reads of the FROM items before it outer(qualifier.column)") {
-  SparkScript s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE p (k INT, m INT) USING parquet");
   s.Run("CREATE TABLE q (k INT, n INT) USING parquet");
   // An unaliased table is qualified by catalog and database; an alias stands alone.
@@ -98,7 +75,7 @@ TEST_CASE("spark names: a LATERAL subquery names what it reads of the FROM items
 }
 
 TEST_CASE("spark names: under GROUP BY a subscript of a struct field is named by its whole path") {
-  SparkScript s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE g (st STRUCT<xs: ARRAY<INT>, m: MAP<STRING, STRING>>, k INT) USING parquet");
   CHECK_EQ(s.OutputNames("SELECT st.xs[1] FROM g GROUP BY st"), Names{"st.xs[1]"});
   CHECK_EQ(s.OutputNames("SELECT g.st.m['a'] FROM g GROUP BY st"), Names{"st.m[a]"});
@@ -119,7 +96,7 @@ TEST_CASE("spark: ALTER TABLE ADD COLUMN without parentheses adds the columns a 
   CHECK_EQ(testing::CheckedPrint("ALTER TABLE t ADD COLUMNS c INT, d STRUCT<x: INT, y: INT>", Dialect::Spark,
                                  {.same_tree = true}),
            "ALTER TABLE t ADD COLUMNS (c int, d struct<x:int,y:int>)");
-  SparkScript s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE l (a INT, b INT) USING parquet");
   s.Run("CREATE TABLE r (c INT, d INT) USING parquet");
   s.Run("ALTER TABLE l ADD COLUMN c INT");
@@ -133,7 +110,7 @@ TEST_CASE("spark: a data-source temporary view with declared columns gives them 
   CHECK_EQ(testing::CheckedPrint("CREATE OR REPLACE TEMPORARY VIEW v (a INT, b STRING) USING parquet", Dialect::Spark,
                                  {.same_tree = true}),
            "CREATE OR REPLACE TEMPORARY VIEW v (a int, b string) USING parquet");
-  SparkScript s;
+  testing::SparkSession s;
   const lineage::StatementLineage created = s.Run("CREATE TEMPORARY VIEW dv (k INT, w INT) USING parquet");
   CHECK(created.columns.empty());  // its columns come from the source's files, not from a table
   s.Run("CREATE TEMPORARY VIEW other AS SELECT 1 AS j");
@@ -141,7 +118,7 @@ TEST_CASE("spark: a data-source temporary view with declared columns gives them 
 }
 
 TEST_CASE("spark names: outer(...) told by the qualifier when the LATERAL subquery reads the same table again") {
-  SparkScript s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE nums (v INT, w INT) USING parquet");
   CHECK_EQ(s.OutputNames("SELECT * FROM nums a JOIN LATERAL (SELECT b.w AS bw, least(a.v, b.v) FROM nums b) ss ON true"),
            Names{"v", "w", "bw", "least(outer(a.v), v)"});

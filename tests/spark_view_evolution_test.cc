@@ -23,33 +23,10 @@ namespace {
 
 using Names = std::vector<std::string>;
 
-// One Spark session: statements run in turn over the catalog they build.
-class SparkSession {
- public:
-  SparkSession() { session_.spark_names = true; }
-
-  lineage::StatementLineage Run(std::string_view sql) {
-    Arena arena;
-    Diagnostics diags;
-    ast::Statement* stmt = parser::ParseStatement(sql, arena, testing::DialectOptions(Dialect::Spark), diags);
-    REQUIRE_MESSAGE(stmt != nullptr, (diags.empty() ? std::string("parse failed") : diags[0].message));
-    return lineage::ComputeLineage(rewrite::RunPipeline(*stmt, arena), session_);
-  }
-
-  Names OutputNames(std::string_view sql) {
-    Names out;
-    for (const auto& c : Run(sql).columns) out.push_back(c.target);
-    return out;
-  }
-
- private:
-  lineage::Session session_;
-};
-
 }  // namespace
 
 TEST_CASE("spark view evolution: a view WITH SCHEMA EVOLUTION over `*` lists its table's current columns") {
-  SparkSession s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE orders(id INT, price INT) USING PARQUET");
   s.Run("CREATE VIEW v WITH SCHEMA EVOLUTION AS SELECT * FROM orders");
   CHECK_EQ(s.OutputNames("SELECT * FROM v"), Names{"id", "price"});
@@ -65,7 +42,7 @@ TEST_CASE("spark view evolution: a view WITH SCHEMA EVOLUTION over `*` lists its
 }
 
 TEST_CASE("spark view evolution: the `*` of several tables follows each of them") {
-  SparkSession s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE a(x INT) USING PARQUET");
   s.Run("CREATE TABLE b(y INT) USING PARQUET");
   s.Run("CREATE VIEW ab WITH SCHEMA EVOLUTION AS SELECT * FROM a, b");
@@ -74,7 +51,7 @@ TEST_CASE("spark view evolution: the `*` of several tables follows each of them"
 }
 
 TEST_CASE("spark view evolution: other views keep the columns they were made with") {
-  SparkSession s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE orders(id INT, price INT) USING PARQUET");
   s.Run("CREATE VIEW plain AS SELECT * FROM orders");
   s.Run("CREATE VIEW bound WITH SCHEMA BINDING AS SELECT * FROM orders");
@@ -92,7 +69,7 @@ TEST_CASE("spark view evolution: other views keep the columns they were made wit
 }
 
 TEST_CASE("spark view evolution: ALTER VIEW ... WITH SCHEMA changes how a view follows its table") {
-  SparkSession s;
+  testing::SparkSession s;
   s.Run("CREATE TABLE orders(id INT) USING PARQUET");
   s.Run("CREATE VIEW v AS SELECT * FROM orders");
   s.Run("ALTER VIEW v WITH SCHEMA EVOLUTION");
