@@ -31,6 +31,8 @@
 
 namespace hivelineage::lineage {
 
+class ColumnRegex;  // lineage/column_regex.h
+
 // Queries nested (inside expressions or parentheses) deeper than this are
 // not analysed: a warning says so. Chains of CTEs and FROM subqueries do not
 // count (they are analysed bottom-up). Measured with ulimit -s on a debug
@@ -167,6 +169,7 @@ class Resolver {
   void AddWindowSources(const ast::WindowSpec& over, Scope* scope, ExprInfo& info,
                         absl::InlinedVector<const ast::Expr*, 32>& operands);
   // Sources of a `*` / `t.*` used as a function or TRANSFORM argument.
+  std::unique_ptr<ColumnRegex> StarRegex(const ast::StarExpr* star, bool* bad);
   void StarSources(const ast::StarExpr* star, Scope* scope, ExprInfo& info);
   // The names of the columns a star argument covers in `scope` (nullptr: f(*)'s bare star),
   // or none when a relation it covers has columns not known.

@@ -325,20 +325,28 @@ const ColumnSet& Resolver::AllColumns(Scope* s) {
   return s->all_columns;
 }
 
+// A `*`'s regex column spec, compiled once per `*`; null when it has none, or
+// when it does not compile (warned, `*bad` set: the `*` selects no columns).
+std::unique_ptr<ColumnRegex> Resolver::StarRegex(const StarExpr* star, bool* bad) {
+  *bad = false;
+  if (star->regex.empty()) return nullptr;
+  std::string error;
+  std::unique_ptr<ColumnRegex> regex = ColumnRegex::Compile(star->regex, error, session_.spark_case_sensitive);
+  if (regex == nullptr) {
+    *bad = true;
+    Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"),
+         DiagnosticCode::BadColumnRegex);
+  }
+  return regex;
+}
+
 void Resolver::StarSources(const StarExpr* star, Scope* scope, ExprInfo& info) {
   if (scope == nullptr) return;
   std::string qualifier = star->qualifier.empty() ? std::string() : Lower(star->qualifier.back());
   // Spark's `f(\`regex\`)`: the argument is the columns the regex matches.
-  std::unique_ptr<ColumnRegex> regex;
-  if (!star->regex.empty()) {
-    std::string error;
-    regex = ColumnRegex::Compile(star->regex, error, session_.spark_case_sensitive);
-    if (regex == nullptr) {
-      Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"),
-           DiagnosticCode::BadColumnRegex);
-      return;
-    }
-  }
+  bool bad_regex = false;
+  const std::unique_ptr<ColumnRegex> regex = StarRegex(star, &bad_regex);
+  if (bad_regex) return;
   for (const Relation& rel : scope->relations) {
     if (qualifier.empty() && rel.condition_only) continue;  // the right side of a semi / anti join
     if (!qualifier.empty() && rel.alias != qualifier) continue;

@@ -331,16 +331,9 @@ void Resolver::ExpandStar(const StarExpr* star, Scope* scope, ColumnList* out,
       qualifier_key = Cat(Lower(star->qualifier[star->qualifier.size() - 2]), ".", qualifier);
   }
   // Regex column specs: compiled once per `*`, matched against whole names.
-  std::unique_ptr<ColumnRegex> regex;
-  if (!star->regex.empty()) {
-    std::string error;
-    regex = ColumnRegex::Compile(star->regex, error, session_.spark_case_sensitive);
-    if (regex == nullptr) {
-      Warn(star->span, Cat("column regex `", star->regex, "`: ", error, "; no columns selected"),
-           DiagnosticCode::BadColumnRegex);
-      return;
-    }
-  }
+  bool bad_regex = false;
+  const std::unique_ptr<ColumnRegex> regex = StarRegex(star, &bad_regex);
+  if (bad_regex) return;
   // Spark's `* EXCEPT (c, t.c)`: the columns left out, as (relation alias or "", name). A longer
   // path (`s.f`, a struct's field) leaves its column in: lineage keeps whole columns.
   std::vector<std::pair<std::string, std::string>> excluded;
