@@ -23,6 +23,22 @@ constexpr auto kPlain = [] {
   return t;
 }();
 
+// The letter of a two-byte escape (\n for a newline ...), 0 for a byte written as \u00XX
+// or as it is.
+constexpr auto kEscapeLetter = [] {
+  struct Table {
+    char v[128] = {};
+  } t;
+  t.v[static_cast<int>('"')] = '"';
+  t.v[static_cast<int>('\\')] = '\\';
+  t.v[static_cast<int>('\n')] = 'n';
+  t.v[static_cast<int>('\r')] = 'r';
+  t.v[static_cast<int>('\t')] = 't';
+  t.v[static_cast<int>('\b')] = 'b';
+  t.v[static_cast<int>('\f')] = 'f';
+  return t;
+}();
+
 // Length of the prefix of s[0, n) that is copied as it is: up to the first
 // byte < 0x20, >= 0x80, '"' or '\\'. Sixteen bytes per step with SSE2 (a
 // signed compare with 0x20 catches both the control bytes and the high ones),
@@ -58,11 +74,52 @@ inline size_t PlainPrefix(const unsigned char* s, size_t n) {
 
 }  // namespace
 
+char* WriteJsonString(char* dst, std::string_view str) {
+  const auto* s = reinterpret_cast<const unsigned char*>(str.data());
+  const size_t n = str.size();
+  *dst++ = '"';
+  size_t i = 0;
+  while (i < n) {
+    if (const size_t plain = PlainPrefix(s + i, n - i); plain != 0) {
+      std::memcpy(dst, str.data() + i, plain);
+      dst += plain;
+      i += plain;
+      if (i >= n) break;
+    }
+    const unsigned char c = s[i];
+    if (c >= 0x80) {
+      const size_t len = Utf8SequenceLength(s, i, n);
+      if (len == 0) {
+        std::memcpy(dst, "\xEF\xBF\xBD", 3);  // U+FFFD for a byte that is not UTF-8
+        dst += 3;
+        ++i;
+      } else {
+        std::memcpy(dst, str.data() + i, len);
+        dst += len;
+        i += len;
+      }
+      continue;
+    }
+    if (const char letter = kEscapeLetter.v[c]; letter != 0) {
+      dst[0] = '\\';
+      dst[1] = letter;
+      dst += 2;
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+      std::memcpy(dst, esc, 6);
+      dst += 6;
+    }
+    ++i;
+  }
+  *dst++ = '"';
+  return dst;
+}
+
 void AppendJsonString(std::string& out, std::string_view str) {
   const auto* s = reinterpret_cast<const unsigned char*>(str.data());
   const size_t n = str.size();
-  size_t i = PlainPrefix(s, n);
-  if (i == n && n <= 62) {
+  if (PlainPrefix(s, n) == n && n <= 62) {
     // Most strings are short names with nothing to escape: one append with their quotes.
     char buf[64];
     buf[0] = '"';
@@ -71,57 +128,11 @@ void AppendJsonString(std::string& out, std::string_view str) {
     out.append(buf, n + 2);
     return;
   }
-  out.push_back('"');
-  out.append(str.data(), i);
-  while (i < n) {
-    if (const size_t plain = PlainPrefix(s + i, n - i); plain != 0) {
-      out.append(str.data() + i, plain);
-      i += plain;
-      if (i >= n) break;
-    }
-    const unsigned char c = s[i];
-    if (c >= 0x80) {
-      const size_t len = Utf8SequenceLength(s, i, n);
-      if (len == 0) {
-        out.append("\xEF\xBF\xBD");  // U+FFFD for a byte that is not UTF-8
-        ++i;
-      } else {
-        out.append(str.data() + i, len);
-        i += len;
-      }
-      continue;
-    }
-    switch (c) {
-      case '"':
-        out.append("\\\"");
-        break;
-      case '\\':
-        out.append("\\\\");
-        break;
-      case '\n':
-        out.append("\\n");
-        break;
-      case '\r':
-        out.append("\\r");
-        break;
-      case '\t':
-        out.append("\\t");
-        break;
-      case '\b':
-        out.append("\\b");
-        break;
-      case '\f':
-        out.append("\\f");
-        break;
-      default: {
-        static constexpr char kHex[] = "0123456789abcdef";
-        const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
-        out.append(esc, 6);
-      }
-    }
-    ++i;
-  }
-  out.push_back('"');
+  // Room for the worst case, written in place, then cut to what was written.
+  const size_t old = out.size();
+  out.resize(old + JsonStringRoom(n));
+  char* end = WriteJsonString(out.data() + old, str);
+  out.resize(static_cast<size_t>(end - out.data()));
 }
 
 void JsonOut::NewLine() {
