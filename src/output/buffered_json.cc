@@ -14,24 +14,11 @@ void BufferedJson::ContinueArray(int depth, bool first) {
   if (depth > 0) stack_.back().first = first;
 }
 
-void BufferedJson::NewLine() {
-  static constexpr auto kIndent = [] {
-    struct Text {
-      char v[kIndentCopy];
-    } t;
-    t.v[0] = '\n';
-    for (size_t i = 1; i < kIndentCopy; ++i) t.v[i] = ' ';
-    return t;
-  }();
-  const size_t n = 1 + stack_.size() * 2;
-  if (n <= kIndentCopy) {
-    std::memcpy(p_, kIndent.v, kIndentCopy);
-    p_ += n;
-  } else {  // deeper than the writers go: straight to the target
-    Flush();
-    out_->push_back('\n');
-    out_->append(stack_.size() * 2, ' ');
-  }
+void BufferedJson::DeepNewLine() {
+  // Deeper than the writers go: straight to the target.
+  Flush();
+  out_->push_back('\n');
+  out_->append(stack_.size() * 2, ' ');
 }
 
 void BufferedJson::Open(char c, bool inline_) {

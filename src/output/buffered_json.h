@@ -68,7 +68,7 @@ class BufferedJson {
   void BeginArray(bool inline_ = false) { Open('[', inline_); }
   void EndArray() { Close(']'); }
 
-  void Key(const JsonKey& key) {
+  [[gnu::always_inline]] void Key(const JsonKey& key) {
     Room(kSeparatorRoom + sizeof key.text);
     Separator();
     std::memcpy(p_, key.text, sizeof key.text);
@@ -98,12 +98,21 @@ class BufferedJson {
   // The longest string escaped into the block; longer ones go straight to the target.
   static constexpr size_t kLongString = 2048;
 
+  static constexpr auto kIndent = [] {
+    struct Text {
+      char v[kIndentCopy];
+    } t;
+    t.v[0] = '\n';
+    for (size_t i = 1; i < kIndentCopy; ++i) t.v[i] = ' ';
+    return t;
+  }();
+
   // At least `n` bytes free at p_ (n <= kBlock).
   void Room(size_t n) {
     if (static_cast<size_t>(block_ + kBlock - p_) < n) Flush();
   }
   // The separator and indentation before a value or key (room made by the caller).
-  void Separator() {
+  [[gnu::always_inline]] void Separator() {
     if (after_key_) {
       after_key_ = false;
       return;
@@ -121,7 +130,13 @@ class BufferedJson {
     }
     f.first = false;
   }
-  void NewLine();
+  [[gnu::always_inline]] void NewLine() {
+    const size_t n = 1 + stack_.size() * 2;
+    if (n > kIndentCopy) return DeepNewLine();
+    std::memcpy(p_, kIndent.v, kIndentCopy);
+    p_ += n;
+  }
+  void DeepNewLine();
   void Open(char c, bool inline_);
   void Close(char c);
 
