@@ -1,5 +1,7 @@
 #include "output/buffered_json.h"
 
+#include <cstdlib>
+
 #include "base/json_out.h"
 
 namespace hivelineage::output {
@@ -9,29 +11,33 @@ void BufferedJson::Flush() {
   p_ = block_;
 }
 
+void BufferedJson::Push(Frame f) {
+  if (depth_ == kMaxDepth) std::abort();
+  stack_[depth_++] = f;
+}
+
 void BufferedJson::ContinueArray(int depth, bool first) {
-  for (int i = 0; i < depth; ++i) stack_.push_back(Frame{false, false});
-  if (depth > 0) stack_.back().first = first;
+  for (int i = 0; i < depth; ++i) Push(Frame{false, false});
+  if (depth > 0) stack_[depth_ - 1].first = first;
 }
 
 void BufferedJson::DeepNewLine() {
   // Deeper than the writers go: straight to the target.
   Flush();
   out_->push_back('\n');
-  out_->append(stack_.size() * 2, ' ');
+  out_->append(depth_ * 2, ' ');
 }
 
 void BufferedJson::Open(char c, bool inline_) {
   Room(kSeparatorRoom + 1);
   Separator();
   *p_++ = c;
-  const bool parent_flat = !stack_.empty() && stack_.back().flat;
-  stack_.push_back(Frame{true, inline_ || parent_flat});
+  const bool parent_flat = depth_ != 0 && stack_[depth_ - 1].flat;
+  Push(Frame{true, inline_ || parent_flat});
 }
 
 void BufferedJson::Close(char c) {
-  const Frame f = stack_.back();
-  stack_.pop_back();
+  const Frame f = stack_[--depth_];
   Room(kSeparatorRoom + 1);
   if (pretty_ && !f.flat && !f.first) NewLine();
   *p_++ = c;

@@ -22,8 +22,6 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/inlined_vector.h"
-
 namespace hivelineage::output {
 
 // A key written in the code: `"name": ` made at compile time (a key that is
@@ -117,8 +115,8 @@ class BufferedJson {
       after_key_ = false;
       return;
     }
-    if (stack_.empty()) return;
-    Frame& f = stack_.back();
+    if (depth_ == 0) return;
+    Frame& f = stack_[depth_ - 1];
     if (pretty_ && f.flat) {
       if (!f.first) {
         std::memcpy(p_, ", ", 2);
@@ -131,19 +129,24 @@ class BufferedJson {
     f.first = false;
   }
   [[gnu::always_inline]] void NewLine() {
-    const size_t n = 1 + stack_.size() * 2;
+    const size_t n = 1 + depth_ * 2;
     if (n > kIndentCopy) return DeepNewLine();
     std::memcpy(p_, kIndent.v, kIndentCopy);
     p_ += n;
   }
   void DeepNewLine();
+  void Push(Frame f);
   void Open(char c, bool inline_);
   void Close(char c);
 
   std::string* out_;
   bool pretty_;
   bool after_key_ = false;
-  absl::InlinedVector<Frame, 16> stack_;
+  // The open objects and arrays: a fixed array, as the writers nest a few
+  // levels deep (a statement six); deeper than kMaxDepth is a bug (abort).
+  static constexpr size_t kMaxDepth = 64;
+  Frame stack_[kMaxDepth];
+  size_t depth_ = 0;
   char block_[kBlock];
   char* p_ = block_;
 };
