@@ -88,6 +88,8 @@ class BufferedJson {
     bool first = true;
     bool flat = false;  // no newlines inside
   };
+  // The block lives in the object, on the caller's stack (one per statement
+  // or piece): 16 KB, a few statements' worth.
   static constexpr size_t kBlock = 16 * 1024;
   // A line break and the indentation of 31 levels, copied whole and cut.
   static constexpr size_t kIndentCopy = 64;
