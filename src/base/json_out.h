@@ -9,6 +9,7 @@
 // opened with `inline_` (and everything inside it) stays on one line.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -20,6 +21,13 @@ namespace hivelineage::output {
 
 // Appends `s` as a JSON string literal (with quotes) to `out`.
 void AppendJsonString(std::string& out, std::string_view s);
+
+// The most bytes WriteJsonString writes for a string of `n` bytes: a control
+// byte becomes six (\u00XX), quotes around.
+constexpr size_t JsonStringRoom(size_t n) { return 6 * n + 2; }
+// Writes `s` as a JSON string literal (with quotes) at `dst`, which has room
+// for JsonStringRoom(s.size()) bytes; returns the end of what it wrote.
+char* WriteJsonString(char* dst, std::string_view s);
 
 class JsonOut {
  public:

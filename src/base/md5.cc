@@ -24,38 +24,40 @@ constexpr uint32_t kSine[64] = {
 
 uint32_t RotateLeft(uint32_t x, uint32_t c) { return (x << c) | (x >> (32 - c)); }
 
+// One step of a round: F is the round's function, g the message word, i the step.
+#define HIVELINEAGE_MD5_STEP(F, g, i)                                        \
+  do {                                                                       \
+    const uint32_t next = b + RotateLeft(a + (F) + kSine[i] + m[g], kShift[i]); \
+    a = d;                                                                   \
+    d = c;                                                                   \
+    c = b;                                                                   \
+    b = next;                                                                \
+  } while (0)
+
+// The four rounds as four loops of sixteen steps (rather than one loop
+// choosing its round at each step), which the compiler unrolls with the
+// message index and shift as constants: about a third of the instructions.
 void Block(uint32_t state[4], const unsigned char* p) {
   uint32_t m[16];
   for (int i = 0; i < 16; ++i)
     m[i] = uint32_t{p[i * 4]} | (uint32_t{p[i * 4 + 1]} << 8) | (uint32_t{p[i * 4 + 2]} << 16) |
            (uint32_t{p[i * 4 + 3]} << 24);
   uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
-  for (uint32_t i = 0; i < 64; ++i) {
-    uint32_t f, g;
-    if (i < 16) {
-      f = (b & c) | (~b & d);
-      g = i;
-    } else if (i < 32) {
-      f = (d & b) | (~d & c);
-      g = (5 * i + 1) % 16;
-    } else if (i < 48) {
-      f = b ^ c ^ d;
-      g = (3 * i + 5) % 16;
-    } else {
-      f = c ^ (b | ~d);
-      g = (7 * i) % 16;
-    }
-    const uint32_t next = b + RotateLeft(a + f + kSine[i] + m[g], kShift[i]);
-    a = d;
-    d = c;
-    c = b;
-    b = next;
-  }
+#pragma GCC unroll 16
+  for (uint32_t i = 0; i < 16; ++i) HIVELINEAGE_MD5_STEP((b & c) | (~b & d), i, i);
+#pragma GCC unroll 16
+  for (uint32_t i = 16; i < 32; ++i) HIVELINEAGE_MD5_STEP((d & b) | (~d & c), (5 * i + 1) % 16, i);
+#pragma GCC unroll 16
+  for (uint32_t i = 32; i < 48; ++i) HIVELINEAGE_MD5_STEP(b ^ c ^ d, (3 * i + 5) % 16, i);
+#pragma GCC unroll 16
+  for (uint32_t i = 48; i < 64; ++i) HIVELINEAGE_MD5_STEP(c ^ (b | ~d), (7 * i) % 16, i);
   state[0] += a;
   state[1] += b;
   state[2] += c;
   state[3] += d;
 }
+
+#undef HIVELINEAGE_MD5_STEP
 
 }  // namespace
 

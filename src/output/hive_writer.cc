@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "base/json_out.h"
 #include "base/md5.h"
 #include "base/strings.h"
+#include "output/buffered_json.h"
 
 namespace hivelineage::output {
 namespace {
@@ -46,7 +47,7 @@ bool HookLogs(const StatementOutput& st) {
 }
 
 struct Vertex {
-  std::string label;
+  std::string_view label;  // borrowed from the statement's lineage
   bool table = false;
   int id = -1;
 };
@@ -60,10 +61,22 @@ struct Edge {
 
 class Graph {
  public:
+  // `label` must outlive the graph (it is kept as a view, not copied).
+  // Most statements have a handful of vertices: those are found by a scan,
+  // and a hash index is built only once there are more.
   int VertexFor(std::string_view label, bool table) {
-    std::string key = Cat(table ? "T" : "C", label);
-    auto [it, inserted] = index_.try_emplace(std::move(key), static_cast<int>(vertices_.size()));
-    if (inserted) vertices_.push_back(Vertex{std::string(label), table});
+    const int next = static_cast<int>(vertices_.size());
+    if (vertices_.size() < kScanned) {
+      for (size_t i = 0; i < vertices_.size(); ++i)
+        if (vertices_[i].table == table && vertices_[i].label == label) return static_cast<int>(i);
+      vertices_.push_back(Vertex{label, table});
+      return next;
+    }
+    if (index_.empty())
+      for (size_t i = 0; i < vertices_.size(); ++i)
+        index_.emplace(std::make_pair(vertices_[i].label, vertices_[i].table), static_cast<int>(i));
+    auto [it, inserted] = index_.try_emplace(std::make_pair(label, table), next);
+    if (inserted) vertices_.push_back(Vertex{label, table});
     return it->second;
   }
 
@@ -71,10 +84,18 @@ class Graph {
     if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
   }
 
-  static bool SameSet(std::vector<int> a, std::vector<int> b) {
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
-    return a == b;
+  // Whether two lists of unique ids hold the same ids (compared without copies while short).
+  static bool SameSet(const std::vector<int>& a, const std::vector<int>& b) {
+    if (a.size() != b.size()) return false;
+    if (a.size() <= kScanned) {
+      for (int x : a)
+        if (std::find(b.begin(), b.end(), x) == b.end()) return false;
+      return true;
+    }
+    std::vector<int> sa = a, sb = b;
+    std::sort(sa.begin(), sa.end());
+    std::sort(sb.begin(), sb.end());
+    return sa == sb;
   }
 
   static bool SameExpression(const std::string* a, const std::string* b) {
@@ -122,8 +143,10 @@ class Graph {
   const Vertex& vertex(int i) const { return vertices_[static_cast<size_t>(i)]; }
 
  private:
+  static constexpr size_t kScanned = 16;
+
   std::vector<Vertex> vertices_;
-  absl::flat_hash_map<std::string, int> index_;
+  absl::flat_hash_map<std::pair<std::string_view, bool>, int> index_;
   std::vector<Edge> edges_;
 };
 
@@ -182,7 +205,7 @@ bool WriteHiveRecord(const FileOutput& file, const StatementOutput& st, std::str
   const std::vector<int> order = g.NumberVertices();
 
   const std::string_view query = file.source->Slice(st.span);
-  JsonOut json(out, /*pretty=*/false);
+  BufferedJson json(out, /*pretty=*/false);
   json.BeginObject();
   json.Key("version");
   json.String("1.0");

@@ -5,10 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "base/json_out.h"
+
 namespace hivelineage::output {
 namespace {
 
-void WriteDiagnostic(JsonOut& json, const SourceFile& src, const Diagnostic& d, bool with_file, bool with_severity) {
+// For a statement's problems (BufferedJson) and the document's top-level ones (JsonOut).
+template <class Json>
+void WriteDiagnostic(Json& json, const SourceFile& src, const Diagnostic& d, bool with_file, bool with_severity) {
   const LineCol lc = src.Locate(d.span.begin);
   json.BeginObject(/*inline_=*/true);
   if (with_file) {
@@ -33,7 +37,8 @@ void WriteDiagnostic(JsonOut& json, const SourceFile& src, const Diagnostic& d, 
 }
 
 // Errors and then the rest (warnings, notes) of a diagnostics list.
-void WriteDiagnostics(JsonOut& json, const SourceFile& src, const Diagnostics& diags, bool with_file) {
+template <class Json>
+void WriteDiagnostics(Json& json, const SourceFile& src, const Diagnostics& diags, bool with_file) {
   json.Key("errors");
   json.BeginArray();
   for (const Diagnostic& d : diags)
@@ -53,43 +58,56 @@ class JsonWriter : public Writer {
  public:
   void Statement(const FileOutput& file, const StatementOutput& st, std::string& text) const override {
     if (file.is_catalog) return;
-    JsonOut json(text, /*pretty=*/true);
+    BufferedJson json(text, /*pretty=*/true);
     json.ContinueArray(kArrayDepth, /*first=*/text.empty());
     WriteStatement(json, file, st);
   }
 
+  // The document's frame is written by a JsonOut made for the purpose at
+  // each end; in between, statements go straight into `out`, and this
+  // writer keeps the one fact the end needs: whether any was written.
   void Begin(std::string& out) override {
-    json_ = std::make_unique<JsonOut>(out, /*pretty=*/true);
-    json_->BeginObject();
-    json_->Key("statements");
-    json_->BeginArray();
+    any_statement_ = false;
+    JsonOut json(out, /*pretty=*/true);
+    json.BeginObject();
+    json.Key("statements");
+    json.BeginArray();
   }
 
   void End(std::string& out) override {
-    json_->set_output(out);
-    json_->EndArray();
-    json_->Key("errors");
-    json_->BeginArray();
-    json_->RawElements(top_errors_);
-    json_->EndArray();
-    json_->Key("warnings");
-    json_->BeginArray();
-    json_->RawElements(top_warnings_);
-    json_->EndArray();
-    json_->EndObject();
+    JsonOut json(out, /*pretty=*/true);
+    json.ContinueArray(kArrayDepth, /*first=*/!any_statement_);
+    json.EndArray();
+    json.Key("errors");
+    json.BeginArray();
+    json.RawElements(top_errors_);
+    json.EndArray();
+    json.Key("warnings");
+    json.BeginArray();
+    json.RawElements(top_warnings_);
+    json.EndArray();
+    json.EndObject();
     out.push_back('\n');
   }
 
   void Piece(const FileOutput& file, std::string_view rendered, std::string& out) override {
-    json_->set_output(out);
     AddTopLevel(*file.source, *file.diagnostics);
     if (file.is_catalog) {
       // A catalog's statements are not listed, so their problems go to the top.
       for (const StatementOutput& st : file.statements) AddTopLevel(*file.source, *st.diagnostics);
       return;
     }
-    json_->RawElements(rendered);
-    for (const StatementOutput& st : file.statements) WriteStatement(*json_, file, st);
+    if (!rendered.empty()) {
+      // Rendered as the array's first elements (Statement): a comma joins them to earlier ones.
+      if (any_statement_) out.push_back(',');
+      out.append(rendered);
+      any_statement_ = true;
+    }
+    if (file.statements.empty()) return;
+    BufferedJson json(out, /*pretty=*/true);
+    json.ContinueArray(kArrayDepth, /*first=*/!any_statement_);
+    for (const StatementOutput& st : file.statements) WriteStatement(json, file, st);
+    any_statement_ = true;
   }
 
  private:
@@ -105,7 +123,7 @@ class JsonWriter : public Writer {
     }
   }
 
-  std::unique_ptr<JsonOut> json_;
+  bool any_statement_ = false;  // in the document's "statements"
   std::string top_errors_;
   std::string top_warnings_;
 };
@@ -114,8 +132,10 @@ class JsonlWriter : public Writer {
  public:
   void Statement(const FileOutput& file, const StatementOutput& st, std::string& text) const override {
     if (file.is_catalog) return;
-    JsonOut json(text, /*pretty=*/false);
-    WriteStatement(json, file, st);
+    {
+      BufferedJson json(text, /*pretty=*/false);
+      WriteStatement(json, file, st);
+    }
     text.push_back('\n');
   }
   void Begin(std::string&) override {}
@@ -125,8 +145,10 @@ class JsonlWriter : public Writer {
     if (file.is_catalog) return;
     out.append(rendered);
     for (const StatementOutput& st : file.statements) {
-      JsonOut json(out, /*pretty=*/false);
-      WriteStatement(json, file, st);
+      {
+        BufferedJson json(out, /*pretty=*/false);
+        WriteStatement(json, file, st);
+      }
       out.push_back('\n');
     }
   }
@@ -134,7 +156,7 @@ class JsonlWriter : public Writer {
 
 }  // namespace
 
-void WriteStatement(JsonOut& json, const FileOutput& file, const StatementOutput& st) {
+void WriteStatement(BufferedJson& json, const FileOutput& file, const StatementOutput& st) {
   const SourceFile& src = *file.source;
   json.BeginObject();
   json.Key("file");

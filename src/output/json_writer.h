@@ -3,13 +3,13 @@
 
 #include <string>
 
-#include "base/json_out.h"
+#include "output/buffered_json.h"
 #include "output/writer.h"
 
 namespace hivelineage::output {
 
 // Writes one statement object (the fields docs/output-format.md lists).
-void WriteStatement(JsonOut& json, const FileOutput& file, const StatementOutput& st);
+void WriteStatement(BufferedJson& json, const FileOutput& file, const StatementOutput& st);
 
 std::unique_ptr<Writer> MakeJsonWriter();
 std::unique_ptr<Writer> MakeJsonlWriter();
