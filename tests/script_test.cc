@@ -43,6 +43,29 @@ TEST_CASE("CLI commands are recognised") {
   CHECK(st[12].command == CommandKind::None);
 }
 
+TEST_CASE("CLI command words are told in any case, whole, and not when quoted") {
+  SourceFile f("s.sql",
+               "SeT a=1; RESET; ADD FILE x; LIST JARS; DELETE ARCHIVE y; DFS -ls; SOURCE b.sql; COMPILE `x`; "
+               "RELOAD; CRYPTO list; LLAP cache; QUIT; ExIt; "
+               "sets a=1; se a; 'set' a=1; setx; add table t; list t; reload function f; llap x; quit now; "
+               "exits; dfsx; resets; sourcex");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  const CommandKind expected[] = {
+      CommandKind::Set,    CommandKind::Reset,  CommandKind::Add,  CommandKind::List, CommandKind::Delete,
+      CommandKind::Dfs,    CommandKind::Source, CommandKind::Compile, CommandKind::Reload, CommandKind::Crypto,
+      CommandKind::Llap,   CommandKind::Quit,   CommandKind::Quit,
+      CommandKind::None,   CommandKind::None,   CommandKind::None, CommandKind::None, CommandKind::None,
+      CommandKind::None,   CommandKind::None,   CommandKind::None, CommandKind::None, CommandKind::None,
+      CommandKind::None,   CommandKind::None,   CommandKind::None};
+  REQUIRE(st.size() == std::size(expected));
+  for (size_t i = 0; i < st.size(); ++i) {
+    CAPTURE(st[i].text());
+    CHECK(st[i].command == expected[i]);
+  }
+}
+
 TEST_CASE("variables from --var and set, with positions in the original text") {
   SourceFile f("s.sql",
                "set hivevar:db=ods;\nset dt=2024-01-01;\n"

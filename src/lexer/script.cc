@@ -127,6 +127,18 @@ std::string_view NextWord(std::string_view& rest) {
   return w;
 }
 
+// A word of up to 7 bytes, lower-cased and packed with its length into one
+// integer, so the command words are told by one switch instead of a string
+// compare per command (ClassifyCommand runs twice per statement).
+constexpr uint64_t PackWord(std::string_view w) {
+  uint64_t k = static_cast<uint64_t>(w.size()) << 56;
+  for (size_t i = 0; i < w.size() && i < 7; ++i) {
+    const auto c = static_cast<unsigned char>(w[i]);
+    k |= static_cast<uint64_t>(c >= 'A' && c <= 'Z' ? c + 32 : c) << (8 * i);
+  }
+  return k;
+}
+
 CommandKind ClassifyCommand(std::string_view text) {
   if (!text.empty() && text[0] == '!') return CommandKind::Shell;
   std::string_view rest = text;
@@ -142,30 +154,43 @@ CommandKind ClassifyCommand(std::string_view text) {
     }
     return next;
   };
-  auto is = [&](std::string_view k) { return EqualsIgnoreCase(w, k); };
   auto next_is = [&](std::string_view k) { return EqualsIgnoreCase(next_word(), k); };
   auto next_is_resource = [&]() {
     return next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
            next_is("archives");
   };
-  if (is("set")) {
-    // SET ROLE and SET AUTOCOMMIT are SQL statements.
-    if (next_is("role") || next_is("autocommit")) return CommandKind::None;
-    return CommandKind::Set;
+  switch (PackWord(w)) {
+    case PackWord("set"):
+      // SET ROLE and SET AUTOCOMMIT are SQL statements.
+      if (next_is("role") || next_is("autocommit")) return CommandKind::None;
+      return CommandKind::Set;
+    case PackWord("reset"):
+      return CommandKind::Reset;
+    case PackWord("add"):
+      return next_is_resource() ? CommandKind::Add : CommandKind::None;
+    case PackWord("list"):
+      return next_is_resource() ? CommandKind::List : CommandKind::None;
+    case PackWord("delete"):
+      return !next_is("from") ? CommandKind::Delete : CommandKind::None;
+    case PackWord("dfs"):
+      return CommandKind::Dfs;
+    case PackWord("source"):
+      return CommandKind::Source;
+    case PackWord("compile"):
+      return CommandKind::Compile;
+    case PackWord("reload"):
+      return !next_is("function") && !next_is("functions") ? CommandKind::Reload : CommandKind::None;
+    case PackWord("crypto"):
+      return CommandKind::Crypto;
+    case PackWord("llap"):
+      return next_is("cluster") || next_is("cache") ? CommandKind::Llap : CommandKind::None;
+    case PackWord("quit"):
+    case PackWord("exit"):
+      // Alone in its statement (the splitter asks before it has found the `;`).
+      return next_word().empty() || next_word() == ";" ? CommandKind::Quit : CommandKind::None;
+    default:
+      return CommandKind::None;
   }
-  if (is("reset")) return CommandKind::Reset;
-  if (is("add") && next_is_resource()) return CommandKind::Add;
-  if (is("list") && next_is_resource()) return CommandKind::List;
-  if (is("delete") && !next_is("from")) return CommandKind::Delete;
-  if (is("dfs")) return CommandKind::Dfs;
-  if (is("source")) return CommandKind::Source;
-  if (is("compile")) return CommandKind::Compile;
-  if (is("reload") && !next_is("function") && !next_is("functions")) return CommandKind::Reload;
-  if (is("crypto")) return CommandKind::Crypto;
-  if (is("llap") && (next_is("cluster") || next_is("cache"))) return CommandKind::Llap;
-  // Alone in its statement (the splitter asks before it has found the `;`).
-  if ((is("quit") || is("exit")) && (next_word().empty() || next_word() == ";")) return CommandKind::Quit;
-  return CommandKind::None;
 }
 
 // Finds the `}` that closes the `${` at s[pos]; npos when unclosed.
