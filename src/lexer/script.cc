@@ -104,9 +104,16 @@ std::string_view Strip(std::string_view s) {
   return s;
 }
 
-inline bool IsWordByte(char c) {
+constexpr bool IsWordByte(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
+
+constexpr std::array<bool, 256> MakeWordByteTable() {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c) t[c] = IsWordByte(static_cast<char>(c));
+  return t;
+}
+constexpr std::array<bool, 256> kWordByte = MakeWordByteTable();
 
 // The one word scanner of statement text: splits off the next word (letters,
 // digits, `_`) after white space, or a quoted string whole ('...', "...",
@@ -120,7 +127,7 @@ std::string_view NextWord(std::string_view& rest) {
     while (j < rest.size() && rest[j] != q) j += (rest[j] == '\\' && q != '`') ? 2 : 1;
     j = std::min(j + 1, rest.size());
   }
-  while (j < rest.size() && IsWordByte(rest[j])) ++j;
+  while (j < rest.size() && kWordByte[static_cast<unsigned char>(rest[j])]) ++j;
   if (j == i && j < rest.size()) ++j;
   const std::string_view w = rest.substr(i, j - i);
   rest.remove_prefix(j);
@@ -141,10 +148,22 @@ constexpr uint64_t PackWord(std::string_view w) {
 
 CommandKind ClassifyCommand(std::string_view text) {
   if (!text.empty() && text[0] == '!') return CommandKind::Shell;
-  std::string_view rest = text;
-  const std::string_view w = NextWord(rest);
+  // The first word, read only as far as a command word can go: NextWord's
+  // word, except that one that starts with a quote or is not a word at all
+  // is no command word either.
+  size_t i = 0;
+  while (i < text.size() && IsSpace(text[i])) ++i;
+  size_t j = i;
+  uint64_t packed = 0;  // PackWord of the word, built as it is read
+  for (; j < text.size() && j - i < 8; ++j) {
+    const auto c = static_cast<unsigned char>(text[j]);
+    if (!kWordByte[c]) break;
+    packed |= static_cast<uint64_t>(c >= 'A' && c <= 'Z' ? c + 32 : c) << (8 * (j - i));
+  }
   // Command words are 3 to 7 letters; SQL statements mostly are not.
-  if (w.size() < 3 || w.size() > 7) return CommandKind::None;
+  if (j - i < 3 || j - i > 7) return CommandKind::None;
+  packed |= static_cast<uint64_t>(j - i) << 56;
+  std::string_view rest = text.substr(j);
   std::string_view next;
   bool have_next = false;
   auto next_word = [&]() {  // the second word, found only when needed
@@ -159,7 +178,7 @@ CommandKind ClassifyCommand(std::string_view text) {
     return next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
            next_is("archives");
   };
-  switch (PackWord(w)) {
+  switch (packed) {
     case PackWord("set"):
       // SET ROLE and SET AUTOCOMMIT are SQL statements.
       if (next_is("role") || next_is("autocommit")) return CommandKind::None;
