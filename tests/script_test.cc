@@ -354,3 +354,23 @@ TEST_CASE("SourceFile::Locate: LF, CRLF and lone CR at every position of a long 
     }
   }
 }
+
+TEST_CASE("quotes hide `;` from the splitter and from a CLI command at every offset, escapes too") {
+  for (size_t k = 0; k <= 40; ++k) {
+    CAPTURE(k);
+    const std::string pad(k, 'x');
+    // A backslash escapes a quote in '...' (and a backslash), not in `...`.
+    const std::string first = "select '" + pad + "\\\\\\';" + pad + "' as a, `" + pad + "\\` from t";
+    const std::string command = "set v='" + pad + "\\';" + pad + "'";
+    SourceFile f("s.sql", first + ";\n" + command + "; select 2;\nselect '" + pad + "\\");
+    Variables vars;
+    Diagnostics diags;
+    auto st = SplitScript(f, vars, diags);
+    REQUIRE(st.size() == 4);
+    CHECK(st[0].text() == first);
+    CHECK(st[1].text() == command);
+    CHECK(st[1].command == CommandKind::Set);
+    CHECK(st[2].text() == "select 2");
+    CHECK(st[3].text() == "select '" + pad + "\\");  // unterminated: runs to the end of the file
+  }
+}

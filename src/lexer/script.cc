@@ -8,6 +8,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "base/strings.h"
+#include "lexer/scan.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -58,19 +59,48 @@ size_t FindSplitSpecial(const char* t, size_t from, size_t n) {
   return i;
 }
 
+// The end of the quote that opens at t[start] ('...' and "..." with
+// backslash escapes, `...` without): the index of the closing quote, or >= n
+// when it is not closed.
+size_t FindQuoteEnd(std::string_view t, size_t start) {
+  const char q = t[start];
+  const auto* b = reinterpret_cast<const unsigned char*>(t.data());
+  const auto* e = b + t.size();
+  const unsigned char escape = q == '`' ? '`' : '\\';
+  size_t i = start + 1;
+  while (true) {
+    i = static_cast<size_t>(scan::FindEither(b + i, e, static_cast<unsigned char>(q), escape) - b);
+    if (i >= t.size() || t[i] == q) return i;
+    i = std::min(i + 2, t.size());  // a backslash and the byte it escapes
+  }
+}
+
+// First i >= from with t[i] one of ; ' " ` (what a CLI command's end depends on), or n.
+size_t FindCommandSpecial(const char* t, size_t from, size_t n) {
+  size_t i = from;
+#if defined(__SSE2__)
+  const __m128i semi = _mm_set1_epi8(';'), apos = _mm_set1_epi8('\''), dq = _mm_set1_epi8('"'), bq = _mm_set1_epi8('`');
+  while (i + 16 <= n) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
+    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, semi), _mm_cmpeq_epi8(v, apos)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bq)));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
+    i += 16;
+  }
+#endif
+  while (i < n && t[i] != ';' && t[i] != '\'' && t[i] != '"' && t[i] != '`') ++i;
+  return i;
+}
+
 // End of a CLI command starting at `from`: the next `;` outside '...',
 // "..." (backslash escapes) and `...` (compile's code block), or n.
 size_t FindCommandEnd(std::string_view t, size_t from) {
   const size_t n = t.size();
   size_t i = from;
-  while (i < n && t[i] != ';') {
-    if (t[i] == '\'' || t[i] == '"' || t[i] == '`') {
-      const char q = t[i++];
-      while (i < n && t[i] != q) i += (t[i] == '\\' && q != '`') ? 2 : 1;
-      if (i < n) ++i;
-    } else {
-      ++i;
-    }
+  while ((i = FindCommandSpecial(t.data(), i, n)) < n && t[i] != ';') {
+    i = FindQuoteEnd(t, i);
+    if (i < n) ++i;
   }
   return i < n ? i : n;
 }
@@ -736,11 +766,8 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       finish();
       ++i;
     } else if (c == '\'' || c == '"' || c == '`') {
-      const size_t start = i++;
-      while (i < n && t[i] != c) {
-        if (t[i] == '\\' && c != '`') ++i;
-        ++i;
-      }
+      const size_t start = i;
+      i = FindQuoteEnd(t, start);
       if (i < n) {
         mark(start, ++i);
         continue;
