@@ -287,9 +287,40 @@ class Lexer {
   }
 
   [[gnu::always_inline]] inline void LexWord(const unsigned char* start) {
-    const scan::WordRun run = scan::WordRunAt(p_ + 1, end_, begin_);
-    const unsigned seen = kWordClass[*start] | (run.upper ? 2u : 0u);
-    const unsigned char* p = p_ + 1 + run.length;
+    const unsigned char* p = p_ + 1;
+    unsigned seen = kWordClass[*start];
+    // Four bytes per bounds check while they fit.
+    while (p + 4 <= end_) {
+      const unsigned w0 = kWordClass[p[0]];
+      if (w0 == 0) goto done;
+      const unsigned w1 = kWordClass[p[1]];
+      if (w1 == 0) {
+        p += 1;
+        seen |= w0;
+        goto done;
+      }
+      const unsigned w2 = kWordClass[p[2]];
+      if (w2 == 0) {
+        p += 2;
+        seen |= w0 | w1;
+        goto done;
+      }
+      const unsigned w3 = kWordClass[p[3]];
+      seen |= w0 | w1 | w2;
+      if (w3 == 0) {
+        p += 3;
+        goto done;
+      }
+      seen |= w3;
+      p += 4;
+    }
+    while (p < end_) {
+      const unsigned w = kWordClass[*p];
+      if (w == 0) break;
+      seen |= w;
+      ++p;
+    }
+  done:
     p_ = p;
     if (p_ < end_ && (*p_ == '$' || *p_ >= 0x80)) {
       const unsigned char* before = p_;
