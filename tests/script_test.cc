@@ -48,7 +48,9 @@ TEST_CASE("CLI command words are told in any case, whole, and not when quoted") 
                "SeT a=1; RESET; ADD FILE x; LIST JARS; DELETE ARCHIVE y; DFS -ls; SOURCE b.sql; COMPILE `x`; "
                "RELOAD; CRYPTO list; LLAP cache; QUIT; ExIt; "
                "sets a=1; se a; 'set' a=1; setx; add table t; list t; reload function f; llap x; quit now; "
-               "exits; dfsx; resets; sourcex");
+               "exits; dfsx; resets; sourcex; "
+               // Read 8 bytes at once when 8 remain, byte by byte when fewer do.
+               "COMPILES x; compile\n`x`; LLAP\tcache; dfs-ls; set\xC3\xA9 a; crypto_x; se\xC3\xA9t a; dfs; Set; sets");
   Variables vars;
   Diagnostics diags;
   auto st = SplitScript(f, vars, diags);
@@ -58,7 +60,9 @@ TEST_CASE("CLI command words are told in any case, whole, and not when quoted") 
       CommandKind::Llap,   CommandKind::Quit,   CommandKind::Quit,
       CommandKind::None,   CommandKind::None,   CommandKind::None, CommandKind::None, CommandKind::None,
       CommandKind::None,   CommandKind::None,   CommandKind::None, CommandKind::None, CommandKind::None,
-      CommandKind::None,   CommandKind::None,   CommandKind::None};
+      CommandKind::None,   CommandKind::None,   CommandKind::None,
+      CommandKind::None,   CommandKind::Compile, CommandKind::Llap, CommandKind::Dfs,  CommandKind::Set,
+      CommandKind::None,   CommandKind::None,   CommandKind::Dfs,  CommandKind::Set,  CommandKind::None};
   REQUIRE(st.size() == std::size(expected));
   for (size_t i = 0; i < st.size(); ++i) {
     CAPTURE(st[i].text());

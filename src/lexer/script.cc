@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <cstdlib>
 #include <initializer_list>
 #include <utility>
@@ -176,6 +178,36 @@ constexpr uint64_t PackWord(std::string_view w) {
   return k;
 }
 
+// The word bytes (A-Z a-z 0-9 _) at the start of 8 bytes, all eight tested
+// at once (SWAR: each byte's range test is an add that carries into its top
+// bit, never into the next byte, since only bytes < 0x80 are tested), and
+// the word lower-cased and packed as PackWord packs it when it is shorter
+// than 8 bytes.
+struct FirstWord8 {
+  size_t length;    // 0..8
+  uint64_t packed;  // PackWord of the word when length < 8
+};
+inline FirstWord8 ReadFirstWord8(const char* p) {
+  constexpr uint64_t k01 = 0x0101010101010101ull, k80 = 0x8080808080808080ull;
+  uint64_t x;
+  std::memcpy(&x, p, 8);
+  if constexpr (std::endian::native == std::endian::big) x = __builtin_bswap64(x);
+  const uint64_t low7 = x & ~k80;
+  // 0x80 in each byte of v (bytes < 0x80) that lies in [lo, hi].
+  auto in_range = [&](uint64_t v, uint64_t lo, uint64_t hi) {
+    return (v + k01 * (0x80 - lo)) & ~(v + k01 * (0x7F - hi)) & k80;
+  };
+  const uint64_t ascii = ~x & k80;
+  const uint64_t upper = in_range(low7, 'A', 'Z') & ascii;
+  const uint64_t word =
+      (in_range(low7 | k01 * 0x20, 'a', 'z') | in_range(low7, '0', '9') | in_range(low7, '_', '_')) & ascii;
+  const uint64_t stop = ~word & k80;
+  const size_t length = stop == 0 ? 8 : static_cast<size_t>(std::countr_zero(stop)) / 8;
+  if (length >= 8) return FirstWord8{8, 0};
+  const uint64_t lower = x | (upper >> 2);  // 0x80 >> 2 is the 0x20 that lower-cases A-Z
+  return FirstWord8{length, (lower & ((uint64_t{1} << (8 * length)) - 1)) | static_cast<uint64_t>(length) << 56};
+}
+
 CommandKind ClassifyCommand(std::string_view text) {
   if (!text.empty() && text[0] == '!') return CommandKind::Shell;
   // The first word, read only as far as a command word can go: NextWord's
@@ -185,10 +217,16 @@ CommandKind ClassifyCommand(std::string_view text) {
   while (i < text.size() && IsSpace(text[i])) ++i;
   size_t j = i;
   uint64_t packed = 0;  // PackWord of the word, built as it is read
-  for (; j < text.size() && j - i < 8; ++j) {
-    const auto c = static_cast<unsigned char>(text[j]);
-    if (!kWordByte[c]) break;
-    packed |= static_cast<uint64_t>(c >= 'A' && c <= 'Z' ? c + 32 : c) << (8 * (j - i));
+  if (text.size() - i >= 8) {
+    const FirstWord8 first = ReadFirstWord8(text.data() + i);
+    j = i + first.length;
+    packed = first.packed;
+  } else {
+    for (; j < text.size(); ++j) {
+      const auto c = static_cast<unsigned char>(text[j]);
+      if (!kWordByte[c]) break;
+      packed |= static_cast<uint64_t>(c >= 'A' && c <= 'Z' ? c + 32 : c) << (8 * (j - i));
+    }
   }
   // Command words are 3 to 7 letters; SQL statements mostly are not.
   if (j - i < 3 || j - i > 7) return CommandKind::None;
