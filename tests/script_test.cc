@@ -43,6 +43,33 @@ TEST_CASE("CLI commands are recognised") {
   CHECK(st[12].command == CommandKind::None);
 }
 
+TEST_CASE("CLI command words are told in any case, whole, and not when quoted") {
+  SourceFile f("s.sql",
+               "SeT a=1; RESET; ADD FILE x; LIST JARS; DELETE ARCHIVE y; DFS -ls; SOURCE b.sql; COMPILE `x`; "
+               "RELOAD; CRYPTO list; LLAP cache; QUIT; ExIt; "
+               "sets a=1; se a; 'set' a=1; setx; add table t; list t; reload function f; llap x; quit now; "
+               "exits; dfsx; resets; sourcex; "
+               // Read 8 bytes at once when 8 remain, byte by byte when fewer do.
+               "COMPILES x; compile\n`x`; LLAP\tcache; dfs-ls; set\xC3\xA9 a; crypto_x; se\xC3\xA9t a; dfs; Set; sets");
+  Variables vars;
+  Diagnostics diags;
+  auto st = SplitScript(f, vars, diags);
+  const CommandKind expected[] = {
+      CommandKind::Set,    CommandKind::Reset,  CommandKind::Add,  CommandKind::List, CommandKind::Delete,
+      CommandKind::Dfs,    CommandKind::Source, CommandKind::Compile, CommandKind::Reload, CommandKind::Crypto,
+      CommandKind::Llap,   CommandKind::Quit,   CommandKind::Quit,
+      CommandKind::None,   CommandKind::None,   CommandKind::None, CommandKind::None, CommandKind::None,
+      CommandKind::None,   CommandKind::None,   CommandKind::None, CommandKind::None, CommandKind::None,
+      CommandKind::None,   CommandKind::None,   CommandKind::None,
+      CommandKind::None,   CommandKind::Compile, CommandKind::Llap, CommandKind::Dfs,  CommandKind::Set,
+      CommandKind::None,   CommandKind::None,   CommandKind::Dfs,  CommandKind::Set,  CommandKind::None};
+  REQUIRE(st.size() == std::size(expected));
+  for (size_t i = 0; i < st.size(); ++i) {
+    CAPTURE(st[i].text());
+    CHECK(st[i].command == expected[i]);
+  }
+}
+
 TEST_CASE("variables from --var and set, with positions in the original text") {
   SourceFile f("s.sql",
                "set hivevar:db=ods;\nset dt=2024-01-01;\n"
@@ -329,5 +356,25 @@ TEST_CASE("SourceFile::Locate: LF, CRLF and lone CR at every position of a long 
       CHECK(f.Locate(c + 1).column == 2);
       if (pos > 0) CHECK(f.Locate(static_cast<uint32_t>(pos - 1)).column == static_cast<int>(pos));
     }
+  }
+}
+
+TEST_CASE("quotes hide `;` from the splitter and from a CLI command at every offset, escapes too") {
+  for (size_t k = 0; k <= 40; ++k) {
+    CAPTURE(k);
+    const std::string pad(k, 'x');
+    // A backslash escapes a quote in '...' (and a backslash), not in `...`.
+    const std::string first = "select '" + pad + "\\\\\\';" + pad + "' as a, `" + pad + "\\` from t";
+    const std::string command = "set v='" + pad + "\\';" + pad + "'";
+    SourceFile f("s.sql", first + ";\n" + command + "; select 2;\nselect '" + pad + "\\");
+    Variables vars;
+    Diagnostics diags;
+    auto st = SplitScript(f, vars, diags);
+    REQUIRE(st.size() == 4);
+    CHECK(st[0].text() == first);
+    CHECK(st[1].text() == command);
+    CHECK(st[1].command == CommandKind::Set);
+    CHECK(st[2].text() == "select 2");
+    CHECK(st[3].text() == "select '" + pad + "\\");  // unterminated: runs to the end of the file
   }
 }

@@ -17,8 +17,8 @@
 namespace hivelineage::lexer {
 
 inline constexpr size_t kMaxKeywordLength = 24;
-inline constexpr size_t kKeywordSlots = 1024;  // power of two, > 2x the keyword count
-inline constexpr int kKeywordSlotShift = 22;   // top 10 bits of the hash pick the slot
+inline constexpr size_t kKeywordSlots = 2048;  // power of two, ~5x the keyword count: most probes end at the first slot
+inline constexpr int kKeywordSlotShift = 21;   // top 11 bits of the hash pick the slot
 static_assert(kKeywordSlots == (size_t{1} << (32 - kKeywordSlotShift)));
 
 // `n` >= 2. Two 16-bit loads at run time; byte by byte (same value) when the

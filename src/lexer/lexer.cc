@@ -6,6 +6,7 @@
 #include "base/strings.h"
 #include "base/utf8.h"
 #include "lexer/keyword_hash.h"
+#include "lexer/scan.h"
 
 namespace hivelineage::lexer {
 namespace {
@@ -157,7 +158,7 @@ class Lexer {
   bool SkipComment() {
     const unsigned char c = *p_;
     if ((c == '-' && p_ + 1 < end_ && p_[1] == '-') || (c == '#' && AfterLineBreak(p_))) {
-      while (p_ < end_ && *p_ != '\n' && *p_ != '\r') ++p_;
+      p_ = scan::FindEither(p_ + 1, end_, '\n', '\r');
     } else if (c == '/' && p_ + 1 < end_ && p_[1] == '*' && !(p_ + 2 < end_ && p_[2] == '+')) {
       SkipBlockComment();
     } else if (c == 0xC2 && p_ + 1 < end_ && p_[1] == 0xA0) {  // NBSP
@@ -187,7 +188,7 @@ class Lexer {
     const unsigned char* start = p_;
     p_ += 2;
     int depth = 1;
-    while (p_ < end_) {
+    while ((p_ = scan::FindEither(p_, end_, '*', '/')) < end_) {
       if (p_[0] == '*' && p_ + 1 < end_ && p_[1] == '/') {
         p_ += 2;
         if (--depth == 0) return;
@@ -424,15 +425,13 @@ class Lexer {
       const unsigned char* piece = p_;
       ++p_;
       bool closed = false;
-      while (p_ < end_) {
+      while ((p_ = scan::FindEither(p_, end_, quote, '\\')) < end_) {
         if (*p_ == '\\') {
           p_ += (p_ + 1 < end_) ? 2 : 1;
-        } else if (*p_ == quote) {
+        } else {
           ++p_;
           closed = true;
           break;
-        } else {
-          ++p_;
         }
       }
       if (!closed) {
@@ -446,17 +445,14 @@ class Lexer {
 
   void LexQuoted(const unsigned char* start, unsigned char quote, TokenKind kind, uint8_t flags) {
     ++p_;
-    while (p_ < end_) {
-      if (*p_ == quote) {
-        if (p_ + 1 < end_ && p_[1] == quote) {
-          p_ += 2;
-          continue;
-        }
-        ++p_;
-        Emit(kind, start, p_, flags);
-        return;
+    while ((p_ = scan::FindEither(p_, end_, quote, quote)) < end_) {
+      if (p_ + 1 < end_ && p_[1] == quote) {
+        p_ += 2;
+        continue;
       }
       ++p_;
+      Emit(kind, start, p_, flags);
+      return;
     }
     Report(Severity::Error, DiagnosticCode::UnterminatedString, start, start + 1,
            quote == '`' || quote == ']' ? "unterminated quoted identifier" : "unterminated string literal");
@@ -596,8 +592,8 @@ class Lexer {
   // /*+ hint */: kept as one token; the parser decides whether it is legal.
   void LexHint(const unsigned char* start) {
     p_ += 3;
-    while (p_ < end_) {
-      if (p_[0] == '*' && p_ + 1 < end_ && p_[1] == '/') {
+    while ((p_ = scan::FindEither(p_, end_, '*', '*')) < end_) {
+      if (p_ + 1 < end_ && p_[1] == '/') {
         p_ += 2;
         summary_.has_hint = true;
         Emit(TokenKind::Hint, start, p_);

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <cstdlib>
 #include <initializer_list>
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
 #include "base/strings.h"
+#include "lexer/scan.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -58,19 +61,48 @@ size_t FindSplitSpecial(const char* t, size_t from, size_t n) {
   return i;
 }
 
+// The end of the quote that opens at t[start] ('...' and "..." with
+// backslash escapes, `...` without): the index of the closing quote, or >= n
+// when it is not closed.
+size_t FindQuoteEnd(std::string_view t, size_t start) {
+  const char q = t[start];
+  const auto* b = reinterpret_cast<const unsigned char*>(t.data());
+  const auto* e = b + t.size();
+  const unsigned char escape = q == '`' ? '`' : '\\';
+  size_t i = start + 1;
+  while (true) {
+    i = static_cast<size_t>(scan::FindEither(b + i, e, static_cast<unsigned char>(q), escape) - b);
+    if (i >= t.size() || t[i] == q) return i;
+    i = std::min(i + 2, t.size());  // a backslash and the byte it escapes
+  }
+}
+
+// First i >= from with t[i] one of ; ' " ` (what a CLI command's end depends on), or n.
+size_t FindCommandSpecial(const char* t, size_t from, size_t n) {
+  size_t i = from;
+#if defined(__SSE2__)
+  const __m128i semi = _mm_set1_epi8(';'), apos = _mm_set1_epi8('\''), dq = _mm_set1_epi8('"'), bq = _mm_set1_epi8('`');
+  while (i + 16 <= n) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
+    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, semi), _mm_cmpeq_epi8(v, apos)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bq)));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
+    i += 16;
+  }
+#endif
+  while (i < n && t[i] != ';' && t[i] != '\'' && t[i] != '"' && t[i] != '`') ++i;
+  return i;
+}
+
 // End of a CLI command starting at `from`: the next `;` outside '...',
 // "..." (backslash escapes) and `...` (compile's code block), or n.
 size_t FindCommandEnd(std::string_view t, size_t from) {
   const size_t n = t.size();
   size_t i = from;
-  while (i < n && t[i] != ';') {
-    if (t[i] == '\'' || t[i] == '"' || t[i] == '`') {
-      const char q = t[i++];
-      while (i < n && t[i] != q) i += (t[i] == '\\' && q != '`') ? 2 : 1;
-      if (i < n) ++i;
-    } else {
-      ++i;
-    }
+  while ((i = FindCommandSpecial(t.data(), i, n)) < n && t[i] != ';') {
+    i = FindQuoteEnd(t, i);
+    if (i < n) ++i;
   }
   return i < n ? i : n;
 }
@@ -104,9 +136,16 @@ std::string_view Strip(std::string_view s) {
   return s;
 }
 
-inline bool IsWordByte(char c) {
+constexpr bool IsWordByte(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
+
+constexpr std::array<bool, 256> MakeWordByteTable() {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c) t[c] = IsWordByte(static_cast<char>(c));
+  return t;
+}
+constexpr std::array<bool, 256> kWordByte = MakeWordByteTable();
 
 // The one word scanner of statement text: splits off the next word (letters,
 // digits, `_`) after white space, or a quoted string whole ('...', "...",
@@ -120,19 +159,79 @@ std::string_view NextWord(std::string_view& rest) {
     while (j < rest.size() && rest[j] != q) j += (rest[j] == '\\' && q != '`') ? 2 : 1;
     j = std::min(j + 1, rest.size());
   }
-  while (j < rest.size() && IsWordByte(rest[j])) ++j;
+  while (j < rest.size() && kWordByte[static_cast<unsigned char>(rest[j])]) ++j;
   if (j == i && j < rest.size()) ++j;
   const std::string_view w = rest.substr(i, j - i);
   rest.remove_prefix(j);
   return w;
 }
 
+// A word of up to 7 bytes, lower-cased and packed with its length into one
+// integer, so the command words are told by one switch instead of a string
+// compare per command (ClassifyCommand runs twice per statement).
+constexpr uint64_t PackWord(std::string_view w) {
+  uint64_t k = static_cast<uint64_t>(w.size()) << 56;
+  for (size_t i = 0; i < w.size() && i < 7; ++i) {
+    const auto c = static_cast<unsigned char>(w[i]);
+    k |= static_cast<uint64_t>(c >= 'A' && c <= 'Z' ? c + 32 : c) << (8 * i);
+  }
+  return k;
+}
+
+// The word bytes (A-Z a-z 0-9 _) at the start of 8 bytes, all eight tested
+// at once (SWAR: each byte's range test is an add that carries into its top
+// bit, never into the next byte, since only bytes < 0x80 are tested), and
+// the word lower-cased and packed as PackWord packs it when it is shorter
+// than 8 bytes.
+struct FirstWord8 {
+  size_t length;    // 0..8
+  uint64_t packed;  // PackWord of the word when length < 8
+};
+inline FirstWord8 ReadFirstWord8(const char* p) {
+  constexpr uint64_t k01 = 0x0101010101010101ull, k80 = 0x8080808080808080ull;
+  uint64_t x;
+  std::memcpy(&x, p, 8);
+  if constexpr (std::endian::native == std::endian::big) x = __builtin_bswap64(x);
+  const uint64_t low7 = x & ~k80;
+  // 0x80 in each byte of v (bytes < 0x80) that lies in [lo, hi].
+  auto in_range = [&](uint64_t v, uint64_t lo, uint64_t hi) {
+    return (v + k01 * (0x80 - lo)) & ~(v + k01 * (0x7F - hi)) & k80;
+  };
+  const uint64_t ascii = ~x & k80;
+  const uint64_t upper = in_range(low7, 'A', 'Z') & ascii;
+  const uint64_t word =
+      (in_range(low7 | k01 * 0x20, 'a', 'z') | in_range(low7, '0', '9') | in_range(low7, '_', '_')) & ascii;
+  const uint64_t stop = ~word & k80;
+  const size_t length = stop == 0 ? 8 : static_cast<size_t>(std::countr_zero(stop)) / 8;
+  if (length >= 8) return FirstWord8{8, 0};
+  const uint64_t lower = x | (upper >> 2);  // 0x80 >> 2 is the 0x20 that lower-cases A-Z
+  return FirstWord8{length, (lower & ((uint64_t{1} << (8 * length)) - 1)) | static_cast<uint64_t>(length) << 56};
+}
+
 CommandKind ClassifyCommand(std::string_view text) {
   if (!text.empty() && text[0] == '!') return CommandKind::Shell;
-  std::string_view rest = text;
-  const std::string_view w = NextWord(rest);
+  // The first word, read only as far as a command word can go: NextWord's
+  // word, except that one that starts with a quote or is not a word at all
+  // is no command word either.
+  size_t i = 0;
+  while (i < text.size() && IsSpace(text[i])) ++i;
+  size_t j = i;
+  uint64_t packed = 0;  // PackWord of the word, built as it is read
+  if (text.size() - i >= 8) {
+    const FirstWord8 first = ReadFirstWord8(text.data() + i);
+    j = i + first.length;
+    packed = first.packed;
+  } else {
+    for (; j < text.size(); ++j) {
+      const auto c = static_cast<unsigned char>(text[j]);
+      if (!kWordByte[c]) break;
+      packed |= static_cast<uint64_t>(c >= 'A' && c <= 'Z' ? c + 32 : c) << (8 * (j - i));
+    }
+  }
   // Command words are 3 to 7 letters; SQL statements mostly are not.
-  if (w.size() < 3 || w.size() > 7) return CommandKind::None;
+  if (j - i < 3 || j - i > 7) return CommandKind::None;
+  packed |= static_cast<uint64_t>(j - i) << 56;
+  std::string_view rest = text.substr(j);
   std::string_view next;
   bool have_next = false;
   auto next_word = [&]() {  // the second word, found only when needed
@@ -142,30 +241,43 @@ CommandKind ClassifyCommand(std::string_view text) {
     }
     return next;
   };
-  auto is = [&](std::string_view k) { return EqualsIgnoreCase(w, k); };
   auto next_is = [&](std::string_view k) { return EqualsIgnoreCase(next_word(), k); };
   auto next_is_resource = [&]() {
     return next_is("jar") || next_is("jars") || next_is("file") || next_is("files") || next_is("archive") ||
            next_is("archives");
   };
-  if (is("set")) {
-    // SET ROLE and SET AUTOCOMMIT are SQL statements.
-    if (next_is("role") || next_is("autocommit")) return CommandKind::None;
-    return CommandKind::Set;
+  switch (packed) {
+    case PackWord("set"):
+      // SET ROLE and SET AUTOCOMMIT are SQL statements.
+      if (next_is("role") || next_is("autocommit")) return CommandKind::None;
+      return CommandKind::Set;
+    case PackWord("reset"):
+      return CommandKind::Reset;
+    case PackWord("add"):
+      return next_is_resource() ? CommandKind::Add : CommandKind::None;
+    case PackWord("list"):
+      return next_is_resource() ? CommandKind::List : CommandKind::None;
+    case PackWord("delete"):
+      return !next_is("from") ? CommandKind::Delete : CommandKind::None;
+    case PackWord("dfs"):
+      return CommandKind::Dfs;
+    case PackWord("source"):
+      return CommandKind::Source;
+    case PackWord("compile"):
+      return CommandKind::Compile;
+    case PackWord("reload"):
+      return !next_is("function") && !next_is("functions") ? CommandKind::Reload : CommandKind::None;
+    case PackWord("crypto"):
+      return CommandKind::Crypto;
+    case PackWord("llap"):
+      return next_is("cluster") || next_is("cache") ? CommandKind::Llap : CommandKind::None;
+    case PackWord("quit"):
+    case PackWord("exit"):
+      // Alone in its statement (the splitter asks before it has found the `;`).
+      return next_word().empty() || next_word() == ";" ? CommandKind::Quit : CommandKind::None;
+    default:
+      return CommandKind::None;
   }
-  if (is("reset")) return CommandKind::Reset;
-  if (is("add") && next_is_resource()) return CommandKind::Add;
-  if (is("list") && next_is_resource()) return CommandKind::List;
-  if (is("delete") && !next_is("from")) return CommandKind::Delete;
-  if (is("dfs")) return CommandKind::Dfs;
-  if (is("source")) return CommandKind::Source;
-  if (is("compile")) return CommandKind::Compile;
-  if (is("reload") && !next_is("function") && !next_is("functions")) return CommandKind::Reload;
-  if (is("crypto")) return CommandKind::Crypto;
-  if (is("llap") && (next_is("cluster") || next_is("cache"))) return CommandKind::Llap;
-  // Alone in its statement (the splitter asks before it has found the `;`).
-  if ((is("quit") || is("exit")) && (next_word().empty() || next_word() == ";")) return CommandKind::Quit;
-  return CommandKind::None;
 }
 
 // Finds the `}` that closes the `${` at s[pos]; npos when unclosed.
@@ -692,11 +804,8 @@ void SplitScript(const SourceFile& file, Variables& vars, Diagnostics& diags, co
       finish();
       ++i;
     } else if (c == '\'' || c == '"' || c == '`') {
-      const size_t start = i++;
-      while (i < n && t[i] != c) {
-        if (t[i] == '\\' && c != '`') ++i;
-        ++i;
-      }
+      const size_t start = i;
+      i = FindQuoteEnd(t, start);
       if (i < n) {
         mark(start, ++i);
         continue;
