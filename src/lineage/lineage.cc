@@ -157,7 +157,6 @@ class Builder {
 
   void Finish() {
     const ColumnInterner& names = resolver_.interner();
-    std::vector<std::string> all_targets;
     for (Target& t : targets_) {
       ColumnLineage cl;
       cl.target = t.name;
@@ -173,7 +172,6 @@ class Builder {
       cl.masking = !cl.sources.empty() && cl.masked.size() == cl.sources.size();
       cl.expression = resolver_.ExpressionText(*t.column);
       out_.columns.push_back(std::move(cl));
-      all_targets.push_back(t.name);
     }
     for (PredicateRecord& p : resolver_.predicates()) {
       if (p.sources.empty()) continue;
