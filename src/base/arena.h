@@ -3,9 +3,10 @@
 // Nodes are trivially destructible, so freeing the arena frees the tree in one
 // step (no recursive destructors to overflow on deep trees). Blocks grow
 // geometrically; strings copied in (normalized identifiers) live here too.
-// Blocks form a list through a small header, and each thread keeps one
-// first-size block for the next arena, so an arena per statement costs no
-// malloc in the steady state.
+// Blocks form a list through a small header, and each thread keeps a few
+// first-size blocks for the next arenas (a statement has several: the parse
+// tree's, the lineage interner's and the resolver's), so an arena per
+// statement costs no malloc in the steady state.
 #pragma once
 
 #include <cstddef>
@@ -86,14 +87,31 @@ class Arena {
   };
   static constexpr size_t kFirstBlock = 4096;
 
-  // One spare first-size block per thread. `closed` is trivially destructible,
-  // so arenas destroyed after the holder (thread_local arenas) still see it.
+  // Spare first-size blocks per thread, chained through `prev`. `closed` is
+  // trivially destructible, so arenas destroyed after the holder
+  // (thread_local arenas) still see it.
+  static constexpr int kSpares = 4;
   struct Spare {
-    Block* block = nullptr;
+    Block* list = nullptr;
+    int count = 0;
+    Block* Pop() {
+      Block* b = list;
+      if (b != nullptr) {
+        list = b->prev;
+        --count;
+      }
+      return b;
+    }
+    bool Push(Block* b) {
+      if (count == kSpares) return false;
+      b->prev = list;
+      list = b;
+      ++count;
+      return true;
+    }
     ~Spare() {
       closed = true;
-      ::operator delete(block);
-      block = nullptr;
+      while (Block* b = Pop()) ::operator delete(b);
     }
     static inline thread_local bool closed = false;
   };
@@ -109,11 +127,7 @@ class Arena {
     if (size > (1u << 20)) size = 1u << 20;
     if (size < at_least) size = at_least;
     Block* b = nullptr;
-    if (size == kFirstBlock && !Spare::closed) {
-      Spare& spare = ThreadSpare();
-      b = spare.block;
-      spare.block = nullptr;
-    }
+    if (size == kFirstBlock && !Spare::closed) b = ThreadSpare().Pop();
     // Not value-initialised: zero-filling blocks showed up in profiles.
     if (b == nullptr) b = static_cast<Block*>(::operator new(sizeof(Block) + size));
     b->prev = head_;
@@ -128,11 +142,7 @@ class Arena {
     Block* b = head_;
     while (b != nullptr) {
       Block* prev = b->prev;
-      if (b->size == kFirstBlock && !Spare::closed && ThreadSpare().block == nullptr) {
-        ThreadSpare().block = b;
-      } else {
-        ::operator delete(b);
-      }
+      if (b->size != kFirstBlock || Spare::closed || !ThreadSpare().Push(b)) ::operator delete(b);
       b = prev;
     }
     head_ = nullptr;

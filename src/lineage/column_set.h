@@ -52,6 +52,11 @@ class ColumnInterner {
   uint32_t InternFull(std::string_view name) {
     auto it = ids_.find(absl::string_view(name.data(), name.size()));
     if (it != ids_.end()) return it->second;
+    if (names_.empty()) {
+      // Most statements intern a few dozen names: one allocation each instead of growing from empty.
+      ids_.reserve(32);
+      names_.reserve(32);
+    }
     std::string_view stored = arena_.CopyString(name);
     auto id = static_cast<uint32_t>(names_.size());
     names_.push_back(stored);

@@ -145,22 +145,22 @@ class Builder {
   }
 
   // Is `source` (db.table.column) a column of a table with no declared schema?
-  bool RestsOnInference(const std::string& source) {
-    std::string table = source.substr(0, source.rfind('.'));
-    auto [it, added] = undeclared_.try_emplace(std::move(table), false);
-    if (added) {
-      const CatalogTable* t = session_.catalog.Find(it->first);
-      it->second = t == nullptr || t->open;
+  bool RestsOnInference(std::string_view source) {
+    const std::string_view table = source.substr(0, source.rfind('.'));
+    auto it = undeclared_.find(absl::string_view(table.data(), table.size()));  // no string per source
+    if (it == undeclared_.end()) {
+      const CatalogTable* t = session_.catalog.Find(std::string(table));
+      it = undeclared_.emplace(std::string(table), t == nullptr || t->open).first;
     }
     return it->second;
   }
 
   void Finish() {
     const ColumnInterner& names = resolver_.interner();
-    std::vector<std::string> all_targets;
     for (Target& t : targets_) {
       ColumnLineage cl;
       cl.target = t.name;
+      cl.sources.reserve(t.sources.size());
       for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
       cl.masked = SplitMasked(cl.sources);
       cl.possible = SplitPossible(cl.sources);
@@ -172,7 +172,6 @@ class Builder {
       cl.masking = !cl.sources.empty() && cl.masked.size() == cl.sources.size();
       cl.expression = resolver_.ExpressionText(*t.column);
       out_.columns.push_back(std::move(cl));
-      all_targets.push_back(t.name);
     }
     for (PredicateRecord& p : resolver_.predicates()) {
       if (p.sources.empty()) continue;

@@ -44,6 +44,13 @@ void MergeMasked(ColumnInterner& interner, const ColumnSet& from, std::string_vi
 std::string_view PlainName(std::string_view name) { return Parts(name).plain; }
 
 std::vector<MaskedSource> SplitMasked(std::vector<std::string>& sources) {
+  // Most columns have no masked source: then the names are only sorted (the
+  // order the map below gives), with no map node or string copy per name.
+  if (std::none_of(sources.begin(), sources.end(), [](const std::string& s) { return Parts(s).marked; })) {
+    std::sort(sources.begin(), sources.end());
+    sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+    return {};
+  }
   struct Ways {
     bool plain = false;
     std::vector<std::string> masking;

@@ -3,6 +3,7 @@
 // resolver_expr.cc and name_lookup.cc (beside scope.h).
 #include "lineage/resolver.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "base/strings.h"
@@ -19,8 +20,14 @@ using namespace resolver_internal;
 
 std::string Resolver::TableKey(const QualifiedName& name) const {
   if (name.parts.empty()) return {};
-  if (name.parts.size() == 1) return Cat(ToLower(session_.current_database), ".", Lower(name.parts[0]));
-  return Cat(Lower(name.parts[0]), ".", Lower(name.parts[1]));
+  const bool bare = name.parts.size() == 1;
+  const std::string_view db = bare ? std::string_view(session_.current_database) : name.parts[0].name;
+  const std::string_view table = bare ? name.parts[0].name : name.parts[1].name;
+  // Built in place, lower-cased as copied: no temporary string per part (a key per table reference).
+  std::string key(db.size() + 1 + table.size(), '.');
+  std::transform(db.begin(), db.end(), key.begin(), AsciiLower);
+  std::transform(table.begin(), table.end(), key.begin() + static_cast<std::ptrdiff_t>(db.size() + 1), AsciiLower);
+  return key;
 }
 
 void Resolver::AddInput(std::string key) { out_.inputs.push_back(std::move(key)); }

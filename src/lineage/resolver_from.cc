@@ -480,6 +480,7 @@ ColumnList* Resolver::TableColumns(const std::string& key) {
       }
       cols->Add(std::move(c));
     };
+    cols->columns.reserve(t->columns.size() + t->partition_columns.size());
     for (const CatalogColumn& cc : t->columns) add(cc);
     for (const CatalogColumn& cc : t->partition_columns) add(cc);
     cols->declared = cols->size();

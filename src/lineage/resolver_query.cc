@@ -152,6 +152,7 @@ ColumnList* Resolver::AnalyzeCore(const SelectCore* core, Scope* outer, Scope** 
     FoldConstantFilters(core->where, scope);
 
   ColumnList* out = NewList();
+  out->columns.reserve(core->items.size());  // one item, one column, but for `*`s
   if (core->transform != nullptr) {
     // TRANSFORM: every output depends on every input (Hive's SCRIPT).
     const ast::ScriptTransform* t = core->transform;

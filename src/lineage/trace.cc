@@ -65,9 +65,8 @@ const Expr* Rebuilt(Arena& arena, const Expr* e, F&& sub) {
 
 const Expr* Resolver::TraceColumn(const Column& c, int depth) {
   if (depth > kMaxTraceDepth || trace_budget_ == 0) return nullptr;
-  auto it = traced_.find(&c);
-  if (it != traced_.end()) return it->second;
-  traced_.emplace(&c, nullptr);  // cycle guard
+  auto [it, first] = traced_.try_emplace(&c, nullptr);  // nullptr: the cycle guard
+  if (!first) return it->second;
   const Expr* result = nullptr;
   if (c.forward != nullptr) {
     result = TraceColumn(*c.forward, depth + 1);

@@ -12,11 +12,11 @@ namespace {
 // ORDER BY / LIMIT go before collapsing: a LIMIT keeps a branch from being unwrapped.
 // A recursive CTE's reference to itself is read before inlining, which would take it for a table.
 constexpr Pass kPasses[] = {
-    {"recursive_ctes", &ReadRecursiveCtes},
-    {"inline_ctes", &InlineCtes},
-    {"prune_order_limit", &PruneOrderLimit},
-    {"collapse_set_operations", &CollapseSetOperations},
-    {"prune_where_subqueries", &PruneWhereSubqueries},
+    {"recursive_ctes", &ReadRecursiveCtes, [](const StatementShape& s) { return s.ctes; }},
+    {"inline_ctes", &InlineCtes, [](const StatementShape& s) { return s.ctes; }},
+    {"prune_order_limit", &PruneOrderLimit, [](const StatementShape& s) { return s.sort_or_limit; }},
+    {"collapse_set_operations", &CollapseSetOperations, [](const StatementShape& s) { return s.set_operations; }},
+    {"prune_where_subqueries", &PruneWhereSubqueries, [](const StatementShape& s) { return s.expr_subqueries; }},
 };
 }  // namespace
 
@@ -30,7 +30,9 @@ RewriteResult RunPipeline(ast::Statement& stmt, Arena& arena) {
 
 void RunPipeline(ast::Statement& stmt, Arena& arena, RewriteResult& result) {
   result.statement = &stmt;
-  for (const Pass& p : kPasses) p.run(stmt, arena, result);
+  const StatementShape shape = ShapeOf(stmt);
+  for (const Pass& p : kPasses)
+    if (p.needed(shape)) p.run(stmt, arena, result);
 }
 
 }  // namespace hivelineage::rewrite

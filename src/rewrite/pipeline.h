@@ -18,6 +18,7 @@
 #include "ast/ast.h"
 #include "base/arena.h"
 #include "rewrite/rewrite_result.h"
+#include "rewrite/statement_shape.h"
 
 namespace hivelineage::rewrite {
 
@@ -25,12 +26,15 @@ using PassFn = void (*)(ast::Statement&, Arena&, RewriteResult&);
 struct Pass {
   std::string_view name;
   PassFn run;
+  // Whether the pass could change a statement of this shape (statement_shape.h).
+  bool (*needed)(const StatementShape&);
 };
 
 // The passes in pipeline order.
 std::span<const Pass> Passes();
 
-// Runs every pass in order; `stmt` is rewritten in place.
+// Runs every pass in order (those the statement's shape says have nothing to
+// do are skipped); `stmt` is rewritten in place.
 RewriteResult RunPipeline(ast::Statement& stmt, Arena& arena);
 // The same, adding to `result` (running twice with the same result equals once).
 void RunPipeline(ast::Statement& stmt, Arena& arena, RewriteResult& result);

@@ -21,7 +21,10 @@ void ForEachSubquerySlot(Expr* root, const std::function<void(Query*&)>& f) {
 }
 
 void QueryWalker::Expr(ast::Expr* e) {
-  ForEachSubquerySlot(e, [&](ast::Query*& q) { Query(q); });
+  ForEachSubquerySlot(e, [&](ast::Query*& q) {
+    ++expr_subqueries;
+    Query(q);
+  });
 }
 
 void QueryWalker::Window(ast::WindowSpec& w) {

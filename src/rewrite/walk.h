@@ -42,6 +42,10 @@ class QueryWalker {
   // body) is handed to it instead of being walked.
   std::function<void(ast::Statement&)> take_statement;
 
+  // How many subqueries the walk met inside expressions (counted before the
+  // first-visit check: a shared one counts at each place).
+  size_t expr_subqueries = 0;
+
   void Statement(ast::Statement& stmt);
   void Query(ast::Query* q);
   void QueryExpr(ast::QueryExpr* qe);
