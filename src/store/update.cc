@@ -20,6 +20,7 @@
 #include "driver/session.h"
 #include "lineage/catalog_json.h"
 #include "lineage/warehouse_schema.h"
+#include "store/deferred_indexes.h"
 #include "store/facts_codec.h"
 #include "store/fingerprint.h"
 #include "store/learned_tables.h"
@@ -428,6 +429,9 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   else
     summary.full_reason = SettingsChange(before, settings);
   const bool full = !summary.full_reason.empty();
+  // A full update fills empty tables: their secondary indexes are built once at the end.
+  std::optional<DeferredIndexes> deferred;
+  if (full) deferred.emplace(db);
   if (full) writer.DeleteAll();
   // Files modified since a second before the last update began are read again whatever their time says.
   const std::string stamped_at = GetMeta(db, "stamped_at_ns");
@@ -736,6 +740,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     }
   }
 
+  if (deferred) deferred->Rebuild();
   check_learned_tables();
   writer.CollectGarbage();
   SetMeta(db, "settings", settings);
