@@ -292,7 +292,10 @@ void StoreWriter::AddDeclared(int64_t script_id, const lineage::CatalogTable* ta
     insert_declared_.BindNull(1);
   insert_declared_.Bind(2, name).Bind(3, table != nullptr ? DeclaredKind(*table) : "table").Bind(4, int64_t{dropped});
   if (table != nullptr)
-    insert_declared_.Bind(5, lineage::CatalogTableToJson(*table).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (std::optional<std::string> json = lineage::CatalogTableJsonText(*table))
+      insert_declared_.Bind(5, *json);
+    else
+      insert_declared_.Bind(5, lineage::CatalogTableToJson(*table).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   else
     insert_declared_.BindNull(5);
   insert_declared_.Run();
