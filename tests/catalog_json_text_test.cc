@@ -5,6 +5,7 @@
 #include <string>
 
 #include "lineage/catalog_json.h"
+#include "lineage/warehouse_schema.h"
 
 namespace hivelineage::lineage {
 namespace {
@@ -57,6 +58,44 @@ TEST_CASE("catalog JSON text: none for text that is not UTF-8 (the tree's dump d
   t.columns = {Column("ok", "int")};
   t.view_text = "select '\xc3'";
   CHECK_FALSE(CatalogTableJsonText(t).has_value());
+}
+
+}  // namespace
+}  // namespace hivelineage::lineage
+
+namespace hivelineage::lineage {
+namespace {
+
+// The store's learned_tables.definition: the JSON the tree wrote, key for key.
+TEST_CASE("learned table JSON: the text the tree wrote") {
+  LearnedTable t;
+  t.table.name = "dw.\"t\"";
+  t.table.columns = {Column("a", "int"), Column("b\t", "")};
+  t.table.partition_columns = {Column("dt", "string")};
+  t.table.is_view = true;
+  t.evidence.kind = EvidenceKind::Declared;
+  t.evidence.where = {"x.sql:3"};
+  Evidence used;
+  used.kind = EvidenceKind::Inferred;
+  used.uses = 12;
+  used.where = {"y.sql:1", "z.sql:9"};
+  t.columns = {Evidence{EvidenceKind::Declared, 0, {}}, used, Evidence{EvidenceKind::Declared, 0, {"x.sql:3"}}};
+  CHECK(LearnedTableJson(t) ==
+        R"({"name":"dw.\"t\"","columns":[{"name":"a","type":"int","evidence":{"kind":"declared"}},)"
+        R"({"name":"b\t","evidence":{"kind":"inferred","uses":12,"where":["y.sql:1","z.sql:9"]}}],)"
+        R"("partition_columns":[{"name":"dt","type":"string","evidence":{"kind":"declared","where":["x.sql:3"]}}],)"
+        R"("is_view":true,"evidence":{"kind":"declared","where":["x.sql:3"]}})");
+  t.conflicts = {"w.sql:4"};
+  t.table.is_view = false;
+  t.table.partition_columns.clear();
+  t.columns.pop_back();
+  CHECK(LearnedTableJson(t) ==
+        R"({"name":"dw.\"t\"","columns":[{"name":"a","type":"int","evidence":{"kind":"declared"}},)"
+        R"({"name":"b\t","evidence":{"kind":"inferred","uses":12,"where":["y.sql:1","z.sql:9"]}}],)"
+        R"("evidence":{"kind":"declared","where":["x.sql:3"],"conflicts":["w.sql:4"]}})");
+  // Text that is not UTF-8 is repaired, as the tree's dump did.
+  t.conflicts = {"w\xff.sql:4"};
+  CHECK(LearnedTableJson(t).find("\"conflicts\":[\"w\xEF\xBF\xBD.sql:4\"]") != std::string::npos);
 }
 
 }  // namespace
