@@ -18,7 +18,8 @@ std::string TableFingerprint(const lineage::CatalogTable& table) {
   // Open and learned entries, and inferred columns, resolve differently from
   // declared ones of the same names; other tables keep the digest of their
   // JSON alone.
-  std::string text = lineage::CatalogTableToJson(table).dump();
+  std::optional<std::string> fast = lineage::CatalogTableJsonText(table);
+  std::string text = fast ? std::move(*fast) : lineage::CatalogTableToJson(table).dump();
   if (table.open) text += "|open";
   if (table.learned) text += "|learned";
   for (const lineage::CatalogColumn& c : table.columns)

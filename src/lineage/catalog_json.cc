@@ -1,5 +1,8 @@
 #include "lineage/catalog_json.h"
 
+#include "base/json_out.h"
+#include "base/utf8.h"
+
 namespace hivelineage::lineage {
 namespace {
 
@@ -57,6 +60,76 @@ nlohmann::ordered_json CatalogTableToJson(const CatalogTable& t) {
   if (t.view_lineage_known) j["view_lineage_known"] = true;
   if (!t.location.empty()) j["location"] = t.location;
   return j;
+}
+
+namespace {
+
+bool ValidText(const CatalogColumn& c) {
+  if (FindInvalidUtf8(c.name) || FindInvalidUtf8(c.type)) return false;
+  for (const std::string& v : c.view_sources)
+    if (FindInvalidUtf8(v)) return false;
+  return true;
+}
+
+// As ColumnsToJson(columns).dump(): the same keys in the same order.
+void AppendColumns(std::string& out, const std::vector<CatalogColumn>& columns) {
+  out += '[';
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const CatalogColumn& c = columns[i];
+    if (i > 0) out += ',';
+    out += "{\"name\":";
+    output::AppendJsonString(out, c.name);
+    if (!c.type.empty()) {
+      out += ",\"type\":";
+      output::AppendJsonString(out, c.type);
+    }
+    if (!c.view_sources.empty()) {
+      out += ",\"view_sources\":[";
+      for (size_t k = 0; k < c.view_sources.size(); ++k) {
+        if (k > 0) out += ',';
+        output::AppendJsonString(out, c.view_sources[k]);
+      }
+      out += ']';
+    }
+    if (c.view_expression) out += ",\"view_expression\":true";
+    if (c.view_derivation != Derivation::Identity) {
+      out += ",\"view_derivation\":";
+      output::AppendJsonString(out, DerivationName(c.view_derivation));
+    }
+    if (c.view_masking) out += ",\"view_masking\":true";
+    out += '}';
+  }
+  out += ']';
+}
+
+}  // namespace
+
+std::optional<std::string> CatalogTableJsonText(const CatalogTable& t) {
+  if (FindInvalidUtf8(t.name) || FindInvalidUtf8(t.view_text) || FindInvalidUtf8(t.location)) return std::nullopt;
+  for (const auto* columns : {&t.columns, &t.partition_columns})
+    for (const CatalogColumn& c : *columns)
+      if (!ValidText(c)) return std::nullopt;
+  std::string out = "{\"name\":";
+  output::AppendJsonString(out, t.name);
+  out += ",\"columns\":";
+  AppendColumns(out, t.columns);
+  if (!t.partition_columns.empty()) {
+    out += ",\"partition_columns\":";
+    AppendColumns(out, t.partition_columns);
+  }
+  if (t.is_view) out += ",\"is_view\":true";
+  if (t.temporary) out += ",\"temporary\":true";
+  if (!t.view_text.empty()) {
+    out += ",\"view_text\":";
+    output::AppendJsonString(out, t.view_text);
+  }
+  if (t.view_lineage_known) out += ",\"view_lineage_known\":true";
+  if (!t.location.empty()) {
+    out += ",\"location\":";
+    output::AppendJsonString(out, t.location);
+  }
+  out += '}';
+  return out;
 }
 
 bool CatalogTableFromJson(const nlohmann::json& j, CatalogTable& t) {

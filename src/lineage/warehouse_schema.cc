@@ -8,7 +8,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "base/json_out.h"
 #include "base/strings.h"
+#include "base/utf8.h"
 #include "nlohmann/json.hpp"
 
 namespace hivelineage::lineage {
@@ -487,7 +489,87 @@ nlohmann::ordered_json LearnedJson(const LearnedTable& t) {
 
 }  // namespace
 
+namespace {
+
+bool AllUtf8(const std::vector<std::string>& texts) {
+  for (const std::string& s : texts)
+    if (FindInvalidUtf8(s)) return false;
+  return true;
+}
+
+bool AllUtf8(const LearnedTable& t) {
+  if (FindInvalidUtf8(t.table.name) || !AllUtf8(t.evidence.where) || !AllUtf8(t.conflicts)) return false;
+  for (const auto* columns : {&t.table.columns, &t.table.partition_columns})
+    for (const CatalogColumn& c : *columns)
+      if (FindInvalidUtf8(c.name) || FindInvalidUtf8(c.type)) return false;
+  for (const Evidence& e : t.columns)
+    if (!AllUtf8(e.where)) return false;
+  return true;
+}
+
+// EvidenceJson(e).dump() without its closing brace (LearnedJson adds the conflicts inside).
+void AppendEvidenceOpen(std::string& out, const Evidence& e) {
+  out += "{\"kind\":";
+  output::AppendJsonString(out, EvidenceKindName(e.kind));
+  if (e.uses > 0) Append(out, ",\"uses\":", e.uses);
+  if (!e.where.empty()) {
+    out += ",\"where\":[";
+    for (size_t i = 0; i < e.where.size(); ++i) {
+      if (i > 0) out += ',';
+      output::AppendJsonString(out, e.where[i]);
+    }
+    out += ']';
+  }
+}
+
+// LearnedJson(t).dump(), written straight into text: the store writes one per
+// learned table, and building the tree cost more than the rest of the row.
+std::string LearnedJsonText(const LearnedTable& t) {
+  std::string out = "{\"name\":";
+  output::AppendJsonString(out, t.table.name);
+  auto list = [&](const std::vector<CatalogColumn>& cols, size_t first) {
+    out += '[';
+    for (size_t i = 0; i < cols.size(); ++i) {
+      if (i > 0) out += ',';
+      out += "{\"name\":";
+      output::AppendJsonString(out, cols[i].name);
+      if (!cols[i].type.empty()) {
+        out += ",\"type\":";
+        output::AppendJsonString(out, cols[i].type);
+      }
+      out += ",\"evidence\":";
+      AppendEvidenceOpen(out, t.columns[first + i]);
+      out += "}}";
+    }
+    out += ']';
+  };
+  out += ",\"columns\":";
+  list(t.table.columns, 0);
+  if (!t.table.partition_columns.empty()) {
+    out += ",\"partition_columns\":";
+    list(t.table.partition_columns, t.table.columns.size());
+  }
+  if (t.table.is_view) out += ",\"is_view\":true";
+  out += ",\"evidence\":";
+  AppendEvidenceOpen(out, t.evidence);
+  if (!t.conflicts.empty()) {
+    out += ",\"conflicts\":[";
+    for (size_t i = 0; i < t.conflicts.size(); ++i) {
+      if (i > 0) out += ',';
+      output::AppendJsonString(out, t.conflicts[i]);
+    }
+    out += ']';
+  }
+  out += "}}";
+  return out;
+}
+
+}  // namespace
+
 std::string LearnedTableJson(const LearnedTable& table) {
+  // Text that is not UTF-8 is repaired as the tree's dump repairs it.
+  if (table.columns.size() == table.table.columns.size() + table.table.partition_columns.size() && AllUtf8(table))
+    return LearnedJsonText(table);
   return LearnedJson(table).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 #include <cstdio>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "absl/container/flat_hash_map.h"
@@ -20,6 +22,7 @@
 #include "driver/session.h"
 #include "lineage/catalog_json.h"
 #include "lineage/warehouse_schema.h"
+#include "store/deferred_indexes.h"
 #include "store/facts_codec.h"
 #include "store/fingerprint.h"
 #include "store/learned_tables.h"
@@ -309,6 +312,34 @@ absl::flat_hash_set<int64_t> ScriptsReading(Database& db, const absl::flat_hash_
   return ids;
 }
 
+// A full update's gather (driver::GatherScripts, on its threads): each
+// script's row and encoded facts go into the store as soon as they are
+// gathered, under a lock (one connection), so the warehouse's facts are never
+// held in memory; the merge reads them back one at a time. The tables are
+// empty: each script's id is its position + 1, as writing them in input order
+// would give. `streamed` says the rows are there (the update rolls back otherwise).
+void GatherIntoStore(StoreWriter& writer, const std::vector<driver::InputFile>& inputs,
+                     const std::vector<FileStamp>& stamps, const driver::RunOptions& run, bool& streamed) {
+  std::mutex mu;
+  std::exception_ptr error;  // a thread of the gather must not throw: rethrown here
+  driver::GatherScripts(inputs, run.analyze, driver::ResolveJobs(run.jobs), [&](size_t i, lineage::ScriptFacts&& f) {
+    const std::string facts = EncodeFacts(f);
+    const FileStamp& s = stamps[i];
+    std::lock_guard<std::mutex> lock(mu);
+    if (error) return;
+    try {
+      const int64_t id = static_cast<int64_t>(i) + 1;
+      writer.AddScript(ScriptRow{inputs[i].name, static_cast<int64_t>(i), s.content_hash, s.size, s.mtime_ns, s.modified_at},
+                       id);
+      writer.AddScriptFacts(id, facts, {});
+    } catch (...) {
+      error = std::current_exception();
+    }
+  });
+  if (error) std::rethrow_exception(error);
+  streamed = true;
+}
+
 // Writes the pieces of analysed scripts into the store as they arrive.
 class PartWriter {
  public:
@@ -317,6 +348,7 @@ class PartWriter {
     FileStamp stamp;
     std::optional<std::string> facts;  // encoded schema facts (store/facts_codec.h), when learning
     std::vector<std::string> fact_tables;  // the tables they name (lineage::FactTables)
+    int64_t script_id = 0;  // the script's row and facts are in the store already (a full update's gather)
   };
 
   PartWriter(StoreWriter& writer, bool keep_reads, size_t pause_after, const driver::PartSink& on_part,
@@ -332,8 +364,10 @@ class PartWriter {
       auto it = pending_.find(name);
       if (it == pending_.end()) throw StoreError(Cat("analysed a script it did not expect: ", name));
       const Pending& p = it->second;
-      script_id_ = writer_.AddScript(
-          ScriptRow{name, p.position, p.stamp.content_hash, p.stamp.size, p.stamp.mtime_ns, p.stamp.modified_at});
+      script_id_ = p.script_id;
+      if (script_id_ == 0)
+        script_id_ = writer_.AddScript(
+            ScriptRow{name, p.position, p.stamp.content_hash, p.stamp.size, p.stamp.mtime_ns, p.stamp.modified_at});
       if (p.facts) writer_.AddScriptFacts(script_id_, *p.facts, p.fact_tables);
       pending_.erase(it);
       statements_ = statements_with_errors_ = file_errors_ = 0;
@@ -428,6 +462,9 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   else
     summary.full_reason = SettingsChange(before, settings);
   const bool full = !summary.full_reason.empty();
+  // A full update fills empty tables: their secondary indexes are built once at the end.
+  std::optional<DeferredIndexes> deferred;
+  if (full) deferred.emplace(db);
   if (full) writer.DeleteAll();
   // Files modified since a second before the last update began are read again whatever their time says.
   const std::string stamped_at = GetMeta(db, "stamped_at_ns");
@@ -497,6 +534,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
   // scripts those are (a store of version 6 and before) or the unchanged
   // scripts changed order (ties between declarations go by input order).
   std::vector<std::optional<std::string>> encoded_facts(n);  // as gathered, encoded once to be merged and stored
+  bool streamed = false;  // a full update: every script's row (id: position + 1) and facts written as gathered
   std::vector<std::vector<std::string>> fact_tables(n);      // lineage::FactTables of the gathered ones
   std::shared_ptr<const lineage::TableLoader> learned;       // the learned tables the analysis looks up
   std::shared_ptr<const StoredLearnedTables> learned_tables;  // unless merged whole: the stored entries (and the part)
@@ -581,7 +619,10 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       std::vector<size_t> to_gather;
       for (size_t i = 0; i < n; ++i)
         if (!same[i] && !encoded_facts[i]) to_gather.push_back(i);
-      gather(to_gather);
+      if (full)
+        GatherIntoStore(writer, inputs, stamps, run, streamed);
+      else
+        gather(to_gather);
       // Merged one script at a time, in input order: the warehouse's facts are never all held as values.
       lineage::FactsMerger merger(*catalog.given);
       Statement stored_facts = db.Prepare("SELECT facts FROM script_facts WHERE script_id = ?");
@@ -600,7 +641,17 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
           dependant[i] = true;  // its facts are missing: analysed again to store them
           if (!encoded_facts[i]) gather({i});
         }
-        read_back(i, facts);
+        if (streamed) {
+          // Read back from the store, where the gather put it; the tables it names go there now.
+          const int64_t id = static_cast<int64_t>(i) + 1;
+          stored_facts.Bind(1, id);
+          const bool read = stored_facts.Step() && DecodeFacts(stored_facts.Text(0), inputs[i].name, facts);
+          stored_facts.Reset();
+          if (!read) throw StoreError(Cat("schema facts of ", inputs[i].name, " do not read back"));
+          writer.AddFactTables(id, lineage::FactTables(facts));
+        } else {
+          read_back(i, facts);
+        }
         merger.Add(facts);
       }
       // Each table stored with its evidence as the merge makes it; the analysis looks up the tables alone.
@@ -648,7 +699,9 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       ++summary.added;
     }
     PartWriter::Pending pending{static_cast<int64_t>(i), std::move(stamps[i]), std::nullopt, {}};
-    if (encoded_facts[i]) {
+    if (streamed) {
+      pending.script_id = static_cast<int64_t>(i) + 1;
+    } else if (encoded_facts[i]) {
       pending.facts = std::move(*encoded_facts[i]);
       pending.fact_tables = std::move(fact_tables[i]);
     } else if (learn) {
@@ -684,7 +737,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       for (size_t i = 0; i < n; ++i)
         if (same[i] && affected.contains(find(inputs[i].name)->id)) dependant[i] = true;
     }
-    std::vector<driver::InputFile> todo;
+    std::vector<size_t> todo_at;
     for (size_t i = 0; i < n; ++i) {
       if (same[i] && !dependant[i]) {
         keep(*find(inputs[i].name), static_cast<int64_t>(i), stamps[i]);
@@ -692,8 +745,14 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
       }
       if (same[i]) ++summary.dependants;
       replace(i);
-      todo.push_back(inputs[i]);
+      todo_at.push_back(i);
     }
+    // The scripts analysed: the inputs themselves when all are (no copy of a warehouse's list of files).
+    std::vector<driver::InputFile> some;
+    if (todo_at.size() < n)
+      for (size_t i : todo_at) some.push_back(inputs[i]);
+    const std::vector<driver::InputFile>& todo = todo_at.size() < n ? some : inputs;
+    todo_at = std::vector<size_t>();
     writer.DeleteForgotten();
     if (!todo.empty()) {
       driver::RunOptions ro = run;
@@ -736,6 +795,7 @@ UpdateSummary UpdateStore(Database& db, const std::vector<driver::InputFile>& in
     }
   }
 
+  if (deferred) deferred->Rebuild();
   check_learned_tables();
   writer.CollectGarbage();
   SetMeta(db, "settings", settings);

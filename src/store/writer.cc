@@ -92,7 +92,7 @@ StoreWriter::StoreWriter(Database& db) : db_(db) {
       "CREATE TEMP TABLE IF NOT EXISTS gone(id INTEGER PRIMARY KEY);");
   insert_script_ = db_.Prepare(
       "INSERT INTO scripts(path, position, content_hash, size, mtime_ns, modified_at, analysed_at, statements, "
-      "statements_with_errors, file_errors) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0)");
+      "statements_with_errors, file_errors, id) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)");
   finish_script_ =
       db_.Prepare("UPDATE scripts SET statements = ?2, statements_with_errors = ?3, file_errors = ?4 WHERE id = ?1");
   insert_statement_ = db_.Prepare(
@@ -147,7 +147,11 @@ StoreWriter::StoreWriter(Database& db) : db_(db) {
   }
 }
 
-int64_t StoreWriter::AddScript(const ScriptRow& row) {
+int64_t StoreWriter::AddScript(const ScriptRow& row, int64_t id) {
+  if (id != 0)
+    insert_script_.Bind(8, id);
+  else
+    insert_script_.BindNull(8);
   insert_script_.Bind(1, row.path)
       .Bind(2, row.position)
       .Bind(3, row.content_hash)
@@ -292,7 +296,10 @@ void StoreWriter::AddDeclared(int64_t script_id, const lineage::CatalogTable* ta
     insert_declared_.BindNull(1);
   insert_declared_.Bind(2, name).Bind(3, table != nullptr ? DeclaredKind(*table) : "table").Bind(4, int64_t{dropped});
   if (table != nullptr)
-    insert_declared_.Bind(5, lineage::CatalogTableToJson(*table).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (std::optional<std::string> json = lineage::CatalogTableJsonText(*table))
+      insert_declared_.Bind(5, *json);
+    else
+      insert_declared_.Bind(5, lineage::CatalogTableToJson(*table).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   else
     insert_declared_.BindNull(5);
   insert_declared_.Run();

@@ -31,8 +31,9 @@ class StoreWriter {
  public:
   explicit StoreWriter(Database& db);
 
-  // Inserts the script's row (counts zero until FinishScript); returns its id.
-  int64_t AddScript(const ScriptRow& row);
+  // Inserts the script's row (counts zero until FinishScript); returns its
+  // id: `id` when not 0, else the next free one.
+  int64_t AddScript(const ScriptRow& row, int64_t id = 0);
   // Adds one statement of the script, when the facts keep it (it parsed and
   // reads or writes a table: the statements a lineage graph keeps); `sql` is its text.
   void AddStatement(int64_t script_id, const lineage::StatementFacts& facts, std::string_view sql);
