@@ -157,9 +157,12 @@ class Builder {
 
   void Finish() {
     const ColumnInterner& names = resolver_.interner();
+    // Target names move to the output; the conditions below read them there.
+    const size_t first = out_.columns.size();
+    out_.columns.reserve(first + targets_.size());
     for (Target& t : targets_) {
       ColumnLineage cl;
-      cl.target = t.name;
+      cl.target = std::move(t.name);
       cl.sources.reserve(t.sources.size());
       for (uint32_t id : t.sources) cl.sources.emplace_back(names.Name(id));
       cl.masked = SplitMasked(cl.sources);
@@ -180,9 +183,10 @@ class Builder {
       SplitMasked(pl.sources);    // a condition reads columns; masked or not, they choose rows
       SplitPossible(pl.sources);  // a condition reports certain columns only
       pl.governs_all = true;
-      for (const Target& t : targets_) {
+      for (size_t i = 0; i < targets_.size(); ++i) {
+        const Target& t = targets_[i];
         if (p.body < 0 || std::find(t.bodies.begin(), t.bodies.end(), p.body) != t.bodies.end())
-          pl.targets.push_back(t.name);
+          pl.targets.push_back(out_.columns[first + i].target);
         else
           pl.governs_all = false;  // its body is one of several of a multi-insert, and not this column's
       }
