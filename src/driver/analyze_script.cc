@@ -32,23 +32,15 @@ void LinkLoadToJobs(const ast::Statement& stmt, const AnalyzeOptions& options, c
   sync::LinkLoadData(load->path, lineage.outputs.front(), *options.job_outputs, sync_options, lineage);
 }
 
-// `parsed`: the statement as the gather parsed it (driver/parsed_statements.h), taken instead of parsing it again.
 void AnalyzeSql(const lexer::StatementText& st, const parser::ParseOptions& parse, lineage::Session& session,
-                const AnalyzeOptions& options, StatementResult& r, const ParsedStatement* parsed) {
+                const AnalyzeOptions& options, StatementResult& r) {
   AstObserver* observer = options.ast_observer;
   Diagnostics diags;
-  // One arena per statement: the AST dies as soon as its lineage is known
-  // (a kept AST's rewritten parts too).
+  // One arena per statement: the AST dies as soon as its lineage is known.
   Arena arena;
   const std::string_view text = st.text();
   try {
-    ast::Statement* stmt = nullptr;
-    if (parsed != nullptr) {
-      stmt = parsed->statement;
-      diags = parsed->diagnostics;
-    } else {
-      stmt = parser::ParseStatement(text, arena, parse, diags);
-    }
+    ast::Statement* stmt = parser::ParseStatement(text, arena, parse, diags);
     if (stmt != nullptr) {
       r.parsed = true;
       r.kind = parser::StatementKindOf(stmt);
@@ -233,7 +225,7 @@ bool FileResult::has_error() const {
 
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
                    StatementObserver& observer, VariableDefinitions* final_variables,
-                   const lexer::StatementSpans* statements, const ParsedStatements* parsed) {
+                   const lexer::StatementSpans* statements) {
   const SourceFile& source = *file.source;
   session.current_database = options.default_database;  // USE does not reach the next script
   session.autogen_label = "_c";                          // nor does a set line
@@ -320,8 +312,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
   };
 
   // One statement's result; its index and the splitter's diagnostics come when it is handed out.
-  // `kept`: the statement as the gather parsed it.
-  auto analyze = [&](const lexer::StatementText& st, const ParsedStatement* kept) {
+  auto analyze = [&](const lexer::StatementText& st) {
     StatementResult r;
     r.span = st.span;
     r.start = source.Locate(st.span.begin);
@@ -345,7 +336,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
                                              limits.max_statement_bytes, " bytes; not analysed"),
                                          DiagnosticCode::StatementTooLarge});
     } else {
-      AnalyzeSql(st, parse, session, options, r, kept);
+      AnalyzeSql(st, parse, session, options, r);
       note_other_dialect(st, r);
     }
     return r;
@@ -358,10 +349,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     observer.Statement(file, std::move(r));
   };
 
-  uint32_t ordinal = 0;  // of the statement at hand, as ParsedStatement counts them
   lexer::SplitScript(source, vars, split_diags, split, [&](lexer::StatementText&& st) {
-    const ParsedStatement* kept = parsed != nullptr ? parsed->Find(ordinal, st.span) : nullptr;
-    ++ordinal;
     if (index >= limits.max_statements) {
       // The splitter stops one past the limit: report there and drop it.
       take_split_diags(nullptr, file.diagnostics);
@@ -374,8 +362,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
     // A statement that does not parse is cut before a line that starts one
     // (junk or a missing `;` before it): each part is analysed on its own.
     while (true) {
-      StatementResult r = analyze(st, kept);
-      kept = nullptr;  // a part cut off is parsed on its own
+      StatementResult r = analyze(st);
       const bool sql = st.command == lexer::CommandKind::None && st.text().size() <= limits.max_statement_bytes;
       const uint32_t cut =
           !sql || r.parsed || other_dialect || index + 1 >= limits.max_statements ? 0 : FindResumption(st.text(), parse);
@@ -384,7 +371,7 @@ void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOpt
         return;
       }
       lexer::StatementText rest = lexer::SubStatement(st, cut, static_cast<uint32_t>(st.text().size()));
-      hand_out(analyze(lexer::SubStatement(st, 0, cut), nullptr));
+      hand_out(analyze(lexer::SubStatement(st, 0, cut)));
       st = std::move(rest);
     }
   });

@@ -16,7 +16,6 @@
 #include "base/source_file.h"
 #include "base/statement_kind.h"
 #include "driver/options.h"
-#include "driver/parsed_statements.h"
 #include "driver/script_schema.h"
 #include "lexer/script.h"
 #include "lineage/lineage.h"
@@ -100,12 +99,9 @@ Dialect ScriptDialect(const AnalyzeOptions& options, const SourceFile& source);
 // "hiveconf:dt"), for scripts that go on from there (an init script's).
 // `statements`, when given, are where a split of the same text found its
 // statements (the gather's, lexer::StatementSpans): they are not looked for again.
-// `parsed`, when given, are statements the gather parsed with the same
-// options: their ASTs are analysed (and rewritten in place) instead of
-// parsing their text again.
 void AnalyzeScript(FileResult& file, lineage::Session& session, const AnalyzeOptions& options,
                    StatementObserver& observer, VariableDefinitions* final_variables = nullptr,
-                   const lexer::StatementSpans* statements = nullptr, const ParsedStatements* parsed = nullptr);
+                   const lexer::StatementSpans* statements = nullptr);
 
 // The same, collecting the statements into the result.
 FileResult AnalyzeScript(std::shared_ptr<const SourceFile> source, lineage::Session& session,

@@ -251,8 +251,7 @@ LoadedInput LoadForGather(const InputFile& input, uint64_t max_bytes) {
 
 // Keeps `in` (its source shared, its diagnostics copied) for the analysis
 // when it fits in what `keep` has left; where its statements are goes to
-// the slot returned (null: not kept), and the statements parsed to
-// keep.files[i].parsed.
+// the slot returned (null: not kept).
 lexer::StatementSpans* Keep(const LoadedInput& in, size_t i, KeptInputs& keep) {
   if (in.unreadable || in.source == nullptr) return nullptr;
   const uint64_t size = in.source->text().size();
@@ -267,7 +266,7 @@ lexer::StatementSpans* Keep(const LoadedInput& in, size_t i, KeptInputs& keep) {
 }  // namespace
 
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options,
-                                  lexer::StatementSpans* statements, const ParseKeeping* parsed) {
+                                  lexer::StatementSpans* statements) {
   lineage::FactsGatherer gatherer(std::string(source.name()), options.default_database,
                                  ScriptDialect(options, source) == Dialect::Spark);
   const Limits& limits = options.limits;
@@ -281,53 +280,26 @@ lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions
   Diagnostics ignored;
   LineCounter lines(source.text());
   NameScratch scratch;
-  uint32_t ordinal = 0;  // of the statement at hand, as ParsedStatement counts them
   lexer::SplitScript(source, vars, ignored, split, [&](lexer::StatementText&& st) {
-    const uint32_t this_ordinal = ordinal++;
     if (st.command == lexer::CommandKind::Set) parser::ApplySetting(st.SetKey(), st.SetValue(), parse);
     if (st.command != lexer::CommandKind::None || st.text().size() > limits.max_statement_bytes) return;
     const StatementKind kind = lexer::GuessStatementKind(st.text(), /*tell_ctas=*/false);
-    const bool has_facts =
-        MaySayAboutSchema(kind) && !(kind == StatementKind::Alter && !AlterMaySayAboutSchema(st.text()));
-    // Parsed for the analysis too while the run's kept ASTs stay within their budget.
-    const bool keep =
-        parsed != nullptr && parsed->used->load(std::memory_order_relaxed) <= parsed->max_bytes;
-    if (!has_facts && !keep) return;
+    if (!MaySayAboutSchema(kind)) return;
+    if (kind == StatementKind::Alter && !AlterMaySayAboutSchema(st.text())) return;
     const bool names_tables = kind == StatementKind::Query || kind == StatementKind::Insert ||
                               kind == StatementKind::Update || kind == StatementKind::Delete ||
                               kind == StatementKind::Merge;
-    auto worth = [&](std::span<const lexer::Token> toks) {
-      return has_facts &&
-             (!names_tables || MayNameUndeclaredTable(st.text(), toks, gatherer, parse.sql11_keywords_as_names, scratch));
-    };
-    auto walk = [&](const ast::Statement& stmt) {
-      lines.StartStatement(st.span.begin);
-      gatherer.Statement(stmt, [&](Span span) { return lines.LineOf(st.ToOriginal(span).begin); });
-    };
+    Arena arena;
+    Diagnostics diags;
     try {
-      if (!keep) {
-        Arena arena;
-        Diagnostics diags;
-        if (const ast::Statement* stmt = parser::ParseStatementIf(st.text(), arena, parse, diags, worth)) walk(*stmt);
-        return;
-      }
-      // The AST points into the text: a substituted one is kept with it.
-      ParsedStatements& into = *parsed->into;
-      std::string_view text = st.text();
-      if (!st.pieces.empty()) text = *into.texts.emplace_back(std::make_unique<std::string>(text));
-      const size_t before = into.arena.bytes_used();
-      bool has_worth = false;
-      Diagnostics diags;
-      ast::Statement* stmt = parser::ParseStatementSeeingTokens(
-          text, into.arena, parse, diags, [&](std::span<const lexer::Token> toks) { has_worth = worth(toks); });
-      parsed->used->fetch_add(into.arena.bytes_used() - before, std::memory_order_relaxed);
-      if (stmt == nullptr) {
-        // The analysis parses it again and reports what went wrong.
-        if (!st.pieces.empty()) into.texts.pop_back();
-        return;
-      }
-      into.statements.push_back(ParsedStatement{this_ordinal, st.span, stmt, std::move(diags)});
-      if (has_worth) walk(*stmt);
+      const ast::Statement* stmt =
+          parser::ParseStatementIf(st.text(), arena, parse, diags, [&](std::span<const lexer::Token> toks) {
+            return !names_tables ||
+                   MayNameUndeclaredTable(st.text(), toks, gatherer, parse.sql11_keywords_as_names, scratch);
+          });
+      if (stmt == nullptr) return;
+      lines.StartStatement(st.span.begin);
+      gatherer.Statement(*stmt, [&](Span span) { return lines.LineOf(st.ToOriginal(span).begin); });
     } catch (const std::exception&) {
       // The analysis meets the same statement and reports what went wrong.
     }
@@ -342,14 +314,10 @@ void GatherScripts(const std::vector<InputFile>& inputs, const AnalyzeOptions& o
     for (size_t i = next++; i < inputs.size(); i = next++) {
       LoadedInput in = LoadForGather(inputs[i], MaxFileBytes(options.limits));
       lexer::StatementSpans* statements = keep != nullptr ? Keep(in, i, *keep) : nullptr;
-      std::optional<ParseKeeping> parsed;
-      if (statements != nullptr && keep->max_parsed_bytes > 0)
-        parsed = ParseKeeping{&keep->files[i].parsed, &keep->parsed_bytes, keep->max_parsed_bytes};
       lineage::ScriptFacts facts;
       facts.file = inputs[i].name;
       // A sync job (sync/sync_job.h) says nothing of the schema as SQL does.
-      if (!in.unreadable && !sync::IsJobFileName(inputs[i].name))
-        facts = GatherScript(*in.source, options, statements, parsed ? &*parsed : nullptr);
+      if (!in.unreadable && !sync::IsJobFileName(inputs[i].name)) facts = GatherScript(*in.source, options, statements);
       sink(i, std::move(facts));
     }
   };

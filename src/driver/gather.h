@@ -12,7 +12,6 @@
 
 #include "base/source_file.h"
 #include "driver/options.h"
-#include "driver/parsed_statements.h"
 #include "driver/run.h"
 #include "lexer/script.h"
 #include "lineage/schema_facts.h"
@@ -26,40 +25,26 @@ namespace hivelineage::driver {
 // schema, ALTERs that touch no columns or views, and queries and DML whose
 // tokens name no table but the script's own.
 // Where the statements were found goes to `statements` when given.
-// With `parsed`, every statement the analysis would parse is parsed (those
-// that carry no facts too) and kept there for it, while the ASTs kept by the
-// whole run stay within their budget; the facts are the same.
-struct ParseKeeping {
-  ParsedStatements* into;
-  std::atomic<uint64_t>* used;  // arena bytes kept by the whole run so far
-  uint64_t max_bytes;
-};
 lineage::ScriptFacts GatherScript(const SourceFile& source, const AnalyzeOptions& options,
-                                  lexer::StatementSpans* statements = nullptr, const ParseKeeping* parsed = nullptr);
+                                  lexer::StatementSpans* statements = nullptr);
 
-// A file the gather read, where it found its statements, and those it parsed.
+// A file the gather read, and where it found its statements.
 struct KeptInput {
   LoadedInput loaded;
   lexer::StatementSpans statements;
-  ParsedStatements parsed;
 };
 
 // The files a gather read, kept for the analysis that follows it, so that a
 // run reads, decodes and splits each script once: input i's at files[i] (a
 // null source: not kept), as long as they total at most `max_bytes` (the rest
 // are read again). The analysis takes each over (driver::RunScheduled) and
-// frees it with the file's results. The statements of a kept file are
-// parsed by the gather and kept too, as long as their ASTs total at most
-// `max_parsed_bytes` (the rest are parsed by the analysis).
+// frees it with the file's results.
 struct KeptInputs {
-  KeptInputs(size_t inputs, uint64_t max_bytes, uint64_t max_parsed_bytes = 0)
-      : files(inputs), max_bytes(max_bytes), max_parsed_bytes(max_parsed_bytes) {}
+  KeptInputs(size_t inputs, uint64_t max_bytes) : files(inputs), max_bytes(max_bytes) {}
 
   std::vector<KeptInput> files;
   const uint64_t max_bytes;
-  const uint64_t max_parsed_bytes;
-  std::atomic<uint64_t> bytes{0};         // kept so far
-  std::atomic<uint64_t> parsed_bytes{0};  // of ASTs kept so far
+  std::atomic<uint64_t> bytes{0};  // kept so far
 };
 
 // Every input's facts, in input order, on up to `jobs` threads. Inputs that

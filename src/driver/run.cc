@@ -167,10 +167,6 @@ constexpr int kMaxJobs = 256;
 // a whole warehouse of scripts is read once, a huge one costs no more memory
 // than this.
 constexpr uint64_t kMaxKeptBytes = 64 << 20;
-// The ASTs of the statements the gather parsed that it keeps for the
-// analysis (about seven times the script bytes they come from): a run of up
-// to about 25 MB of scripts parses each statement once.
-constexpr uint64_t kMaxKeptParsedBytes = 192 << 20;
 
 // Watches a sequenced run's statements in run order for reads of tables a
 // later script writes. Statements reach it from the renderer (on the one
@@ -446,7 +442,7 @@ RunSummary Run(const std::vector<InputFile>& inputs, const RunOptions& options, 
     if (options.schema_inputs) {
       frozen = LearnCatalog(*options.schema_inputs, after_init.analyze, jobs, std::move(frozen));
     } else {
-      kept = std::make_unique<KeptInputs>(read_once.size(), kMaxKeptBytes, kMaxKeptParsedBytes);
+      kept = std::make_unique<KeptInputs>(read_once.size(), kMaxKeptBytes);
       frozen = LearnCatalog(read_once, after_init.analyze, jobs, std::move(frozen), kept.get());
     }
   }

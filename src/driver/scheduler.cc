@@ -411,7 +411,7 @@ class Scheduler {
         lineage::Session own = shared_ == nullptr ? NewSession(options_.analyze, lineage::Catalog(base_)) : lineage::Session();
         lineage::Session& session = shared_ != nullptr ? *shared_ : own;
         ScopedSchemaRecording recording(session.catalog, options_.record_schema);
-        AnalyzeScript(file, session, options_.analyze, pieces, nullptr, &kept.statements, &kept.parsed);
+        AnalyzeScript(file, session, options_.analyze, pieces, nullptr, &kept.statements);
         if (options_.record_schema) file.schema = std::make_shared<const ScriptSchema>(recording.Take());
       }
     } catch (const Cancelled&) {

@@ -508,13 +508,9 @@ std::vector<Token>& Lex(std::string_view text, const ParseOptions& options, Diag
 }
 }  // namespace
 
-namespace {
-template <typename See>
-ast::Statement* ParseSeeing(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags,
-                            See&& see) {
+ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags) {
   bool lex_error = false;
   std::vector<Token>& tokens = Lex(text, options, diags, &lex_error);
-  see(std::span<const Token>(tokens));
   Parser p(text, tokens, arena, options);
   ast::Statement* stmt = p.ParseTop();
   if (stmt == nullptr) {
@@ -525,17 +521,6 @@ ast::Statement* ParseSeeing(std::string_view text, Arena& arena, const ParseOpti
   if (options.dialect == Dialect::Spark && !CheckSparkStatement(*stmt, text, diags)) return nullptr;
   for (Diagnostic& d : p.warnings_) diags.push_back(std::move(d));
   return stmt;
-}
-}  // namespace
-
-ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags) {
-  return ParseSeeing(text, arena, options, diags, [](std::span<const Token>) {});
-}
-
-ast::Statement* ParseStatementSeeingTokens(std::string_view text, Arena& arena, const ParseOptions& options,
-                                           Diagnostics& diags,
-                                           absl::FunctionRef<void(std::span<const lexer::Token>)> see) {
-  return ParseSeeing(text, arena, options, diags, see);
 }
 
 ast::Statement* ParseStatementIf(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags,

@@ -55,13 +55,6 @@ ast::Statement* ParseStatement(std::string_view text, Arena& arena, const ParseO
 ast::Statement* ParseStatementIf(std::string_view text, Arena& arena, const ParseOptions& options, Diagnostics& diags,
                                  absl::FunctionRef<bool(std::span<const lexer::Token>)> worth);
 
-// ParseStatement, showing `see` the statement's tokens before they are
-// parsed (same AST, same diagnostics): the gather phase parses a statement
-// for the analysis to take over and reads its tokens for schema facts.
-ast::Statement* ParseStatementSeeingTokens(std::string_view text, Arena& arena, const ParseOptions& options,
-                                           Diagnostics& diags,
-                                           absl::FunctionRef<void(std::span<const lexer::Token>)> see);
-
 // What the output reports the statement as (base/statement_kind.def): an
 // INSERT or a query, a CTAS or a plain CREATE TABLE, ...; Other for null.
 StatementKind StatementKindOf(const ast::Statement* stmt);
