@@ -6,6 +6,7 @@
 // refer to the transcoded text. Anything else is analysed byte for byte.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,5 +16,16 @@ namespace hivelineage::driver {
 // Converts GB18030 (a superset of GBK and GB2312) to UTF-8; nullopt when
 // `text` is not valid GB18030 or iconv does not know the encoding.
 std::optional<std::string> Gb18030ToUtf8(std::string_view text);
+
+// The same, in `text`'s own buffer when its capacity has room for what the
+// UTF-8 may grow by (else through a copy, as above): a big script is not held
+// twice while it is transcoded. False, `text` untouched, when it is not valid
+// GB18030.
+bool Gb18030ToUtf8InPlace(std::string& text);
+
+// The spare capacity to reserve when reading a file of `size` bytes, so that
+// Gb18030ToUtf8InPlace has room should it be GB18030 (pages never written
+// cost no memory); none for small files, which a copy costs little.
+size_t Gb18030Room(size_t size);
 
 }  // namespace hivelineage::driver

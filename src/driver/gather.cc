@@ -14,6 +14,7 @@
 
 #include "base/arena.h"
 #include "base/strings.h"
+#include "driver/encoding.h"
 #include "lexer/lexer.h"
 #include "lexer/script.h"
 #include "parser/parser.h"
@@ -222,7 +223,7 @@ std::optional<std::string> ReadRegularFile(const std::string& path, uint64_t max
     // so no second read is needed to see that the file did not grow.
     const size_t size = static_cast<size_t>(st.st_size);
     std::string bytes;
-    bytes.reserve(size + SourceFile::kPadding + 1);
+    bytes.reserve(size + SourceFile::kPadding + 1 + Gb18030Room(size));
     bytes.resize(size + 1);
     size_t got = 0;
     while (got <= size) {

@@ -110,7 +110,11 @@ bool ReadPath(const std::string& path, std::string& out, std::string& error, uin
   }
   // Room for the whole file and the lexer's padding up front: no regrowth
   // (which briefly holds two copies) and no copy into the SourceFile.
-  if (S_ISREG(st.st_mode) && st.st_size > 0) out.reserve(static_cast<size_t>(st.st_size) + SourceFile::kPadding + 1);
+  // And for a GB18030 file's transcoding in place (Gb18030Room).
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    const size_t size = static_cast<size_t>(st.st_size);
+    out.reserve(size + SourceFile::kPadding + 1 + Gb18030Room(size));
+  }
   const bool ok = ReadAll(f, out, max_bytes);
   if (!ok) error = Cat("cannot read: ", ErrnoMessage());
   if (ok && out.size() > max_bytes) {  // grew while read, or not a regular file
@@ -287,9 +291,8 @@ LoadedInput DecodeOwnedInput(std::string name, std::string&& bytes) {
     in.source = std::make_shared<const SourceFile>(std::move(name), std::move(bytes));
     return in;
   }
-  if (std::optional<std::string> utf8 = Gb18030ToUtf8(bytes)) {
-    std::string().swap(bytes);  // not needed any more: free it before the analysis
-    in.source = std::make_shared<const SourceFile>(std::move(name), std::move(*utf8));
+  if (Gb18030ToUtf8InPlace(bytes)) {
+    in.source = std::make_shared<const SourceFile>(std::move(name), std::move(bytes));
     in.diagnostics.push_back(Diagnostic{Severity::Warning, Span{0, 0},
                                         "file is not UTF-8; decoded as GB18030/GBK (offsets refer to the UTF-8 text)",
                                         DiagnosticCode::DecodedAsGb18030});
