@@ -151,6 +151,15 @@ void AppendJsonString(std::string& out, std::string_view str) {
   out.resize(static_cast<size_t>(end - out.data()));
 }
 
+void AppendJsonStringArray(std::string& out, const std::vector<std::string>& items) {
+  out += '[';
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ',';
+    AppendJsonString(out, items[i]);
+  }
+  out += ']';
+}
+
 void JsonOut::NewLine() {
   // A newline and up to 64 levels of indentation, cut to length.
   static constexpr char kIndent[] =

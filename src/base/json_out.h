@@ -21,6 +21,8 @@ namespace hivelineage::output {
 
 // Appends `s` as a JSON string literal (with quotes) to `out`.
 void AppendJsonString(std::string& out, std::string_view s);
+// `[` the strings, quoted and escaped, comma-separated `]`, compact.
+void AppendJsonStringArray(std::string& out, const std::vector<std::string>& items);
 
 // The most bytes WriteJsonString writes for a string of `n` bytes: a control
 // byte becomes six (\u00XX), quotes around.

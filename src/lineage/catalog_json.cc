@@ -84,12 +84,8 @@ void AppendColumns(std::string& out, const std::vector<CatalogColumn>& columns) 
       output::AppendJsonString(out, c.type);
     }
     if (!c.view_sources.empty()) {
-      out += ",\"view_sources\":[";
-      for (size_t k = 0; k < c.view_sources.size(); ++k) {
-        if (k > 0) out += ',';
-        output::AppendJsonString(out, c.view_sources[k]);
-      }
-      out += ']';
+      out += ",\"view_sources\":";
+      output::AppendJsonStringArray(out, c.view_sources);
     }
     if (c.view_expression) out += ",\"view_expression\":true";
     if (c.view_derivation != Derivation::Identity) {

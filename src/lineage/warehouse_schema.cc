@@ -513,12 +513,8 @@ void AppendEvidenceOpen(std::string& out, const Evidence& e) {
   output::AppendJsonString(out, EvidenceKindName(e.kind));
   if (e.uses > 0) Append(out, ",\"uses\":", e.uses);
   if (!e.where.empty()) {
-    out += ",\"where\":[";
-    for (size_t i = 0; i < e.where.size(); ++i) {
-      if (i > 0) out += ',';
-      output::AppendJsonString(out, e.where[i]);
-    }
-    out += ']';
+    out += ",\"where\":";
+    output::AppendJsonStringArray(out, e.where);
   }
 }
 
@@ -553,12 +549,8 @@ std::string LearnedJsonText(const LearnedTable& t) {
   out += ",\"evidence\":";
   AppendEvidenceOpen(out, t.evidence);
   if (!t.conflicts.empty()) {
-    out += ",\"conflicts\":[";
-    for (size_t i = 0; i < t.conflicts.size(); ++i) {
-      if (i > 0) out += ',';
-      output::AppendJsonString(out, t.conflicts[i]);
-    }
-    out += ']';
+    out += ",\"conflicts\":";
+    output::AppendJsonStringArray(out, t.conflicts);
   }
   out += "}}";
   return out;
