@@ -65,12 +65,6 @@ bool Conditions(const std::map<std::string, std::string>& params, bool& value, A
 
 PageBuilder::Statement StatementOf(const graph::StatementRef& s) { return {s.file, s.index, s.line, s.column, s.kind}; }
 
-// The part of a table's name after its database ("directory:" for directories).
-std::string_view ShortName(std::string_view table) {
-  const size_t cut = table.starts_with("directory:") ? std::string_view("directory:").size() : table.find('.') + 1;
-  return table.substr(cut);
-}
-
 }  // namespace
 
 LineageApi::LineageApi(const graph::LineageSource& source, std::string title, int overview_limit)
@@ -78,7 +72,8 @@ LineageApi::LineageApi(const graph::LineageSource& source, std::string title, in
       title_(std::move(title)),
       overview_limit_(overview_limit),
       tables_(source.Nodes(graph::Level::Table)),
-      columns_(source.Nodes(graph::Level::Column)) {}
+      columns_(source.Nodes(graph::Level::Column)),
+      search_(tables_, columns_) {}
 
 std::string LineageApi::Bootstrap() const {
   std::string out;
@@ -153,34 +148,6 @@ void LineageApi::EndWithData(std::string& body, const std::set<std::string>& tab
   body += '}';
 }
 
-// Tables and columns whose name holds `query` (any case), best first: the
-// name itself, then the short name itself, a short name starting with it,
-// the rest; tables before columns, shorter names first. As model.js ranks.
-std::vector<LineageApi::Hit> LineageApi::Search(std::string_view query, size_t limit) const {
-  const std::string q = ToLower(query);
-  std::vector<Hit> hits;
-  auto score = [&](const std::string& name, std::string_view short_name) {
-    const std::string n = ToLower(name), s = ToLower(short_name);
-    if (n == q) return 0;
-    if (s == q) return 1;
-    if (s.starts_with(q)) return 2;
-    if (n.find(q) != std::string::npos) return 3;
-    return -1;
-  };
-  for (const std::string& t : tables_)
-    if (const int s = score(t, ShortName(t)); s >= 0) hits.push_back({t, true, 2 * s});
-  for (const std::string& c : columns_)
-    if (const int s = score(c, std::string_view(c).substr(c.rfind('.') + 1)); s >= 0)
-      hits.push_back({c, false, 2 * s + 1});
-  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-    if (a.score != b.score) return a.score < b.score;
-    if (a.name.size() != b.name.size()) return a.name.size() < b.name.size();
-    return a.name < b.name;
-  });
-  if (hits.size() > limit) hits.resize(limit);
-  return hits;
-}
-
 std::optional<LineageApi::NamedNode> LineageApi::Named(const std::map<std::string, std::string>& params,
                                                        const std::string& key, ApiAnswer& a) const {
   const std::string* param = Required(params, key, a);
@@ -245,7 +212,7 @@ ApiAnswer LineageApi::SearchAnswer(const std::map<std::string, std::string>& par
   if (q->size() > 256) return Error(400, "parameter 'q' is longer than 256 bytes");
   int limit = 0;
   if (!IntParam(params, "limit", 1, 500, 20, limit, a)) return a;
-  std::vector<Hit> hits = Search(*q, static_cast<size_t>(limit) + 1);
+  std::vector<NameSearch::Hit> hits = search_.Find(*q, static_cast<size_t>(limit) + 1);
   const bool truncated = hits.size() > static_cast<size_t>(limit);
   if (truncated) hits.pop_back();
   output::JsonOut j(a.body, false);
@@ -254,7 +221,7 @@ ApiAnswer LineageApi::SearchAnswer(const std::map<std::string, std::string>& par
   j.String(*q);
   j.Key("results");
   j.BeginArray();
-  for (const Hit& h : hits) {
+  for (const NameSearch::Hit& h : hits) {
     j.BeginObject();
     j.Key("name");
     j.String(h.name);

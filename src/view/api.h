@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "graph/queries/lineage_source.h"
+#include "view/name_search.h"
 
 namespace hivelineage::view {
 
@@ -44,12 +45,6 @@ class LineageApi {
   size_t table_count() const { return tables_.size(); }
 
  private:
-  struct Hit {
-    std::string name;
-    bool is_table;
-    int score;
-  };
-  std::vector<Hit> Search(std::string_view query, size_t limit) const;
   ApiAnswer Graph(const std::map<std::string, std::string>& params) const;
   ApiAnswer SearchAnswer(const std::map<std::string, std::string>& params) const;
   ApiAnswer Node(const std::map<std::string, std::string>& params) const;
@@ -77,7 +72,8 @@ class LineageApi {
   const graph::LineageSource& source_;
   std::string title_;
   int overview_limit_;
-  std::vector<std::string> tables_, columns_;  // every node, for search and "did you mean"
+  std::vector<std::string> tables_, columns_;  // every node, sorted, for search and "did you mean"
+  NameSearch search_;                          // over tables_ and columns_
 };
 
 }  // namespace hivelineage::view
