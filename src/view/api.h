@@ -39,6 +39,11 @@ class LineageApi {
   // /api/impact, /api/path) with `params`.
   ApiAnswer Get(std::string_view path, const std::map<std::string, std::string>& params) const;
 
+  // Whether answering `path` reads the lineage source: every endpoint does but /api/search, which reads
+  // only the names the API holds. A server whose source is not safe to read from two threads at once
+  // (a store's) serializes those that do, and lets searches, the slowest answers, run beside them.
+  static bool ReadsSource(std::string_view path) { return path != "/api/search"; }
+
   // The page's data when served: the title and "mode": "server", nothing else.
   std::string Bootstrap() const;
 

@@ -83,7 +83,7 @@ struct Server::Impl {
         }
       }
       std::unique_lock<std::mutex> one_at_a_time(api_lock, std::defer_lock);
-      if (options.one_api_request_at_a_time) one_at_a_time.lock();
+      if (options.one_api_request_at_a_time && LineageApi::ReadsSource(req.path)) one_at_a_time.lock();
       const ApiAnswer answer = api.Get(req.path, params);
       if (one_at_a_time.owns_lock()) one_at_a_time.unlock();
       SetJson(res, answer.status, answer.body);

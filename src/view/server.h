@@ -24,7 +24,7 @@ struct ServerOptions {
   std::FILE* log = nullptr;  // one line per request when set
   // The API is asked one request at a time: a store's lineage source reads
   // through one SQLite connection and caches what it read, neither safe to
-  // share between the server's threads (the page and errors stay parallel).
+  // share between the server's threads (the page, searches and errors stay parallel).
   bool one_api_request_at_a_time = false;
 };
 

@@ -9,7 +9,10 @@ tables highlighted upstream and downstream are exactly those a walk over the gra
 condition edges once the toggle is on); a table click lights table lineage; hovering an edge shows its expression
 and script:line; a table opens to its columns; SVG and PNG export download real files; `impact --format html`
 and `explain --format html` open focused on their start. With --hive-corpus, the Hive test corpus's whole graph is loaded and its size and load
-time reported (that part belongs to the corpus suite). Screenshots of each view go to OUT/screenshots/.
+time reported (that part belongs to the corpus suite). With --scale N (and --bench, hivelineage_bench), the page at
+scale: a generated warehouse of N scripts (100,000: some 119,000 tables) and one table of 500 columns, written into a
+store and served; the suite prints how long the page takes to open to its search, to answer searches and to expand
+and use the 500-column table (docs/viewer.md, "At scale"). Screenshots of each view go to OUT/screenshots/.
 
 Without Chromium it prints one line saying so and exits 77 (meson: skipped); with CI=true that is a failure.
 """
@@ -19,6 +22,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -413,6 +417,152 @@ def test_hive_corpus(args, browser, shots, out):
     offline_checks(page, html)
 
 
+WIDE_COLUMNS = 500
+
+
+def wide_script():
+    """Two tables of WIDE_COLUMNS columns and an INSERT from one into the other, column by column."""
+    cols = [f"c{i:03d}" for i in range(1, WIDE_COLUMNS + 1)]
+    ddl = lambda t: f"CREATE TABLE IF NOT EXISTS {t} (\n" + ",\n".join(f"  {c} string" for c in cols) + "\n);\n"
+    return (ddl(f"ods.ods_wide_{WIDE_COLUMNS}") + ddl(f"dwd.dwd_wide_{WIDE_COLUMNS}") +
+            f"INSERT OVERWRITE TABLE dwd.dwd_wide_{WIDE_COLUMNS}\nSELECT " +
+            ",\n       ".join(f"trim({c}) AS {c}" for c in cols) + f"\nFROM ods.ods_wide_{WIDE_COLUMNS};\n")
+
+
+# In the page: milliseconds from the mark set by the last mousedown or input event (window.__t0) until `done`
+# holds and a frame has been drawn after it.
+AFTER = """new Promise((resolve, reject) => {{
+  const end = performance.now() + {timeout};
+  const frame = () => Promise.race([new Promise((r) => requestAnimationFrame(() => r())),
+                                    new Promise((r) => setTimeout(r, 500))]);
+  const step = () => {{
+    if ({done}) frame().then(() => resolve(performance.now() - window.__t0));
+    else if (performance.now() > end) reject(new Error('timed out waiting for ' + {what}));
+    else setTimeout(step, 2);
+  }};
+  step();
+}})"""
+
+MARK_NEXT = """window.__t0 = 0;
+['mousedown', 'input'].forEach((k) => document.addEventListener(k, () => {{ window.__t0 = window.__t0 || performance.now(); }},
+                                                           {{once: true, capture: true}})); 0"""
+
+
+def timed(page, act, done, timeout=60):
+    page.eval(MARK_NEXT.format())
+    act()
+    return round(page.eval(AFTER.format(timeout=timeout * 1000, done=done, what=json.dumps(done)), timeout + 10), 1)
+
+
+def last_request_ms(page, path):
+    """How long the page's last request to `path` took, from its start to its last byte."""
+    return round(page.eval(f"performance.getEntriesByType('resource').filter((e) => e.name.includes({json.dumps(path)}))"
+                           ".pop().duration"), 1)
+
+
+def rss_mb(pid):
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return None
+
+
+def test_scale(args, browser, shots, out):
+    """The page of a generated warehouse of --scale scripts, served from a store: what it takes to open to its
+    search, to search, and to open and use a 500-column table. Printed and written to OUT/scale-stats.json; the
+    checks are on what is shown, the times are reported (docs/viewer.md, "At scale")."""
+    check(args.bench, "--scale needs --bench (hivelineage_bench, which generates the warehouse)")
+    wh = out / f"warehouse-{args.scale}"
+    shutil.rmtree(wh, ignore_errors=True)
+    stats = {"scripts": args.scale}
+    t = time.time()
+    r = subprocess.run([os.path.abspath(args.bench), "warehouse", "--scripts", str(args.scale), "--max-columns", "12",
+                        "--out", str(wh)], capture_output=True)
+    check(r.returncode == 0, f"hivelineage_bench warehouse failed: {r.stderr.decode()[-2000:]}")
+    (wh / "scripts" / f"wide_{WIDE_COLUMNS}.sql").write_text(wide_script())
+    stats["generate_s"] = round(time.time() - t, 1)
+    store = out / f"warehouse-{args.scale}.db"
+    for f in out.glob(f"warehouse-{args.scale}.db*"):
+        f.unlink()
+    t = time.time()
+    run_cli(args.cli, "store", "update", str(store), str(wh / "scripts"), "--var", "etl_date=2024-03-01",
+            cwd=args.source_root)
+    stats["store_update_s"] = round(time.time() - t, 1)
+    shutil.rmtree(wh)  # the store holds what the page needs
+    wide, wide_out = f"ods.ods_wide_{WIDE_COLUMNS}", f"dwd.dwd_wide_{WIDE_COLUMNS}"
+
+    proc, url = start_server(args, store=store)  # the default overview: past 2,000 tables the page starts at search
+    try:
+        stats["serve_rss_mb"] = rss_mb(proc.pid)
+        page = browser.page()
+        t = time.time()
+        check(page.goto(url) == "true", "the page of the generated warehouse did not get ready")
+        stats["open_wall_ms"] = round((time.time() - t) * 1000)
+        stats["open_ms"] = round(page.eval("performance.getEntriesByName('hl-ready')[0].startTime"))
+        hint = page.eval("document.getElementById('panel').textContent")
+        m = re.search(r"This lineage has ([\d,]+) tables", hint)
+        check(m, f"the page of a big warehouse should start at its search, says: {hint[:200]}")
+        stats["tables"] = int(m.group(1).replace(",", ""))
+        check(stats["tables"] >= args.scale, f"{args.scale} scripts should make at least as many tables, the page says "
+              f"{stats['tables']}")
+        check(not dom_names(page, "g.table"), "the page of a big warehouse should start with nothing drawn")
+        page.screenshot(shots / "scale-1-start.png")
+
+        # Searches: from the keystroke (one input event) until the list is drawn, the page's 60 ms pause included;
+        # and the request alone.
+        page.click("#search")
+        searches = {}
+        for q, first in ((f"ods_wide_{WIDE_COLUMNS}", wide), ("user", None), ("a", None), ("amount", None)):
+            page.eval("document.getElementById('search').value = '', document.getElementById('results').replaceChildren(), 0")
+            ms = timed(page, lambda: page.type(q), "document.querySelector('#results li')")
+            found = page.eval("[...document.querySelectorAll('#results li')].map((li) => li.dataset.name)")
+            check(found and all(n and q in n for n in found), f"searching {q!r} listed {found[:5]}")
+            if first:
+                check(found[0] == first, f"searching {q!r} should list {first} first, lists {found[:3]}")
+            searches[q] = {"ms": ms, "request_ms": last_request_ms(page, "api/search"), "listed": len(found)}
+        stats["search"] = searches
+        page.screenshot(shots / "scale-2-search.png")
+
+        # The 500-column table: chosen from the list, opened whole, one of its columns clicked.
+        page.eval("document.getElementById('search').value = '', document.getElementById('results').replaceChildren(), 0")
+        page.type(f"ods_wide_{WIDE_COLUMNS}")
+        page.wait_for(f"!!document.querySelector('#results li[data-name=\"{wide}\"]')")
+        page.eval("window.__long = []; new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => "
+                  "e.duration))).observe({type: 'longtask'}), 0")
+        stats["choose_ms"] = timed(page, lambda: page.click(f'#results li[data-name="{wide}"]'),
+                                   f"document.querySelector('g.table[data-name=\"{wide}\"]')")
+        stats["expand_ms"] = timed(page, lambda: page.click(f'g.table[data-name="{wide}"] text.toggle'),
+                                   f"document.querySelectorAll('g.col[data-name^=\"{wide}.\"]').length === {WIDE_COLUMNS}")
+        drawn = dom_names(page, f'g.table[data-name="{wide}"] g.col')
+        check(drawn == {f"{wide}.c{i:03d}" for i in range(1, WIDE_COLUMNS + 1)},
+              f"opening {wide} should draw its {WIDE_COLUMNS} columns, drew {len(drawn)}")
+        check(wide_out in dom_names(page, "g.table"), f"opening {wide} should bring in {wide_out}, which it feeds")
+        page.screenshot(shots / "scale-3-wide.png")
+        column = f"{wide}.c001"
+        stats["select_column_ms"] = timed(page, lambda: page.click(f'g.col[data-name="{column}"]'),
+                                          f"document.querySelector('g.col.sel[data-name=\"{column}\"]')")
+        check(dom_names(page, "g.col.down") == {f"{wide_out}.c001"},
+              f"clicking {column} should light {wide_out}.c001 downstream, lit {sorted(dom_names(page, 'g.col.down'))[:5]}")
+        # Both tables open ("+ 499 more columns" on the one the selection opened): 1,000 columns and the 500 value
+        # edges between them drawn, and still answering clicks.
+        stats["expand_second_ms"] = timed(page, lambda: page.click(f'g.table[data-name="{wide_out}"] g.col.more'),
+                                          f"document.querySelectorAll('g.col[data-name^=\"{wide_out}.\"]').length === {WIDE_COLUMNS}")
+        column = f"{wide_out}.c002"
+        stats["select_column_both_open_ms"] = timed(page, lambda: page.click(f'g.col[data-name="{column}"]'),
+                                                    f"document.querySelector('g.col.sel[data-name=\"{column}\"]')")
+        check(dom_names(page, "g.col.up") == {f"{wide}.c002"},
+              f"clicking {column} should light {wide}.c002 upstream, lit {sorted(dom_names(page, 'g.col.up'))[:5]}")
+        stats["longest_task_ms"] = round(max(page.eval("window.__long") or [0]), 1)
+        stats["svg_elements"] = page.eval("document.querySelectorAll('#canvas *').length")
+        page.screenshot(shots / "scale-4-column.png")
+        stats["serve_rss_mb_after"] = rss_mb(proc.pid)
+        served_checks(page, url)
+    finally:
+        stop_server(proc)
+    (out / "scale-stats.json").write_text(json.dumps(stats, indent=2) + "\n")
+    print("Page at scale: " + json.dumps(stats), flush=True)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--cli", required=True)
@@ -420,6 +570,8 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--hive-corpus")
     p.add_argument("--serve", action="store_true", help="test the page served by `hivelineage serve`")
+    p.add_argument("--scale", type=int, help="the page of a generated warehouse of this many scripts")
+    p.add_argument("--bench", help="hivelineage_bench, for --scale")
     p.add_argument("--readme-image", help="after the test, write the README's screenshot there")
     args = p.parse_args()
     args.cli = os.path.abspath(args.cli)  # meson gives it relative to the build folder
@@ -435,6 +587,8 @@ def main():
     try:
         if args.hive_corpus:
             test_hive_corpus(args, browser, shots, out)
+        elif args.scale:
+            test_scale(args, browser, shots, out)
         elif args.serve:
             test_server(args, browser, shots, out)
         else:
