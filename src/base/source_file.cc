@@ -15,53 +15,88 @@ SourceFile::SourceFile(std::string name, std::string_view text) : name_(std::mov
 }
 
 // Lines end at LF, CRLF, or a lone CR (old Mac files still show up).
-void SourceFile::BuildLines() const {
-  line_starts_.push_back(0);
-  const std::string_view t = text();
-  const size_t n = t.size();
-  size_t i = 0;
-  // A line break at i: \n, \r\n or a lone \r. Returns the next line's start.
-  auto at_break = [&](size_t k) {
-    if (t[k] == '\r' && k + 1 < n && t[k + 1] == '\n') ++k;
-    line_starts_.push_back(static_cast<uint32_t>(k + 1));
-    return k + 1;
-  };
+size_t SourceFile::NextBreak(size_t from) const {
+  const char* t = buf_.data();
+  size_t i = from;
 #if defined(__SSE2__)
-  // Sixteen bytes a step: most steps hold no line break.
+  // Sixteen bytes a step (the NUL padding makes the last step's load safe): most steps hold no line break.
   const __m128i lf = _mm_set1_epi8('\n');
   const __m128i cr = _mm_set1_epi8('\r');
-  while (i + 16 <= n) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data() + i));
+  for (; i < size_; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
     const unsigned mask =
         static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr))));
-    if (mask == 0) {
-      i += 16;
-      continue;
-    }
-    i = at_break(i + static_cast<size_t>(__builtin_ctz(mask)));
+    if (mask != 0) return std::min(size_, i + static_cast<size_t>(__builtin_ctz(mask)));
   }
+  return size_;
+#else
+  while (i < size_ && t[i] != '\n' && t[i] != '\r') ++i;
+  return std::min(i, size_);
 #endif
-  for (; i < n; ++i) {
-    if (t[i] == '\n' || t[i] == '\r') i = at_break(i) - 1;
+}
+
+size_t SourceFile::SkipLines(size_t start, uint32_t lines) const {
+  for (; lines > 0; --lines) {
+    size_t b = NextBreak(start);
+    if (b >= size_) return size_;
+    if (buf_[b] == '\r' && b + 1 < size_ && buf_[b + 1] == '\n') ++b;
+    start = b + 1;
+  }
+  return start;
+}
+
+void SourceFile::BuildLines() const {
+  marks_.push_back(0);
+  line_count_ = 1;
+  for (size_t start = 0;;) {
+    size_t b = NextBreak(start);
+    if (b >= size_) break;
+    if (buf_[b] == '\r' && b + 1 < size_ && buf_[b + 1] == '\n') ++b;
+    start = b + 1;
+    if (line_count_++ % kLinesPerMark == 0) marks_.push_back(static_cast<uint32_t>(start));
   }
 }
 
 LineCol SourceFile::Locate(uint32_t offset) const {
-  if (line_starts_.empty()) BuildLines();
+  if (marks_.empty()) BuildLines();
   if (offset > size_) offset = static_cast<uint32_t>(size_);
-  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  const size_t line = static_cast<size_t>(it - line_starts_.begin());  // >= 1
-  return {static_cast<int>(line), static_cast<int>(offset - line_starts_[line - 1] + 1)};
+  // The last mark at or before offset, then every line break between it and offset, sixteen bytes a step.
+  const size_t k = static_cast<size_t>(std::upper_bound(marks_.begin(), marks_.end(), offset) - marks_.begin()) - 1;
+  size_t line = k * kLinesPerMark + 1;
+  size_t start = marks_[k];
+  const char* t = buf_.data();
+  // A break at p (p < offset) starts a line at p + 1, which is at or before offset; a CR followed by LF is left
+  // to its LF (and when that LF is at offset itself, offset is still on the CR's line). t[p + 1] is padding at
+  // the end.
+  auto take = [&](size_t p) {
+    if (t[p] == '\r' && t[p + 1] == '\n') return;
+    start = p + 1;
+    ++line;
+  };
+  size_t i = start;
+#if defined(__SSE2__)
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  for (; i < offset; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
+    unsigned mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr))));
+    if (offset - i < 16) mask &= (1u << (offset - i)) - 1;
+    for (; mask != 0; mask &= mask - 1) take(i + static_cast<size_t>(__builtin_ctz(mask)));
+  }
+#else
+  for (; i < offset; ++i)
+    if (t[i] == '\n' || t[i] == '\r') take(i);
+#endif
+  return {static_cast<int>(line), static_cast<int>(offset - start + 1)};
 }
 
 std::string_view SourceFile::LineText(int line) const {
-  if (line_starts_.empty()) BuildLines();
-  if (line < 1 || static_cast<size_t>(line) > line_starts_.size()) return {};
-  const uint32_t begin = line_starts_[line - 1];
-  uint32_t end = static_cast<size_t>(line) < line_starts_.size() ? line_starts_[line] : static_cast<uint32_t>(size_);
-  const std::string_view t = text();
-  while (end > begin && (t[end - 1] == '\n' || t[end - 1] == '\r')) --end;
-  return t.substr(begin, end - begin);
+  if (marks_.empty()) BuildLines();
+  if (line < 1 || static_cast<uint32_t>(line) > line_count_) return {};
+  const uint32_t index = static_cast<uint32_t>(line - 1);
+  const size_t begin = SkipLines(marks_[index / kLinesPerMark], index % kLinesPerMark);
+  return text().substr(begin, NextBreak(begin) - begin);
 }
 
 }  // namespace hivelineage

@@ -1,4 +1,4 @@
-// A script's text plus a lazily built line table.
+// A script's text plus a lazily built, sparse line table.
 //
 // Positions come in two frames. Those that leave a statement's analysis
 // (statement spans, diagnostics, the output) are byte offsets into this text:
@@ -54,12 +54,21 @@ class SourceFile {
   std::string_view LineText(int line) const;
 
  private:
+  // One line start kept in kLinesPerMark: a line table of every start is 4 bytes a line, 11% of a 100 MB script
+  // of short lines (docs/limits.md); Locate scans at most kLinesPerMark - 1 line breaks past the mark before it.
+  static constexpr uint32_t kLinesPerMark = 8;
   void BuildLines() const;
+  // From `start`, a line's first byte, past `lines` line breaks (at most to the end): the start of the line after.
+  size_t SkipLines(size_t start, uint32_t lines) const;
+  // The first line break (\n or \r) at or after `from`, or size_.
+  size_t NextBreak(size_t from) const;
 
   std::string name_;
   std::string buf_;  // text + kPadding NULs
   size_t size_ = 0;
-  mutable std::vector<uint32_t> line_starts_;  // built on first Locate()
+  // Built on first Locate() or LineText(): marks_[k] is where line k * kLinesPerMark + 1 starts.
+  mutable std::vector<uint32_t> marks_;
+  mutable uint32_t line_count_ = 0;  // a text ending in a line break has an empty last line
 };
 
 }  // namespace hivelineage
