@@ -30,10 +30,23 @@ inline std::string ReadFile(const std::filesystem::path& p) {
 
 // A per-process scratch folder under the system temp dir: `<prefix><pid>`,
 // emptied first (an earlier process with the same pid may have left files).
+// Removed when the process ends (not by a forked child that exits: only by
+// the process that made it), so that test runs do not fill /tmp.
 inline std::filesystem::path ProcessTempDir(const std::string& prefix) {
+  struct RemovedAtExit {
+    std::vector<std::filesystem::path> dirs;
+    pid_t owner = ::getpid();
+    ~RemovedAtExit() {
+      if (::getpid() != owner) return;
+      std::error_code ignored;
+      for (const auto& d : dirs) std::filesystem::remove_all(d, ignored);
+    }
+  };
+  static RemovedAtExit made;
   std::filesystem::path d = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
+  if (std::find(made.dirs.begin(), made.dirs.end(), d) == made.dirs.end()) made.dirs.push_back(d);
   return d;
 }
 
