@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "lexer/token.h"
 
 using namespace hivelineage;
@@ -62,6 +64,26 @@ TEST_CASE("a digit-led name needs a word character or ${ after the digits, not a
   CHECK(l.tokens[3].kind == TokenKind::Number);
   CHECK(l.tokens[4].kind == TokenKind::Word);  // a variable glued to digits is a name
   CHECK(l.Text(4) == "12${n}_x");
+}
+
+TEST_CASE("digits before an unclosed ${ stay a number") {
+  // Found by the 30-minute round-trip fuzzer run (2026-12-07): in
+  // "ALTER 2222222222${2222...TABLE m o='AF')" the digits were lexed as a name
+  // (a ${ followed them) though the ${ never closes and so is not part of the
+  // name; printed with spaces between the tokens they became a number, and
+  // the statement no longer parsed. The kind must not hang on what follows.
+  auto l = Lex("2222222222${22TABLE x 7${a} 7${");
+  REQUIRE(l.tokens.size() >= 8);
+  CHECK(l.tokens[0].kind == TokenKind::Number);
+  CHECK(l.Text(0) == "2222222222");
+  CHECK(l.tokens[1].kind == TokenKind::Dollar);
+  const auto seven = std::find_if(l.tokens.begin() + 2, l.tokens.end(),
+                                  [&](const Token& t) { return l.text.substr(t.begin, 2) == "7$"; });
+  REQUIRE(seven != l.tokens.end());
+  CHECK(seven->kind == TokenKind::Word);  // closed: a name, as before
+  CHECK(l.text.substr(seven->begin, seven->end - seven->begin) == "7${a}");
+  CHECK(l.tokens[l.tokens.size() - 4].kind == TokenKind::Number);  // the last 7, before $ { and the end
+  CHECK(l.Text(l.tokens.size() - 4) == "7");
 }
 
 TEST_CASE("qualified names keep the dot as a separate token") {

@@ -266,7 +266,15 @@ class Lexer {
 
   // ${...} with nesting; returns false (consuming nothing) when unclosed.
   bool ScanVariable() {
-    const unsigned char* q = p_ + 2;
+    const unsigned char* end = VariableEnd(p_);
+    if (end == nullptr) return false;
+    p_ = end;
+    return true;
+  }
+
+  // Where the ${...} starting at `p` ends (past its `}`), or null when it is unclosed.
+  const unsigned char* VariableEnd(const unsigned char* p) const {
+    const unsigned char* q = p + 2;
     int depth = 1;
     while (q < end_ && depth > 0) {
       if (q[0] == '$' && q + 1 < end_ && q[1] == '{') {
@@ -276,14 +284,12 @@ class Lexer {
         --depth;
         ++q;
       } else if (*q == '\n' || *q == ';') {
-        return false;
+        return nullptr;
       } else {
         ++q;
       }
     }
-    if (depth != 0) return false;
-    p_ = q;
-    return true;
+    return depth == 0 ? q : nullptr;
   }
 
   [[gnu::always_inline]] inline void LexWord(const unsigned char* start) {
@@ -376,10 +382,12 @@ class Lexer {
         }
       }
     }
-    // A word character, or a ${variable}, glued to the digits makes a name
-    // (2024_sales, 12${n}); a lone `$` does not: it is a token of its own, so
-    // the number stays a number whether or not a space comes between.
-    if (num_end < end_ && (IsWordChar(*num_end) || (*num_end == '$' && num_end + 1 < end_ && num_end[1] == '{'))) {
+    // A word character, or a closed ${variable}, glued to the digits makes a
+    // name (2024_sales, 12${n}); a lone `$` or an unclosed `${` does not: it is
+    // a token of its own, so the number stays a number whether or not a space
+    // comes between.
+    if (num_end < end_ && (IsWordChar(*num_end) || (*num_end == '$' && num_end + 1 < end_ && num_end[1] == '{' &&
+                                                    VariableEnd(num_end) != nullptr))) {
       if (frac) {
         // "1.5abc": keep the number and let the parser complain about the rest.
         p_ = num_end == p_ ? p_ : num_end;
