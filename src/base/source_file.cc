@@ -14,18 +14,27 @@ SourceFile::SourceFile(std::string name, std::string_view text) : name_(std::mov
   buf_.append(kPadding, '\0');
 }
 
+namespace {
+
+#if defined(__SSE2__)
+// Bit k set when p[k] is LF or CR, for the sixteen bytes at p.
+unsigned BreakMask(const char* p) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  return static_cast<unsigned>(
+      _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')))));
+}
+#endif
+
+}  // namespace
+
 // Lines end at LF, CRLF, or a lone CR (old Mac files still show up).
 size_t SourceFile::NextBreak(size_t from) const {
   const char* t = buf_.data();
   size_t i = from;
 #if defined(__SSE2__)
   // Sixteen bytes a step (the NUL padding makes the last step's load safe): most steps hold no line break.
-  const __m128i lf = _mm_set1_epi8('\n');
-  const __m128i cr = _mm_set1_epi8('\r');
   for (; i < size_; i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
-    const unsigned mask =
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr))));
+    const unsigned mask = BreakMask(t + i);
     if (mask != 0) return std::min(size_, i + static_cast<size_t>(__builtin_ctz(mask)));
   }
   return size_;
@@ -35,12 +44,15 @@ size_t SourceFile::NextBreak(size_t from) const {
 #endif
 }
 
+size_t SourceFile::LineAfter(size_t b) const {
+  return buf_[b] == '\r' && b + 1 < size_ && buf_[b + 1] == '\n' ? b + 2 : b + 1;
+}
+
 size_t SourceFile::SkipLines(size_t start, uint32_t lines) const {
   for (; lines > 0; --lines) {
-    size_t b = NextBreak(start);
+    const size_t b = NextBreak(start);
     if (b >= size_) return size_;
-    if (buf_[b] == '\r' && b + 1 < size_ && buf_[b + 1] == '\n') ++b;
-    start = b + 1;
+    start = LineAfter(b);
   }
   return start;
 }
@@ -49,10 +61,9 @@ void SourceFile::BuildLines() const {
   marks_.push_back(0);
   line_count_ = 1;
   for (size_t start = 0;;) {
-    size_t b = NextBreak(start);
+    const size_t b = NextBreak(start);
     if (b >= size_) break;
-    if (buf_[b] == '\r' && b + 1 < size_ && buf_[b + 1] == '\n') ++b;
-    start = b + 1;
+    start = LineAfter(b);
     if (line_count_++ % kLinesPerMark == 0) marks_.push_back(static_cast<uint32_t>(start));
   }
 }
@@ -75,12 +86,8 @@ LineCol SourceFile::Locate(uint32_t offset) const {
   };
   size_t i = start;
 #if defined(__SSE2__)
-  const __m128i lf = _mm_set1_epi8('\n');
-  const __m128i cr = _mm_set1_epi8('\r');
   for (; i < offset; i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + i));
-    unsigned mask =
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr))));
+    unsigned mask = BreakMask(t + i);
     if (offset - i < 16) mask &= (1u << (offset - i)) - 1;
     for (; mask != 0; mask &= mask - 1) take(i + static_cast<size_t>(__builtin_ctz(mask)));
   }

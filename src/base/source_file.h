@@ -62,6 +62,8 @@ class SourceFile {
   size_t SkipLines(size_t start, uint32_t lines) const;
   // The first line break (\n or \r) at or after `from`, or size_.
   size_t NextBreak(size_t from) const;
+  // Where the line after the break at `b` starts (past a CRLF whole).
+  size_t LineAfter(size_t b) const;
 
   std::string name_;
   std::string buf_;  // text + kPadding NULs
