@@ -91,9 +91,6 @@ void Printer::IdentList(List<Ident> ids) {
   out += ')';
 }
 
-// A word the lexer reads back as one name although it is not a simple one:
-// a name with a variable left in it (tbl_${suffix}, db_${env:a.b}). Printed
-// as written, since in backquotes a table name splits at its dots.
 // The kind of the one token `name` lexes to, or Error when it is not one token.
 lexer::TokenKind LoneTokenKind(std::string_view name) {
   std::vector<lexer::Token> tokens;
@@ -109,24 +106,19 @@ bool IsLoneVariable(std::string_view name) {
   return name.starts_with("${") && LoneTokenKind(name) == lexer::TokenKind::Variable;
 }
 
+// A word the lexer reads back as one name although it is not a simple one:
+// a name with a variable left in it (tbl_${suffix}, db_${env:a.b}). Printed
+// as written, since in backquotes a table name splits at its dots.
 bool WordWithVariable(std::string_view name) {
   if (name.find("${") == std::string_view::npos) return false;
-  // Unquoted words are read in lower case, except inside ${...} which the lexer
-  // keeps as written: a capital outside a variable came from backquotes.
-  int depth = 0;
-  for (size_t i = 0; i < name.size(); ++i) {
-    const char c = name[i];
-    if (c == '$' && i + 1 < name.size() && name[i + 1] == '{') {
-      ++depth;
-      ++i;
-    } else if (c == '}' && depth > 0) {
-      --depth;
-    } else if (depth == 0 && c >= 'A' && c <= 'Z') {
-      return false;
-    }
-  }
   const lexer::TokenKind kind = LoneTokenKind(name);
-  return kind == lexer::TokenKind::Word || kind == lexer::TokenKind::Variable;
+  if (kind == lexer::TokenKind::Variable) return true;  // a lone ${...}: the lexer keeps it as written
+  if (kind != lexer::TokenKind::Word) return false;
+  // A word is read in lower case, the ${...} in it too: a capital anywhere
+  // came from backquotes.
+  for (char c : name)
+    if (c >= 'A' && c <= 'Z') return false;
+  return true;
 }
 
 bool IdentNeedsQuotes(std::string_view name) {
