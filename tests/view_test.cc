@@ -473,17 +473,18 @@ struct RunningServer {
   graph::Graph graph = GraphOf(kTwoScripts);
   graph::GraphSource source{graph};
   view::LineageApi api{source, "lineage of <a.sql>"};
-  view::Server server{api, view::ServerOptions{"127.0.0.1", 0, nullptr}};
+  std::unique_ptr<view::Server> server =
+      view::MakeHttpServer(view::ContentOf(api), view::ServerOptions{"127.0.0.1", 0, nullptr});
   int port = -1;
   std::thread thread;
   RunningServer() {
     std::string error;
-    port = server.Bind(error);
+    port = server->Bind(error);
     REQUIRE_MESSAGE(port > 0, error);
-    thread = std::thread([this] { server.Run(); });
+    thread = std::thread([this] { server->Run(); });
   }
   ~RunningServer() {
-    server.Stop();
+    server->Stop();
     thread.join();
   }
 };

@@ -7,6 +7,7 @@
 #include "checks/domain_graph.h"
 #include "cli/analyze_command.h"
 #include "cli/diagnostic_filter.h"
+#include "cli/net_module.h"
 #include "cli/openlineage_post.h"
 #include "driver/run.h"
 #include "driver/load_graph.h"
@@ -397,6 +398,15 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
       return 2;
     }
   }
+  // Posting needs the network module: asked for before the analysis, not after.
+  const NetModule* net = nullptr;
+  if (!post.url.empty()) {
+    net = LoadNetModule(error);
+    if (net == nullptr) {
+      std::fprintf(err, "hivelineage graph: %s\n", error.c_str());
+      return 2;
+    }
+  }
 
   graph::Graph g;
   int status = 0;
@@ -421,7 +431,7 @@ int GraphCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   }
   if (!post.url.empty()) {
     graph::WriteOpenLineage(g, ol, text);  // posted event by event
-    const PostSummary sent = PostEvents(text, post, "hivelineage graph", err);
+    const PostSummary sent = net->post_events(text, post, "hivelineage graph", err);
     std::string line = Cat("hivelineage graph: ", sent.posted, " of ", sent.posted + sent.failed, " events posted to ",
                            post.url);
     if (sent.retried > 0) Append(line, " (", sent.retried, " retries)");

@@ -9,6 +9,7 @@
 
 #include "base/strings.h"
 #include "cli/graph_command.h"
+#include "cli/net_module.h"
 #include "cli/open_source.h"
 #include "view/api.h"
 #include "view/graph_page.h"
@@ -94,6 +95,11 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   if (error.empty() && args.possible) error = "--possible does not apply to serve (its page cannot mark a possible edge)";
   if (!error.empty()) return UsageError(err, "hivelineage serve", error);
 
+  const NetModule* net = LoadNetModule(error);  // before the lineage is read, which can take a while
+  if (net == nullptr) {
+    std::fprintf(err, "hivelineage serve: %s\n", error.c_str());
+    return 2;
+  }
   OpenedSource opened;
   if (const int stop = OpenLineageSource(args, "serve", opened, err); stop >= 0) return stop;
   const std::string title = view::InputsTitle(args.input.paths, args.input.sequence, args.store);
@@ -109,7 +115,8 @@ int ServeCommand(int argc, const char* const* argv, std::FILE* out, std::FILE* e
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  view::Server server(api, options);
+  const std::unique_ptr<view::Server> served = net->make_server(view::ContentOf(api), options);
+  view::Server& server = *served;
   const int port = server.Bind(error);
   if (port < 0) {
     std::fprintf(err, "hivelineage serve: %s\n", error.c_str());

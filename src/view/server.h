@@ -11,8 +11,11 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "view/api.h"
 
@@ -28,28 +31,38 @@ struct ServerOptions {
   bool one_api_request_at_a_time = false;
 };
 
-class Server {
- public:
-  // `api` must outlive the server.
-  Server(const LineageApi& api, ServerOptions options);
-  ~Server();
-  Server(const Server&) = delete;
-  Server& operator=(const Server&) = delete;
-
-  // Binds to options.host and options.port. Returns the port, or -1 with
-  // `error` set (address in use, no such address).
-  int Bind(std::string& error);
-  // Serves until Stop() is called (from another thread). False when the
-  // server could not run.
-  bool Run();
-  void Stop();
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+// What the server answers: the page at / and the API under /api/. Given
+// as a page and a function, not as a LineageApi, because the server lives in
+// the network module (cli/net_module.h), loaded only by `serve`, which calls
+// back into the command line's own code through these alone.
+struct ServedContent {
+  std::string page;  // the HTML at /
+  // GET /api/...: (path, parameters) -> answer; called from the server's threads.
+  std::function<ApiAnswer(std::string_view path, const std::map<std::string, std::string>& params)> answer;
 };
 
+class Server {
+ public:
+  virtual ~Server() = default;
+  // Binds to options.host and options.port. Returns the port, or -1 with
+  // `error` set (address in use, no such address).
+  virtual int Bind(std::string& error) = 0;
+  // Serves until Stop() is called (from another thread). False when the
+  // server could not run.
+  virtual bool Run() = 0;
+  virtual void Stop() = 0;
+};
+
+// The cpp-httplib server (server.cc).
+std::unique_ptr<Server> MakeHttpServer(ServedContent content, ServerOptions options);
+
+// What `api` serves: its page and its answers (served_content.cc). `api`
+// must outlive the content.
+ServedContent ContentOf(const LineageApi& api);
+
 // True for 127.0.0.0/8, ::1 and localhost.
-bool IsLoopbackHost(const std::string& host);
+inline bool IsLoopbackHost(const std::string& host) {
+  return host == "localhost" || host == "::1" || host == "[::1]" || host.starts_with("127.");
+}
 
 }  // namespace hivelineage::view

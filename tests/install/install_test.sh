@@ -3,8 +3,9 @@
 # under a temporary DESTDIR (nothing outside it is touched), then checked:
 #   - every file in place: the tool, its man page, headers, libhivelineage.so.0
 #     (SONAME, read with readelf -d) and its links, the static library,
-#     hivelineage.pc, the docs;
-#   - the installed tool runs, and `man hivelineage` finds and renders the page;
+#     hivelineage.pc, the network module, the docs;
+#   - the installed tool runs and serves (it finds its network module), and
+#     `man hivelineage` finds and renders the page;
 #   - docs/library.md's build commands, run exactly as written (pkg-config
 #     pointed at the staged prefix), build its examples, which then run;
 #   - `bash tools/setup.sh uninstall` leaves nothing behind.
@@ -65,7 +66,8 @@ check_files() {
   for f in "$prefix/bin/hivelineage" "$prefix/share/man/man1/hivelineage.1" \
     "$prefix/include/hivelineage/hivelineage.h" "$prefix/include/hivelineage/hivelineage.hpp" \
     "$libdir/libhivelineage.so.0" "$libdir/libhivelineage.so" "$libdir/libhivelineage.a" \
-    "$libdir/pkgconfig/hivelineage.pc" "$prefix/share/doc/hivelineage/output-format.md" \
+    "$libdir/pkgconfig/hivelineage.pc" "$libdir/hivelineage/hivelineage-net.so" \
+    "$prefix/share/doc/hivelineage/output-format.md" \
     "$prefix/share/doc/hivelineage/library.md"; do
     [[ -e "$root$f" ]] || fail "$f not installed"
   done
@@ -77,6 +79,23 @@ check_files() {
   pass "SONAME libhivelineage.so.0 (readelf -d), libhivelineage.so -> libhivelineage.so.0"
   [[ "$("$root$prefix/bin/hivelineage" --version)" == "$version" ]] || fail "the installed tool does not run"
   pass "the installed tool runs: $version"
+  check_serve "$root$prefix/bin/hivelineage"
+}
+
+# The installed tool serves: it finds its network module
+# (LIBDIR/hivelineage/hivelineage-net.so) from its own folder, staged or not.
+check_serve() {
+  local log=$work/serve.err pid
+  "$1" serve --port 0 "$src/corpus/scripts/07_cte_chain_order_stats.sql" >/dev/null 2>"$log" &
+  pid=$!
+  for _ in $(seq 100); do
+    grep -q "on http://" "$log" && break
+    sleep 0.1
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  grep -q "on http://" "$log" || { cat "$log"; fail "the installed tool cannot serve"; }
+  pass "the installed tool serves (its network module found): $(grep -o 'on http://[^ ]*' "$log")"
 }
 
 # `man hivelineage` renders the page, with groff finding nothing wrong in it.
