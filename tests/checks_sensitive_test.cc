@@ -110,6 +110,42 @@ TEST_CASE("csv: quotes, doubled quotes, fields over lines, comments, a byte-orde
   CHECK(error.find("text after a closing quote") != std::string::npos);
 }
 
+TEST_CASE("csv: a list cell splits at every blank, a carriage return or line break inside it too") {
+  // Found by domains_fuzzer: "a \rb" kept "\rb" as one domain, which written
+  // back in quotes and read again lost its \r to the cell's trimming.
+  checks::RecordFile file;
+  std::string error;
+  REQUIRE(checks::ParseRecordFile("d.csv", "table,domain\nods.*,a \rb\n", "domains", file, error));
+  REQUIRE(file.records.size() == 1);
+  CHECK(checks::FieldList(file.records[0], "domain") == std::vector<std::string>{"a", "b"});
+  REQUIRE(checks::ParseRecordFile("d.csv", "table,domain\nods.*,\"a \rb;c\nd\"\n", "domains", file, error));
+  CHECK(checks::FieldList(file.records[0], "domain") == std::vector<std::string>{"a", "b", "c", "d"});
+}
+
+TEST_CASE("record files: a JSON value reads as the same value in a CSV cell would, trimmed") {
+  // Found by runs_fuzzer: a JSON job " ods_trade" kept its blanks, which the
+  // same job written to CSV lost; written back and read again, another job.
+  checks::RecordFile json, csv;
+  std::string error;
+  REQUIRE(checks::ParseRecordFile("r.json", R"({"runs": [{"job": "  ods_trade\t", "tags": [" a ", "", "b"]}]})",
+                                  "runs", json, error));
+  REQUIRE(checks::ParseRecordFile("r.csv", "job,tags\n\"  ods_trade\t\",\" a ;;b\"\n", "runs", csv, error));
+  REQUIRE(json.records.size() == 1);
+  REQUIRE(csv.records.size() == 1);
+  CHECK(checks::FieldString(json.records[0], "job") == "ods_trade");
+  CHECK(checks::FieldString(csv.records[0], "job") == "ods_trade");
+  CHECK(checks::FieldList(json.records[0], "tags") == std::vector<std::string>{"a", "b"});
+  CHECK(checks::FieldList(csv.records[0], "tags") == std::vector<std::string>{"a", "b"});
+}
+
+TEST_CASE("record files: a JSON number too large for a double is an error, not the end of the program") {
+  // Found by schedule_jobs_fuzzer: nlohmann's out_of_range was not caught.
+  checks::RecordFile file;
+  std::string error;
+  CHECK_FALSE(checks::ParseRecordFile("jobs.json", R"([{"name": "a", "retries": 8E8888}])", "jobs", file, error));
+  CHECK(error == "jobs.json: invalid JSON: [json.exception.out_of_range.406] number overflow parsing '8E8888'");
+}
+
 TEST_CASE("tags and levels files: errors name the file and line") {
   checks::SensitivityRules rules;
   std::vector<std::string> errors;

@@ -42,6 +42,12 @@ bool ParseJsonRecords(const std::string& path, std::string_view text, std::strin
   } catch (const nlohmann::json::parse_error& e) {
     error = Cat(path, ":", LineAt(text, e.byte > 0 ? e.byte - 1 : 0), ": invalid JSON: ", e.what());
     return false;
+  } catch (const nlohmann::json::exception& e) {
+    // A number too large for a double (out_of_range.406) comes without a
+    // position; its text is in the message. Found by schedule_jobs_fuzzer:
+    // it ended the program.
+    error = Cat(path, ": invalid JSON: ", e.what());
+    return false;
   }
   const nlohmann::json* list = &out.document;
   std::string where = std::string(list_key);
@@ -178,7 +184,8 @@ bool ReadRecordFile(const std::string& path, std::string_view list_key, RecordFi
 std::string FieldString(const Record& r, std::string_view key) {
   auto it = r.fields.find(std::string(key));
   if (it == r.fields.end() || it->is_null()) return {};
-  if (it->is_string()) return it->get<std::string>();
+  // Trimmed as a CSV cell is, so that a value reads the same from either.
+  if (it->is_string()) return std::string(Trim(it->get_ref<const std::string&>()));
   if (it->is_number() || it->is_boolean()) return it->dump();
   return {};
 }
@@ -189,13 +196,16 @@ std::vector<std::string> FieldList(const Record& r, std::string_view key) {
   if (it == r.fields.end() || it->is_null()) return out;
   if (it->is_array()) {
     for (const nlohmann::json& v : *it)
-      if (v.is_string()) out.push_back(v.get<std::string>());
+      if (v.is_string())
+        if (const std::string_view item = Trim(v.get_ref<const std::string&>()); !item.empty()) out.emplace_back(item);
     return out;
   }
   const std::string s = FieldString(r, key);
   std::string cur;
   for (char c : s) {
-    if (c == ',' || c == ';' || c == ' ' || c == '\t') {
+    // Every blank separates: a \r or line break kept inside an item would be
+    // lost to the cell's trimming once the item began a cell of its own.
+    if (c == ',' || c == ';' || IsBlank(c) || c == '\n') {
       if (!cur.empty()) out.push_back(std::move(cur));
       cur.clear();
     } else {

@@ -39,11 +39,13 @@ bool ReadRecordFile(const std::string& path, std::string_view list_key, RecordFi
 bool ParseRecordFile(const std::string& path, std::string_view text, std::string_view list_key, RecordFile& out,
                      std::string& error);
 
-// A record's string field: a JSON string or number as text; empty when absent.
+// A record's string field: a JSON string (trimmed of blanks, as a CSV cell
+// is) or number as text; empty when absent.
 std::string FieldString(const Record& r, std::string_view key);
 
-// A record's list field: a JSON array of strings, or a string split at
-// commas, semicolons and blanks (how a CSV cell holds a list).
+// A record's list field: a JSON array of strings (each trimmed, empty ones
+// left out), or a string split at commas, semicolons, blanks and line breaks
+// (how a CSV cell holds a list).
 std::vector<std::string> FieldList(const Record& r, std::string_view key);
 
 // Splits CSV text into rows of fields, each with its 1-based line. Quoted
