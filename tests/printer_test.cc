@@ -188,6 +188,22 @@ TEST_CASE("a name with a variable left in it prints as written") {
     PS(sql);  // each round-trips (PS checks)
 }
 
+TEST_CASE("a call of cube or rollup in a parenthesized GROUP BY list prints its name in backquotes") {
+  // Found by the round-trip fuzzer (Spark): in GROUP BY (a, CUBE(a, b)) the
+  // list's parentheses make CUBE(a, b) a call; printed without them it read
+  // back as CUBE grouping.
+  parser::ParseOptions spark;
+  spark.dialect = Dialect::Spark;
+  CHECK(PS("SELECT a FROM t GROUP BY (a, CUBE(a, b), rollup(b))", spark) ==
+        "SELECT a FROM t GROUP BY a, `cube`(a, b), `rollup`(b)");
+  CHECK(PS("select a from t group by (a, cube(a, b))") == "SELECT a FROM t GROUP BY a, `cube`(a, b)");
+  CHECK(PS("SELECT a FROM t GROUP BY CUBE(a, b)", spark) == "SELECT a FROM t GROUP BY CUBE(a, b)");  // grouping
+  CHECK(PS("select cube(a) from t group by a") == "SELECT cube(a) FROM t GROUP BY a");  // elsewhere bare
+  PS("SELECT a, b, udaf(1) FROM testData GROUP BY(a, CUBE(a, b), CUBE(a2, b), ROLLzUP(), bWIT*INCUBE(a2, b), "
+     "ROL - (cint=4))",
+     spark);  // the fuzzer's input, round-trips (PS checks)
+}
+
 TEST_CASE("a backquoted name holding a variable and capitals keeps its backquotes") {
   // Found by the round-trip fuzzer (Spark, csv.`${spark.sql.warehouse.ir...ESCAPED...}v`):
   // an unquoted word is read in lower case, the ${...} in it too, so printed

@@ -115,7 +115,9 @@ void Printer::Literal(const ast::Literal* l) {
 void Printer::Function(const FunctionCall* f) {
   for (size_t i = 0; i < f->name.size(); ++i) {
     if (i > 0) out += '.';
-    if (FunctionNameNeedsQuotes(f->name[i].name))
+    const std::string_view name = f->name[i].name;
+    if (FunctionNameNeedsQuotes(name) ||
+        (in_grouping_items && f->name.size() == 1 && (name == "cube" || name == "rollup")))
       Name(f->name[i]);
     else
       out += f->name[i].name;

@@ -357,6 +357,7 @@ void Printer::GroupBy(const ast::GroupBy* g) {
     out += "ALL";
     return;
   }
+  in_grouping_items = true;  // found by the round-trip fuzzer: GROUP BY (a, CUBE(a, b)) calls cube
   if (g->items.empty()) {
     if (g->modifier != M::GroupingSets) out += "()";
   } else {
@@ -374,6 +375,7 @@ void Printer::GroupBy(const ast::GroupBy* g) {
     }
     out += ')';
   }
+  in_grouping_items = false;
 }
 
 }  // namespace hivelineage::ast

@@ -24,6 +24,10 @@ void AppendBackquoted(std::string& out, std::string_view name);
 class Printer {
  public:
   std::string out;
+  // Printing GROUP BY's items: a function named cube or rollup prints in
+  // backquotes, since bare at an item's start it reads back as CUBE(...) or
+  // ROLLUP(...) grouping (a call only when the list was in parentheses).
+  bool in_grouping_items = false;
 
   // ------------------------------------------------------------ names (print_quoting.cc)
   void Name(std::string_view n);
