@@ -483,6 +483,22 @@ TEST_CASE("nesting: 100,000 parentheses fail cleanly, 900 parse") {
   CHECK(Parse("SELECT ((((((((((((1))))))))))))", shallow)->error == "nesting too deep");
 }
 
+TEST_CASE("parenthesized sources: a query, a join of queries, and junk that tries both") {
+  // Found by parse_fuzzer (a timeout): 1.4 KB of `( ( (((... SELECT * FROM`
+  // lines made the parser try each run of parentheses as a query again and
+  // again, 0.26 s in a release build, 4 s with the sanitizers; it now gives up
+  // on queries in parentheses after 64 failed tries in a statement (0.01 s,
+  // the same error). Real nesting still parses.
+  CHECK(Parse("SELECT * FROM (((SELECT 1) x JOIN (SELECT 2) y ON true))")->stmt != nullptr);
+  CHECK(Parse("SELECT * FROM ((((SELECT a FROM t))))")->stmt != nullptr);
+  std::string junk = "SELECT x FROM ";
+  for (int i = 0; i < 17; ++i) junk += " ( ( " + std::string(50, '(') + "SELECT * FROM \n";
+  junk += "t GROUP BY GROUPING SETS ((), )";
+  auto p = Parse(junk);
+  CHECK(p->stmt == nullptr);
+  CHECK(p->error == "expected expression, found ')'");  // at the junk's last `, )`
+}
+
 TEST_CASE("long chains iterate: 100,000 ANDs and a long UNION ALL") {
   std::string sql = "SELECT * FROM t WHERE a0 = 0";
   for (int i = 1; i < 100000; ++i) sql += " AND a" + std::to_string(i) + " = " + std::to_string(i);

@@ -379,7 +379,7 @@ ast::TableRef* Parser::ParseParenSource() {
   while (AtKind(TokenKind::LParen, k) && k <= static_cast<size_t>(options_.max_depth) + 1) ++k;
   bool try_query = AtQueryStart(k) && !AtKind(TokenKind::LParen, k);
   if (try_query && k > 1 &&
-      std::find(failed_query_at_.begin(), failed_query_at_.end(), start) != failed_query_at_.end())
+      (failed_query_at_.contains(start) || failed_query_at_.size() >= kMaxFailedQueryAttempts))
     try_query = false;
   if (try_query) {
     Advance();  // (
@@ -413,7 +413,7 @@ ast::TableRef* Parser::ParseParenSource() {
       if (q != nullptr) Fail("')'");
       return nullptr;
     }
-    failed_query_at_.push_back(start);
+    failed_query_at_.insert(start);
     pos_ = start;
   }
   // A parenthesized join: `(a JOIN b ON ...)`.
