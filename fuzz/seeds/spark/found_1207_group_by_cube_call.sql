@@ -1,0 +1,1 @@
+SELECT a, b, udaf(1) FROM testData GROUP BY(a, CUBE(a, b),  CUBE(a2, b), ROLLzUP(), bWIT*INCUBE(a2, b), ROL    -       (cint=4))
