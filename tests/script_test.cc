@@ -378,3 +378,40 @@ TEST_CASE("quotes hide `;` from the splitter and from a CLI command at every off
     CHECK(st[3].text() == "select '" + pad + "\\");  // unterminated: runs to the end of the file
   }
 }
+
+TEST_CASE("variable expansion stops at 1 MiB in a statement and 4 MiB in a script, each said once") {
+  Variables vars;
+  vars.Define("big", std::string(300'000, 'x'));
+  // One statement: the fourth reference passes 1 MiB.
+  {
+    SourceFile f("one.sql", "select '${big}${big}${big}${big}' from t");
+    Diagnostics diags;
+    auto st = SplitScript(f, vars, diags);
+    REQUIRE(st.size() == 1);
+    CHECK(st[0].text().size() == 3 * 300'000 + std::string_view("select '${big}' from t").size());
+    REQUIRE(diags.size() == 1);
+    CHECK(diags[0].message == "variable expansion exceeds 1 MiB; substitution stopped here");
+    CHECK(diags[0].span.begin == 26);  // the fourth ${big}
+  }
+  // Found by lex_fuzzer (a timeout): 14 KB of statements each growing to
+  // 1 MiB expanded 14 MiB. A script now stops at 4 MiB (or 4 times its size),
+  // once, and leaves the rest of its references as written.
+  {
+    std::string text;
+    for (int i = 0; i < 20; ++i) text += "select '${big}' from t;\n";
+    SourceFile f("many.sql", text);
+    Diagnostics diags;
+    auto st = SplitScript(f, vars, diags);
+    REQUIRE(st.size() == 20);
+    size_t expanded = 0;
+    for (const auto& s : st) expanded += s.text().find("${big}") == std::string_view::npos;
+    CHECK(expanded == 13);  // 13 x 300,000 bytes fit in 4 MiB
+    CHECK(st[13].text() == "select '${big}' from t");
+    CHECK(st[19].text() == "select '${big}' from t");
+    REQUIRE(diags.size() == 1);
+    CHECK(diags[0].message ==
+          "variable expansions of this script exceed 4 MiB (or 4 times its size); substitution stopped here and "
+          "for the rest of the script");
+    CHECK(diags[0].span.begin == 13 * 24 + 8);
+  }
+}

@@ -21,8 +21,18 @@ namespace {
 
 constexpr int kMaxSubstitutionDepth = 40;  // Hive gives up after 40 rounds too
 // Values may reference each other (`set x=${x}${x}`), which grows
-// exponentially; expansion of one statement stops at this size.
+// exponentially; expansion of one statement stops at this size,
 constexpr size_t kMaxExpansionBytes = 1 << 20;
+// and of one script at this size or 4 times the script's, whichever is
+// larger (found by lex_fuzzer: 14 KB of statements each growing to 1 MiB
+// made 14 MiB of expansion, work out of all proportion to the input).
+constexpr size_t kMaxScriptExpansionBytes = 4 << 20;
+
+// What a script may still expand, shared by its statements.
+struct ScriptExpansion {
+  size_t left;
+  bool stopped = false;  // spent: no more substitution in this script
+};
 
 // Byte classes for the splitter: 0 ordinary, 1 white space, 2 may start a
 // quote, comment or separator (0xEF: a full-width semicolon).
@@ -318,8 +328,8 @@ struct UndefinedWarnings {
 
 class Substituter {
  public:
-  Substituter(const Variables& vars, Diagnostics& diags, UndefinedWarnings& undefined)
-      : vars_(vars), diags_(diags), undefined_(undefined) {}
+  Substituter(const Variables& vars, Diagnostics& diags, UndefinedWarnings& undefined, ScriptExpansion& script)
+      : vars_(vars), diags_(diags), undefined_(undefined), script_(script) {}
 
   bool exhausted() const { return exhausted_; }
 
@@ -342,12 +352,16 @@ class Substituter {
         *changed = true;
         bool again = false;
         const std::string expanded = Expand(*value, depth + 1, -1, &again);
-        if (expanded.size() > budget_) {
+        if (expanded.size() > budget_ || expanded.size() > script_.left) {
           exhausted_ = true;
+          script_.stopped = expanded.size() > script_.left;
+          // The work was done even if its result is not kept.
+          script_.left -= std::min(script_.left, expanded.size());
           budget_ = 0;
           Append(out, "${", inner, "}");
         } else {
           budget_ -= expanded.size();
+          script_.left -= expanded.size();
           out += expanded;
         }
       } else if (value) {
@@ -369,16 +383,17 @@ class Substituter {
   const Variables& vars_;
   Diagnostics& diags_;
   UndefinedWarnings& undefined_;
+  ScriptExpansion& script_;
   size_t budget_ = kMaxExpansionBytes;
   bool exhausted_ = false;
 };
 
 // Substitutes variables in `st` in place (fills substituted + pieces).
-void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& diags,
-                         UndefinedWarnings& undefined) {
+void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& diags, UndefinedWarnings& undefined,
+                         ScriptExpansion& script) {
   const std::string_view s = st.original;
-  if (s.find("${") == std::string_view::npos) return;
-  Substituter sub(vars, diags, undefined);
+  if (script.stopped || s.find("${") == std::string_view::npos) return;
+  Substituter sub(vars, diags, undefined, script);
   std::string out;
   std::vector<TextPiece> pieces;
   size_t i = 0;
@@ -402,7 +417,10 @@ void SubstituteStatement(StatementText& st, const Variables& vars, Diagnostics& 
       diags.push_back(Diagnostic{
           Severity::Error,
           Span{st.span.begin + static_cast<uint32_t>(at), st.span.begin + static_cast<uint32_t>(close + 1)},
-          "variable expansion exceeds 1 MiB; substitution stopped here", DiagnosticCode::VariableExpansionTooLarge});
+          script.stopped ? "variable expansions of this script exceed 4 MiB (or 4 times its size); substitution "
+                           "stopped here and for the rest of the script"
+                         : "variable expansion exceeds 1 MiB; substitution stopped here",
+          DiagnosticCode::VariableExpansionTooLarge});
     }
     if (changed) {
       any = true;
@@ -671,7 +689,13 @@ class StatementMaker {
  public:
   StatementMaker(std::string_view text, Variables& vars, Diagnostics& diags, const SplitOptions& options,
                  const std::function<void(StatementText&&)>& each)
-      : t_(text), vars_(vars), diags_(diags), options_(options), each_(each), undefined_{text, {}} {}
+      : t_(text),
+        vars_(vars),
+        diags_(diags),
+        options_(options),
+        each_(each),
+        undefined_{text, {}},
+        expansion_{std::max(kMaxScriptExpansionBytes, 4 * text.size())} {}
 
   size_t count() const { return count_; }
 
@@ -680,7 +704,7 @@ class StatementMaker {
     StatementText st;
     st.span = span;
     st.original = t_.substr(st.span.begin, st.span.size());
-    SubstituteStatement(st, vars_, diags_, undefined_);
+    SubstituteStatement(st, vars_, diags_, undefined_, expansion_);
     st.command = ClassifyCommand(st.text());
     if (st.command == CommandKind::Set) {
       ReadSet(st);
@@ -705,6 +729,7 @@ class StatementMaker {
   const SplitOptions& options_;
   const std::function<void(StatementText&&)>& each_;
   UndefinedWarnings undefined_;
+  ScriptExpansion expansion_;
   size_t count_ = 0;  // statements handed out
 };
 
