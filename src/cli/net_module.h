@@ -1,7 +1,7 @@
 // The network module: `serve`'s HTTP server (cpp-httplib) and the
 // OpenLineage poster of --openlineage-url (libcurl), built apart as
 // hivelineage-net.so and loaded only by a command that uses one of them.
-// Linked into the command line they made every run load some forty shared
+// Linked into the command line they made every run load 32 more shared
 // libraries it never used (OpenSSL, GnuTLS, Kerberos, LDAP...): ~7 MB of
 // memory and a slower start for a run that only analyses scripts.
 #pragma once
