@@ -289,16 +289,5 @@ TEST_CASE("parser and printer agree on the precedence of every pair of binary op
   CHECK(pairs > 400);
 }
 
-TEST_CASE("Spark: a file read in backquotes whose path starts with a variable keeps its backquotes") {
-  parser::ParseOptions spark;
-  spark.dialect = Dialect::Spark;
-  PS("SELECT * FROM csv.`${a.b}v`", spark);
-  PS("SELECT * FROM csv.`${a.b\xff}v`", spark);
-  PS(std::string_view("SELECT * FROM csv.`${a.b\x00\xff}v`", 34), spark);
-  PS("SELECT * FROM `${a.b}v`", spark);
-  PS("SELECT * FROM csv.`${a.b}v`");
-  PS(std::string_view("SELECT * FROM csv.`${spark.sql.warehouse.ir\xb2""\x00""\x00""\x00""\x00""\x00""\x00""\x00"".ir\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""ESCAPED\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""\xff""}v`", 177), spark);
-}
-
 }  // namespace
 }  // namespace hivelineage

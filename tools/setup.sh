@@ -178,8 +178,10 @@ if [[ "$sanitize" == "true" ]]; then
     CXX=clang++ meson setup "$san" -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
       -Doptimization=1 -Ddebug=false -Dcpp_args=-gline-tables-only -Dwerror="$ci" >&2
   fi
-  # The corpus suite runs the CLI and tools/spark_plan_report of this build.
-  ninja -C "$san" tests/unit_tests tests/corpus_tests src/cli/hivelineage tools/spark_plan_report >&2
+  # The suites run the CLI of this build (and the network module it loads for
+  # serve and --openlineage-url); the corpus suite also tools/spark_plan_report.
+  ninja -C "$san" tests/unit_tests tests/corpus_tests src/cli/hivelineage src/cli/hivelineage-net.so \
+    tools/spark_plan_report >&2
   export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
   meson test -C "$san" --no-rebuild --print-errorlogs -v --timeout-multiplier 3 unit corpus
